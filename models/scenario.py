@@ -1,0 +1,564 @@
+"""Scenario files: the position a player plans a turn for.
+
+A scenario is YAML validated by these pydantic models. Every field is
+documented; `awaw schema` prints the JSON Schema for editor completion. Unknown
+fields are errors (``extra="forbid"``) so that a typo never falls back to a
+default silently.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+
+from models.map_data import SITE_BY_ID
+from models.tables import (
+    FACTION_POWERS,
+    NAVAL_AIR_NEVER,
+    NON_CONSTRUCTION_COSTS,
+    TRANSPORT_SHORTAGE_POWERS,
+    UNIT_SPECS,
+    Category,
+    Dominion,
+    Faction,
+    Power,
+    UnitType,
+)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Season(StrEnum):
+    SPRING = "spring"
+    SUMMER = "summer"
+    FALL = "fall"
+    WINTER = "winter"
+
+
+class Turn(Strict):
+    """The game turn being planned."""
+
+    season: Season = Field(description="Season of the game turn.")
+    year: int = Field(ge=1939, le=1946, description="Year of the game turn.")
+
+
+class Elimination(StrEnum):
+    """How the counters of a force pool entry came to be in the force pool."""
+
+    NONE = "none"  # not eliminated this turn (new, or eliminated earlier)
+    ISOLATED = "isolated"  # eliminated this turn while isolated (27.13 A)
+    VOLUNTARY = "voluntary"  # eliminated voluntarily this turn (27.13 A)
+    OTHER = "other"  # eliminated this turn in any other way
+
+
+class Nationality(StrEnum):
+    """Whose units these are, when they are not the power's own (27.47)."""
+
+    OWN = "own"
+    SOUTH_AFRICAN = "south_african"  # 27.472: South Africa box
+    AUSTRALIAN = "australian"  # 27.473: Australian hexes or box
+    INDIAN = "indian"  # 27.474: Indian hexes or box
+    CANADIAN = "canadian"  # 27.475: Canada
+    FRENCH_COLONIAL = "french_colonial"  # 27.477: only in their own colony
+
+
+NATIONALITY_DOMINION: dict[Nationality, Dominion] = {
+    Nationality.SOUTH_AFRICAN: Dominion.SOUTH_AFRICA,
+    Nationality.AUSTRALIAN: Dominion.AUSTRALIA,
+    Nationality.INDIAN: Dominion.INDIA,
+    Nationality.CANADIAN: Dominion.CANADA,
+}
+
+
+class ForcePoolEntry(Strict):
+    """Counters of one kind that may be built this turn (27.5)."""
+
+    id: str = Field(
+        description="Unique name of the entry within the power, e.g. 'armor-4-5'.",
+        pattern=r"^[A-Za-z0-9_.\-]+$",
+    )
+    unit: UnitType = Field(description="Unit type of the BRP Costs Chart (27.12).")
+    factors: int = Field(
+        default=1,
+        ge=1,
+        description="Combat factors of one counter (1 for fortifications, railheads, beach defenses, ports).",
+    )
+    count: NonNegativeInt = Field(description="How many such counters may be built this turn.")
+    nationality: Nationality = Field(
+        default=Nationality.OWN,
+        description="Dominion or colonial units built and paid for by this power (27.47).",
+    )
+    eliminated_this_turn: Elimination = Field(
+        default=Elimination.NONE,
+        description=(
+            "Whether these counters were eliminated in this player turn, and how: "
+            "isolated or voluntary eliminations cost x2 if rebuilt now (27.13 A), x3 past the oil "
+            "threshold (27.14); specialized units may not be rebuilt now at all (27.21)."
+        ),
+    )
+    specialized: bool | None = Field(
+        default=None,
+        description="Override whether the unit counts as specialized for 27.21 (default from the unit type).",
+    )
+    rebuild_prohibited: str | None = Field(
+        default=None,
+        description=(
+            "Set when 27.22 bars rebuilding these counters, with the reason "
+            "(e.g. '27.22 A: Dutch units in the Pacific'). They are listed but never built."
+        ),
+    )
+    sites: list[str] | None = Field(
+        default=None,
+        description="Restrict placement to these sites (French colonial units in their colony, 27.477).",
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> ForcePoolEntry:
+        spec = UNIT_SPECS[self.unit]
+        if spec.category is Category.NAVAL:
+            raise ValueError(
+                f"unit '{self.unit}' is a naval unit: naval units are built on shipyards (27.7), "
+                "which this planner does not handle yet"
+            )
+        if spec.category is Category.WORKS and self.factors != 1:
+            raise ValueError(f"unit '{self.unit}' is priced per counter (27.11 D-F): factors must be 1")
+        for site in self.sites or []:
+            if site not in SITE_BY_ID:
+                raise ValueError(f"unknown site '{site}'")
+        if self.nationality is Nationality.FRENCH_COLONIAL and not self.sites:
+            raise ValueError("French colonial units need 'sites': the colony they began in (27.477)")
+        return self
+
+
+class ConstructionLimitInputs(Strict):
+    """Inputs of the construction limit modifiers (27.32-27.341). All in BRPs."""
+
+    transport_shortage_losses: NonNegativeInt = Field(
+        default=0, description="BRPs lost to transport shortages (27.331 A; Britain and Japan only)."
+    )
+    bombing_losses: NonNegativeInt = Field(default=0, description="BRPs lost to bombing (27.331 B).")
+    adjacency_losses: NonNegativeInt = Field(
+        default=0, description="BRPs lost because of Axis units adjacent to mapboard boxes (27.331 C)."
+    )
+    rocket_losses: NonNegativeInt = Field(
+        default=0, description="BRPs lost to rocket attacks (27.333; -1 limit per BRP)."
+    )
+    iron_ore_cut: bool = Field(
+        default=False, description="Germany only: Swedish iron ore is cut off (27.332; -5)."
+    )
+    flying_bomb_gains: NonNegativeInt = Field(
+        default=0,
+        description="Germany only: BRPs Britain or Russia lost this turn to German flying bombs and rockets (27.341).",
+    )
+
+
+class EnemyHeldKea(Strict):
+    """A key economic area originally this power's, now under enemy control (27.335)."""
+
+    name: str = Field(description="Name of the key economic area.")
+    value: NonNegativeInt = Field(description="Its BRP value.")
+    bombed_this_turn: NonNegativeInt = Field(
+        default=0,
+        description="BRPs lost to bombing on it in the turn of its capture: deducted from its value first (27.335).",
+    )
+
+
+class DominionLimitInputs(Strict):
+    """Losses reducing the Australian or Indian per-turn limit (27.33, last paragraph)."""
+
+    bombing_losses: NonNegativeInt = 0
+    adjacency_losses: NonNegativeInt = 0
+    rocket_losses: NonNegativeInt = 0
+
+
+class GrantRecipient(StrEnum):
+    """Who may receive a BRP grant (40.11)."""
+
+    GERMANY = "germany"
+    ITALY = "italy"
+    BRITAIN = "britain"
+    FRANCE = "france"
+    USA = "usa"
+    RUSSIA = "russia"
+    JAPAN = "japan"
+    CHINA = "china"
+    CANADA = "canada"
+    SOUTH_AFRICA = "south_africa"
+    AUSTRALIA = "australia"
+    INDIA = "india"
+
+
+class GrantMade(Strict):
+    """A BRP grant this power makes this turn (an input until grants are planned, 40.23 A)."""
+
+    to: GrantRecipient
+    brps: int = Field(ge=1)
+
+
+class GrantReceived(Strict):
+    """A BRP grant this power receives this turn from a power outside the plan (40.23 B)."""
+
+    from_: Power = Field(alias="from")
+    brps: int = Field(ge=1)
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+NonConstructionKind = Literal[
+    "declaration_of_war_major",
+    "declaration_of_war_minor",
+    "full_offensive",
+    "limited_offensive",
+    "participation_offensive",
+]
+
+
+class FixedSpending(Strict):
+    """BRP spending already fixed this turn that is not construction (27.12 chart)."""
+
+    kind: NonConstructionKind
+    factors: NonNegativeInt = Field(
+        default=0, description="For limited or participation offensives: factors used (1 BRP each)."
+    )
+    note: str = ""
+
+    @property
+    def brps(self) -> int:
+        cost, per_factor, _ = NON_CONSTRUCTION_COSTS[self.kind]
+        return cost * self.factors if per_factor else cost
+
+
+class NavalAirState(Strict):
+    """Naval air training state (27.61)."""
+
+    kamikazes_formed: bool = Field(
+        default=False,
+        description="Japan only: kamikazes have been formed; the training rate doubles (27.61).",
+    )
+    rp_increase: NonNegativeInt = Field(
+        default=0, description="Factors added to the training rate by production RPs (27.61, 42.22 E)."
+    )
+
+
+class PowerState(Strict):
+    """One major power's economy and force pool this turn."""
+
+    brps: NonNegativeInt = Field(
+        description="BRPs available at the start of the unit construction phase, before this turn's grants."
+    )
+    brp_base: NonNegativeInt = Field(description="BRP base (27.32 A).")
+    ic_values: NonNegativeInt = Field(
+        default=0,
+        description="Russia only: BRP value of the ICs Russia controls, added to the base (27.32 A).",
+    )
+    enemy_held_keas: list[EnemyHeldKea] = Field(
+        default_factory=list, description="Key economic areas of this power under enemy control (27.335)."
+    )
+    limit_modifiers: ConstructionLimitInputs = Field(default_factory=ConstructionLimitInputs)
+    dominion_limit_modifiers: dict[Dominion, DominionLimitInputs] = Field(
+        default_factory=dict,
+        description="Britain only: losses reducing the Australian and Indian per-turn limits (27.33).",
+    )
+    grants_made: list[GrantMade] = Field(default_factory=list)
+    grants_received: list[GrantReceived] = Field(default_factory=list)
+    fixed_spending: list[FixedSpending] = Field(default_factory=list)
+    naval_air: NavalAirState = Field(default_factory=NavalAirState)
+    force_pool: list[ForcePoolEntry] = Field(default_factory=list)
+
+
+class SupplyOverride(StrEnum):
+    TRACED = "traced"  # traced over the map (27.43)
+    PARTIAL = "partial"  # partially supplied: no construction (27.43 A)
+    ISOLATED = "isolated"  # isolated: no construction (27.43 A)
+
+
+class SiteState(Strict):
+    """State of one map location this turn; every field overrides the bundled map."""
+
+    controller: Power | None = Field(default=None, description="Who controls it now.")
+    controlled_at_turn_start: bool = Field(
+        default=True, description="The current controller held it at the start of the player turn (27.45)."
+    )
+    recaptured_this_turn: bool = Field(default=False, description="Recaptured this turn (27.45).")
+    enemy_zoc: bool = Field(default=False, description="In an enemy zone of control (27.44).")
+    supply: SupplyOverride = Field(
+        default=SupplyOverride.TRACED, description="Supply: traced over the map, or set by the player."
+    )
+    ground_capacity: NonNegativeInt | None = Field(
+        default=None, description="Ground counters that may still be placed here (27.46); unlimited if unset."
+    )
+    air_capacity: NonNegativeInt | None = Field(
+        default=None, description="Air counters that may still be placed here (27.46); unlimited if unset."
+    )
+
+
+class MapState(Strict):
+    """The scenario's changes to the bundled map (27.4)."""
+
+    sites: dict[str, SiteState] = Field(default_factory=dict)
+    cut_links: list[tuple[str, str]] = Field(
+        default_factory=list, description="Supply links that cannot be traced this turn."
+    )
+
+    @model_validator(mode="after")
+    def _known_sites(self) -> MapState:
+        for name in self.sites:
+            if name not in SITE_BY_ID:
+                raise ValueError(f"unknown site '{name}'")
+        for a, b in self.cut_links:
+            for name in (a, b):
+                if name not in SITE_BY_ID:
+                    raise ValueError(f"cut link ({a}, {b}): unknown site '{name}'")
+        return self
+
+
+class MinimumBuild(Strict):
+    """A requirement: build at least this many factors (counters for works)."""
+
+    factors: int = Field(ge=1, description="At least this many factors (counters for works).")
+    unit: UnitType | None = Field(default=None, description="Of this unit type; any if unset.")
+    power: Power | None = Field(default=None, description="By this power; any planned power if unset.")
+
+    def describe(self) -> str:
+        who = self.power.value if self.power else "the faction"
+        what = f"{self.unit.value} " if self.unit else ""
+        return f"{who}: at least {self.factors} {what}factors"
+
+
+class PriorityKind(StrEnum):
+    VALUE = "value"  # weighted value: factors x value + unspent BRPs + oil counters kept
+    FACTORS = "factors"  # combat factors built
+    UNSPENT_BRPS = "unspent_brps"
+    OIL_KEPT = "oil_kept"
+
+
+class Priority(Strict):
+    """One objective in the lexicographic order."""
+
+    kind: PriorityKind
+    units: list[UnitType] | None = Field(default=None, description="Only these unit types (factors).")
+    powers: list[Power] | None = Field(default=None, description="Only these powers.")
+
+
+class Preset(StrEnum):
+    MAX_FACTORS = "max-factors"
+    MAX_VALUE = "max-value"
+
+
+# Default value per factor (per counter for works) by unit type: a rough worth
+# in play, documented in the README. Players set their own in `values:`.
+DEFAULT_VALUES: dict[UnitType, float] = {
+    UnitType.INFANTRY: 1.0,
+    UnitType.REPLACEMENT: 0.8,
+    UnitType.NAVAL_AIR: 1.5,
+    UnitType.KAMIKAZE: 1.2,
+    UnitType.FLAK: 0.6,
+    UnitType.ARMOR: 2.2,
+    UnitType.PARTISAN: 1.5,
+    UnitType.AIRBORNE: 2.5,
+    UnitType.CHINDIT: 2.5,
+    UnitType.MARINE: 2.5,
+    UnitType.COMMANDO: 2.5,
+    UnitType.ARMY_AIR: 3.2,
+    UnitType.JET: 3.6,
+    UnitType.STRATEGIC_BOMBER: 2.4,
+    UnitType.INTERCEPTOR: 2.4,
+    UnitType.DESTROYER: 3.0,
+    UnitType.CRUISER: 3.0,
+    UnitType.CAPITAL_SHIP: 3.0,
+    UnitType.CARRIER: 3.0,
+    UnitType.TRANSPORT: 3.0,
+    UnitType.SUBMARINE: 3.0,
+    UnitType.ASW: 3.0,
+    UnitType.FORTIFICATION: 4.0,
+    UnitType.RAILHEAD: 3.0,
+    UnitType.BEACH_DEFENSE: 2.0,
+    UnitType.PORT: 6.0,
+}
+
+PRESET_PRIORITIES: dict[Preset, tuple[PriorityKind, ...]] = {
+    Preset.MAX_FACTORS: (PriorityKind.FACTORS, PriorityKind.UNSPENT_BRPS, PriorityKind.OIL_KEPT),
+    Preset.MAX_VALUE: (PriorityKind.VALUE, PriorityKind.UNSPENT_BRPS, PriorityKind.OIL_KEPT),
+}
+
+Value = Annotated[float, Field(ge=-1000, le=1000)]
+
+
+class Objective(Strict):
+    """What the player wants from this turn (section 3 of the planner's design)."""
+
+    preset: Preset = Field(
+        default=Preset.MAX_VALUE,
+        description="max-value: most value, then most BRPs kept; max-factors: most combat factors, then most BRPs kept.",
+    )
+    values: dict[UnitType, Value] = Field(
+        default_factory=dict,
+        description="Value per factor (per counter for works) by unit type; unset types take the defaults.",
+    )
+    unspent_brp_value: Value = Field(default=0.0, description="Value of each BRP not spent.")
+    oil_counter_value: Value = Field(default=0.0, description="Value of each oil counter kept.")
+    minimum: list[MinimumBuild] = Field(default_factory=list, description="Builds that must be made.")
+    reserve: dict[Power, NonNegativeInt] = Field(
+        default_factory=dict, description="BRPs each power must keep unspent."
+    )
+    avoid_oil_effect: bool = Field(
+        default=False,
+        description="Require each planned faction to spend at least one oil counter on construction (27.35 H).",
+    )
+    priorities: list[Priority] | None = Field(
+        default=None, description="Ordered objectives solved lexicographically; the preset's if unset."
+    )
+
+    def value_of(self, unit: UnitType) -> float:
+        return self.values.get(unit, DEFAULT_VALUES[unit])
+
+    def priority_list(self) -> list[Priority]:
+        if self.priorities:
+            return list(self.priorities)
+        return [Priority(kind=kind) for kind in PRESET_PRIORITIES[self.preset]]
+
+
+class Settings(Strict):
+    """Readings of the rules where players may differ."""
+
+    kamikazes_use_naval_air_rate: bool = Field(
+        default=True,
+        description="Kamikaze factors count against Japan's naval air training rate (27.61) [reading].",
+    )
+    australian_builds_count_against_british_limit: bool = Field(
+        default=False,
+        description=(
+            "Australian builds paid by Britain also count against the British construction limit; by default "
+            "they count only against the Australian 9-BRP limit (27.473 B) [reading]."
+        ),
+    )
+    oil_threshold_counts_normal_cost: bool = Field(
+        default=True,
+        description=(
+            "The 25 x (n+1) threshold is measured in BRPs of builds at normal cost, so a 27.13 A rebuild "
+            "inside it counts its normal cost (27.35) [reading]; if false, it counts the doubled price."
+        ),
+    )
+
+
+class Scenario(Strict):
+    """A position to plan: one faction's turn."""
+
+    name: str = Field(description="Short title of the position.")
+    description: str = Field(default="", description="Where the numbers come from.")
+    turn: Turn
+    faction: Faction = Field(description="The alliance faction planning.")
+    powers: dict[Power, PowerState] = Field(
+        description="The faction's major powers planned together (all share one oil threshold, 27.35 I, J)."
+    )
+    oil_counters: NonNegativeInt = Field(
+        default=0, description="Oil counters of the faction available for construction (27.35)."
+    )
+    us_at_war: dict[Literal["europe", "pacific"], bool] = Field(
+        default_factory=dict, description="U.S. at war in each theater (27.92 D)."
+    )
+    map: MapState = Field(default_factory=MapState)
+    objective: Objective = Field(default_factory=Objective)
+    settings: Settings = Field(default_factory=Settings)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        members = FACTION_POWERS[self.faction]
+        if not self.powers:
+            raise ValueError("powers: plan at least one major power")
+        for power, state in self.powers.items():
+            where = f"powers.{power.value}"
+            if power not in members:
+                raise ValueError(f"{where}: {power.value} is not a power of {self.faction.value}")
+            ids = [entry.id for entry in state.force_pool]
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                raise ValueError(f"{where}.force_pool: duplicate entry id {dupes[0]!r}")
+            mods = state.limit_modifiers
+            if mods.transport_shortage_losses and power not in TRANSPORT_SHORTAGE_POWERS:
+                raise ValueError(
+                    f"{where}.limit_modifiers.transport_shortage_losses: transport shortages affect "
+                    "only Britain and Japan (27.331 A)"
+                )
+            if mods.iron_ore_cut and power is not Power.GERMANY:
+                raise ValueError(f"{where}.limit_modifiers.iron_ore_cut: Germany only (27.332)")
+            if mods.flying_bomb_gains and power is not Power.GERMANY:
+                raise ValueError(f"{where}.limit_modifiers.flying_bomb_gains: Germany only (27.341)")
+            if state.ic_values and power is not Power.RUSSIA:
+                raise ValueError(f"{where}.ic_values: Russia only (27.32 A)")
+            if state.dominion_limit_modifiers and power is not Power.BRITAIN:
+                raise ValueError(f"{where}.dominion_limit_modifiers: Britain only (27.33)")
+            for dominion in state.dominion_limit_modifiers:
+                if dominion not in (Dominion.AUSTRALIA, Dominion.INDIA):
+                    raise ValueError(
+                        f"{where}.dominion_limit_modifiers.{dominion.value}: only Australia and India "
+                        "have their own limits (27.473 B, 27.474 B)"
+                    )
+            if state.naval_air.kamikazes_formed and power is not Power.JAPAN:
+                raise ValueError(f"{where}.naval_air.kamikazes_formed: Japan only (27.61)")
+            for i, entry in enumerate(state.force_pool):
+                at = f"{where}.force_pool[{i}] ({entry.id})"
+                spec = UNIT_SPECS[entry.unit]
+                if spec.category is Category.NAVAL_AIR and power in NAVAL_AIR_NEVER:
+                    raise ValueError(f"{at}: {power.value} may never build naval air units (27.61)")
+                if entry.unit is UnitType.KAMIKAZE and power is not Power.JAPAN:
+                    raise ValueError(f"{at}: only Japan forms kamikazes (27.61)")
+                if entry.unit is UnitType.CHINDIT and power is not Power.BRITAIN:
+                    raise ValueError(f"{at}: the Chindit is British (27.474 D)")
+                if entry.nationality in NATIONALITY_DOMINION and power is not Power.BRITAIN:
+                    raise ValueError(f"{at}: {entry.nationality.value} units are built by Britain (27.47)")
+                if entry.nationality is Nationality.FRENCH_COLONIAL and power is not Power.FRANCE:
+                    raise ValueError(f"{at}: French colonial units are French (27.477)")
+            for j, grant in enumerate(state.grants_made):
+                if grant.to.value == power.value:
+                    raise ValueError(f"{where}.grants_made[{j}]: a power cannot grant to itself")
+                if grant.to.value in {d.value for d in Dominion} and power is not Power.USA:
+                    raise ValueError(
+                        f"{where}.grants_made[{j}]: only the U.S. grants to Commonwealth countries (40.11)"
+                    )
+            for j, received in enumerate(state.grants_received):
+                if received.from_ in self.powers:
+                    raise ValueError(
+                        f"{where}.grants_received[{j}]: {received.from_.value} is planned here; "
+                        "list the grant under its grants_made"
+                    )
+        for power in self.powers:
+            available = self.brps_available(power)
+            if available < 0:
+                raise ValueError(
+                    f"powers.{power.value}: grants made and fixed spending exceed the BRPs available "
+                    f"({self.powers[power].brps} BRPs, {available} left)"
+                )
+        for power in self.objective.reserve:
+            if power not in self.powers:
+                raise ValueError(f"objective.reserve.{power.value}: not a planned power")
+        for i, minimum in enumerate(self.objective.minimum):
+            if minimum.power is not None and minimum.power not in self.powers:
+                raise ValueError(
+                    f"objective.minimum[{i}].power: {minimum.power.value} is not a planned power"
+                )
+        return self
+
+    def grants_between_planned(self, recipient: Power) -> int:
+        """BRPs granted to `recipient` this turn by the other planned powers (40.23 B)."""
+        return sum(
+            grant.brps
+            for state in self.powers.values()
+            for grant in state.grants_made
+            if grant.to.value == recipient.value
+        )
+
+    def brps_available(self, power: Power) -> int:
+        """BRPs after this turn's grants and fixed non-construction spending (40.23, 27.12)."""
+        state = self.powers[power]
+        return (
+            state.brps
+            - sum(grant.brps for grant in state.grants_made)
+            + sum(grant.brps for grant in state.grants_received)
+            + self.grants_between_planned(power)
+            - sum(item.brps for item in state.fixed_spending)
+        )
