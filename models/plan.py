@@ -43,6 +43,10 @@ class BuildLine(PlanModel):
         description="Priced units (factors, counters, or pairs of beach defenses) built past the oil threshold (27.35).",
     )
     brps: NonNegativeInt = Field(description="BRPs paid for the line, multipliers included.")
+    alternatives: list[str] = Field(
+        default_factory=list,
+        description="Other sites where these counters may be placed instead, the plan unchanged otherwise.",
+    )
 
 
 class StageResult(PlanModel):

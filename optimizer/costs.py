@@ -1,0 +1,33 @@
+"""Force pools and BRPs: what may be built and what can be paid (27.11-27.22, 27.5, 40.244)."""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from optimizer.guards import Guards
+from optimizer.prepare import Prepared
+from optimizer.variables import Variables
+
+
+def add_force_pool(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """Counters built per entry never exceed the force pool (27.5); barred entries are not built (27.21, 27.22)."""
+    for key, entry in data.entries.items():
+        built = [variables.counters[key, site] for site in entry.sites]
+        if not built:
+            continue
+        model.Add(sum(built) <= entry.entry.count).OnlyEnforceIf(guards.of("27.5", key))
+        if entry.barred is not None:
+            rule, _ = entry.barred
+            model.Add(sum(built) == 0).OnlyEnforceIf(guards.of(rule, key))
+
+
+def add_brps(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """A power pays no more than the BRPs it has (27.11), and U.S. grants to Commonwealth
+    countries are limited to what is spent on their units that turn (40.244)."""
+    for power in data.powers:
+        model.Add(variables.kept(power) >= 0).OnlyEnforceIf(guards.of("27.11", power.value))
+    for dominion, grant in data.dominion_grants.items():
+        if grant:
+            model.Add(variables.dominion_spending(dominion) >= grant).OnlyEnforceIf(
+                guards.of("40.244", dominion.value)
+            )

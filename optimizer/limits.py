@@ -1,0 +1,177 @@
+"""Construction limits (27.31-27.341) and the Australian and Indian per-turn limits (27.473 B, 27.474 B)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ortools.sat.python import cp_model
+
+from models.scenario import Scenario
+from models.tables import (
+    DOMINION_LIMITS,
+    DOMINION_REDUCTION_CAP,
+    IRON_ORE_REDUCTION,
+    LIMIT_DIVISOR,
+    RUSSIA_REDUCTION_CAP,
+    Dominion,
+    Power,
+)
+
+if TYPE_CHECKING:
+    from optimizer.guards import Guards
+    from optimizer.prepare import Prepared
+    from optimizer.variables import Variables
+
+
+@dataclass(frozen=True)
+class LimitLine:
+    """One line of a construction-limit breakdown."""
+
+    rule: str
+    label: str
+    amount: int  # signed change, or the running value for 'basic' and 'limit' lines
+
+
+@dataclass(frozen=True)
+class LimitBreakdown:
+    power: Power
+    lines: tuple[LimitLine, ...]
+    limit: int
+
+
+def dominion_grants(scenario: Scenario) -> dict[Dominion, int]:
+    """BRPs the U.S. grants this turn to each Commonwealth country (40.244)."""
+    grants = dict.fromkeys(Dominion, 0)
+    usa = scenario.powers.get(Power.USA)
+    for grant in usa.grants_made if usa else []:
+        if grant.to.value in grants:
+            grants[Dominion(grant.to.value)] += grant.brps
+    return grants
+
+
+def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
+    """Construction limit of `power` this turn, line by line (27.32-27.341).
+
+    Readings (README, "How the rules are read"): a key economic area bombed in
+    its turn of capture is deducted less those losses, and the bombing losses
+    still count in 27.331; grants made reduce by floor(g / 3) per grant, U.S.
+    grants to Commonwealth countries 1:1 (40.23 A); Russia's reduction from
+    bombing, rockets and adjacency is capped at 15 (27.33); the limit after
+    reductions is not below 0; increases come after all reductions (27.34).
+    """
+    state = scenario.powers[power]
+    mods = state.limit_modifiers
+    lines: list[LimitLine] = [LimitLine("27.32 A", "BRP base", state.brp_base)]
+    base = state.brp_base
+    if state.ic_values:
+        lines.append(LimitLine("27.32 A", "Russian ICs controlled", state.ic_values))
+        base += state.ic_values
+    for kea in state.enemy_held_keas:
+        deduction = max(0, kea.value - kea.bombed_this_turn)
+        lines.append(LimitLine("27.335", f"key economic area {kea.name} enemy-held", -deduction))
+        base -= deduction
+    basic = max(0, base) // LIMIT_DIVISOR
+    lines.append(LimitLine("27.32 A", "basic limit (base / 3, rounded down)", basic))
+
+    losses = mods.transport_shortage_losses + mods.bombing_losses + mods.adjacency_losses
+    pooled = losses // LIMIT_DIVISOR
+    if losses:
+        lines.append(
+            LimitLine(
+                "27.331",
+                f"transport shortage {mods.transport_shortage_losses} + bombing {mods.bombing_losses}"
+                f" + adjacency {mods.adjacency_losses} = {losses} BRPs lost, / 3",
+                -pooled,
+            )
+        )
+    if mods.rocket_losses:
+        lines.append(LimitLine("27.333", "BRPs lost to rockets", -mods.rocket_losses))
+    loss_reduction = pooled + mods.rocket_losses
+    if power is Power.RUSSIA and loss_reduction > RUSSIA_REDUCTION_CAP:
+        lines.append(
+            LimitLine(
+                "27.33",
+                f"Russian reduction capped at {RUSSIA_REDUCTION_CAP}",
+                loss_reduction - RUSSIA_REDUCTION_CAP,
+            )
+        )
+        loss_reduction = RUSSIA_REDUCTION_CAP
+    reduction = loss_reduction
+    if mods.iron_ore_cut:
+        lines.append(LimitLine("27.332", "Swedish iron ore cut off", -IRON_ORE_REDUCTION))
+        reduction += IRON_ORE_REDUCTION
+    dominions = {d.value for d in Dominion}
+    for grant in state.grants_made:
+        if power is Power.USA and grant.to.value in dominions:
+            cut = grant.brps
+            lines.append(LimitLine("40.23 A", f"grant of {grant.brps} to {grant.to.value} (1:1)", -cut))
+        else:
+            cut = grant.brps // LIMIT_DIVISOR
+            lines.append(LimitLine("27.334", f"grant of {grant.brps} to {grant.to.value}, / 3", -cut))
+        reduction += cut
+    after = max(0, basic - reduction)
+    if basic - reduction < 0:
+        lines.append(LimitLine("27.32 B", "reductions stop at 0", -(basic - reduction)))
+
+    increases: list[tuple[str, int]] = [
+        (f"grant of {g.brps} from {g.from_.value}", g.brps) for g in state.grants_received
+    ]
+    for other, other_state in scenario.powers.items():
+        for grant in other_state.grants_made:
+            if grant.to.value == power.value:
+                increases.append((f"grant of {grant.brps} from {other.value}", grant.brps))
+    increase = 0
+    for label, brps in increases:
+        gain = brps // LIMIT_DIVISOR
+        lines.append(LimitLine("27.34", f"{label}, / 3 (after reductions)", gain))
+        increase += gain
+    if mods.flying_bomb_gains:
+        lines.append(
+            LimitLine("27.341", "BRPs lost to German flying bombs and rockets", mods.flying_bomb_gains)
+        )
+        increase += mods.flying_bomb_gains
+    limit = after + increase
+    lines.append(LimitLine("27.31", "construction limit", limit))
+    return LimitBreakdown(power, tuple(lines), limit)
+
+
+def dominion_limit(scenario: Scenario, dominion: Dominion) -> LimitBreakdown | None:
+    """Per-turn limit of Australia (9) or India (3), reduced by at most 3 (27.33, 27.473 B, 27.474 B)."""
+    if dominion not in DOMINION_LIMITS:
+        return None
+    britain = scenario.powers.get(Power.BRITAIN)
+    mods = britain.dominion_limit_modifiers.get(dominion) if britain else None
+    rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
+    lines = [LimitLine(rule, f"{dominion.value} per-turn limit", DOMINION_LIMITS[dominion])]
+    reduction = 0
+    if mods:
+        reduction = (mods.bombing_losses + mods.adjacency_losses) // LIMIT_DIVISOR + mods.rocket_losses
+        if reduction:
+            lines.append(LimitLine("27.331, 27.333", "bombing, adjacency and rocket losses", -reduction))
+        if reduction > DOMINION_REDUCTION_CAP:
+            lines.append(
+                LimitLine(
+                    "27.33",
+                    f"reduction capped at {DOMINION_REDUCTION_CAP}",
+                    reduction - DOMINION_REDUCTION_CAP,
+                )
+            )
+            reduction = DOMINION_REDUCTION_CAP
+    limit = DOMINION_LIMITS[dominion] - reduction
+    lines.append(LimitLine(rule, f"{dominion.value} limit", limit))
+    return LimitBreakdown(Power.BRITAIN, tuple(lines), limit)
+
+
+def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """Construction limits (27.31) and the Australian and Indian limits (27.473 B, 27.474 B).
+
+    What counts is the BRPs actually paid, multipliers included (27.35 G).
+    """
+    for power, pdata in data.powers.items():
+        counted = variables.limit_counted(power)
+        model.Add(counted <= pdata.limit).OnlyEnforceIf(guards.of("27.31", power.value))
+    for dominion, limit in data.dominion_limits.items():
+        spent = variables.dominion_spending(dominion)
+        rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
+        model.Add(spent <= limit).OnlyEnforceIf(guards.of(rule, dominion.value))

@@ -1,0 +1,251 @@
+"""One entry point: `solve(scenario) -> Result`, lexicographic over the player's priorities."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from models.plan import (
+    BuildLine,
+    NotBuilt,
+    ObjectiveReport,
+    OilReport,
+    Plan,
+    PowerReport,
+    StageResult,
+    Status,
+)
+from models.scenario import Scenario
+from models.tables import FACTION_POWERS, OIL_EXEMPT_POWERS, oil_threshold_brps
+from optimizer.guards import ExplainGuards, describe
+from optimizer.model import build_model
+from optimizer.objective import describe_priority, priority_expression
+from optimizer.prepare import Prepared, naval_air_units, prepare
+from optimizer.variables import Variables, value
+
+
+@dataclass
+class Result:
+    """What a solve returns: status, the plan (when one was found), and why not (when infeasible)."""
+
+    status: Status
+    plan: Plan | None
+    explanation: list[str] = field(default_factory=list)
+    build_seconds: float = 0.0
+    solve_seconds: float = 0.0
+
+    @property
+    def objective(self) -> float | None:
+        return self.plan.objective.value if self.plan and self.plan.objective else None
+
+    @property
+    def bound(self) -> float | None:
+        return self.plan.objective.bound if self.plan and self.plan.objective else None
+
+    @property
+    def gap(self) -> float | None:
+        return self.plan.objective.gap if self.plan and self.plan.objective else None
+
+
+def _solver(time_limit: float | None, workers: int) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    # One worker and a fixed seed: the same scenario gives the same plan.
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = 0
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+    return solver
+
+
+def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1) -> Result:
+    """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
+
+    With `time_limit` (seconds, shared by all priorities) the best plan found is
+    returned with its bound and gap; status is then FEASIBLE unless every
+    priority was proven optimal.
+    """
+    started = time.perf_counter()
+    data = prepare(scenario)
+    model, variables = build_model(data)
+    built = time.perf_counter()
+    priorities = scenario.objective.priority_list()
+    stages: list[StageResult] = []
+    proven = True
+    last_solver: cp_model.CpSolver | None = None
+    for priority in priorities:
+        remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
+        expr, scale = priority_expression(data, variables, priority)
+        model.Maximize(expr)
+        solver = _solver(remaining, workers)
+        status = solver.Solve(model)
+        if status == cp_model.INFEASIBLE:
+            return Result(
+                Status.INFEASIBLE,
+                None,
+                explain(data),
+                build_seconds=built - started,
+                solve_seconds=time.perf_counter() - built,
+            )
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            if not stages:
+                return Result(
+                    Status.UNKNOWN,
+                    None,
+                    build_seconds=built - started,
+                    solve_seconds=time.perf_counter() - built,
+                )
+            break
+        proven = proven and status == cp_model.OPTIMAL
+        best = int(round(solver.ObjectiveValue()))
+        bound = int(round(solver.BestObjectiveBound()))
+        stages.append(
+            StageResult(priority=describe_priority(priority), value=best / scale, bound=bound / scale)
+        )
+        # Keep this optimum while the next priority is solved, starting from this plan.
+        model.Add(expr >= best)
+        model.ClearHints()
+        for var in (*variables.counters.values(), *variables.oil_units.values(), *variables.pairs.values()):
+            model.AddHint(var, solver.Value(var))
+        last_solver = solver
+    assert last_solver is not None
+    first = stages[0]
+    gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
+    plan = extract_plan(
+        data,
+        variables,
+        last_solver,
+        Status.OPTIMAL if proven and len(stages) == len(priorities) else Status.FEASIBLE,
+        ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
+    )
+    return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
+
+
+def extract_plan(
+    data: Prepared,
+    variables: Variables,
+    solver: cp_model.CpSolver,
+    status: Status,
+    objective: ObjectiveReport,
+) -> Plan:
+    """Plain values from the solver: build lines in a fixed order, and the accounting."""
+    order = {power: i for i, power in enumerate(FACTION_POWERS[data.scenario.faction])}
+    entry_order = {key: i for i, key in enumerate(data.entries)}
+    builds: list[BuildLine] = []
+    for key, site in sorted(variables.counters, key=lambda s: (entry_order[s[0]], data.site_order[s[1]])):
+        counters = value(solver, variables.counters[key, site])
+        if counters == 0:
+            continue
+        entry = data.entries[key]
+        builds.append(
+            BuildLine(
+                power=entry.power,
+                entry=entry.entry.id,
+                unit=entry.entry.unit,
+                site=site,
+                counters=counters,
+                factors=value(solver, variables.factors(key, site)),
+                oil_units=value(solver, variables.past(key, site)),
+                brps=value(solver, variables.paid(key, site)),
+                alternatives=list(entry.alternatives[site]),
+            )
+        )
+    builds.sort(key=lambda b: order[b.power])
+    assert variables.oil_counters is not None
+    spent = value(solver, variables.oil_counters)
+    counted = naval_air_units(data.scenario)
+    powers: dict = {}
+    for power, pdata in data.powers.items():
+        pays = value(solver, variables.pays(power))
+        powers[power] = PowerReport(
+            brps_available=pdata.brps_available,
+            construction_brps=pays,
+            brps_kept=pdata.brps_available - pays,
+            construction_limit=pdata.limit,
+            limit_used=value(solver, variables.limit_counted(power)),
+            naval_air_rate=pdata.naval_air_rate,
+            naval_air_used=sum(b.factors for b in builds if b.power is power and b.unit in counted),
+            oil_effect_incurred=None if power in OIL_EXEMPT_POWERS else spent == 0,
+        )
+    oil_affected = sum(
+        data.entries[key].unit_cost * data.entries[key].multipliers[1] * value(solver, oil)
+        for (key, _), oil in variables.oil_units.items()
+    )
+    oil = OilReport(
+        faction=data.scenario.faction,
+        counters_available=data.oil_counters,
+        counters_spent=spent,
+        threshold_brps=oil_threshold_brps(spent),
+        normal_cost_brps=value(solver, variables.normal_cost_inside()),
+        oil_affected_brps=oil_affected,
+    )
+    not_buildable = [
+        NotBuilt(power=e.power, entry=e.entry.id, rule=e.barred[0], reason=e.barred[1])
+        for e in data.entries.values()
+        if e.barred is not None and e.entry.count
+    ] + [
+        NotBuilt(power=e.power, entry=e.entry.id, rule="27.4", reason="no eligible site this turn")
+        for e in data.entries.values()
+        if not e.sites and e.barred is None and e.entry.count
+    ]
+    return Plan(
+        scenario=data.scenario.name,
+        status=status,
+        objective=objective,
+        oil_counters_spent=spent,
+        builds=builds,
+        powers=dict(sorted(powers.items(), key=lambda item: order[item[0]])),
+        oil=oil if data.oil_powers else None,
+        not_buildable=not_buildable,
+    )
+
+
+def explain(data: Prepared) -> list[str]:
+    """Why the requirements cannot all be met: a minimal set of requirements and rules in conflict.
+
+    The model is rebuilt with one enforcement literal per (rule, subject); the
+    infeasible core over those literals is then shrunk until every member is needed.
+    """
+    model = cp_model.CpModel()
+    guards = ExplainGuards(model)
+    model, variables = build_model(data, guards)
+    keys = sorted(guards.literals)
+
+    def infeasible(subset: list[tuple[str, str]]) -> bool:
+        model.ClearAssumptions()
+        model.AddAssumptions([guards.literals[k] for k in subset])
+        return _solver(10.0, 1).Solve(model) == cp_model.INFEASIBLE
+
+    if not infeasible(keys):
+        return ["the solver found the requirements infeasible but could not isolate why"]
+    core = list(keys)
+    for key in list(core):
+        trial = [k for k in core if k != key]
+        if infeasible(trial):
+            core = trial
+    requirements = [subject for rule, subject in core if rule == "requirement"]
+    rules = [(rule, subject) for rule, subject in core if rule != "requirement"]
+    lines = []
+    if requirements:
+        lines.append("cannot be met: " + "; ".join(requirements))
+    else:
+        lines.append("the rules alone cannot be met")
+    for rule, subject in rules:
+        lines.append("blocked by " + describe(rule, subject) + _detail(data, rule, subject))
+    return lines
+
+
+def _detail(data: Prepared, rule: str, subject: str) -> str:
+    powers = {p.value: p for p in data.powers}
+    if rule == "27.31" and subject in powers:
+        return f": limit {data.powers[powers[subject]].limit} BRPs"
+    if rule == "27.11" and subject in powers:
+        return f": {data.powers[powers[subject]].brps_available} BRPs available"
+    if rule == "27.61" and subject in powers:
+        return f": {data.powers[powers[subject]].naval_air_rate} factors a turn"
+    if rule == "27.5" and subject in data.entries:
+        return f": {data.entries[subject].entry.count} counters in the force pool"
+    if rule == "27.35":
+        return f": {data.oil_counters} oil counters available"
+    return ""
