@@ -30,7 +30,8 @@ class LimitLine:
 
     rule: str
     label: str
-    amount: int  # signed change, or the running value for 'basic' and 'limit' lines
+    amount: int  # a signed change, or a value when `total`
+    total: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
     """
     state = scenario.powers[power]
     mods = state.limit_modifiers
-    lines: list[LimitLine] = [LimitLine("27.32 A", "BRP base", state.brp_base)]
+    lines: list[LimitLine] = [LimitLine("27.32 A", "BRP base", state.brp_base, total=True)]
     base = state.brp_base
     if state.ic_values:
         lines.append(LimitLine("27.32 A", "Russian ICs controlled", state.ic_values))
@@ -72,7 +73,7 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
         lines.append(LimitLine("27.335", f"key economic area {kea.name} enemy-held", -deduction))
         base -= deduction
     basic = max(0, base) // LIMIT_DIVISOR
-    lines.append(LimitLine("27.32 A", "basic limit (base / 3, rounded down)", basic))
+    lines.append(LimitLine("27.32 A", "basic limit (base / 3, rounded down)", basic, total=True))
 
     losses = mods.transport_shortage_losses + mods.bombing_losses + mods.adjacency_losses
     pooled = losses // LIMIT_DIVISOR
@@ -132,7 +133,7 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
         )
         increase += mods.flying_bomb_gains
     limit = after + increase
-    lines.append(LimitLine("27.31", "construction limit", limit))
+    lines.append(LimitLine("27.31", "construction limit", limit, total=True))
     return LimitBreakdown(power, tuple(lines), limit)
 
 
@@ -143,7 +144,7 @@ def dominion_limit(scenario: Scenario, dominion: Dominion) -> LimitBreakdown | N
     britain = scenario.powers.get(Power.BRITAIN)
     mods = britain.dominion_limit_modifiers.get(dominion) if britain else None
     rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
-    lines = [LimitLine(rule, f"{dominion.value} per-turn limit", DOMINION_LIMITS[dominion])]
+    lines = [LimitLine(rule, f"{dominion.value} per-turn limit", DOMINION_LIMITS[dominion], total=True)]
     reduction = 0
     if mods:
         reduction = (mods.bombing_losses + mods.adjacency_losses) // LIMIT_DIVISOR + mods.rocket_losses
@@ -159,7 +160,7 @@ def dominion_limit(scenario: Scenario, dominion: Dominion) -> LimitBreakdown | N
             )
             reduction = DOMINION_REDUCTION_CAP
     limit = DOMINION_LIMITS[dominion] - reduction
-    lines.append(LimitLine(rule, f"{dominion.value} limit", limit))
+    lines.append(LimitLine(rule, f"{dominion.value} limit", limit, total=True))
     return LimitBreakdown(Power.BRITAIN, tuple(lines), limit)
 
 

@@ -1,0 +1,125 @@
+"""Rich tables for plans, limits and check results. Presentation only: no rule logic."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from models.plan import Plan
+from models.scenario import Scenario
+from optimizer.limits import LimitBreakdown
+
+
+def _site(build_site: str | None, alternatives: list[str]) -> str:
+    if build_site is None:
+        return "(partisan rules, 11.3)"
+    if not alternatives:
+        return build_site
+    if len(alternatives) == 1:
+        return f"{build_site} (or {alternatives[0]})"
+    return f"{build_site} (or {len(alternatives)} others)"
+
+
+def plan_tables(scenario: Scenario, plan: Plan) -> Group:
+    """The plan as a player reads it: builds, BRPs and limits, oil, objective."""
+    parts: list[object] = [
+        Text(
+            f"{plan.scenario} — {scenario.turn.season.value} {scenario.turn.year}, {scenario.faction.value}",
+            style="bold",
+        )
+    ]
+    builds = Table(title="Builds", title_justify="left")
+    for column in ("power", "unit", "entry", "site", "counters", "factors", "BRPs", "oil"):
+        builds.add_column(column, justify="right" if column in ("counters", "factors", "BRPs") else "left")
+    for b in plan.builds:
+        oil = f"{b.oil_units} past threshold" if b.oil_units else "normal"
+        builds.add_row(
+            b.power.value,
+            b.unit.value,
+            b.entry,
+            _site(b.site, b.alternatives),
+            str(b.counters),
+            str(b.factors),
+            str(b.brps),
+            oil,
+        )
+    if not plan.builds:
+        builds.add_row("—", "nothing built", "", "", "", "", "", "")
+    parts.append(builds)
+
+    accounts = Table(title="BRPs, construction limit, naval air", title_justify="left")
+    for column in ("power", "available", "spent", "kept", "limit used", "naval air", "oil effect (27.35 H)"):
+        accounts.add_column(column, justify="left" if column == "power" else "right")
+    for power, r in plan.powers.items():
+        incurred = (
+            "n/a (U.S.)"
+            if r.oil_effect_incurred is None
+            else ("incurred" if r.oil_effect_incurred else "avoided")
+        )
+        accounts.add_row(
+            power.value,
+            str(r.brps_available),
+            str(r.construction_brps),
+            str(r.brps_kept),
+            f"{r.limit_used} / {r.construction_limit}",
+            f"{r.naval_air_used} / {r.naval_air_rate}",
+            incurred,
+        )
+    parts.append(accounts)
+
+    if plan.oil is not None:
+        o = plan.oil
+        parts.append(
+            Text(
+                f"Oil (27.35, {o.faction.value}): {o.counters_spent} of {o.counters_available} counters spent; "
+                f"threshold {o.threshold_brps} BRPs, {o.normal_cost_brps} used at normal cost; "
+                f"{o.oil_affected_brps} BRPs paid past it"
+            )
+        )
+    if plan.not_buildable:
+        barred = Table(title="Not buildable this turn", title_justify="left")
+        for column in ("power", "entry", "rule", "why"):
+            barred.add_column(column)
+        for n in plan.not_buildable:
+            barred.add_row(n.power.value, n.entry, n.rule, n.reason)
+        parts.append(barred)
+    if plan.objective is not None:
+        stages = "; ".join(f"{s.priority} {s.value:g}" for s in plan.objective.stages)
+        parts.append(
+            Text(
+                f"Status {plan.status.value}; objective {plan.objective.value:g} (bound {plan.objective.bound:g}, "
+                f"gap {plan.objective.gap:.2%}); priorities: {stages}"
+            )
+        )
+    return Group(*parts)
+
+
+def limits_tables(breakdowns: Iterable[LimitBreakdown], dominions: Iterable[LimitBreakdown]) -> Group:
+    parts = []
+    for breakdown in breakdowns:
+        table = Table(
+            title=f"{breakdown.power.value}: construction limit {breakdown.limit}", title_justify="left"
+        )
+        table.add_column("rule")
+        table.add_column("item")
+        table.add_column("BRPs", justify="right")
+        for line in breakdown.lines:
+            table.add_row(line.rule, line.label, str(line.amount) if line.total else f"{line.amount:+d}")
+        parts.append(table)
+    for breakdown in dominions:
+        table = Table(title=f"{breakdown.lines[-1].label}: {breakdown.limit}", title_justify="left")
+        table.add_column("rule")
+        table.add_column("item")
+        table.add_column("BRPs", justify="right")
+        for line in breakdown.lines:
+            table.add_row(line.rule, line.label, str(line.amount) if line.total else f"{line.amount:+d}")
+        parts.append(table)
+    return Group(*parts)
+
+
+def console(stderr: bool = False) -> Console:
+    # A fixed width keeps the output the same from terminal to terminal and in pipes.
+    return Console(width=120, stderr=stderr, highlight=False, soft_wrap=False)
