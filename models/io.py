@@ -40,7 +40,7 @@ def _field_path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def _problems(error: ValidationError) -> list[tuple[str, str]]:
+def validation_problems(error: ValidationError) -> list[tuple[str, str]]:
     problems = []
     for item in error.errors():
         message = item["msg"].removeprefix("Value error, ")
@@ -54,7 +54,7 @@ def _validate(model: type[M], data: Any, file: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        raise InputError(file, _problems(error)) from None
+        raise InputError(file, validation_problems(error)) from None
 
 
 def _read(path: Path) -> str:

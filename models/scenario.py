@@ -13,11 +13,12 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
-from models.map_data import SITE_BY_ID
+from models.map_data import FRENCH_COLONIES, SITE_BY_ID
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
     NON_CONSTRUCTION_COSTS,
+    PER_FACTOR_SPENDING,
     TRANSPORT_SHORTAGE_POWERS,
     UNIT_SPECS,
     Category,
@@ -129,8 +130,16 @@ class ForcePoolEntry(Strict):
         for site in self.sites or []:
             if site not in SITE_BY_ID:
                 raise ValueError(f"unknown site '{site}'")
-        if self.nationality is Nationality.FRENCH_COLONIAL and not self.sites:
-            raise ValueError("French colonial units need 'sites': the colony they began in (27.477)")
+        if self.nationality is Nationality.FRENCH_COLONIAL:
+            if not self.sites:
+                raise ValueError("French colonial units need 'sites': the colony they began in (27.477)")
+            for site in self.sites:
+                if SITE_BY_ID[site].country not in FRENCH_COLONIES:
+                    raise ValueError(f"site '{site}' is not in a French colony (27.477)")
+        dominion = NATIONALITY_DOMINION.get(self.nationality)
+        for site in self.sites or []:
+            if dominion is not None and SITE_BY_ID[site].country != dominion.value:
+                raise ValueError(f"site '{site}' is not in {dominion.value} (27.47)")
         return self
 
 
@@ -214,6 +223,9 @@ NonConstructionKind = Literal[
     "full_offensive",
     "limited_offensive",
     "participation_offensive",
+    "open_persian_route",
+    "open_persian_route_after_war_on_persia",
+    "build_alaska_highway",
 ]
 
 
@@ -225,6 +237,14 @@ class FixedSpending(Strict):
         default=0, description="For limited or participation offensives: factors used (1 BRP each)."
     )
     note: str = ""
+
+    @model_validator(mode="after")
+    def _factors(self) -> FixedSpending:
+        if self.kind in PER_FACTOR_SPENDING and self.factors < 1:
+            raise ValueError(f"{self.kind}: give the factors used (1 BRP each, 27.12)")
+        if self.kind not in PER_FACTOR_SPENDING and self.factors:
+            raise ValueError(f"{self.kind}: costs a fixed amount; 'factors' does not apply")
+        return self
 
     @property
     def brps(self) -> int:
@@ -248,7 +268,10 @@ class PowerState(Strict):
     """One major power's economy and force pool this turn."""
 
     brps: NonNegativeInt = Field(
-        description="BRPs available at the start of the unit construction phase, before this turn's grants."
+        description=(
+            "BRPs of the power this turn before this turn's grants and before the fixed spending listed in "
+            "`fixed_spending` (both are subtracted or added by the planner)."
+        )
     )
     brp_base: NonNegativeInt = Field(description="BRP base (27.32 A).")
     ic_values: NonNegativeInt = Field(

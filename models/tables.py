@@ -230,4 +230,11 @@ NON_CONSTRUCTION_COSTS: dict[str, tuple[int, bool, str]] = {
     "full_offensive": (15, False, "27.12"),
     "limited_offensive": (1, True, "27.12"),
     "participation_offensive": (1, True, "27.12"),
+    # BRP spending outside the construction limit (40.521, 40.522, 40.72)
+    "open_persian_route": (25, False, "40.521"),
+    "open_persian_route_after_war_on_persia": (15, False, "40.522"),
+    "build_alaska_highway": (25, False, "40.72"),
 }
+PER_FACTOR_SPENDING = frozenset(
+    kind for kind, (_, per_factor, _) in NON_CONSTRUCTION_COSTS.items() if per_factor
+)
