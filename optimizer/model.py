@@ -5,7 +5,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from optimizer.costs import add_brps, add_force_pool
-from optimizer.guards import Guards
+from optimizer.guards import ExplainGuards, Guards
 from optimizer.limits import add_limits
 from optimizer.naval_air import add_naval_air
 from optimizer.objective import add_requirements
@@ -27,11 +27,11 @@ RULE_FAMILIES = (
 )
 
 
-def build_model(data: Prepared, guards: Guards | None = None) -> tuple[cp_model.CpModel, Variables]:
-    """Build the turn model from prepared data."""
-    guards = guards or Guards()
+def build_model(data: Prepared, *, explain: bool = False) -> tuple[cp_model.CpModel, Variables, Guards]:
+    """Build the turn model from prepared data; with `explain`, every rule family is guarded by a literal."""
     model = cp_model.CpModel()
+    guards = ExplainGuards(model) if explain else Guards()
     variables = Variables.create(model, data)
     for add_family in RULE_FAMILIES:
         add_family(model, data, variables, guards)
-    return model, variables
+    return model, variables, guards

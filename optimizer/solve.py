@@ -68,7 +68,7 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     """
     started = time.perf_counter()
     data = prepare(scenario)
-    model, variables = build_model(data)
+    model, variables, _ = build_model(data)
     built = time.perf_counter()
     priorities = scenario.objective.priority_list()
     stages: list[StageResult] = []
@@ -207,9 +207,8 @@ def explain(data: Prepared) -> list[str]:
     The model is rebuilt with one enforcement literal per (rule, subject); the
     infeasible core over those literals is then shrunk until every member is needed.
     """
-    model = cp_model.CpModel()
-    guards = ExplainGuards(model)
-    model, variables = build_model(data, guards)
+    model, _, guards = build_model(data, explain=True)
+    assert isinstance(guards, ExplainGuards)
     keys = sorted(guards.literals)
 
     def infeasible(subset: list[tuple[str, str]]) -> bool:

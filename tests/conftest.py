@@ -1,0 +1,43 @@
+"""Small scenarios built in code, for tests whose numbers come from the rules text."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from models.scenario import Scenario
+
+BASE: dict[str, Any] = {
+    "name": "test position",
+    "turn": {"season": "spring", "year": 1942},
+    "faction": "european_axis",
+    "powers": {},
+}
+
+# A power with ample BRPs and a limit far above its force pool unless a test says otherwise.
+POWER: dict[str, Any] = {"brps": 300, "brp_base": 600, "force_pool": []}
+
+
+def merge(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def make_scenario(powers: dict[str, dict[str, Any]], **fields: Any) -> Scenario:
+    """A scenario with the given powers (each merged over POWER) and top-level fields."""
+    data = merge(BASE, fields)
+    data["powers"] = {name: merge(POWER, state) for name, state in powers.items()}
+    return Scenario.model_validate(data)
+
+
+@pytest.fixture
+def scenario_of() -> Callable[..., Scenario]:
+    return make_scenario

@@ -1,0 +1,129 @@
+"""Construction limits (27.32-27.341): numbers from the rules text."""
+
+from models.tables import Dominion, Power
+from optimizer.limits import construction_limit, dominion_limit
+
+
+def test_basic_limit_is_a_third_of_the_base_rounded_down(scenario_of):
+    """27.32 A: one-third of the BRP base, rounded down: 236 -> 78."""
+    scenario = scenario_of({"germany": {"brp_base": 236}})
+    assert construction_limit(scenario, Power.GERMANY).limit == 78
+
+
+def test_losses_are_pooled_before_dividing(scenario_of):
+    """27.331: 4 BRPs of transport shortage + 5 of bombing = 9 -> -3 (not -1 - 1 = -2)."""
+    scenario = scenario_of(
+        {
+            "britain": {
+                "brp_base": 120,
+                "limit_modifiers": {"transport_shortage_losses": 4, "bombing_losses": 5},
+            }
+        },
+        faction="western_allies",
+    )
+    assert construction_limit(scenario, Power.BRITAIN).limit == 40 - 3
+
+
+def test_russian_reduction_capped_at_15(scenario_of):
+    """27.33: bombing, rockets and adjacency reduce Russia's limit by no more than 15 a turn."""
+    scenario = scenario_of(
+        {
+            "russia": {
+                "brp_base": 150,
+                "limit_modifiers": {"bombing_losses": 40, "adjacency_losses": 20, "rocket_losses": 4},
+            }
+        },
+        faction="russia",
+    )
+    # 60 / 3 = 20, + 4 rockets = 24 -> capped at 15: 50 - 15.
+    assert construction_limit(scenario, Power.RUSSIA).limit == 35
+
+
+def test_russian_ics_added_to_the_base(scenario_of):
+    """27.32 A: Russia includes the BRP value of the ICs it controls."""
+    scenario = scenario_of({"russia": {"brp_base": 100, "ic_values": 20}}, faction="russia")
+    assert construction_limit(scenario, Power.RUSSIA).limit == 40
+
+
+def test_iron_ore_and_rockets(scenario_of):
+    """27.332: -5 while Swedish ore is cut; 27.333: -1 per BRP lost to rockets."""
+    scenario = scenario_of(
+        {"germany": {"brp_base": 240, "limit_modifiers": {"iron_ore_cut": True, "rocket_losses": 2}}}
+    )
+    assert construction_limit(scenario, Power.GERMANY).limit == 80 - 5 - 2
+
+
+def test_enemy_held_kea_bombed_in_its_capture_turn(scenario_of):
+    """27.335: KEA value (8) less that turn's bombing losses (2) leaves the base: (120 - 6) / 3 = 38."""
+    scenario = scenario_of(
+        {
+            "russia": {
+                "brp_base": 120,
+                "enemy_held_keas": [{"name": "Donbas", "value": 8, "bombed_this_turn": 2}],
+            }
+        },
+        faction="russia",
+    )
+    assert construction_limit(scenario, Power.RUSSIA).limit == 38
+
+
+def test_grants_move_a_third_of_the_grant(scenario_of):
+    """27.334, 27.34: Germany grants 10 to Italy: Germany -3, Italy +3, after Italy's reductions."""
+    scenario = scenario_of(
+        {
+            "germany": {"brp_base": 240, "grants_made": [{"to": "italy", "brps": 10}]},
+            "italy": {"brp_base": 60, "limit_modifiers": {"bombing_losses": 90}},
+        }
+    )
+    assert construction_limit(scenario, Power.GERMANY).limit == 80 - 3
+    # Italy: 20 - 30 stops at 0 (27.32 B reading), then +3 from the grant (27.34: after reductions).
+    assert construction_limit(scenario, Power.ITALY).limit == 3
+
+
+def test_us_grant_to_canada_counts_one_for_one(scenario_of):
+    """40.23 A, 40.244: U.S. -> Canada 9 reduces the U.S. limit by 9 and changes nothing for Britain."""
+    scenario = scenario_of(
+        {
+            "usa": {"brp_base": 300, "grants_made": [{"to": "canada", "brps": 9}]},
+            "britain": {"brp_base": 120},
+        },
+        faction="western_allies",
+    )
+    assert construction_limit(scenario, Power.USA).limit == 100 - 9
+    assert construction_limit(scenario, Power.BRITAIN).limit == 40
+
+
+def test_us_grant_to_britain_moves_six(scenario_of):
+    """27.334, 27.34: U.S. -> Britain 20 gives Britain +6 and the U.S. -6."""
+    scenario = scenario_of(
+        {
+            "usa": {"brp_base": 300, "grants_made": [{"to": "britain", "brps": 20}]},
+            "britain": {"brp_base": 120},
+        },
+        faction="western_allies",
+    )
+    assert construction_limit(scenario, Power.USA).limit == 94
+    assert construction_limit(scenario, Power.BRITAIN).limit == 46
+
+
+def test_flying_bomb_gains(scenario_of):
+    """27.341: +1 to Germany's limit per BRP Britain or Russia lost to flying bombs and rockets."""
+    scenario = scenario_of({"germany": {"brp_base": 240, "limit_modifiers": {"flying_bomb_gains": 4}}})
+    assert construction_limit(scenario, Power.GERMANY).limit == 84
+
+
+def test_dominion_limits_reduced_by_at_most_three(scenario_of):
+    """27.473 B, 27.474 B, 27.33: Australia 9 and India 3 a turn, reduced by no more than 3."""
+    scenario = scenario_of(
+        {
+            "britain": {
+                "dominion_limit_modifiers": {
+                    "australia": {"bombing_losses": 30},
+                    "india": {"rocket_losses": 1},
+                }
+            }
+        },
+        faction="western_allies",
+    )
+    assert dominion_limit(scenario, Dominion.AUSTRALIA).limit == 6
+    assert dominion_limit(scenario, Dominion.INDIA).limit == 2
