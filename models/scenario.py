@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, field_validator, model_validator
 
 from models.map_data import FRENCH_COLONIES, SITE_BY_ID
 from models.tables import (
@@ -327,16 +327,22 @@ class MapState(Strict):
         default_factory=list, description="Supply links that cannot be traced this turn."
     )
 
-    @model_validator(mode="after")
-    def _known_sites(self) -> MapState:
-        for name in self.sites:
+    @field_validator("sites")
+    @classmethod
+    def _known_sites(cls, sites: dict[str, SiteState]) -> dict[str, SiteState]:
+        for name in sites:
             if name not in SITE_BY_ID:
-                raise ValueError(f"unknown site '{name}'")
-        for a, b in self.cut_links:
+                raise ValueError(f"unknown site '{name}' (see models/map_data.py for the sites of the map)")
+        return sites
+
+    @field_validator("cut_links")
+    @classmethod
+    def _known_links(cls, links: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        for a, b in links:
             for name in (a, b):
                 if name not in SITE_BY_ID:
                     raise ValueError(f"cut link ({a}, {b}): unknown site '{name}'")
-        return self
+        return links
 
 
 class MinimumBuild(Strict):

@@ -183,3 +183,7 @@ def schema() -> None:
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

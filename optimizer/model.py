@@ -31,7 +31,7 @@ def build_model(data: Prepared, *, explain: bool = False) -> tuple[cp_model.CpMo
     """Build the turn model from prepared data; with `explain`, every rule family is guarded by a literal."""
     model = cp_model.CpModel()
     guards = ExplainGuards(model) if explain else Guards()
-    variables = Variables.create(model, data)
+    variables = Variables.create(model, data, unbounded=explain)
     for add_family in RULE_FAMILIES:
         add_family(model, data, variables, guards)
     return model, variables, guards

@@ -30,6 +30,6 @@ def add_oil(model: cp_model.CpModel, data: Prepared, variables: Variables, guard
     for weight, slots in sorted(by_weight.items()):
         # Any unit of this weight past the threshold means no room for one more inside.
         any_past = model.NewBoolVar(f"oil_past_weight_{weight}")
-        bound = sum(data.entries[key].max_priced_units for key, _ in slots)
+        bound = sum(variables.oil_units_max[slot] for slot in slots)
         model.Add(sum(variables.oil_units[slot] for slot in slots) <= bound * any_past)
         model.Add(inside + weight >= threshold + 1).OnlyEnforceIf([any_past, *guards.of("27.35 A", faction)])

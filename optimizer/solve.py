@@ -17,7 +17,7 @@ from models.plan import (
     StageResult,
     Status,
 )
-from models.scenario import Scenario
+from models.scenario import MinimumBuild, Scenario
 from models.tables import FACTION_POWERS, OIL_EXEMPT_POWERS, oil_threshold_brps
 from optimizer.guards import ExplainGuards, describe
 from optimizer.model import build_model
@@ -232,6 +232,36 @@ def explain(data: Prepared) -> list[str]:
         lines.append("the rules alone cannot be met")
     for rule, subject in rules:
         lines.append("blocked by " + describe(rule, subject) + _detail(data, rule, subject))
+    for minimum in data.scenario.objective.minimum:
+        if minimum.describe() in requirements:
+            lines.extend(_unbuildable(data, minimum))
+    for power, pdata in data.powers.items():
+        if any(r.startswith(f"{power.value}: keep ") for r in requirements):
+            lines.append(f"{power.value} has {pdata.brps_available} BRPs after grants and fixed spending")
+    return lines
+
+
+def _unbuildable(data: Prepared, minimum: MinimumBuild) -> list[str]:
+    """Why the force pool entries a minimum build needs cannot be built at all (27.5, 27.4, 27.21, 27.22)."""
+    matching = [
+        entry
+        for entry in data.entries.values()
+        if (minimum.unit is None or entry.entry.unit is minimum.unit)
+        and (minimum.power is None or entry.power is minimum.power)
+    ]
+    if not matching:
+        return [
+            f"blocked by 27.5 force pool: no {minimum.unit.value if minimum.unit else ''} counters in the force pool"
+        ]
+    lines = []
+    for entry in matching:
+        if entry.barred is not None:
+            lines.append(f"blocked by {entry.barred[0]} ({entry.key}): {entry.barred[1]}")
+        elif not entry.sites:
+            refusals = "; ".join(
+                f"{site}: {rule} {why}" for site, (rule, why) in list(entry.refused_sites.items())[:4]
+            )
+            lines.append(f"blocked by 27.4 placement ({entry.key}): no eligible site ({refusals})")
     return lines
 
 

@@ -11,6 +11,7 @@ from optimizer.prepare import EntryData, Prepared
 
 LinearExpr = cp_model.LinearExprT
 Slot = tuple[str, str | None]  # (entry key, site id; None for partisans)
+EXPLAIN_EXTRA_COUNTERS = 1000
 
 
 @dataclass
@@ -21,24 +22,31 @@ class Variables:
     counters: dict[Slot, cp_model.IntVar] = field(default_factory=dict)
     pairs: dict[Slot, cp_model.IntVar] = field(default_factory=dict)
     oil_units: dict[Slot, cp_model.IntVar] = field(default_factory=dict)
+    oil_units_max: dict[Slot, int] = field(default_factory=dict)
     oil_counters: cp_model.IntVar | None = None
 
     @classmethod
-    def create(cls, model: cp_model.CpModel, data: Prepared) -> Variables:
+    def create(cls, model: cp_model.CpModel, data: Prepared, *, unbounded: bool = False) -> Variables:
+        """Variables of every placement choice; bounded by the force pool unless `unbounded`
+        (explanations, where the force pool is a guarded constraint of its own)."""
         variables = cls(data)
+        extra = EXPLAIN_EXTRA_COUNTERS if unbounded else 0
         for key, entry in data.entries.items():
+            most = entry.entry.count + extra
+            most_units = most * entry.entry.factors
             for site in entry.sites:
                 slot = (key, site)
                 name = f"{key}@{site or 'partisan'}"
-                variables.counters[slot] = model.NewIntVar(0, entry.entry.count, f"build_{name}")
+                variables.counters[slot] = model.NewIntVar(0, most, f"build_{name}")
                 if entry.basis is CostBasis.PAIR:
-                    pairs = model.NewIntVar(0, entry.max_priced_units, f"pairs_{name}")
+                    pairs = model.NewIntVar(0, most_units, f"pairs_{name}")
                     # 27.11 E: five BRPs per two counters; an odd counter costs as a pair.
                     model.Add(2 * pairs >= variables.counters[slot])
                     model.Add(2 * pairs <= variables.counters[slot] + 1)
                     variables.pairs[slot] = pairs
                 if entry.oil_pooled:
-                    oil = model.NewIntVar(0, entry.max_priced_units, f"oil_{name}")
+                    oil = model.NewIntVar(0, most_units, f"oil_{name}")
+                    variables.oil_units_max[slot] = most_units
                     model.Add(oil <= variables.priced_units(key, site))
                     variables.oil_units[slot] = oil
         variables.oil_counters = model.NewIntVar(0, data.oil_counters, "oil_counters_spent")

@@ -1,0 +1,102 @@
+"""Scenario validation: bad input is named by file, field and problem."""
+
+import pytest
+
+from models.io import InputError, parse_scenario
+
+GOOD = """
+name: t
+turn: {season: spring, year: 1942}
+faction: european_axis
+powers:
+  germany:
+    brps: 100
+    brp_base: 200
+    force_pool:
+      - {id: inf, unit: infantry, factors: 3, count: 2}
+"""
+
+
+def problems(text):
+    with pytest.raises(InputError) as caught:
+        parse_scenario(text, "s.yaml")
+    return caught.value.problems
+
+
+def test_good_scenario_loads():
+    assert parse_scenario(GOOD).powers
+
+
+def test_yaml_syntax_error_names_the_line():
+    [(where, problem)] = problems(GOOD + "  - {id: x\n")
+    assert where.startswith("line ")
+    assert "YAML syntax" in problem
+
+
+def test_unknown_unit_type_names_the_field():
+    [(where, problem)] = problems(GOOD.replace("unit: infantry", "unit: panzer"))
+    assert where == "powers.germany.force_pool[0].unit"
+    assert "infantry" in problem  # lists what is allowed
+
+
+def test_negative_brps_refused():
+    [(where, _)] = problems(GOOD.replace("brps: 100", "brps: -5"))
+    assert where == "powers.germany.brps"
+
+
+def test_missing_field_named():
+    [(where, problem)] = problems(GOOD.replace("    brp_base: 200\n", ""))
+    assert where == "powers.germany.brp_base"
+    assert "required" in problem.lower()
+
+
+def test_unknown_site_named():
+    text = GOOD + "map:\n  sites:\n    atlantis: {enemy_zoc: true}\n"
+    [(where, problem)] = problems(text)
+    assert where == "map.sites"
+    assert "atlantis" in problem
+
+
+def test_typo_in_a_field_is_an_error():
+    found = problems(GOOD.replace("brp_base", "brp_bsae"))
+    assert ("powers.germany.brp_bsae", "Extra inputs are not permitted") in found
+
+
+def test_power_outside_the_faction():
+    [(_, problem)] = problems(GOOD.replace("germany:", "russia:"))
+    assert "russia is not a power of european_axis" in problem
+
+
+def test_transport_shortage_only_britain_and_japan():
+    """27.331 A: transport shortages affect only Britain and Japan."""
+    text = GOOD.replace(
+        "    force_pool:", "    limit_modifiers: {transport_shortage_losses: 3}\n    force_pool:"
+    )
+    [(_, problem)] = problems(text)
+    assert "27.331 A" in problem
+
+
+def test_naval_units_wait_for_shipyards():
+    """27.7: naval units are built on shipyards, not planned here yet: a clear error, not a silent skip."""
+    [(_, problem)] = problems(GOOD.replace("unit: infantry", "unit: destroyer"))
+    assert "27.7" in problem
+
+
+def test_russia_never_builds_naval_air():
+    """27.61: France, Russia and China may never build naval air units."""
+    text = (
+        GOOD.replace("european_axis", "russia")
+        .replace("germany:", "russia:")
+        .replace("unit: infantry", "unit: naval_air")
+    )
+    [(_, problem)] = problems(text)
+    assert "27.61" in problem
+
+
+def test_fixed_spending_exceeding_brps():
+    """27.12: declarations of war cost 35 BRPs; with 20 BRPs that is inconsistent input."""
+    text = GOOD.replace("brps: 100", "brps: 20").replace(
+        "    force_pool:", "    fixed_spending: [{kind: declaration_of_war_major}]\n    force_pool:"
+    )
+    [(where, problem)] = problems(text)
+    assert "exceed" in problem

@@ -1,0 +1,135 @@
+"""The `awaw` command line: exit codes, messages, and the JSON that `awaw check` reads back."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import scenarios
+from optimizer.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    result = runner.invoke(app, [str(a) for a in args])
+    # Every outcome is a clean exit: never an uncaught exception (a traceback).
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_plan_default_scenario_prints_tables():
+    result = run("plan")
+    assert result.exit_code == 0
+    for heading in ("Builds", "BRPs, construction limit, naval air", "Status optimal"):
+        assert heading in result.stdout
+
+
+def test_plan_json_is_checked_legal(tmp_path):
+    result = run("plan", "--json")
+    assert result.exit_code == 0
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(result.stdout)
+    assert json.loads(result.stdout)["format"] == "awaw-plan/1"
+    checked = run("check", scenarios.path(), plan_file)
+    assert checked.exit_code == 0, checked.stdout
+    assert "legal" in checked.stdout
+
+
+def test_plan_json_is_byte_identical_run_to_run():
+    assert run("plan", "--json").stdout == run("plan", "--json").stdout
+
+
+def test_check_rejects_a_plan_over_the_limit(tmp_path):
+    """27.31: a plan whose spending passes the construction limit is rejected with the rule number."""
+    plan = json.loads(run("plan", "--json").stdout)
+    plan["builds"].append(
+        {
+            "power": "italy",
+            "entry": "infantry-2-3",
+            "unit": "infantry",
+            "site": "rome",
+            "counters": 5,
+            "factors": 10,
+            "oil_units": 10,
+            "brps": 20,
+        }
+    )
+    plan.pop("powers"), plan.pop("oil")
+    plan_file = tmp_path / "over.json"
+    plan_file.write_text(json.dumps(plan))
+    result = run("check", scenarios.path(), plan_file)
+    assert result.exit_code == 1
+    assert "27.31" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("name: [unclosed\n", "YAML syntax error"),
+        (
+            "name: t\nturn: {season: spring, year: 1942}\nfaction: european_axis\n"
+            "powers: {germany: {brps: 10, brp_base: 30, force_pool: [{id: a, unit: tank, count: 1}]}}\n",
+            "powers.germany.force_pool[0].unit",
+        ),
+        (
+            "name: t\nturn: {season: spring, year: 1942}\nfaction: european_axis\n"
+            "powers: {germany: {brps: -1, brp_base: 30}}\n",
+            "powers.germany.brps",
+        ),
+        (
+            "name: t\nturn: {season: spring, year: 1942}\nfaction: european_axis\npowers: {germany: {brps: 1}}\n",
+            "powers.germany.brp_base",
+        ),
+        (
+            "name: t\nturn: {season: spring, year: 1942}\nfaction: european_axis\n"
+            "powers: {germany: {brps: 1, brp_base: 3}}\nmap: {sites: {atlantis: {}}}\n",
+            "map.sites",
+        ),
+    ],
+    ids=["yaml-syntax", "unknown-unit", "negative-brps", "missing-field", "unknown-site"],
+)
+def test_bad_input_exits_2_naming_file_and_field(tmp_path, text, field):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    for command in (["plan", path], ["limits", path]):
+        result = run(*command)
+        assert result.exit_code == 2
+        assert str(path) in result.stderr and field in result.stderr
+        assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_missing_file_exits_2(tmp_path):
+    result = run("plan", tmp_path / "nope.yaml")
+    assert result.exit_code == 2
+    assert "cannot read file" in result.stderr
+
+
+def test_unmeetable_requirement_exits_1_naming_rule():
+    """Germany cannot build 100 armor factors: the construction limit (27.31) or the force pool (27.5) blocks it."""
+    result = run("plan", "--min", "germany:armor:100")
+    assert result.exit_code == 1
+    assert "germany: at least 100 armor factors" in result.stderr
+    assert "27.5" in result.stderr or "27.31" in result.stderr
+
+
+def test_bad_command_line_override_exits_2():
+    result = run("plan", "--min", "germany:panzer:6")
+    assert result.exit_code == 2
+    assert "command line" in result.stderr
+
+
+def test_preset_override_changes_the_first_priority():
+    result = run("plan", "--json", "--preset", "max-factors")
+    assert json.loads(result.stdout)["objective"]["stages"][0]["priority"] == "factors"
+
+
+def test_limits_breakdown_has_rule_numbers():
+    result = run("limits", scenarios.path("russia_summer_1942.yaml"))
+    assert result.exit_code == 0
+    assert "27.32 A" in result.stdout and "27.33" in result.stdout
+
+
+def test_schema_is_json_schema():
+    schema = json.loads(run("schema").stdout)
+    assert "powers" in schema["properties"]
