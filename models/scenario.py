@@ -536,8 +536,12 @@ class Scenario(Strict):
                     raise ValueError(f"{at}: {power.value} may never build naval air units (27.61)")
                 if entry.unit is UnitType.KAMIKAZE and power is not Power.JAPAN:
                     raise ValueError(f"{at}: only Japan forms kamikazes (27.61)")
-                if entry.unit is UnitType.CHINDIT and power is not Power.BRITAIN:
-                    raise ValueError(f"{at}: the Chindit is British (27.474 D)")
+                if entry.unit is UnitType.CHINDIT and (
+                    power is not Power.BRITAIN or entry.nationality is not Nationality.OWN
+                ):
+                    raise ValueError(
+                        f"{at}: the Chindit is British and counts only against Britain's limit (27.474 D)"
+                    )
                 if entry.nationality in NATIONALITY_DOMINION and power is not Power.BRITAIN:
                     raise ValueError(f"{at}: {entry.nationality.value} units are built by Britain (27.47)")
                 if entry.nationality is Nationality.FRENCH_COLONIAL and power is not Power.FRANCE:
@@ -545,10 +549,16 @@ class Scenario(Strict):
             for j, grant in enumerate(state.grants_made):
                 if grant.to.value == power.value:
                     raise ValueError(f"{where}.grants_made[{j}]: a power cannot grant to itself")
-                if grant.to.value in {d.value for d in Dominion} and power is not Power.USA:
-                    raise ValueError(
-                        f"{where}.grants_made[{j}]: only the U.S. grants to Commonwealth countries (40.11)"
-                    )
+                if grant.to.value in {d.value for d in Dominion}:
+                    if power is not Power.USA:
+                        raise ValueError(
+                            f"{where}.grants_made[{j}]: only the U.S. grants to Commonwealth countries (40.11)"
+                        )
+                    if Power.BRITAIN not in self.powers:
+                        raise ValueError(
+                            f"{where}.grants_made[{j}]: a grant to {grant.to.value} pays for units Britain builds "
+                            "(40.244): plan Britain too"
+                        )
             for j, received in enumerate(state.grants_received):
                 if received.from_ in self.powers:
                     raise ValueError(

@@ -915,9 +915,8 @@ def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
 # --------------------------------------------------------------------------- entry point
 
 
-def check(scenario: Scenario, plan: Plan) -> list[Violation]:
-    """Every breach of rule 27 (and 40.244), of the objective's requirements, and of the
-    plan's own accounting; sorted by rule, then message. An empty list means a legal plan."""
+def rule_violations(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Every breach of the game rules by the builds (27.1-27.6, 27.92, 40.244), unsorted."""
     lines, violations = resolve_lines(scenario, plan)
     violations += check_force_pool(scenario, lines)
     violations += check_brps(scenario, lines)
@@ -925,6 +924,43 @@ def check(scenario: Scenario, plan: Plan) -> list[Violation]:
     violations += check_oil(scenario, plan, lines)
     violations += check_naval_air(scenario, lines)
     violations += check_placement(scenario, lines)
+    return violations
+
+
+def check_alternatives(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Each line's `alternatives` are sites where its counters may be placed instead, the plan
+    otherwise unchanged (27.4): the plan with the line moved there breaks no rule.
+
+    Checked only when the plan as given breaks no rule (its own violations are reported anyway).
+    """
+    builds = [build.model_copy(update={"alternatives": []}) for build in plan.builds]
+    bare = plan.model_copy(update={"builds": builds, "powers": {}, "oil": None})
+    if not any(build.alternatives for build in plan.builds) or rule_violations(scenario, bare):
+        return []
+    violations: list[Violation] = []
+    for index, build in enumerate(plan.builds):
+        for site in build.alternatives:
+            moved = list(builds)
+            moved[index] = builds[index].model_copy(update={"site": site})
+            for breach in rule_violations(scenario, bare.model_copy(update={"builds": moved})):
+                violations.append(
+                    Violation(
+                        REPORT,
+                        f"line {index + 1}: alternative site '{site}' for {build.power.value} "
+                        f"'{build.entry}' breaks {breach.rule}: {breach.message}",
+                        REPORT,
+                    )
+                )
+    return violations
+
+
+def check(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Every breach of rule 27 (and 40.244), of the objective's requirements, and of the
+    plan's own accounting and alternative sites; sorted by rule, then message. An empty list
+    means a legal plan."""
+    lines, _ = resolve_lines(scenario, plan)
+    violations = rule_violations(scenario, plan)
     violations += check_requirements(scenario, plan, lines)
     violations += check_report(scenario, plan)
+    violations += check_alternatives(scenario, plan)
     return sorted(violations, key=lambda v: (v.rule, v.message, v.kind))
