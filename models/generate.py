@@ -1,0 +1,121 @@
+"""Random legal positions, for property tests and benchmarks.
+
+One generator serves both: it draws every choice through `pick(lo, hi)`, which
+the benchmarks back with `random.Random` and the property tests with
+hypothesis (so that failures shrink).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from models.map_data import SITES, Country
+from models.scenario import Scenario
+from models.tables import FACTION_POWERS, NAVAL_AIR_NEVER, Faction, Power, UnitType
+
+Pick = Callable[[int, int], int]
+
+FACTIONS = (Faction.EUROPEAN_AXIS, Faction.WESTERN_ALLIES, Faction.RUSSIA, Faction.JAPAN, Faction.CHINA)
+LAND_UNITS = (
+    (UnitType.INFANTRY, (1, 2, 3, 4)),
+    (UnitType.REPLACEMENT, (1,)),
+    (UnitType.ARMOR, (2, 3, 4, 5)),
+    (UnitType.ARMY_AIR, (1, 3, 5)),
+    (UnitType.FLAK, (1,)),
+    (UnitType.MARINE, (1, 2, 3)),
+    (UnitType.FORTIFICATION, (1,)),
+    (UnitType.BEACH_DEFENSE, (1,)),
+    (UnitType.RAILHEAD, (1,)),
+    (UnitType.PORT, (1,)),
+    (UnitType.STRATEGIC_BOMBER, (1, 2)),
+    (UnitType.PARTISAN, (1, 2)),
+)
+ELIMINATIONS = ("none", "none", "none", "isolated", "voluntary", "other")
+
+
+def _choice(pick: Pick, items: tuple | list) -> Any:
+    return items[pick(0, len(items) - 1)]
+
+
+def _entry(pick: Pick, power: Power, index: int, max_count: int) -> dict[str, Any]:
+    unit, factor_options = _choice(pick, LAND_UNITS)
+    if power not in NAVAL_AIR_NEVER and pick(0, 4) == 0:
+        unit, factor_options = UnitType.NAVAL_AIR, (1, 2)
+    entry: dict[str, Any] = {
+        "id": f"e{index}",
+        "unit": unit.value,
+        "factors": _choice(pick, factor_options),
+        "count": pick(0, max_count),
+        "eliminated_this_turn": _choice(pick, ELIMINATIONS),
+    }
+    if power is Power.BRITAIN and unit in (UnitType.INFANTRY, UnitType.ARMOR) and pick(0, 2) == 0:
+        entry["nationality"] = _choice(pick, ("indian", "australian", "canadian", "south_african"))
+    if power is Power.JAPAN and unit is UnitType.INFANTRY and pick(0, 1):
+        entry["sites"] = ["seoul", "mukden", "tokyo"]
+    if power is Power.RUSSIA and unit in (UnitType.INFANTRY, UnitType.ARMOR) and pick(0, 1):
+        entry["sites"] = ["chita", "vladivostok", "moscow"]
+    if pick(0, 9) == 0:
+        entry["rebuild_prohibited"] = "27.22 B: test"
+    return entry
+
+
+def scenario_data(pick: Pick, *, max_entries: int = 6, max_count: int = 4) -> dict[str, Any]:
+    """A random position as scenario data (validated by `Scenario`)."""
+    faction = _choice(pick, FACTIONS)
+    members = FACTION_POWERS[faction]
+    chosen = [p for p in members if pick(0, 2) > 0] or [members[0]]
+    powers: dict[str, Any] = {}
+    for power in chosen:
+        brp_base = pick(0, 300)
+        state: dict[str, Any] = {
+            "brps": pick(0, 160),
+            "brp_base": brp_base,
+            "limit_modifiers": {"bombing_losses": pick(0, 12), "rocket_losses": pick(0, 1) * pick(0, 4)},
+            "force_pool": [_entry(pick, power, i, max_count) for i in range(pick(1, max_entries))],
+        }
+        if power is Power.RUSSIA:
+            state["ic_values"] = pick(0, 30)
+        if power is Power.JAPAN and pick(0, 1):
+            state["naval_air"] = {"kamikazes_formed": True}
+            state["force_pool"].append({"id": "kamikaze", "unit": "kamikaze", "count": pick(0, 6)})
+        if power is Power.BRITAIN:
+            state["dominion_limit_modifiers"] = {"india": {"bombing_losses": pick(0, 6)}}
+        powers[power.value] = state
+    own_sites = [s.id for s in SITES if s.owner in chosen and s.country != Country.SW_BOX]
+    sites: dict[str, Any] = {}
+    for _ in range(pick(0, 4)):
+        site = _choice(pick, own_sites)
+        change = pick(0, 3)
+        if change == 0:
+            sites[site] = {"enemy_zoc": True}
+        elif change == 1:
+            sites[site] = {"ground_capacity": pick(0, 2), "air_capacity": pick(0, 1)}
+        elif change == 2:
+            sites[site] = {"recaptured_this_turn": True}
+        else:
+            sites[site] = {"supply": "isolated"}
+    objective: dict[str, Any] = {"preset": _choice(pick, ("max-value", "max-factors"))}
+    if pick(0, 3) == 0:
+        objective["unspent_brp_value"] = pick(0, 10) / 10
+    if pick(0, 3) == 0:
+        objective["oil_counter_value"] = pick(0, 30) / 10
+    if pick(0, 3) == 0:
+        objective["minimum"] = [{"factors": pick(1, 6), "power": chosen[0].value}]
+    return {
+        "name": "generated",
+        "turn": {"season": "summer", "year": 1942},
+        "faction": faction.value,
+        "powers": powers,
+        "oil_counters": pick(0, 3),
+        "us_at_war": {"europe": bool(pick(0, 1)), "pacific": bool(pick(0, 1))},
+        "map": {"sites": sites},
+        "objective": objective,
+    }
+
+
+def random_scenario(seed: int, **sizes: int) -> Scenario:
+    """A random position from a seed (benchmarks, batch tests)."""
+    rng = random.Random(seed)
+    return Scenario.model_validate(scenario_data(rng.randint, **sizes))
