@@ -96,14 +96,14 @@ def brute_force_best(scenario):
     best = None
     for counters in itertools.product(*[range(entry.count + 1) for _, entry, _ in slots]):
         if any(
-            sum(c for c, (p, e, _) in zip(counters, slots) if e is entry) > entry.count
+            sum(c for c, (p, e, _) in zip(counters, slots, strict=True) if e is entry) > entry.count
             for _, entry, _ in slots
         ):
             continue
-        units = [c * entry.factors for c, (_, entry, _) in zip(counters, slots)]
+        units = [c * entry.factors for c, (_, entry, _) in zip(counters, slots, strict=True)]
         for past in itertools.product(*[range(u + 1) for u in units]):
             builds = []
-            for c, o, u, (power, entry, site) in zip(counters, past, units, slots):
+            for c, o, u, (power, entry, site) in zip(counters, past, units, slots, strict=True):
                 if c == 0:
                     continue
                 inside, outside = COST_MULTIPLIERS[entry.eliminated_this_turn.value == "isolated"]
