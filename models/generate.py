@@ -61,8 +61,11 @@ def _entry(pick: Pick, power: Power, index: int, max_count: int) -> dict[str, An
     return entry
 
 
-def scenario_data(pick: Pick, *, max_entries: int = 6, max_count: int = 4) -> dict[str, Any]:
-    """A random position as scenario data (validated by `Scenario`)."""
+def scenario_data(
+    pick: Pick, *, max_entries: int = 6, max_count: int = 4, requirements: bool = True
+) -> dict[str, Any]:
+    """A random position as scenario data (validated by `Scenario`); without `requirements`,
+    no minimum builds, so that every position has a plan."""
     faction = _choice(pick, FACTIONS)
     members = FACTION_POWERS[faction]
     chosen = [p for p in members if pick(0, 2) > 0] or [members[0]]
@@ -101,7 +104,7 @@ def scenario_data(pick: Pick, *, max_entries: int = 6, max_count: int = 4) -> di
         objective["unspent_brp_value"] = pick(0, 10) / 10
     if pick(0, 3) == 0:
         objective["oil_counter_value"] = pick(0, 30) / 10
-    if pick(0, 3) == 0:
+    if requirements and pick(0, 3) == 0:
         objective["minimum"] = [{"factors": pick(1, 6), "power": chosen[0].value}]
     return {
         "name": "generated",
@@ -115,7 +118,7 @@ def scenario_data(pick: Pick, *, max_entries: int = 6, max_count: int = 4) -> di
     }
 
 
-def random_scenario(seed: int, **sizes: int) -> Scenario:
+def random_scenario(seed: int, **options: Any) -> Scenario:
     """A random position from a seed (benchmarks, batch tests)."""
     rng = random.Random(seed)
-    return Scenario.model_validate(scenario_data(rng.randint, **sizes))
+    return Scenario.model_validate(scenario_data(rng.randint, **options))

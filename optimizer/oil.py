@@ -7,7 +7,7 @@ from ortools.sat.python import cp_model
 from models.tables import OIL_THRESHOLD_STEP_BRPS
 from optimizer.guards import Guards
 from optimizer.prepare import Prepared
-from optimizer.variables import Variables
+from optimizer.variables import OilGroup, Variables
 
 
 def add_oil(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
@@ -24,12 +24,12 @@ def add_oil(model: cp_model.CpModel, data: Prepared, variables: Variables, guard
     threshold = OIL_THRESHOLD_STEP_BRPS + OIL_THRESHOLD_STEP_BRPS * variables.oil_counters
     faction = data.scenario.faction.value
     model.Add(inside <= threshold).OnlyEnforceIf(guards.of("27.35", faction))
-    by_weight: dict[int, list[tuple[str, str | None]]] = {}
-    for slot in variables.oil_units:
-        by_weight.setdefault(data.entries[slot[0]].threshold_weight, []).append(slot)
-    for weight, slots in sorted(by_weight.items()):
+    by_weight: dict[int, list[OilGroup]] = {}
+    for group in variables.oil_units:
+        by_weight.setdefault(group.weight, []).append(group)
+    for weight, groups in sorted(by_weight.items()):
         # Any unit of this weight past the threshold means no room for one more inside.
         any_past = model.NewBoolVar(f"oil_past_weight_{weight}")
-        bound = sum(variables.oil_units_max[slot] for slot in slots)
-        model.Add(sum(variables.oil_units[slot] for slot in slots) <= bound * any_past)
+        bound = sum(variables.oil_units_max[group] for group in groups)
+        model.Add(sum(variables.oil_units[group] for group in groups) <= bound * any_past)
         model.Add(inside + weight >= threshold + 1).OnlyEnforceIf([any_past, *guards.of("27.35 A", faction)])

@@ -132,12 +132,20 @@ def extract_plan(
     """Plain values from the solver: build lines in a fixed order, and the accounting."""
     order = {power: i for i, power in enumerate(FACTION_POWERS[data.scenario.faction])}
     entry_order = {key: i for i, key in enumerate(data.entries)}
+    slots = sorted(
+        variables.counters,
+        key=lambda s: (order[data.entries[s[0]].power], entry_order[s[0]], data.site_order[s[1]]),
+    )
+    past = _past_per_slot(variables, solver)
     builds: list[BuildLine] = []
-    for key, site in sorted(variables.counters, key=lambda s: (entry_order[s[0]], data.site_order[s[1]])):
+    for key, site in slots:
         counters = value(solver, variables.counters[key, site])
         if counters == 0:
             continue
         entry = data.entries[key]
+        units = value(solver, variables.priced_units(key, site))
+        oil_units = past.get((key, site), 0)
+        inside, outside = entry.multipliers
         builds.append(
             BuildLine(
                 power=entry.power,
@@ -146,12 +154,11 @@ def extract_plan(
                 site=site,
                 counters=counters,
                 factors=value(solver, variables.factors(key, site)),
-                oil_units=value(solver, variables.past(key, site)),
-                brps=value(solver, variables.paid(key, site)),
+                oil_units=oil_units,
+                brps=entry.unit_cost * (inside * (units - oil_units) + outside * oil_units),
                 alternatives=list(entry.alternatives[site]),
             )
         )
-    builds.sort(key=lambda b: order[b.power])
     assert variables.oil_counters is not None
     spent = value(solver, variables.oil_counters)
     counted = naval_air_units(data.scenario)
@@ -169,8 +176,8 @@ def extract_plan(
             oil_effect_incurred=None if power in OIL_EXEMPT_POWERS else spent == 0,
         )
     oil_affected = sum(
-        data.entries[key].unit_cost * data.entries[key].multipliers[1] * value(solver, oil)
-        for (key, _), oil in variables.oil_units.items()
+        data.entries[key].unit_cost * data.entries[key].multipliers[1] * units
+        for (key, _), units in past.items()
     )
     oil = OilReport(
         faction=data.scenario.faction,
@@ -199,6 +206,20 @@ def extract_plan(
         oil=oil if data.oil_powers else None,
         not_buildable=not_buildable,
     )
+
+
+def _past_per_slot(variables: Variables, solver: cp_model.CpSolver) -> dict[tuple[str, str | None], int]:
+    """Write each oil group's units past the threshold on its lines, first lines first."""
+    past = {}
+    for group, slots in variables.oil_groups.items():
+        left = value(solver, variables.oil_units[group])
+        for slot in slots:
+            take = min(left, value(solver, variables.priced_units(*slot)))
+            if take:
+                past[slot] = take
+                left -= take
+        assert left == 0, group
+    return past
 
 
 def explain(data: Prepared) -> list[str]:

@@ -14,6 +14,23 @@ Slot = tuple[str, str | None]  # (entry key, site id; None for partisans)
 EXPLAIN_EXTRA_COUNTERS = 1000
 
 
+@dataclass(frozen=True, order=True)
+class OilGroup:
+    """Priced units that no rule tells apart once past the oil threshold.
+
+    Past the threshold a unit costs `extra` more BRPs than inside it (c x
+    (m_past - m_in)) and frees `weight` BRPs of the threshold. Which unit of a
+    group is past changes nothing but the line it is written on, so the model
+    decides only how many units of each group are past, and the plan writes
+    them on the group's lines in order. This removes the symmetric choices.
+    """
+
+    power: str
+    dominion: str
+    weight: int
+    extra: int
+
+
 @dataclass
 class Variables:
     """Counters built per (entry, site), pairs of beach defenses, priced units past the oil threshold."""
@@ -21,8 +38,9 @@ class Variables:
     data: Prepared
     counters: dict[Slot, cp_model.IntVar] = field(default_factory=dict)
     pairs: dict[Slot, cp_model.IntVar] = field(default_factory=dict)
-    oil_units: dict[Slot, cp_model.IntVar] = field(default_factory=dict)
-    oil_units_max: dict[Slot, int] = field(default_factory=dict)
+    oil_groups: dict[OilGroup, list[Slot]] = field(default_factory=dict)
+    oil_units: dict[OilGroup, cp_model.IntVar] = field(default_factory=dict)
+    oil_units_max: dict[OilGroup, int] = field(default_factory=dict)
     oil_counters: cp_model.IntVar | None = None
 
     @classmethod
@@ -33,22 +51,30 @@ class Variables:
         extra = EXPLAIN_EXTRA_COUNTERS if unbounded else 0
         for key, entry in data.entries.items():
             most = entry.entry.count + extra
-            most_units = most * entry.entry.factors
             for site in entry.sites:
                 slot = (key, site)
                 name = f"{key}@{site or 'partisan'}"
                 variables.counters[slot] = model.NewIntVar(0, most, f"build_{name}")
                 if entry.basis is CostBasis.PAIR:
-                    pairs = model.NewIntVar(0, most_units, f"pairs_{name}")
+                    pairs = model.NewIntVar(0, most, f"pairs_{name}")
                     # 27.11 E: five BRPs per two counters; an odd counter costs as a pair.
                     model.Add(2 * pairs >= variables.counters[slot])
                     model.Add(2 * pairs <= variables.counters[slot] + 1)
                     variables.pairs[slot] = pairs
                 if entry.oil_pooled:
-                    oil = model.NewIntVar(0, most_units, f"oil_{name}")
-                    variables.oil_units_max[slot] = most_units
-                    model.Add(oil <= variables.priced_units(key, site))
-                    variables.oil_units[slot] = oil
+                    group = oil_group(entry)
+                    variables.oil_groups.setdefault(group, []).append(slot)
+                    variables.oil_units_max[group] = (
+                        variables.oil_units_max.get(group, 0) + most * entry.entry.factors
+                    )
+        for group, slots in sorted(variables.oil_groups.items()):
+            oil = model.NewIntVar(
+                0,
+                variables.oil_units_max[group],
+                f"oil_{group.power}_{group.dominion}_{group.weight}_{group.extra}",
+            )
+            model.Add(oil <= sum(variables.priced_units(*slot) for slot in slots))
+            variables.oil_units[group] = oil
         variables.oil_counters = model.NewIntVar(0, data.oil_counters, "oil_counters_spent")
         return variables
 
@@ -64,15 +90,14 @@ class Variables:
             return self.pairs[key, site]
         return self.counters[key, site]
 
-    def past(self, key: str, site: str | None) -> LinearExpr:
-        return self.oil_units.get((key, site), 0)
-
-    def paid(self, key: str, site: str | None) -> LinearExpr:
-        """BRPs paid: c x (m_in x (u - o) + m_past x o) (27.12-27.14, 27.35 D, E)."""
+    def paid_inside(self, key: str, site: str | None) -> LinearExpr:
+        """BRPs paid if every unit of the slot is inside the threshold: c x m_in x u (27.12-27.14)."""
         entry = self.entry(key)
-        inside, past = entry.multipliers
-        units = self.priced_units(key, site)
-        return entry.unit_cost * inside * units + entry.unit_cost * (past - inside) * self.past(key, site)
+        return entry.unit_cost * entry.multipliers[0] * self.priced_units(key, site)
+
+    def oil_extra(self, groups: list[OilGroup]) -> LinearExpr:
+        """BRPs added by units past the threshold: c x (m_past - m_in) each (27.35 D, E)."""
+        return sum(group.extra * self.oil_units[group] for group in groups)
 
     def factors(self, key: str, site: str | None) -> LinearExpr:
         """Combat factors built (counters for works)."""
@@ -81,12 +106,16 @@ class Variables:
     def slots(self, power: Power | None = None) -> list[Slot]:
         return [slot for slot in self.counters if power is None or self.entry(slot[0]).power is power]
 
+    def _paid(self, chosen: set[Slot]) -> LinearExpr:
+        groups = [g for g, slots in self.oil_groups.items() if slots[0] in chosen]
+        return sum(self.paid_inside(*slot) for slot in chosen) + self.oil_extra(groups)
+
     def spending(self, power: Power) -> LinearExpr:
         """BRPs of all lines of `power`'s force pool, whoever pays."""
-        return sum(self.paid(*slot) for slot in self.slots(power))
+        return self._paid(set(self.slots(power)))
 
     def dominion_spending(self, dominion: Dominion) -> LinearExpr:
-        return sum(self.paid(*slot) for slot in self.slots() if self.entry(slot[0]).dominion is dominion)
+        return self._paid({slot for slot in self.slots() if self.entry(slot[0]).dominion is dominion})
 
     def pays(self, power: Power) -> LinearExpr:
         """BRPs `power` pays: Britain less the U.S. grants to Commonwealth countries (40.244)."""
@@ -99,7 +128,7 @@ class Variables:
 
     def limit_counted(self, power: Power) -> LinearExpr:
         """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244)."""
-        own = sum(self.paid(*slot) for slot in self.slots(power) if self.entry(slot[0]).dominion is None)
+        own = self._paid({slot for slot in self.slots(power) if self.entry(slot[0]).dominion is None})
         if power is not Power.BRITAIN:
             return own
         counted = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
@@ -111,10 +140,20 @@ class Variables:
     def normal_cost_inside(self) -> LinearExpr:
         """BRPs of builds counted inside the faction's oil threshold (27.35)."""
         return sum(
-            self.entry(key).threshold_weight * (self.priced_units(key, site) - self.past(key, site))
-            for key, site in self.counters
-            if self.entry(key).oil_pooled
-        )
+            self.entry(key).threshold_weight * self.priced_units(key, site)
+            for slots in self.oil_groups.values()
+            for key, site in slots
+        ) - sum(group.weight * oil for group, oil in self.oil_units.items())
+
+
+def oil_group(entry: EntryData) -> OilGroup:
+    inside, past = entry.multipliers
+    return OilGroup(
+        power=entry.power.value,
+        dominion=entry.dominion.value if entry.dominion else "",
+        weight=entry.threshold_weight,
+        extra=entry.unit_cost * (past - inside),
+    )
 
 
 def value(solver: cp_model.CpSolver, expr: LinearExpr) -> int:
