@@ -62,11 +62,12 @@ def _override(
     preset: Preset | None,
     minimum: list[str],
     reserve: list[str],
+    values: list[str],
     unspent_value: float | None,
     oil_value: float | None,
 ) -> Scenario:
     """The scenario with its objective changed by command-line options, validated like the file."""
-    if preset is None and not minimum and not reserve and unspent_value is None and oil_value is None:
+    if preset is None and not (minimum or reserve or values) and unspent_value is None and oil_value is None:
         return scenario
     data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
     objective = data.setdefault("objective", {})
@@ -81,6 +82,11 @@ def _override(
             if not brps:
                 raise ValueError(f"--reserve {text!r}: expected POWER=BRPS, e.g. italy=10")
             objective.setdefault("reserve", {})[power] = brps
+        for text in values:
+            unit, _, worth = text.partition("=")
+            if not worth:
+                raise ValueError(f"--value {text!r}: expected UNIT=VALUE, e.g. armor=2.5")
+            objective.setdefault("values", {})[unit] = worth
     except ValueError as error:
         raise _fail(f"command line: {error}", 2) from None
     if unspent_value is not None:
@@ -110,6 +116,9 @@ def plan(
         typer.Option("--min", help="Require POWER:UNIT:FACTORS, e.g. germany:armor:6 (any = any)."),
     ] = None,
     reserve: Annotated[list[str] | None, typer.Option(help="Keep POWER=BRPS unspent, e.g. italy=10.")] = None,
+    value: Annotated[
+        list[str] | None, typer.Option("--value", help="Value per factor UNIT=VALUE, e.g. armor=2.5.")
+    ] = None,
     unspent_value: Annotated[float | None, typer.Option(help="Value of each unspent BRP.")] = None,
     oil_value: Annotated[float | None, typer.Option(help="Value of each oil counter kept.")] = None,
     time_limit: Annotated[
@@ -121,7 +130,9 @@ def plan(
     from optimizer.solve import solve
 
     path = scenario_file or scenarios.path()
-    scenario = _override(_load(path), preset, minimum or [], reserve or [], unspent_value, oil_value)
+    scenario = _override(
+        _load(path), preset, minimum or [], reserve or [], value or [], unspent_value, oil_value
+    )
     result = solve(scenario, time_limit=time_limit)
     if timing:
         console(stderr=True).print(

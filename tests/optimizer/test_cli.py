@@ -133,3 +133,15 @@ def test_limits_breakdown_has_rule_numbers():
 def test_schema_is_json_schema():
     schema = json.loads(run("schema").stdout)
     assert "powers" in schema["properties"]
+
+
+def test_value_override_steers_the_plan():
+    """A high value on flak makes the default position build all its flak (3 counters of 1 factor)."""
+    plan = json.loads(run("plan", "--json", "--value", "flak=50").stdout)
+    assert sum(b["factors"] for b in plan["builds"] if b["unit"] == "flak") == 3
+
+
+def test_time_limit_returns_a_plan_with_its_gap():
+    plan = json.loads(run("plan", "--json", "--time-limit", "5").stdout)
+    assert plan["status"] in ("optimal", "feasible")
+    assert plan["objective"]["gap"] >= 0
