@@ -97,26 +97,19 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
     return Group(*parts)
 
 
+def _breakdown_table(title: str, breakdown: LimitBreakdown) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column("rule")
+    table.add_column("item")
+    table.add_column("BRPs", justify="right")
+    for line in breakdown.lines:
+        table.add_row(line.rule, line.label, str(line.amount) if line.total else f"{line.amount:+d}")
+    return table
+
+
 def limits_tables(breakdowns: Iterable[LimitBreakdown], dominions: Iterable[LimitBreakdown]) -> Group:
-    parts = []
-    for breakdown in breakdowns:
-        table = Table(
-            title=f"{breakdown.power.value}: construction limit {breakdown.limit}", title_justify="left"
-        )
-        table.add_column("rule")
-        table.add_column("item")
-        table.add_column("BRPs", justify="right")
-        for line in breakdown.lines:
-            table.add_row(line.rule, line.label, str(line.amount) if line.total else f"{line.amount:+d}")
-        parts.append(table)
-    for breakdown in dominions:
-        table = Table(title=f"{breakdown.lines[-1].label}: {breakdown.limit}", title_justify="left")
-        table.add_column("rule")
-        table.add_column("item")
-        table.add_column("BRPs", justify="right")
-        for line in breakdown.lines:
-            table.add_row(line.rule, line.label, str(line.amount) if line.total else f"{line.amount:+d}")
-        parts.append(table)
+    parts = [_breakdown_table(f"{b.power.value}: construction limit {b.limit}", b) for b in breakdowns]
+    parts += [_breakdown_table(f"{b.lines[-1].label}: {b.limit}", b) for b in dominions]
     return Group(*parts)
 
 
