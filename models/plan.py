@@ -49,6 +49,36 @@ class BuildLine(PlanModel):
     )
 
 
+class GrantLine(PlanModel):
+    """BRPs (and oil counters) granted along one path of the route map (rule 40)."""
+
+    grantor: Power
+    recipient: str
+    path: list[str] = Field(description="Nodes of the route map, grantor to recipient.")
+    route: str | None = Field(description="Named route whose capacity the path uses, if any.")
+    brps: NonNegativeInt
+    oil_counters: NonNegativeInt = Field(default=0, description="Oil counters shipped to Russia (40.25).")
+    expected_brps: float | None = Field(
+        default=None, description="BRPs expected to arrive, with the scenario's loss rates."
+    )
+
+
+class TransportUse(PlanModel):
+    """Transports escorting grants on one sea leg (40.221, 40.222, 40.252)."""
+
+    leg: str
+    ocean: str
+    transports: NonNegativeInt
+
+
+class RouteOpening(PlanModel):
+    """Opening the Persian route (40.52) or building the Alaska highway (40.72) this turn."""
+
+    route: str = Field(description="'persia' or 'siberia'.")
+    paid_by: Power
+    brps: NonNegativeInt
+
+
 class StageResult(PlanModel):
     priority: str
     value: float
@@ -96,8 +126,13 @@ class Plan(PlanModel):
     scenario: str
     status: Status = Status.OPTIMAL
     objective: ObjectiveReport | None = None
-    oil_counters_spent: NonNegativeInt = 0
+    oil_counters_spent: dict[Faction, NonNegativeInt] = Field(
+        default_factory=dict, description="Oil counters each faction spends on construction (27.35)."
+    )
     builds: list[BuildLine] = Field(default_factory=list)
     powers: dict[Power, PowerReport] = Field(default_factory=dict)
-    oil: OilReport | None = None
+    oil: list[OilReport] = Field(default_factory=list)
     not_buildable: list[NotBuilt] = Field(default_factory=list)
+    grants: list[GrantLine] = Field(default_factory=list)
+    transports: list[TransportUse] = Field(default_factory=list)
+    route_openings: list[RouteOpening] = Field(default_factory=list)

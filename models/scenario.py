@@ -14,11 +14,14 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, field_validator, model_validator
 
 from models.map_data import FRENCH_COLONIES, SITE_BY_ID
+from models.route_data import LEG_BY_ID
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
     NON_CONSTRUCTION_COSTS,
     PER_FACTOR_SPENDING,
+    POWER_FACTION,
+    SIDE_FACTIONS,
     TRANSPORT_SHORTAGE_POWERS,
     UNIT_SPECS,
     Category,
@@ -345,6 +348,140 @@ class MapState(Strict):
         return links
 
 
+class MurmanskState(Strict):
+    """The Russian end of the Murmansk route (40.412)."""
+
+    murmansk_a47: bool = Field(
+        default=True,
+        description="Russia controls A47 and traces supply from the north edge through it to Vologda.",
+    )
+    archangel_a50: bool = Field(
+        default=True,
+        description="Russia controls A50 and traces supply through it to Vologda (used in summer and fall only).",
+    )
+    vologda_open: bool = Field(
+        default=True,
+        description="Vologda is Russian, not in an Axis ZoC, and traces supply to the eastern edge (40.412 C).",
+    )
+
+
+class PersiaState(Strict):
+    """The Persian route (40.5)."""
+
+    opened: bool = Field(
+        default=False, description="Opened in an earlier turn (usable from the turn after, 40.54)."
+    )
+    partisans: NonNegativeInt = Field(
+        default=0, description="Persian partisans adjacent to Abadan, Ahwaz or Tehran (40.532)."
+    )
+    supply_line: bool = Field(
+        default=True,
+        description="The Allies trace the supply line of 40.53 from the South Africa box through Tehran.",
+    )
+    war_declared_on_persia: bool = Field(default=False, description="Opening costs 15, not 25 (40.522).")
+    axis_controls_tehran: bool = Field(default=False, description="Opening is barred (40.525 C).")
+    unconquered_after_allied_declaration: bool = Field(
+        default=False, description="Opening is barred (40.525 B)."
+    )
+
+
+class TurkeyState(Strict):
+    """The Turkish route (40.6)."""
+
+    ankara_allied: bool = Field(default=False, description="Ankara is controlled by the Allies (40.61 A).")
+    partisans: NonNegativeInt = Field(default=0, description="Axis Turkish partisans on the board (40.65).")
+    supply_line: bool = Field(
+        default=True,
+        description="A supply line runs from a Turkish port to Russia through Allied hexes (40.62).",
+    )
+
+
+class SiberiaState(Strict):
+    """The Siberian route (40.7)."""
+
+    highway_built: bool = Field(
+        default=False, description="The Alaska highway was built in an earlier turn (40.71)."
+    )
+    japan_at_war_with_russia: bool = False
+    japan_controls_vladivostok_or_dutch_harbor: bool = False
+
+
+class ChinaRoutesState(Strict):
+    """The routes to China (40.8)."""
+
+    port_recaptured: bool = Field(
+        default=False, description="A Chinese port recaptured from Japan (40.831 A)."
+    )
+    haiphong: bool = Field(
+        default=False,
+        description="The Western Allies control Haiphong with a supply line to Kunming (40.831 B).",
+    )
+    burma_road: bool = Field(
+        default=True,
+        description="Supply lines from the India box to Mandalay and from Mandalay to Kunming (40.841).",
+    )
+    burma_port: bool = Field(
+        default=True, description="An Allied port in Burma or India reached through the Pacific."
+    )
+    air_transport_factors: NonNegativeInt = Field(
+        default=0, description="Uninverted Western Allied air transport factors for the Hump (40.851)."
+    )
+
+
+class GrantsState(Strict):
+    """The state that rule 40 reads. With this section, grants are decisions of the plan."""
+
+    usat: NonNegativeInt = Field(default=0, description="Effective USAT level (40.331 A).")
+    usjt_china_cap: NonNegativeInt = Field(
+        default=0,
+        description="BRPs the USJT level allows the U.S. to grant China before war with Japan (40.332 A).",
+    )
+    germany_russia_war_turns: NonNegativeInt = Field(
+        default=0,
+        description="0 before war between Germany and Russia; else this is the Nth Allied player turn since (40.411).",
+    )
+    paris_allied: bool = Field(default=True, description="Paris is under Allied control (40.331 A, 40.34 A).")
+    anglo_french_cooperation_lifted: bool = Field(
+        default=False, description="All Anglo-French cooperation restrictions are lifted (40.34 A)."
+    )
+    surrendered: list[GrantRecipient] = Field(
+        default_factory=list, description="Surrendered powers and Commonwealth countries (40.332 B-D, 40.36)."
+    )
+    transports: dict[Literal["atlantic", "pacific", "indian"], NonNegativeInt] = Field(
+        default_factory=dict,
+        description="Western Allied transports available to escort grants, per ocean (40.221).",
+    )
+    murmansk: MurmanskState = Field(default_factory=MurmanskState)
+    persia: PersiaState = Field(default_factory=PersiaState)
+    turkey: TurkeyState = Field(default_factory=TurkeyState)
+    siberia: SiberiaState = Field(default_factory=SiberiaState)
+    china: ChinaRoutesState = Field(default_factory=ChinaRoutesState)
+    loss_rates: dict[str, Annotated[float, Field(ge=0, le=1)]] = Field(
+        default_factory=dict,
+        description="Expected share of BRPs lost on an interceptable leg ('britain->murmansk_box'); the plan then maximizes expected delivered BRPs.",
+    )
+    horizon_turns: int = Field(
+        default=1,
+        ge=1,
+        le=24,
+        description="Turns the plan looks ahead when opening Persia or building the Alaska highway.",
+    )
+    discount: Annotated[float, Field(ge=0, le=1)] = Field(
+        default=1.0, description="Weight of each later turn, per turn."
+    )
+
+    @field_validator("loss_rates")
+    @classmethod
+    def _known_legs(cls, rates: dict[str, float]) -> dict[str, float]:
+        for name in rates:
+            leg = LEG_BY_ID.get(name)
+            if leg is None:
+                raise ValueError(f"unknown route leg '{name}' (legs are 'from->to' of models/route_data.py)")
+            if not leg.interceptable:
+                raise ValueError(f"leg '{name}' cannot be intercepted (40.223, 40.74): no loss rate")
+        return rates
+
+
 class MinimumBuild(Strict):
     """A requirement: build at least this many factors (counters for works)."""
 
@@ -363,6 +500,7 @@ class PriorityKind(StrEnum):
     FACTORS = "factors"  # combat factors built
     UNSPENT_BRPS = "unspent_brps"
     OIL_KEPT = "oil_kept"
+    DELIVERED = "delivered"  # BRPs delivered by grants (expected, with loss rates)
 
 
 class Priority(Strict):
@@ -434,6 +572,13 @@ class Objective(Strict):
     reserve: dict[Power, NonNegativeInt] = Field(
         default_factory=dict, description="BRPs each power must keep unspent."
     )
+    deliver: dict[GrantRecipient, NonNegativeInt] = Field(
+        default_factory=dict, description="Requirement: deliver at least these BRPs by grants (rule 40)."
+    )
+    delivered_brp_value: dict[GrantRecipient, Value] = Field(
+        default_factory=dict,
+        description="Value of each BRP delivered by grant to a recipient (expected, with loss rates).",
+    )
     avoid_oil_effect: bool = Field(
         default=False,
         description="Require each planned faction to spend at least one oil counter on construction (27.35 H).",
@@ -480,29 +625,47 @@ class Scenario(Strict):
     name: str = Field(description="Short title of the position.")
     description: str = Field(default="", description="Where the numbers come from.")
     turn: Turn
-    faction: Faction = Field(description="The alliance faction planning.")
-    powers: dict[Power, PowerState] = Field(
-        description="The faction's major powers planned together (all share one oil threshold, 27.35 I, J)."
+    faction: Faction = Field(
+        description="The alliance faction planning; allied factions' powers may be planned with it (grants, 40.3)."
     )
-    oil_counters: NonNegativeInt = Field(
-        default=0, description="Oil counters of the faction available for construction (27.35)."
+    powers: dict[Power, PowerState] = Field(
+        description=(
+            "The major powers planned together: the faction's, and for the Allies also Russia and China. "
+            "Each faction's powers share one oil threshold (27.35 I, J)."
+        )
+    )
+    oil_counters: NonNegativeInt | dict[Faction, NonNegativeInt] = Field(
+        default=0,
+        description=(
+            "Oil counters available for construction (27.35): a number for the planning faction, or a "
+            "number per faction."
+        ),
     )
     us_at_war: dict[Literal["europe", "pacific"], bool] = Field(
         default_factory=dict, description="U.S. at war in each theater (27.92 D)."
     )
     map: MapState = Field(default_factory=MapState)
+    grants: GrantsState | None = Field(
+        default=None,
+        description=(
+            "Rule 40 state. When present, the plan decides grants (grants_made become minimums); "
+            "when absent, grants_made are fixed amounts."
+        ),
+    )
     objective: Objective = Field(default_factory=Objective)
     settings: Settings = Field(default_factory=Settings)
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
-        members = FACTION_POWERS[self.faction]
+        members = {p for f in SIDE_FACTIONS[self.faction] for p in FACTION_POWERS[f]}
         if not self.powers:
             raise ValueError("powers: plan at least one major power")
         for power, state in self.powers.items():
             where = f"powers.{power.value}"
             if power not in members:
-                raise ValueError(f"{where}: {power.value} is not a power of {self.faction.value}")
+                raise ValueError(
+                    f"{where}: {power.value} is not a power of {self.faction.value} or its allies"
+                )
             ids = [entry.id for entry in state.force_pool]
             dupes = sorted({i for i in ids if ids.count(i) > 1})
             if dupes:
@@ -581,6 +744,17 @@ class Scenario(Strict):
                     f"objective.minimum[{i}].power: {minimum.power.value} is not a planned power"
                 )
         return self
+
+    def oil_available(self, faction: Faction) -> int:
+        """Oil counters of `faction` available for construction (27.35)."""
+        if isinstance(self.oil_counters, dict):
+            return self.oil_counters.get(faction, 0)
+        return self.oil_counters if faction is self.faction else 0
+
+    def factions(self) -> list[Faction]:
+        """Planned factions, the planning faction first."""
+        planned = {POWER_FACTION[p] for p in self.powers}
+        return [f for f in SIDE_FACTIONS[self.faction] if f in planned]
 
     def grants_between_planned(self, recipient: Power) -> int:
         """BRPs granted to `recipient` this turn by the other planned powers (40.23 B)."""

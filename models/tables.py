@@ -41,6 +41,19 @@ FACTION_POWERS: dict[Faction, tuple[Power, ...]] = {
     Faction.CHINA: (Power.CHINA,),
 }
 
+# Factions that may plan together: the Western Allies, Russia and China are allies
+# whose BRPs move between them by grants (40.3); the European Axis and Japan plan
+# alone (Japan neither grants nor receives, 40.32 C).
+SIDE_FACTIONS: dict[Faction, tuple[Faction, ...]] = {
+    Faction.EUROPEAN_AXIS: (Faction.EUROPEAN_AXIS,),
+    Faction.JAPAN: (Faction.JAPAN,),
+    Faction.WESTERN_ALLIES: (Faction.WESTERN_ALLIES, Faction.RUSSIA, Faction.CHINA),
+    Faction.RUSSIA: (Faction.RUSSIA, Faction.WESTERN_ALLIES, Faction.CHINA),
+    Faction.CHINA: (Faction.CHINA, Faction.WESTERN_ALLIES, Faction.RUSSIA),
+}
+# Order in which powers are listed in plans.
+POWER_ORDER: tuple[Power, ...] = tuple(Power)
+
 POWER_FACTION: dict[Power, Faction] = {
     power: faction for faction, powers in FACTION_POWERS.items() for power in powers
 }

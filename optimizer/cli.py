@@ -19,7 +19,7 @@ from models.io import InputError, load_plan, load_scenario, validation_problems
 from models.plan import Status
 from models.scenario import Preset, Scenario
 from models.tables import Dominion, Power
-from optimizer.render import console, limits_tables, plan_tables
+from optimizer.render import console, limits_tables, plan_tables, routes_tables
 
 app = typer.Typer(
     add_completion=False,
@@ -159,6 +159,32 @@ def limits(scenario_file: ScenarioArg) -> None:
     if Power.BRITAIN in scenario.powers:
         dominions = [b for d in (Dominion.AUSTRALIA, Dominion.INDIA) if (b := dominion_limit(scenario, d))]
     console().print(limits_tables(breakdowns, dominions))
+
+
+@app.command()
+def routes(
+    scenario_file: ScenarioArg,
+    picture: Annotated[
+        Path | None, typer.Option(help="Draw the route map with this turn's planned flows to this PNG file.")
+    ] = None,
+) -> None:
+    """Every grant route with its state and capacity this turn, and the rule that closes it (rule 40)."""
+    from optimizer.routes import grant_network
+
+    scenario = _load(scenario_file)
+    network = grant_network(scenario)
+    console().print(routes_tables(network))
+    if picture is not None:
+        from optimizer.picture import draw_routes
+        from optimizer.solve import solve
+
+        result = solve(scenario) if scenario.grants is not None else None
+        plan = result.plan if result is not None else None
+        try:
+            draw_routes(network, plan, picture)
+        except OSError as error:
+            raise _fail(f"{picture}: cannot write picture: {error.strerror or error}", 2) from None
+        console().print(f"route map written to {picture}")
 
 
 @app.command()

@@ -27,7 +27,10 @@ def add_brps(model: cp_model.CpModel, data: Prepared, variables: Variables, guar
     for power in data.powers:
         model.Add(variables.kept(power) >= 0).OnlyEnforceIf(guards.of("27.11", power.value))
     for dominion, grant in data.dominion_grants.items():
-        if grant:
-            model.Add(variables.dominion_spending(dominion) >= grant).OnlyEnforceIf(
-                guards.of("40.244", dominion.value)
-            )
+        planned = variables.grants is not None and any(
+            r == dominion.value for _, r in variables.grants.pairs()
+        )
+        if grant or planned:
+            model.Add(
+                variables.dominion_spending(dominion) >= variables.dominion_grant(dominion)
+            ).OnlyEnforceIf(guards.of("40.244", dominion.value))

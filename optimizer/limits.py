@@ -39,6 +39,8 @@ class LimitBreakdown:
     power: Power
     lines: tuple[LimitLine, ...]
     limit: int
+    before_clamp: int = 0  # basic limit less every fixed reduction (may be negative)
+    increases: int = 0  # fixed increases, added after the reductions stop at 0
 
 
 def dominion_grants(scenario: Scenario) -> dict[Dominion, int]:
@@ -60,7 +62,10 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
     grants to Commonwealth countries 1:1 (40.23 A); Russia's reduction from
     bombing, rockets and adjacency is capped at 15 (27.33); the limit after
     reductions is not below 0; increases come after all reductions (27.34).
+    When the plan decides grants (a `grants:` section), grants between planned
+    powers are left out here: the model adds them (optimizer/grants.py).
     """
+    decided = scenario.grants is not None
     state = scenario.powers[power]
     mods = state.limit_modifiers
     lines: list[LimitLine] = [LimitLine("27.32 A", "BRP base", state.brp_base, total=True)]
@@ -103,7 +108,7 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
         lines.append(LimitLine("27.332", "Swedish iron ore cut off", -IRON_ORE_REDUCTION))
         reduction += IRON_ORE_REDUCTION
     dominions = {d.value for d in Dominion}
-    for grant in state.grants_made:
+    for grant in [] if decided else state.grants_made:
         if power is Power.USA and grant.to.value in dominions:
             cut = grant.brps
             lines.append(LimitLine("40.23 A", f"grant of {grant.brps} to {grant.to.value} (1:1)", -cut))
@@ -118,7 +123,7 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
     increases: list[tuple[str, int]] = [
         (f"grant of {g.brps} from {g.from_.value}", g.brps) for g in state.grants_received
     ]
-    for other, other_state in scenario.powers.items():
+    for other, other_state in [] if decided else scenario.powers.items():
         for grant in other_state.grants_made:
             if grant.to.value == power.value:
                 increases.append((f"grant of {grant.brps} from {other.value}", grant.brps))
@@ -133,8 +138,12 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
         )
         increase += mods.flying_bomb_gains
     limit = after + increase
-    lines.append(LimitLine("27.31", "construction limit", limit, total=True))
-    return LimitBreakdown(power, tuple(lines), limit)
+    if decided:
+        lines.append(LimitLine("27.334, 27.34", "grants made and received this turn: decided by the plan", 0))
+        lines.append(LimitLine("27.31", "construction limit before this turn's grants", limit, total=True))
+    else:
+        lines.append(LimitLine("27.31", "construction limit", limit, total=True))
+    return LimitBreakdown(power, tuple(lines), limit, before_clamp=basic - reduction, increases=increase)
 
 
 def dominion_limit(scenario: Scenario, dominion: Dominion) -> LimitBreakdown | None:
@@ -169,9 +178,9 @@ def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
 
     What counts is the BRPs actually paid, multipliers included (27.35 G).
     """
-    for power, pdata in data.powers.items():
+    for power in data.powers:
         counted = variables.limit_counted(power)
-        model.Add(counted <= pdata.limit).OnlyEnforceIf(guards.of("27.31", power.value))
+        model.Add(counted <= variables.limit(power)).OnlyEnforceIf(guards.of("27.31", power.value))
     for dominion, limit in data.dominion_limits.items():
         spent = variables.dominion_spending(dominion)
         rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from optimizer.costs import add_brps, add_force_pool
+from optimizer.grants import add_grants
 from optimizer.guards import ExplainGuards, Guards
 from optimizer.limits import add_limits
 from optimizer.naval_air import add_naval_air
@@ -23,6 +24,7 @@ RULE_FAMILIES = (
     add_limits,  # 27.3
     add_oil,  # 27.35
     add_naval_air,  # 27.61
+    add_grants,  # 40
     add_requirements,  # the player's requirements
 )
 

@@ -10,6 +10,7 @@ from models.scenario import MinimumBuild, Priority, PriorityKind
 from models.tables import WORKS_UNIT_TYPES
 from optimizer.guards import Guards
 from optimizer.prepare import Prepared
+from optimizer.routes import capacity_once_open, opening_value_turns, survival
 from optimizer.variables import LinearExpr, Variables
 
 # Values are taken to 1/1000: CP-SAT objectives are integers, and exact
@@ -43,11 +44,22 @@ def add_requirements(model: cp_model.CpModel, data: Prepared, variables: Variabl
             model.Add(variables.kept(power) >= reserve).OnlyEnforceIf(
                 guards.of("requirement", f"{power.value}: keep {reserve} BRPs")
             )
-    if objective.avoid_oil_effect:
-        assert variables.oil_counters is not None
-        model.Add(variables.oil_counters >= 1).OnlyEnforceIf(
-            guards.of("requirement", "spend an oil counter on construction (27.35 H)")
+    grants = variables.grants
+    for recipient, brps in sorted(objective.deliver.items()):
+        sent = grants.received(recipient.value) if grants is not None else 0
+        if isinstance(sent, int):
+            sent = model.NewConstant(sent)
+        model.Add(sent >= brps).OnlyEnforceIf(
+            guards.of("requirement", f"deliver at least {brps} BRPs to {recipient.value}")
         )
+    if objective.avoid_oil_effect:
+        for faction, spent in variables.oil_counters.items():
+            if data.oil_powers[faction]:
+                model.Add(spent >= 1).OnlyEnforceIf(
+                    guards.of(
+                        "requirement", f"{faction.value}: spend an oil counter on construction (27.35 H)"
+                    )
+                )
 
 
 def priority_expression(data: Prepared, variables: Variables, priority: Priority) -> tuple[LinearExpr, int]:
@@ -55,9 +67,10 @@ def priority_expression(data: Prepared, variables: Variables, priority: Priority
     objective = data.scenario.objective
     powers = [p for p in data.powers if priority.powers is None or p in priority.powers]
     slots = [slot for slot in variables.counters if data.entries[slot[0]].power in powers]
-    assert variables.oil_counters is not None
-    oil_kept = data.oil_counters - variables.oil_counters
+    oil_kept = sum(data.oil_counters[f] - spent for f, spent in variables.oil_counters.items())
     unspent = sum(variables.kept(p) for p in powers)
+    if priority.kind is PriorityKind.DELIVERED:
+        return expected_delivered(data, variables, priority.powers, None), VALUE_SCALE
     if priority.kind is PriorityKind.VALUE:
         built = sum(
             scaled(objective.value_of(data.entries[key].entry.unit)) * variables.factors(key, site)
@@ -67,7 +80,9 @@ def priority_expression(data: Prepared, variables: Variables, priority: Priority
         return (
             built
             + scaled(objective.unspent_brp_value) * unspent
-            + scaled(objective.oil_counter_value) * oil_kept,
+            + scaled(objective.oil_counter_value) * oil_kept
+            + expected_delivered(data, variables, None, objective.delivered_brp_value)
+            + route_opening_value(data, variables),
             VALUE_SCALE,
         )
     if priority.kind is PriorityKind.FACTORS:
@@ -86,6 +101,43 @@ def priority_expression(data: Prepared, variables: Variables, priority: Priority
     if priority.kind is PriorityKind.UNSPENT_BRPS:
         return unspent, 1
     return oil_kept, 1
+
+
+def expected_delivered(
+    data: Prepared, variables: Variables, recipients: list | None, values: dict | None
+) -> LinearExpr:
+    """BRPs expected to arrive by grant (x 1000), weighted by `values` per recipient when given (rule 40)."""
+    grants = variables.grants
+    if grants is None:
+        return 0
+    wanted = None if recipients is None else {r.value for r in recipients}
+    terms = []
+    for (pair, path), var in grants.flows.items():
+        recipient = pair[1]
+        if wanted is not None and recipient not in wanted:
+            continue
+        worth = 1.0 if values is None else values.get(recipient, 0.0)
+        if worth:
+            terms.append(scaled(worth * survival(path, data.scenario, grants.network.legs)) * var)
+    return sum(terms)
+
+
+def route_opening_value(data: Prepared, variables: Variables) -> LinearExpr:
+    """Opening Persia or building the Alaska highway, valued over the horizon (40.52, 40.72) [reading].
+
+    Worth: the route's full capacity in each later turn of the horizon,
+    discounted, at the objective's value of a BRP delivered to Russia.
+    """
+    grants = variables.grants
+    if grants is None:
+        return 0
+    per_brp = data.scenario.objective.delivered_brp_value.get("russia", 0.0)
+    turns = opening_value_turns(data.scenario)
+    terms = []
+    for (route, _), var in grants.openings.items():
+        capacity = capacity_once_open(data.scenario, route)
+        terms.append(scaled(per_brp * capacity * turns) * var)
+    return sum(terms)
 
 
 def describe_priority(priority: Priority) -> str:

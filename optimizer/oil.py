@@ -19,17 +19,19 @@ def add_oil(model: cp_model.CpModel, data: Prepared, variables: Variables, guard
     a priced unit (factor, counter, pair) is never split across it; and a unit
     may only be past the threshold if it would not have fitted inside.
     """
-    assert variables.oil_counters is not None
-    inside = variables.normal_cost_inside()
-    threshold = OIL_THRESHOLD_STEP_BRPS + OIL_THRESHOLD_STEP_BRPS * variables.oil_counters
-    faction = data.scenario.faction.value
-    model.Add(inside <= threshold).OnlyEnforceIf(guards.of("27.35", faction))
-    by_weight: dict[int, list[OilGroup]] = {}
-    for group in variables.oil_units:
-        by_weight.setdefault(group.weight, []).append(group)
-    for weight, groups in sorted(by_weight.items()):
-        # Any unit of this weight past the threshold means no room for one more inside.
-        any_past = model.NewBoolVar(f"oil_past_weight_{weight}")
-        bound = sum(variables.oil_units_max[group] for group in groups)
-        model.Add(sum(variables.oil_units[group] for group in groups) <= bound * any_past)
-        model.Add(inside + weight >= threshold + 1).OnlyEnforceIf([any_past, *guards.of("27.35 A", faction)])
+    for faction, spent in variables.oil_counters.items():
+        groups = [group for group in variables.oil_units if group.faction == faction.value]
+        inside = variables.normal_cost_inside(faction)
+        threshold = OIL_THRESHOLD_STEP_BRPS + OIL_THRESHOLD_STEP_BRPS * spent
+        model.Add(inside <= threshold).OnlyEnforceIf(guards.of("27.35", faction.value))
+        by_weight: dict[int, list[OilGroup]] = {}
+        for group in groups:
+            by_weight.setdefault(group.weight, []).append(group)
+        for weight, same in sorted(by_weight.items()):
+            # Any unit of this weight past the threshold means no room for one more inside.
+            any_past = model.NewBoolVar(f"oil_past_{faction.value}_{weight}")
+            bound = sum(variables.oil_units_max[group] for group in same)
+            model.Add(sum(variables.oil_units[group] for group in same) <= bound * any_past)
+            model.Add(inside + weight >= threshold + 1).OnlyEnforceIf(
+                [any_past, *guards.of("27.35 A", faction.value)]
+            )

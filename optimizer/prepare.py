@@ -11,21 +11,24 @@ from dataclasses import dataclass, field
 from models.scenario import NATIONALITY_DOMINION, Elimination, ForcePoolEntry, Scenario
 from models.tables import (
     COST_MULTIPLIERS,
-    FACTION_POWERS,
     KAMIKAZE_RATE_MULTIPLIER,
     NAVAL_AIR_RATES,
     OIL_EXEMPT_POWERS,
+    POWER_FACTION,
+    POWER_ORDER,
     SPECIALIZED_UNIT_TYPES,
     UNIT_SPECS,
     Category,
     CostBasis,
     Dominion,
+    Faction,
     Power,
     UnitType,
 )
 from optimizer.limits import LimitBreakdown, construction_limit, dominion_grants, dominion_limit
 from optimizer.map import build_map, supplied_sites
 from optimizer.placement import Refusal, placement_options, site_classes
+from optimizer.routes import GrantNetwork, grant_network
 
 
 @dataclass(frozen=True)
@@ -84,9 +87,10 @@ class Prepared:
     dominion_grants: dict[Dominion, int]
     stacking: dict[str, tuple[int | None, int | None]]
     site_country: dict[str, str]
-    oil_counters: int
-    oil_powers: tuple[Power, ...]
+    oil_counters: dict[Faction, int]  # available for construction, per planned faction
+    oil_powers: dict[Faction, tuple[Power, ...]]  # powers whose builds count toward each threshold
     site_order: dict[str | None, int] = field(default_factory=dict)
+    network: GrantNetwork | None = None  # rule 40, when the plan decides grants
 
 
 def naval_air_rate(scenario: Scenario, power: Power) -> int:
@@ -125,7 +129,7 @@ def prepare(scenario: Scenario) -> Prepared:
     settings = scenario.settings
     entries: dict[str, EntryData] = {}
     powers: dict[Power, PowerData] = {}
-    for power in FACTION_POWERS[scenario.faction]:
+    for power in POWER_ORDER:
         if power not in scenario.powers:
             continue
         state = scenario.powers[power]
@@ -133,7 +137,9 @@ def prepare(scenario: Scenario) -> Prepared:
         breakdown = construction_limit(scenario, power)
         powers[power] = PowerData(
             power=power,
-            brps_available=scenario.brps_available(power),
+            brps_available=brps_before_grants(scenario, power)
+            if scenario.grants
+            else scenario.brps_available(power),
             limit=breakdown.limit,
             limit_breakdown=breakdown,
             naval_air_rate=naval_air_rate(scenario, power),
@@ -183,9 +189,23 @@ def prepare(scenario: Scenario) -> Prepared:
         dominion_grants=dominion_grants(scenario),
         stacking=stacking,
         site_country={site: d["country"] for site, d in graph.nodes(data=True)},
-        oil_counters=scenario.oil_counters,
-        oil_powers=tuple(p for p in powers if p not in OIL_EXEMPT_POWERS),
+        oil_counters={f: scenario.oil_available(f) for f in scenario.factions()},
+        oil_powers={
+            f: tuple(p for p in powers if POWER_FACTION[p] is f and p not in OIL_EXEMPT_POWERS)
+            for f in scenario.factions()
+        },
         site_order={None: -1, **{site: i for i, site in enumerate(graph.nodes)}},
+        network=grant_network(scenario) if scenario.grants else None,
+    )
+
+
+def brps_before_grants(scenario: Scenario, power: Power) -> int:
+    """BRPs before this turn's planned grants: received from outside powers, less fixed spending (40.23, 27.12)."""
+    state = scenario.powers[power]
+    return (
+        state.brps
+        + sum(grant.brps for grant in state.grants_received)
+        - sum(item.brps for item in state.fixed_spending)
     )
 
 

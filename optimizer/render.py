@@ -11,6 +11,7 @@ from rich.text import Text
 from models.plan import Plan
 from models.scenario import Scenario
 from optimizer.limits import LimitBreakdown
+from optimizer.routes import GrantNetwork
 
 
 def _site(build_site: str | None, alternatives: list[str]) -> str:
@@ -70,8 +71,7 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
         )
     parts.append(accounts)
 
-    if plan.oil is not None:
-        o = plan.oil
+    for o in plan.oil:
         parts.append(
             Text(
                 f"Oil (27.35, {o.faction.value}): {o.counters_spent} of {o.counters_available} counters spent; "
@@ -79,6 +79,40 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
                 f"{o.oil_affected_brps} BRPs paid past it"
             )
         )
+    if plan.grants:
+        grants = Table(title="Grants (rule 40)", title_justify="left")
+        for column in ("from", "to", "route", "path", "BRPs", "oil", "expected"):
+            grants.add_column(column, justify="right" if column in ("BRPs", "oil", "expected") else "left")
+        for g in plan.grants:
+            grants.add_row(
+                g.grantor.value,
+                g.recipient,
+                g.route or "direct",
+                " > ".join(g.path),
+                str(g.brps),
+                str(g.oil_counters) if g.oil_counters else "",
+                f"{g.expected_brps:g}" if g.expected_brps is not None else "",
+            )
+        parts.append(grants)
+        used: dict[str, int] = {}
+        for t in plan.transports:
+            used[t.ocean] = used.get(t.ocean, 0) + t.transports
+        available = scenario.grants.transports if scenario.grants else {}
+        parts.append(
+            Text(
+                "Transports (40.221): "
+                + "; ".join(f"{ocean} {n} of {available.get(ocean, 0)}" for ocean, n in sorted(used.items()))
+                if used
+                else "Transports (40.221): none needed"
+            )
+        )
+    for opening in plan.route_openings:
+        what = (
+            "opens the Persian route (40.52)"
+            if opening.route == "persia"
+            else "builds the Alaska highway (40.72)"
+        )
+        parts.append(Text(f"{opening.paid_by.value} {what} for {opening.brps} BRPs, usable from next turn"))
     if plan.not_buildable:
         barred = Table(title="Not buildable this turn", title_justify="left")
         for column in ("power", "entry", "rule", "why"):
@@ -111,6 +145,31 @@ def limits_tables(breakdowns: Iterable[LimitBreakdown], dominions: Iterable[Limi
     parts = [_breakdown_table(f"{b.power.value}: construction limit {b.limit}", b) for b in breakdowns]
     parts += [_breakdown_table(f"{b.lines[-1].label}: {b.limit}", b) for b in dominions]
     return Group(*parts)
+
+
+def routes_tables(network: GrantNetwork) -> Group:
+    """Every named route and every grantor and recipient this turn, with what closes them (rule 40)."""
+    routes = Table(title="Grant routes this turn", title_justify="left")
+    for column in ("route", "state", "capacity", "oil counters", "closed by"):
+        routes.add_column(column, justify="right" if column in ("capacity", "oil counters") else "left")
+    for route, status in network.routes.items():
+        closed = f"{status.closure[0]}: {status.closure[1]}" if status.closure else ""
+        routes.add_row(
+            route.value,
+            "open" if status.open else "closed",
+            str(status.capacity),
+            str(status.oil_counters),
+            closed,
+        )
+    pairs = Table(title="Who may grant to whom (40.3)", title_justify="left")
+    for column in ("from", "to", "state", "paths", "closed by"):
+        pairs.add_column(column)
+    for (grantor, recipient), paths in sorted(network.paths.items()):
+        pairs.add_row(grantor.value, recipient, "open", str(len(paths)), "")
+    for (grantor, recipient), (rule, why) in sorted(network.closed_pairs.items()):
+        pairs.add_row(grantor.value, recipient, "closed", "0", f"{rule}: {why}")
+    caps = [Text(f"{cap.rule}: {cap.label}: at most {cap.brps} BRPs") for cap in network.caps]
+    return Group(routes, pairs, *caps)
 
 
 def console(stderr: bool = False) -> Console:

@@ -9,20 +9,25 @@ from ortools.sat.python import cp_model
 
 from models.plan import (
     BuildLine,
+    GrantLine,
     NotBuilt,
     ObjectiveReport,
     OilReport,
     Plan,
     PowerReport,
+    RouteOpening,
     StageResult,
     Status,
+    TransportUse,
 )
 from models.scenario import MinimumBuild, Scenario
-from models.tables import FACTION_POWERS, OIL_EXEMPT_POWERS, oil_threshold_brps
+from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Faction, oil_threshold_brps
+from optimizer.grants import transports_required
 from optimizer.guards import ExplainGuards, describe
 from optimizer.model import build_model
 from optimizer.objective import describe_priority, priority_expression
 from optimizer.prepare import Prepared, naval_air_units, prepare
+from optimizer.routes import path_route, survival
 from optimizer.variables import Variables, value
 
 
@@ -106,7 +111,19 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
         # Keep this optimum while the next priority is solved, starting from this plan.
         model.Add(expr >= best)
         model.ClearHints()
-        for var in (*variables.counters.values(), *variables.oil_units.values(), *variables.pairs.values()):
+        grant_vars = []
+        if variables.grants is not None:
+            grant_vars = [
+                *variables.grants.flows.values(),
+                *variables.grants.oil.values(),
+                *variables.grants.openings.values(),
+            ]
+        for var in (
+            *variables.counters.values(),
+            *variables.oil_units.values(),
+            *variables.pairs.values(),
+            *grant_vars,
+        ):
             model.AddHint(var, solver.Value(var))
         last_solver = solver
     assert last_solver is not None
@@ -130,7 +147,7 @@ def extract_plan(
     objective: ObjectiveReport,
 ) -> Plan:
     """Plain values from the solver: build lines in a fixed order, and the accounting."""
-    order = {power: i for i, power in enumerate(FACTION_POWERS[data.scenario.faction])}
+    order = {power: i for i, power in enumerate(POWER_ORDER)}
     entry_order = {key: i for i, key in enumerate(data.entries)}
     slots = sorted(
         variables.counters,
@@ -159,34 +176,38 @@ def extract_plan(
                 alternatives=list(entry.alternatives[site]),
             )
         )
-    assert variables.oil_counters is not None
-    spent = value(solver, variables.oil_counters)
+    spent = {faction: value(solver, var) for faction, var in variables.oil_counters.items()}
     counted = naval_air_units(data.scenario)
     powers: dict = {}
     for power, pdata in data.powers.items():
         pays = value(solver, variables.pays(power))
+        available = value(solver, variables.available(power))
         powers[power] = PowerReport(
-            brps_available=pdata.brps_available,
+            brps_available=available,
             construction_brps=pays,
-            brps_kept=pdata.brps_available - pays,
-            construction_limit=pdata.limit,
+            brps_kept=available - pays,
+            construction_limit=value(solver, variables.limit(power)),
             limit_used=value(solver, variables.limit_counted(power)),
             naval_air_rate=pdata.naval_air_rate,
             naval_air_used=sum(b.factors for b in builds if b.power is power and b.unit in counted),
-            oil_effect_incurred=None if power in OIL_EXEMPT_POWERS else spent == 0,
+            oil_effect_incurred=None if power in OIL_EXEMPT_POWERS else spent[POWER_FACTION[power]] == 0,
         )
-    oil_affected = sum(
-        data.entries[key].unit_cost * data.entries[key].multipliers[1] * units
-        for (key, _), units in past.items()
-    )
-    oil = OilReport(
-        faction=data.scenario.faction,
-        counters_available=data.oil_counters,
-        counters_spent=spent,
-        threshold_brps=oil_threshold_brps(spent),
-        normal_cost_brps=value(solver, variables.normal_cost_inside()),
-        oil_affected_brps=oil_affected,
-    )
+    oil = [
+        OilReport(
+            faction=faction,
+            counters_available=data.oil_counters[faction] + _oil_shipped_to(faction, variables, solver),
+            counters_spent=spent[faction],
+            threshold_brps=oil_threshold_brps(spent[faction]),
+            normal_cost_brps=value(solver, variables.normal_cost_inside(faction)),
+            oil_affected_brps=sum(
+                data.entries[key].unit_cost * data.entries[key].multipliers[1] * units
+                for (key, _), units in past.items()
+                if POWER_FACTION[data.entries[key].power] is faction
+            ),
+        )
+        for faction in data.oil_counters
+        if data.oil_powers[faction]
+    ]
     not_buildable = [
         NotBuilt(power=e.power, entry=e.entry.id, rule=e.barred[0], reason=e.barred[1])
         for e in data.entries.values()
@@ -196,16 +217,73 @@ def extract_plan(
         for e in data.entries.values()
         if not e.sites and e.barred is None and e.entry.count
     ]
+    grants, transports, openings = _grant_results(data, variables, solver)
     return Plan(
         scenario=data.scenario.name,
         status=status,
         objective=objective,
         oil_counters_spent=spent,
         builds=builds,
-        powers=dict(sorted(powers.items(), key=lambda item: order[item[0]])),
-        oil=oil if data.oil_powers else None,
+        powers=powers,
+        oil=oil,
         not_buildable=not_buildable,
+        grants=grants,
+        transports=transports,
+        route_openings=openings,
     )
+
+
+def _oil_shipped_to(faction: Faction, variables: Variables, solver: cp_model.CpSolver) -> int:
+    """Oil counters a faction gains (Russia) or gives (Western Allies) by grant this turn (40.25)."""
+    if variables.grants is None:
+        return 0
+    shipped = value(solver, variables.grants.oil_shipped())
+    return {Faction.RUSSIA: shipped, Faction.WESTERN_ALLIES: -shipped}.get(faction, 0)
+
+
+def _grant_results(
+    data: Prepared, variables: Variables, solver: cp_model.CpSolver
+) -> tuple[list[GrantLine], list[TransportUse], list[RouteOpening]]:
+    """Grant lines per path, transports per sea leg, and route openings (rule 40)."""
+    grants = variables.grants
+    if grants is None:
+        return [], [], []
+    network = grants.network
+    amounts = {}
+    lines = []
+    for key, var in grants.flows.items():
+        brps = value(solver, var)
+        oil = value(solver, grants.oil[key]) if key in grants.oil else 0
+        if not brps and not oil:
+            continue
+        (grantor, recipient), path = key
+        amounts[key] = (brps, oil)
+        route = path_route(path, network.legs)
+        lines.append(
+            GrantLine(
+                grantor=grantor,
+                recipient=recipient,
+                path=list(path),
+                route=route.value if route else None,
+                brps=brps,
+                oil_counters=oil,
+                expected_brps=round(brps * survival(path, data.scenario, network.legs), 6)
+                if data.scenario.grants and data.scenario.grants.loss_rates
+                else None,
+            )
+        )
+    order = {power: i for i, power in enumerate(POWER_ORDER)}
+    lines.sort(key=lambda g: (order[g.grantor], g.recipient, g.path))
+    transports = [
+        TransportUse(leg=leg, ocean=network.legs[leg].ocean.value, transports=count)
+        for leg, count in transports_required(amounts, network.legs).items()
+    ]
+    openings = [
+        RouteOpening(route=route.value, paid_by=payer, brps=grants.opening_costs[route, payer])
+        for (route, payer), var in sorted(grants.openings.items())
+        if value(solver, var)
+    ]
+    return lines, transports, openings
 
 
 def _past_per_slot(variables: Variables, solver: cp_model.CpSolver) -> dict[tuple[str, str | None], int]:
@@ -297,5 +375,5 @@ def _detail(data: Prepared, rule: str, subject: str) -> str:
     if rule == "27.5" and subject in data.entries:
         return f": {data.entries[subject].entry.count} counters in the force pool"
     if rule == "27.35":
-        return f": {data.oil_counters} oil counters available"
+        return f": {data.oil_counters.get(Faction(subject), 0)} oil counters available"
     return ""

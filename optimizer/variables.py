@@ -6,12 +6,15 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from models.tables import CostBasis, Dominion, Power
+from models.route_data import OIL_ROUTE_LIMITS
+from models.tables import POWER_FACTION, CostBasis, Dominion, Faction, Power
+from optimizer.grants import GrantVariables, define_limits
 from optimizer.prepare import EntryData, Prepared
 
 LinearExpr = cp_model.LinearExprT
 Slot = tuple[str, str | None]  # (entry key, site id; None for partisans)
 EXPLAIN_EXTRA_COUNTERS = 1000
+MAX_OIL_SHIPPED = sum(OIL_ROUTE_LIMITS.values())
 
 
 @dataclass(frozen=True, order=True)
@@ -25,6 +28,7 @@ class OilGroup:
     them on the group's lines in order. This removes the symmetric choices.
     """
 
+    faction: str
     power: str
     dominion: str
     weight: int
@@ -41,7 +45,8 @@ class Variables:
     oil_groups: dict[OilGroup, list[Slot]] = field(default_factory=dict)
     oil_units: dict[OilGroup, cp_model.IntVar] = field(default_factory=dict)
     oil_units_max: dict[OilGroup, int] = field(default_factory=dict)
-    oil_counters: cp_model.IntVar | None = None
+    oil_counters: dict[Faction, cp_model.IntVar] = field(default_factory=dict)
+    grants: GrantVariables | None = None
 
     @classmethod
     def create(cls, model: cp_model.CpModel, data: Prepared, *, unbounded: bool = False) -> Variables:
@@ -75,7 +80,13 @@ class Variables:
             )
             model.Add(oil <= sum(variables.priced_units(*slot) for slot in slots))
             variables.oil_units[group] = oil
-        variables.oil_counters = model.NewIntVar(0, data.oil_counters, "oil_counters_spent")
+        for faction, available in data.oil_counters.items():
+            # Russia may also spend oil counters shipped to it this turn (40.25); bounded in optimizer/grants.py.
+            most = available + (MAX_OIL_SHIPPED if data.network and faction is Faction.RUSSIA else 0)
+            variables.oil_counters[faction] = model.NewIntVar(0, most, f"oil_counters_spent_{faction.value}")
+        if data.network is not None:
+            variables.grants = GrantVariables.create(model, data)
+            define_limits(model, data, variables.grants)
         return variables
 
     def entry(self, key: str) -> EntryData:
@@ -117,14 +128,36 @@ class Variables:
     def dominion_spending(self, dominion: Dominion) -> LinearExpr:
         return self._paid({slot for slot in self.slots() if self.entry(slot[0]).dominion is dominion})
 
+    def dominion_grant(self, dominion: Dominion) -> LinearExpr:
+        """BRPs the U.S. grants a Commonwealth country this turn (40.244)."""
+        if self.grants is not None:
+            return self.grants.received(dominion.value)
+        return self.data.dominion_grants[dominion]
+
     def pays(self, power: Power) -> LinearExpr:
-        """BRPs `power` pays: Britain less the U.S. grants to Commonwealth countries (40.244)."""
+        """BRPs `power` pays for construction: Britain less the U.S. grants to Commonwealth countries (40.244)."""
         if power is Power.BRITAIN:
-            return self.spending(power) - sum(self.data.dominion_grants.values())
+            return self.spending(power) - sum(self.dominion_grant(d) for d in Dominion)
         return self.spending(power)
 
+    def grant_balance(self, power: Power) -> LinearExpr:
+        """BRPs received less BRPs granted and route openings paid this turn (40.23, 40.521, 40.72)."""
+        if self.grants is None:
+            return 0
+        return self.grants.received(power.value) - self.grants.sent(power) - self.grants.opening_brps(power)
+
+    def available(self, power: Power) -> LinearExpr:
+        """BRPs available for construction after this turn's grants."""
+        return self.data.powers[power].brps_available + self.grant_balance(power)
+
     def kept(self, power: Power) -> LinearExpr:
-        return self.data.powers[power].brps_available - self.pays(power)
+        return self.available(power) - self.pays(power)
+
+    def limit(self, power: Power) -> LinearExpr:
+        """Construction limit this turn (27.31), moved by this turn's planned grants."""
+        if self.grants is not None:
+            return self.grants.limits[power]
+        return self.data.powers[power].limit
 
     def limit_counted(self, power: Power) -> LinearExpr:
         """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244)."""
@@ -134,21 +167,23 @@ class Variables:
         counted = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
         if self.data.scenario.settings.australian_builds_count_against_british_limit:
             counted.append(Dominion.AUSTRALIA)
-        grants = sum(self.data.dominion_grants[d] for d in counted)
+        grants = sum(self.dominion_grant(d) for d in counted)
         return own + sum(self.dominion_spending(d) for d in counted) - grants
 
-    def normal_cost_inside(self) -> LinearExpr:
-        """BRPs of builds counted inside the faction's oil threshold (27.35)."""
+    def normal_cost_inside(self, faction: Faction) -> LinearExpr:
+        """BRPs of builds counted inside `faction`'s oil threshold (27.35)."""
         return sum(
             self.entry(key).threshold_weight * self.priced_units(key, site)
-            for slots in self.oil_groups.values()
+            for group, slots in self.oil_groups.items()
+            if group.faction == faction.value
             for key, site in slots
-        ) - sum(group.weight * oil for group, oil in self.oil_units.items())
+        ) - sum(group.weight * oil for group, oil in self.oil_units.items() if group.faction == faction.value)
 
 
 def oil_group(entry: EntryData) -> OilGroup:
     inside, past = entry.multipliers
     return OilGroup(
+        faction=POWER_FACTION[entry.power].value,
         power=entry.power.value,
         dominion=entry.dominion.value if entry.dominion else "",
         weight=entry.threshold_weight,

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from models.generate import scenario_data
 from models.plan import BuildLine, Plan, Status
 from models.scenario import DEFAULT_VALUES, Scenario
-from models.tables import COST_MULTIPLIERS, UNIT_SPECS, WORKS_UNIT_TYPES, Power, UnitType
+from models.tables import COST_MULTIPLIERS, UNIT_SPECS, WORKS_UNIT_TYPES, Faction, Power, UnitType
 from optimizer.checker import check
 from optimizer.solve import solve
 
@@ -121,7 +121,9 @@ def brute_force_best(scenario):
                     )
                 )
             for spent in range(scenario.oil_counters + 1):
-                plan = Plan(scenario=scenario.name, builds=builds, oil_counters_spent=spent)
+                plan = Plan(
+                    scenario=scenario.name, builds=builds, oil_counters_spent={Faction.EUROPEAN_AXIS: spent}
+                )
                 if not check(scenario, plan):
                     value = first_priority(scenario, builds)
                     best = value if best is None else max(best, value)

@@ -3,7 +3,7 @@
 import pytest
 
 from models.plan import Status
-from models.tables import Power
+from models.tables import Faction, Power
 from optimizer.solve import solve
 
 MAX_FACTORS = {"preset": "max-factors"}
@@ -28,8 +28,8 @@ def test_shared_axis_threshold_without_oil(scenario_of):
     )
     plan = solved(scenario)
     assert sum(b.factors for b in plan.builds) == 40
-    assert plan.oil.normal_cost_brps == 25
-    assert plan.oil.oil_affected_brps == 2 * 15
+    assert plan.oil[0].normal_cost_brps == 25
+    assert plan.oil[0].oil_affected_brps == 2 * 15
     assert sum(b.brps for b in plan.builds) == 25 + 2 * 15
     assert all(report.oil_effect_incurred for report in plan.powers.values())  # 27.35 H
 
@@ -42,8 +42,8 @@ def test_shared_axis_threshold_with_one_counter(scenario_of):
         objective={"preset": "max-factors", "priorities": [{"kind": "factors"}, {"kind": "unspent_brps"}]},
     )
     plan = solved(scenario)
-    assert plan.oil_counters_spent == 1
-    assert plan.oil.oil_affected_brps == 0
+    assert plan.oil_counters_spent == {Faction.EUROPEAN_AXIS: 1}
+    assert plan.oil[0].oil_affected_brps == 0
     assert sum(b.brps for b in plan.builds) == 40
     assert not any(report.oil_effect_incurred for report in plan.powers.values())
 

@@ -1,0 +1,183 @@
+"""The BRP grant network of rule 40 (40.2-40.8): nodes, legs and named routes.
+
+Each leg is directed from grantor toward recipient and says how BRPs move on
+it: by land, by sea (with the ocean whose transports escort it, 40.221) or by
+air (the Hump, 40.85); whether it can be intercepted (on-map sea legs, 40.223;
+off-board legs between boxes cannot); and the named route whose capacity it
+uses (Murmansk, Persia, Turkey, Siberia, the Chinese routes). Which legs are
+open this turn, and each route's capacity, follow from the scenario's state
+(optimizer/routes.py).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from models.tables import Power
+
+
+class Ocean(StrEnum):
+    ATLANTIC = "atlantic"  # 40.221 A
+    PACIFIC = "pacific"  # 40.221 B
+    INDIAN = "indian"  # 40.221 C
+
+
+class Mode(StrEnum):
+    LAND = "land"
+    SEA = "sea"
+    AIR = "air"
+
+
+class Route(StrEnum):
+    """Named grant routes with a capacity of their own."""
+
+    MURMANSK = "murmansk"  # 40.411: by Murmansk (A47) or Archangel (A50), through Vologda
+    PERSIA = "persia"  # 40.51
+    TURKEY = "turkey"  # 40.61
+    SIBERIA = "siberia"  # 40.73
+    CHINESE_PORT = "chinese_port"  # 40.83
+    HAIPHONG = "haiphong"  # 40.83, 40.831 B
+    BURMA_ROAD = "burma_road"  # 40.84
+    HUMP = "hump"  # 40.85
+
+
+class Node(NamedTuple):
+    id: str
+    name: str
+    box: bool = False  # a mapboard box (40.222: transports shared between two boxes)
+
+
+class Leg(NamedTuple):
+    source: str
+    target: str
+    mode: Mode
+    rule: str
+    ocean: Ocean | None = None
+    interceptable: bool = False
+    route: Route | None = None  # the capacity this leg uses
+    terminus: str | None = None  # Murmansk route: which terminus (40.412 A, B)
+
+
+NODES: tuple[Node, ...] = (
+    Node("germany", "Germany"),
+    Node("italy", "Italy"),
+    Node("britain", "Britain"),
+    Node("france", "France"),
+    Node("us_atlantic_box", "U.S. Atlantic box", box=True),
+    Node("us_pacific_box", "U.S. Pacific box", box=True),
+    Node("canada_box", "Canada box", box=True),
+    Node("south_africa_box", "South Africa box", box=True),
+    Node("australia_box", "Australia box", box=True),
+    Node("india_box", "India box", box=True),
+    Node("murmansk_box", "Murmansk box", box=True),
+    Node("murmansk", "Murmansk (A47)"),
+    Node("archangel", "Archangel (A50)"),
+    Node("vologda", "Vologda"),
+    Node("persian_gulf", "Persian Gulf (NN41-NN43)"),
+    Node("basra_abadan", "Basra or Abadan"),
+    Node("tehran", "Tehran"),
+    Node("suez", "Suez"),
+    Node("turkish_port", "Istanbul, Izmit, Izmir or Antioch"),
+    Node("siberia", "Siberia (Alaska highway)"),
+    Node("russia", "Russia (eastern edge, Urals box)"),
+    Node("chinese_port", "Chinese port"),
+    Node("haiphong", "Haiphong"),
+    Node("burma_port", "Port in Burma or India"),
+    Node("mandalay", "Mandalay"),
+    Node("indian_airbase", "Air base in India or Burma"),
+    Node("kunming", "Kunming"),
+    Node("china", "Chungking"),
+)
+
+A, P, IO = Ocean.ATLANTIC, Ocean.PACIFIC, Ocean.INDIAN
+LAND, SEA, AIR = Mode.LAND, Mode.SEA, Mode.AIR
+
+LEGS: tuple[Leg, ...] = (
+    # Axis (40.241): Germany to Italy by land.
+    Leg("germany", "italy", LAND, "40.241"),
+    # Western Allies to Britain, France and the Commonwealth (40.242-40.244).
+    Leg("britain", "france", SEA, "40.242", A, interceptable=True),
+    Leg("us_atlantic_box", "britain", SEA, "40.243", A, interceptable=True),
+    Leg("us_atlantic_box", "france", SEA, "40.243", A, interceptable=True),
+    Leg("us_atlantic_box", "canada_box", LAND, "40.244 A"),
+    Leg("us_atlantic_box", "south_africa_box", SEA, "40.244 B", A),
+    Leg("britain", "south_africa_box", SEA, "40.54", A),
+    Leg("france", "south_africa_box", SEA, "40.54", A),
+    Leg("us_pacific_box", "australia_box", SEA, "40.244 C", P),
+    Leg("south_africa_box", "india_box", SEA, "40.244 D", IO),
+    Leg("australia_box", "india_box", SEA, "40.244 D", IO),
+    # Murmansk (40.4): convoys through the Murmansk box to Murmansk or Archangel, then Vologda.
+    Leg("britain", "murmansk_box", SEA, "40.41", A, interceptable=True),
+    Leg("france", "murmansk_box", SEA, "40.41", A, interceptable=True),
+    Leg("us_atlantic_box", "murmansk_box", SEA, "40.41", A, interceptable=True),
+    Leg("murmansk_box", "murmansk", LAND, "40.412 A", route=Route.MURMANSK, terminus="murmansk"),
+    Leg("murmansk_box", "archangel", LAND, "40.412 B", route=Route.MURMANSK, terminus="archangel"),
+    Leg("murmansk", "vologda", LAND, "40.412 A"),
+    Leg("archangel", "vologda", LAND, "40.412 B"),
+    Leg("vologda", "russia", LAND, "40.412 C"),
+    # Persia (40.5): through the Atlantic to South Africa, the Indian Ocean to the Gulf, by land to Russia.
+    Leg("south_africa_box", "persian_gulf", SEA, "40.54", IO, interceptable=True),
+    Leg("persian_gulf", "basra_abadan", LAND, "40.53", route=Route.PERSIA),
+    Leg("basra_abadan", "tehran", LAND, "40.53"),
+    Leg("tehran", "russia", LAND, "40.53"),
+    # Turkey (40.6): by the Mediterranean, or by South Africa and Suez, to a Turkish port, by land to Russia.
+    Leg("britain", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
+    Leg("france", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
+    Leg("us_atlantic_box", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
+    Leg("south_africa_box", "suez", SEA, "40.63 B", IO, interceptable=True),
+    # From Suez the same Indian Ocean transports carry the BRPs on (40.64): no new escort.
+    Leg("suez", "turkish_port", LAND, "40.63 B", route=Route.TURKEY),
+    Leg("turkish_port", "russia", LAND, "40.62"),
+    # Siberia (40.7): by sea through the Pacific, never intercepted (40.74).
+    Leg("us_pacific_box", "siberia", SEA, "40.71", P, route=Route.SIBERIA),
+    Leg("siberia", "russia", LAND, "40.71"),
+    # China (40.8).
+    Leg("us_pacific_box", "chinese_port", SEA, "40.82 A", P, interceptable=True, route=Route.CHINESE_PORT),
+    Leg("chinese_port", "china", LAND, "40.82 A"),
+    Leg("us_pacific_box", "haiphong", SEA, "40.82 A", P, interceptable=True, route=Route.HAIPHONG),
+    Leg("haiphong", "kunming", LAND, "40.831 B"),
+    Leg("us_pacific_box", "burma_port", SEA, "40.82 A", P, interceptable=True),
+    Leg("burma_port", "mandalay", LAND, "40.84"),
+    Leg("india_box", "mandalay", LAND, "40.841"),
+    Leg("mandalay", "kunming", LAND, "40.84", route=Route.BURMA_ROAD),
+    Leg("burma_port", "indian_airbase", LAND, "40.851"),
+    Leg("india_box", "indian_airbase", LAND, "40.851"),
+    Leg("indian_airbase", "kunming", AIR, "40.85", interceptable=True, route=Route.HUMP),
+    Leg("kunming", "china", LAND, "40.82"),
+)
+
+# Where each grantor's grants start (40.21: its home country's supply source).
+GRANTOR_NODES: dict[Power, tuple[str, ...]] = {
+    Power.GERMANY: ("germany",),
+    Power.BRITAIN: ("britain",),
+    Power.FRANCE: ("france",),
+    Power.USA: ("us_atlantic_box", "us_pacific_box"),
+}
+
+# Where each recipient receives (40.21: a hex where it may build, or the Urals box for Russia).
+RECIPIENT_NODES: dict[str, str] = {
+    "italy": "italy",
+    "britain": "britain",
+    "france": "france",
+    "russia": "russia",
+    "china": "china",
+    "canada": "canada_box",
+    "south_africa": "south_africa_box",
+    "australia": "australia_box",
+    "india": "india_box",
+}
+
+# 40.25: most oil counters shipped to Russia a turn by each route; each uses 10 BRPs of capacity (40.251).
+OIL_ROUTE_LIMITS: dict[Route, int] = {Route.MURMANSK: 2, Route.PERSIA: 1, Route.TURKEY: 1, Route.SIBERIA: 1}
+OIL_COUNTER_BRPS = 10
+BRPS_PER_TRANSPORT = 5  # 40.221
+
+NODE_BY_ID: dict[str, Node] = {node.id: node for node in NODES}
+
+
+def leg_id(leg: Leg) -> str:
+    return f"{leg.source}->{leg.target}"
+
+
+LEG_BY_ID: dict[str, Leg] = {leg_id(leg): leg for leg in LEGS}

@@ -1,0 +1,322 @@
+"""The grant route map this turn (rule 40): who may grant to whom, which legs are open, capacities, paths.
+
+Preparation only: the scenario's rule-40 state becomes plain data (open paths
+per grantor and recipient, route capacities, grant caps) for `optimizer/grants.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from models.route_data import (
+    GRANTOR_NODES,
+    LEGS,
+    NODES,
+    OIL_COUNTER_BRPS,
+    OIL_ROUTE_LIMITS,
+    RECIPIENT_NODES,
+    Leg,
+    Route,
+    leg_id,
+)
+from models.scenario import GrantsState, Scenario, Season
+from models.tables import Power
+
+Closure = tuple[str, str]  # (rule, reason)
+Pair = tuple[Power, str]  # (grantor, recipient)
+
+COUNTRY_NODES = frozenset({"germany", "italy", "britain", "france", "russia", "china"})
+US_EUROPEAN_RECIPIENTS = ("britain", "france", "canada", "south_africa")
+MURMANSK_CAPACITY = (0, 5, 10, 15, 20)  # 40.411, by Allied turns since the Germany-Russia war
+
+
+@dataclass(frozen=True)
+class RouteStatus:
+    route: Route
+    capacity: int  # BRPs a turn this turn, oil counters counting 10 (40.251); 0 when closed
+    full_capacity: int  # the route's capacity before reductions
+    oil_counters: int  # most oil counters a turn (40.25), 0 when oil may not use it (40.251)
+    closure: Closure | None
+
+    @property
+    def open(self) -> bool:
+        return self.closure is None and self.capacity > 0
+
+
+@dataclass(frozen=True)
+class GrantCap:
+    """At most `brps` granted in all over these pairs."""
+
+    rule: str
+    label: str
+    pairs: tuple[Pair, ...]
+    brps: int
+
+
+@dataclass(frozen=True)
+class GrantNetwork:
+    """Everything the model needs about grants this turn."""
+
+    paths: dict[Pair, tuple[tuple[str, ...], ...]]  # open paths per allowed pair
+    routes: dict[Route, RouteStatus]
+    caps: tuple[GrantCap, ...]
+    closed_pairs: dict[Pair, Closure]  # pairs 40.3 bars, with the rule
+    closed_legs: dict[str, Closure]
+    legs: dict[str, Leg]
+
+
+def _war(state: GrantsState) -> bool:
+    return state.germany_russia_war_turns > 0
+
+
+def route_status(scenario: Scenario, route: Route) -> RouteStatus:
+    """Capacity of a named route this turn, or the rule that closes it (40.4-40.8)."""
+    state = scenario.grants or GrantsState()
+    if route is Route.MURMANSK:
+        full = MURMANSK_CAPACITY[min(state.germany_russia_war_turns, len(MURMANSK_CAPACITY) - 1)]
+        closure = None
+        if not _war(state):
+            closure = ("40.411", "Germany and Russia are not at war")
+        elif not state.murmansk.vologda_open:
+            closure = ("40.412 C", "Vologda is Axis-held, in an Axis ZoC, or cut from the eastern edge")
+        elif not state.murmansk.murmansk_a47 and not _archangel_open(scenario):
+            closure = (
+                "40.412 A",
+                "neither Murmansk (A47) nor, in summer and fall, Archangel (A50) is usable",
+            )
+        return _status(route, full, full, closure)
+    if route is Route.PERSIA:
+        full = 10
+        capacity = capacity_once_open(scenario, route)
+        closure = None
+        if not state.persia.opened:
+            closure = ("40.54", "the Persian route was not opened in an earlier turn")
+        elif not state.persia.supply_line:
+            closure = ("40.53", "no supply line from the South Africa box through Tehran")
+        elif capacity == 0:
+            closure = ("40.532", "Persian partisans reduce the capacity to 0")
+        return _status(route, capacity, full, closure)
+    if route is Route.TURKEY:
+        full = 10
+        capacity = full - min(6, 2 * state.turkey.partisans)
+        closure = None
+        if not state.turkey.ankara_allied:
+            closure = ("40.61 A", "Ankara is not Allied")
+        elif not state.turkey.supply_line:
+            closure = ("40.62", "no supply line from a Turkish port to Russia")
+        return _status(route, capacity, full, closure)
+    if route is Route.SIBERIA:
+        full = 10
+        reduced = (
+            state.siberia.japan_at_war_with_russia or state.siberia.japan_controls_vladivostok_or_dutch_harbor
+        )
+        closure = (
+            None
+            if state.siberia.highway_built
+            else ("40.71", "the Alaska highway was not built in an earlier turn")
+        )
+        return _status(route, 5 if reduced else full, full, closure)
+    if route is Route.CHINESE_PORT:
+        closure = (
+            None if state.china.port_recaptured else ("40.831 A", "no Chinese port recaptured from Japan")
+        )
+        return _status(route, 10, 10, closure)
+    if route is Route.HAIPHONG:
+        closure = (
+            None
+            if state.china.haiphong
+            else ("40.831 B", "Haiphong not Allied with a supply line to Kunming")
+        )
+        return _status(route, 10, 10, closure)
+    if route is Route.BURMA_ROAD:
+        closure = (
+            None if state.china.burma_road else ("40.841", "no supply line India box - Mandalay - Kunming")
+        )
+        return _status(route, 10, 10, closure)
+    closure = None if state.china.air_transport_factors else ("40.851", "no uninverted air transport factor")
+    return _status(route, 5, 5, closure)
+
+
+def capacity_once_open(scenario: Scenario, route: Route) -> int:
+    """Capacity of the Persian (40.51) or Siberian (40.73) route once opened, in this turn's state."""
+    state = scenario.grants or GrantsState()
+    if route is Route.PERSIA:
+        return max(0, 10 - 5 * state.persia.partisans)
+    reduced = (
+        state.siberia.japan_at_war_with_russia or state.siberia.japan_controls_vladivostok_or_dutch_harbor
+    )
+    return 5 if reduced else 10
+
+
+def _status(route: Route, capacity: int, full: int, closure: Closure | None) -> RouteStatus:
+    # 40.251: oil only by a route of capacity 10 or more that has not been reduced.
+    oil = OIL_ROUTE_LIMITS.get(route, 0) if capacity >= OIL_COUNTER_BRPS and capacity == full else 0
+    if closure is not None:
+        return RouteStatus(route, 0, full, 0, closure)
+    return RouteStatus(route, capacity, full, oil, None)
+
+
+def _archangel_open(scenario: Scenario) -> bool:
+    state = scenario.grants or GrantsState()
+    return state.murmansk.archangel_a50 and scenario.turn.season in (Season.SUMMER, Season.FALL)
+
+
+def leg_closure(scenario: Scenario, leg: Leg, routes: dict[Route, RouteStatus]) -> Closure | None:
+    """Why a leg cannot carry grants this turn (40.412, 40.332 C, D), or None."""
+    state = scenario.grants or GrantsState()
+    if leg.route is not None and not routes[leg.route].open:
+        return routes[leg.route].closure or (leg.rule, "no capacity")
+    if leg.terminus == "murmansk" and not state.murmansk.murmansk_a47:
+        return ("40.412 A", "Russia does not hold A47 with a supply line to Vologda")
+    if leg.terminus == "archangel" and not _archangel_open(scenario):
+        return ("40.412 B", "Archangel is used only in summer and fall, with A50 held")
+    return None
+
+
+def pair_closure(scenario: Scenario, grantor: Power, recipient: str) -> Closure | None:
+    """Whether 40.3 lets `grantor` grant to `recipient` this turn."""
+    state = scenario.grants or GrantsState()
+    surrendered = {s.value for s in state.surrendered}
+    at_war_germany = bool(scenario.us_at_war.get("europe"))
+    at_war_japan = bool(scenario.us_at_war.get("pacific"))
+    if grantor.value in surrendered:
+        return ("40.36", f"{grantor.value} has surrendered")
+    if recipient in surrendered and recipient != "russia":
+        return ("40.36", f"{recipient} has surrendered")
+    if grantor is Power.GERMANY:
+        return None if recipient == "italy" else ("40.32 A", "Germany grants only to Italy")
+    if grantor is Power.BRITAIN:
+        if recipient == "france":
+            if not (state.anglo_french_cooperation_lifted and state.paris_allied):
+                return ("40.34 A", "Anglo-French cooperation limits stand or Paris is not Allied")
+            return None
+        if recipient == "russia":
+            return None if _war(state) else ("40.34 B", "Germany and Russia are not at war")
+        return ("40.34", "Britain grants only to France and Russia")
+    if grantor is Power.FRANCE:
+        if recipient == "russia":
+            return None if _war(state) else ("40.35", "Germany and Russia are not at war")
+        return ("40.35", "France grants only to Russia")
+    if grantor is Power.USA:
+        if recipient in US_EUROPEAN_RECIPIENTS:
+            if recipient == "france" and not state.paris_allied:
+                return ("40.331 A", "Paris is not under Allied control")
+            return None
+        if recipient == "russia":
+            if not (at_war_germany and _war(state)):
+                return (
+                    "40.331 B",
+                    "the U.S. is not at war with Germany or Germany and Russia are not at war",
+                )
+            return None
+        if recipient == "china":
+            return None
+        if recipient in ("australia", "india"):
+            if not (at_war_japan or "britain" in surrendered):
+                return ("40.332 B", "before war between Japan and the U.S. or a British surrender")
+            return None
+        return ("40.33", f"the U.S. does not grant to {recipient}")
+    return ("40.32", f"{grantor.value} may not grant BRPs")
+
+
+def grant_caps(scenario: Scenario) -> tuple[GrantCap, ...]:
+    """Limits on U.S. grants before war (40.331 A, 40.332 A)."""
+    state = scenario.grants or GrantsState()
+    caps = []
+    if not scenario.us_at_war.get("europe"):
+        limit = max(0, min(25, state.usat - 25))
+        caps.append(
+            GrantCap(
+                "40.331 A",
+                f"U.S. to Britain, France, Canada and South Africa before war with Germany: USAT {state.usat} - 25",
+                tuple((Power.USA, r) for r in US_EUROPEAN_RECIPIENTS),
+                limit,
+            )
+        )
+    if not scenario.us_at_war.get("pacific"):
+        caps.append(
+            GrantCap(
+                "40.332 A",
+                "U.S. to China before war with Japan (USJT)",
+                ((Power.USA, "china"),),
+                state.usjt_china_cap,
+            )
+        )
+    return tuple(caps)
+
+
+def grant_network(scenario: Scenario) -> GrantNetwork:
+    """Open paths for every allowed grantor and recipient, route capacities and caps."""
+    state = scenario.grants or GrantsState()
+    routes = {route: route_status(scenario, route) for route in Route}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(node.id for node in NODES)
+    closed_legs = {}
+    surrendered = {s.value for s in state.surrendered}
+    for leg in LEGS:
+        closure = leg_closure(scenario, leg, routes)
+        if closure is None:
+            graph.add_edge(leg.source, leg.target, leg=leg)
+        else:
+            closed_legs[leg_id(leg)] = closure
+    paths: dict[Pair, tuple[tuple[str, ...], ...]] = {}
+    closed_pairs: dict[Pair, Closure] = {}
+    for grantor in scenario.powers:
+        if grantor not in GRANTOR_NODES:
+            continue
+        for recipient, target in RECIPIENT_NODES.items():
+            if recipient == grantor.value:
+                continue
+            closure = pair_closure(scenario, grantor, recipient)
+            if closure is not None:
+                closed_pairs[grantor, recipient] = closure
+                continue
+            found = []
+            for source in GRANTOR_NODES[grantor]:
+                for path in nx.all_simple_paths(graph, source, target):
+                    # 40.332 C, D: surrendered India or Australia closes passage to China (and India).
+                    if recipient == "china" and "india" in surrendered and "india_box" in path:
+                        continue
+                    if (
+                        recipient in ("china", "india")
+                        and "australia" in surrendered
+                        and "australia_box" in path
+                    ):
+                        continue
+                    # A grant goes from the grantor's country to the recipient's: it does not
+                    # transit a third power's home country (no leg of rule 40 does).
+                    if any(node in COUNTRY_NODES for node in path[1:-1]):
+                        continue
+                    found.append(tuple(path))
+            if found:
+                paths[grantor, recipient] = tuple(sorted(found))
+            else:
+                closed_pairs[grantor, recipient] = ("40.21", "no open path on the route map")
+    legs = {leg_id(leg): leg for leg in LEGS}
+    return GrantNetwork(paths, routes, grant_caps(scenario), closed_pairs, closed_legs, legs)
+
+
+def path_legs(path: tuple[str, ...], legs: dict[str, Leg]) -> list[Leg]:
+    return [legs[f"{a}->{b}"] for a, b in zip(path, path[1:], strict=False)]
+
+
+def path_route(path: tuple[str, ...], legs: dict[str, Leg]) -> Route | None:
+    routed = [leg.route for leg in path_legs(path, legs) if leg.route is not None]
+    return routed[0] if routed else None
+
+
+def survival(path: tuple[str, ...], scenario: Scenario, legs: dict[str, Leg]) -> float:
+    """Share of a path's BRPs expected to arrive with the scenario's loss rates."""
+    rates = (scenario.grants or GrantsState()).loss_rates
+    share = 1.0
+    for leg in path_legs(path, legs):
+        share *= 1.0 - rates.get(leg_id(leg), 0.0)
+    return share
+
+
+def opening_value_turns(scenario: Scenario) -> float:
+    """Discounted number of later turns within the horizon (40.52, 40.72 reading)."""
+    state = scenario.grants or GrantsState()
+    return sum(state.discount**t for t in range(1, state.horizon_turns))

@@ -1,0 +1,106 @@
+"""The grant route map this turn (40.3-40.8): numbers from the rules text."""
+
+import pytest
+
+from models.route_data import Route
+from models.tables import Power
+from optimizer.routes import grant_network, pair_closure, route_status
+
+WAR = {"europe": True, "pacific": True}
+
+
+def allies(scenario_of, season="summer", us_at_war=WAR, **grants):
+    return scenario_of(
+        {"usa": {}, "britain": {}},
+        faction="western_allies",
+        turn={"season": season, "year": 1942},
+        us_at_war=us_at_war,
+        grants=grants,
+    )
+
+
+@pytest.mark.parametrize(("turns", "capacity"), [(1, 5), (2, 10), (3, 15), (4, 20), (5, 20)])
+def test_murmansk_capacity_grows(scenario_of, turns, capacity):
+    """40.411: 5, 10, 15, then 20 BRPs in the 1st, 2nd, 3rd and later Allied turns after the war began."""
+    scenario = allies(scenario_of, germany_russia_war_turns=turns)
+    assert route_status(scenario, Route.MURMANSK).capacity == capacity
+
+
+def test_murmansk_closed_before_the_war(scenario_of):
+    """40.411: no capacity before war between Germany and Russia."""
+    status = route_status(allies(scenario_of), Route.MURMANSK)
+    assert not status.open and status.closure[0] == "40.411"
+
+
+def test_archangel_closed_in_winter(scenario_of):
+    """40.412 B: Archangel only in summer and fall turns."""
+    winter = grant_network(allies(scenario_of, season="winter", germany_russia_war_turns=4))
+    summer = grant_network(allies(scenario_of, season="summer", germany_russia_war_turns=4))
+    assert winter.closed_legs["murmansk_box->archangel"][0] == "40.412 B"
+    assert "murmansk_box->archangel" not in summer.closed_legs
+
+
+def test_persia_with_one_partisan_carries_five_and_no_oil(scenario_of):
+    """40.51 B, C: 10 - 5 per partisan; no oil on a reduced route."""
+    status = route_status(allies(scenario_of, germany_russia_war_turns=4, persia={"opened": True, "partisans": 1}),
+                          Route.PERSIA)
+    assert status.capacity == 5 and status.oil_counters == 0
+
+
+def test_persia_unopened_is_closed(scenario_of):
+    """40.54: grants through Persia start the turn after the route is opened."""
+    status = route_status(allies(scenario_of, germany_russia_war_turns=4), Route.PERSIA)
+    assert not status.open and status.closure[0] == "40.54"
+
+
+def test_siberia_at_five_when_japan_holds_vladivostok(scenario_of):
+    """40.73 B, C: 5 BRPs if Japan controls Vladivostok or Dutch Harbor, and then no oil."""
+    scenario = allies(
+        scenario_of, siberia={"highway_built": True, "japan_controls_vladivostok_or_dutch_harbor": True}
+    )
+    status = route_status(scenario, Route.SIBERIA)
+    assert status.capacity == 5 and status.oil_counters == 0
+
+
+def test_turkey_reduced_two_per_partisan_at_most_six(scenario_of):
+    """40.61 B: -2 per Axis Turkish partisan, at most -6."""
+    scenario = allies(scenario_of, turkey={"ankara_allied": True, "partisans": 5})
+    assert route_status(scenario, Route.TURKEY).capacity == 4
+
+
+def test_hump_needs_an_air_transport_factor(scenario_of):
+    """40.851: one uninverted air transport factor; capacity 5 (40.85)."""
+    assert not route_status(allies(scenario_of), Route.HUMP).open
+    assert route_status(allies(scenario_of, china={"air_transport_factors": 1}), Route.HUMP).capacity == 5
+
+
+def test_us_to_russia_needs_war_with_germany(scenario_of):
+    """40.331 B: not unless the U.S. is at war with Germany and Germany and Russia are at war."""
+    scenario = allies(scenario_of, us_at_war={"europe": False, "pacific": True}, germany_russia_war_turns=2)
+    assert pair_closure(scenario, Power.USA, "russia")[0] == "40.331 B"
+
+
+def test_us_to_australia_only_after_war_with_japan(scenario_of):
+    """40.332 B: no U.S. grants to Australia or India before war with Japan or a British surrender."""
+    scenario = allies(scenario_of, us_at_war={"europe": True, "pacific": False})
+    assert pair_closure(scenario, Power.USA, "australia")[0] == "40.332 B"
+
+
+def test_usat_26_allows_one_brp(scenario_of):
+    """40.331 A: one BRP per USAT level above 25 before war with Germany."""
+    network = grant_network(allies(scenario_of, us_at_war={"europe": False, "pacific": False}, usat=26))
+    [cap] = [c for c in network.caps if c.rule == "40.331 A"]
+    assert cap.brps == 1
+
+
+def test_us_cap_at_most_25(scenario_of):
+    """40.331 A: up to a maximum grant of 25 BRPs per turn."""
+    network = grant_network(allies(scenario_of, us_at_war={"europe": False, "pacific": False}, usat=70))
+    assert [c.brps for c in network.caps if c.rule == "40.331 A"] == [25]
+
+
+def test_india_surrender_closes_china_through_india_box(scenario_of):
+    """40.332 C: if India surrenders, grants to China through the India box are prohibited."""
+    scenario = allies(scenario_of, surrendered=["india"], china={"burma_road": True})
+    paths = grant_network(scenario).paths.get((Power.USA, "china"), ())
+    assert all("india_box" not in path for path in paths)
