@@ -61,14 +61,52 @@ def _entry(pick: Pick, power: Power, index: int, max_count: int) -> dict[str, An
     return entry
 
 
+def grants_data(pick: Pick) -> dict[str, Any]:
+    """A random rule-40 state (40.3-40.8)."""
+    return {
+        "usat": pick(20, 50),
+        "usjt_china_cap": pick(0, 6),
+        "germany_russia_war_turns": pick(0, 5),
+        "paris_allied": bool(pick(0, 1)),
+        "anglo_french_cooperation_lifted": bool(pick(0, 1)),
+        "transports": {"atlantic": pick(0, 8), "pacific": pick(0, 4), "indian": pick(0, 4)},
+        "murmansk": {"murmansk_a47": bool(pick(0, 3)), "archangel_a50": bool(pick(0, 1))},
+        "persia": {
+            "opened": bool(pick(0, 1)),
+            "partisans": pick(0, 2),
+            "war_declared_on_persia": bool(pick(0, 1)),
+        },
+        "turkey": {"ankara_allied": bool(pick(0, 1)), "partisans": pick(0, 4)},
+        "siberia": {"highway_built": bool(pick(0, 1)), "japan_at_war_with_russia": bool(pick(0, 1))},
+        "china": {
+            "burma_road": bool(pick(0, 1)),
+            "air_transport_factors": pick(0, 1),
+            "port_recaptured": bool(pick(0, 1)),
+        },
+        "loss_rates": {"britain->murmansk_box": pick(0, 3) / 10} if pick(0, 1) else {},
+        "horizon_turns": pick(1, 4),
+    }
+
+
 def scenario_data(
-    pick: Pick, *, max_entries: int = 6, max_count: int = 4, requirements: bool = True
+    pick: Pick,
+    *,
+    max_entries: int = 6,
+    max_count: int = 4,
+    requirements: bool = True,
+    joint_grants: bool = False,
 ) -> dict[str, Any]:
     """A random position as scenario data (validated by `Scenario`); without `requirements`,
-    no minimum builds, so that every position has a plan."""
-    faction = _choice(pick, FACTIONS)
+    no minimum builds, so that every position has a plan; with `joint_grants`, always the
+    U.S., Britain, Russia and China planned together with grants (rule 40)."""
+    faction = Faction.WESTERN_ALLIES if joint_grants else _choice(pick, FACTIONS)
     members = FACTION_POWERS[faction]
     chosen = [p for p in members if pick(0, 2) > 0] or [members[0]]
+    with_grants = faction is Faction.WESTERN_ALLIES and (joint_grants or pick(0, 1) == 1)
+    if joint_grants:
+        chosen = [Power.BRITAIN, Power.USA, Power.RUSSIA, Power.CHINA]
+    elif with_grants:
+        chosen += [p for p in (Power.RUSSIA, Power.CHINA) if pick(0, 1)]
     powers: dict[str, Any] = {}
     for power in chosen:
         brp_base = pick(0, 300)
@@ -100,13 +138,15 @@ def scenario_data(
         else:
             sites[site] = {"supply": "isolated"}
     objective: dict[str, Any] = {"preset": _choice(pick, ("max-value", "max-factors"))}
+    if with_grants and pick(0, 1):
+        objective["delivered_brp_value"] = {"russia": pick(0, 10) / 10, "china": pick(0, 10) / 10}
     if pick(0, 3) == 0:
         objective["unspent_brp_value"] = pick(0, 10) / 10
     if pick(0, 3) == 0:
         objective["oil_counter_value"] = pick(0, 30) / 10
     if requirements and pick(0, 3) == 0:
         objective["minimum"] = [{"factors": pick(1, 6), "power": chosen[0].value}]
-    return {
+    data: dict[str, Any] = {
         "name": "generated",
         "turn": {"season": "summer", "year": 1942},
         "faction": faction.value,
@@ -116,6 +156,10 @@ def scenario_data(
         "map": {"sites": sites},
         "objective": objective,
     }
+    if with_grants:
+        data["grants"] = grants_data(pick)
+        data["oil_counters"] = {"western_allies": pick(0, 3), "russia": pick(0, 1)}
+    return data
 
 
 def random_scenario(seed: int, **options: Any) -> Scenario:

@@ -31,6 +31,19 @@ def test_every_solver_plan_passes_the_checker(data):
     assert check(scenario, result.plan) == []
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_joint_grant_plan_passes_the_checker(data):
+    """Joint plans of the U.S., Britain, Russia and China with grants (rule 40) pass the checker."""
+    scenario = Scenario.model_validate(scenario_data(picker(data), joint_grants=True))
+    result = solve(scenario)
+    if result.status is Status.INFEASIBLE:
+        assert result.explanation
+        return
+    assert result.status is Status.OPTIMAL
+    assert check(scenario, result.plan) == []
+
+
 TINY_UNITS = (
     UnitType.INFANTRY,
     UnitType.ARMOR,
