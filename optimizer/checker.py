@@ -1,19 +1,21 @@
-"""The independent plan checker: rule 27 re-derived in plain Python arithmetic.
+"""The independent plan checker: rules 27 and 40 re-derived in plain Python arithmetic.
 
 `check(scenario, plan)` lists every way a plan breaks the construction rules
-(kind "rule"), the player's requirements (kind "requirement"), or disagrees
-with its own accounting (kind "report", rule "report"). It reads the rule
-tables of `models/` and nothing of the solver: supply is traced by its own
-breadth-first search over the bundled map, so that the solver and the checker
-are two separate derivations of the same rules (README, "How the rules are
-read", is the specification).
+(rule 27) or the BRP grant rules (rule 40) (kind "rule"), the player's
+requirements (kind "requirement"), or disagrees with its own accounting (kind
+"report", rule "report"). It reads the rule tables of `models/` and nothing of
+the solver: supply is traced by its own breadth-first search over the bundled
+map, and grant routes, capacities and transports are derived here from the
+route map, so that the solver and the checker are two separate derivations of
+the same rules (README, "How the rules are read" and "How rule 40 (BRP grants)
+is read", is the specification).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from models.map_data import (
     FRENCH_COLONIES,
@@ -24,13 +26,29 @@ from models.map_data import (
     SITES,
     Country,
 )
-from models.plan import BuildLine, OilReport, Plan, PowerReport
+from models.plan import BuildLine, GrantLine, OilReport, Plan, PowerReport
+from models.route_data import (
+    BRPS_PER_TRANSPORT,
+    GRANTOR_NODES,
+    LEG_BY_ID,
+    NODE_BY_ID,
+    OIL_COUNTER_BRPS,
+    OIL_ROUTE_LIMITS,
+    RECIPIENT_NODES,
+    Leg,
+    Mode,
+    Route,
+    leg_id,
+)
 from models.scenario import (
     NATIONALITY_DOMINION,
     Elimination,
     ForcePoolEntry,
+    GrantRecipient,
+    GrantsState,
     Nationality,
     Scenario,
+    Season,
     SiteState,
     SupplyOverride,
 )
@@ -45,6 +63,7 @@ from models.tables import (
     NAVAL_AIR_RATES,
     OIL_EXEMPT_POWERS,
     POWER_FACTION,
+    POWER_ORDER,
     RUSSIA_REDUCTION_CAP,
     RUSSIA_SIBERIA_BRPS,
     SPECIALIZED_UNIT_TYPES,
@@ -52,6 +71,7 @@ from models.tables import (
     Category,
     CostBasis,
     Dominion,
+    Faction,
     Power,
     UnitType,
     oil_threshold_brps,
@@ -70,6 +90,7 @@ DOMINION_PLACEMENT_RULES: dict[Dominion, str] = {
 }
 # The rule that sets each dominion's own per-turn limit (27.473 B, 27.474 B).
 DOMINION_LIMIT_RULES: dict[Dominion, str] = {Dominion.AUSTRALIA: "27.473", Dominion.INDIA: "27.474"}
+DOMINION_IDS: frozenset[str] = frozenset(d.value for d in Dominion)
 
 ATLANTIC_SW_BOX = "atlantic_sw_box"
 PACIFIC_SW_BOX = "pacific_sw_box"
@@ -290,6 +311,431 @@ def check_force_pool(scenario: Scenario, lines: list[PricedLine]) -> list[Violat
     return violations
 
 
+# --------------------------------------------------------------------------- grants: the account (40.23)
+
+Grant = tuple[Power, str, int]  # (grantor, recipient, BRPs): one grant made this turn
+
+
+def planned_powers(scenario: Scenario) -> list[Power]:
+    """The planned powers in POWER_ORDER, the order plans list them in."""
+    return [power for power in POWER_ORDER if power in scenario.powers]
+
+
+def grants_state(scenario: Scenario) -> GrantsState:
+    """The scenario's rule 40 state, or its defaults outside grant mode."""
+    return scenario.grants if scenario.grants is not None else GrantsState()
+
+
+def resolved_grant_lines(scenario: Scenario, plan: Plan | None) -> list[tuple[int, GrantLine]]:
+    """The plan's grant lines that enter the sums, with their index: in grant mode, those of a
+    planned grantor to a recipient of the route map. The others are reported by
+    `check_grant_lines` and left out of every sum."""
+    if scenario.grants is None or plan is None:
+        return []
+    return [
+        (index, grant)
+        for index, grant in enumerate(plan.grants)
+        if grant.grantor in scenario.powers and grant.recipient in RECIPIENT_NODES
+    ]
+
+
+def pair_totals(scenario: Scenario, plan: Plan | None) -> dict[tuple[Power, str], int]:
+    """g(grantor, recipient): BRPs of the plan's grant lines of each pair, summed over their
+    paths (40.23); empty outside grant mode."""
+    totals: dict[tuple[Power, str], int] = defaultdict(int)
+    for _, grant in resolved_grant_lines(scenario, plan):
+        totals[(grant.grantor, grant.recipient)] += grant.brps
+    return dict(totals)
+
+
+@dataclass(frozen=True)
+class GrantAccount:
+    """What this turn's grants do to BRP levels and construction limits (40.23, 40.253, 40.521, 40.72).
+
+    `made` lists the grants made by planned powers: outside grant mode each `grants_made`
+    entry of the scenario (fixed inputs, as before rule 40 was planned), in grant mode one per
+    (grantor, recipient) pair with the pair's total over the plan's lines. `openings` are the
+    BRPs each planned power pays to open routes this turn; `oil_shipped` the oil counters the
+    Western Allies ship to Russia.
+    """
+
+    made: tuple[Grant, ...] = ()
+    openings: dict[Power, int] = field(default_factory=dict)
+    oil_shipped: int = 0
+
+
+def grant_account(scenario: Scenario, plan: Plan | None = None) -> GrantAccount:
+    """The grants made, route openings paid and oil shipped by `plan` (none without a plan in
+    grant mode; the scenario's fixed `grants_made` outside it)."""
+    if scenario.grants is None:
+        made = tuple(
+            (power, grant.to.value, grant.brps)
+            for power, state in scenario.powers.items()
+            for grant in state.grants_made
+        )
+        return GrantAccount(made=made)
+    if plan is None:
+        return GrantAccount()
+    totals = pair_totals(scenario, plan)
+    openings: dict[Power, int] = defaultdict(int)
+    for opening in plan.route_openings:
+        if opening.paid_by in scenario.powers:
+            openings[opening.paid_by] += opening.brps
+    oil = sum(
+        grant.oil_counters
+        for _, grant in resolved_grant_lines(scenario, plan)
+        if POWER_FACTION[grant.grantor] is Faction.WESTERN_ALLIES
+    )
+    return GrantAccount(
+        made=tuple((g, r, brps) for (g, r), brps in totals.items() if brps > 0),
+        openings=dict(openings),
+        oil_shipped=oil,
+    )
+
+
+def _account(scenario: Scenario, plan: Plan | None, account: GrantAccount | None) -> GrantAccount:
+    return account if account is not None else grant_account(scenario, plan)
+
+
+# --------------------------------------------------------------------------- grants: routes (40.4-40.8)
+
+# The rule that sets each named route's capacity.
+ROUTE_CAPACITY_RULES: dict[Route, str] = {
+    Route.MURMANSK: "40.411",
+    Route.PERSIA: "40.51",
+    Route.TURKEY: "40.61",
+    Route.SIBERIA: "40.73",
+    Route.CHINESE_PORT: "40.83",
+    Route.HAIPHONG: "40.83",
+    Route.BURMA_ROAD: "40.84",
+    Route.HUMP: "40.85",
+}
+# Capacity of each route when nothing reduces it (40.411 from the fourth turn of war, 40.51 A,
+# 40.61 A, 40.73 A, 40.83, 40.84, 40.85).
+FULL_CAPACITY: dict[Route, int] = {
+    Route.MURMANSK: 20,
+    Route.PERSIA: 10,
+    Route.TURKEY: 10,
+    Route.SIBERIA: 10,
+    Route.CHINESE_PORT: 10,
+    Route.HAIPHONG: 10,
+    Route.BURMA_ROAD: 10,
+    Route.HUMP: 5,
+}
+MURMANSK_STEP = 5  # 40.411: 5, 10, 15, then 20 BRPs
+PERSIA_PARTISAN_REDUCTION = 5  # 40.51 B, 40.532
+TURKEY_PARTISAN_REDUCTION = 2  # 40.61 B, 40.65
+TURKEY_REDUCTION_CAP = 6
+SIBERIA_REDUCED_CAPACITY = 5  # 40.73 B
+USAT_FREE_LEVEL = 25  # 40.331 A: one BRP per USAT level above 25
+USAT_GRANT_CAP = 25  # 40.331 A: at most 25 BRPs a turn
+USAT_RECIPIENTS: frozenset[str] = frozenset({"britain", "france", "canada", "south_africa"})
+PERSIA_OPENING_BRPS = 25  # 40.521
+PERSIA_OPENING_AFTER_WAR_BRPS = 15  # 40.522
+ALASKA_HIGHWAY_BRPS = 25  # 40.72
+
+# Legs closed by the state of the map (40.412, 40.53, 40.62, 40.82 A), by leg id.
+MURMANSK_A47_LEGS: frozenset[str] = frozenset({"murmansk_box->murmansk", "murmansk->vologda"})
+ARCHANGEL_LEGS: frozenset[str] = frozenset({"murmansk_box->archangel", "archangel->vologda"})
+VOLOGDA_LEGS: frozenset[str] = frozenset({"vologda->russia"})
+PERSIA_SUPPLY_LEGS: frozenset[str] = frozenset(
+    {"south_africa_box->persian_gulf", "persian_gulf->basra_abadan", "basra_abadan->tehran", "tehran->russia"}
+)
+TURKEY_SUPPLY_LEGS: frozenset[str] = frozenset({"turkish_port->russia"})
+BURMA_PORT_LEGS: frozenset[str] = frozenset({"us_pacific_box->burma_port"})
+ARCHANGEL_SEASONS: frozenset[Season] = frozenset({Season.SUMMER, Season.FALL})
+
+
+def route_closure(scenario: Scenario, route: Route) -> tuple[str, str] | None:
+    """Why the named route cannot be used at all this turn (rule, reason), or None.
+
+    Murmansk before the Germany-Russia war (40.411); Persia unless opened in an earlier turn
+    (40.54: an opening in this plan serves from the next turn); Turkey unless Ankara is Allied
+    (40.61 A); Siberia unless the Alaska highway was built in an earlier turn (40.71); the
+    Chinese port unless one was recaptured (40.831 A); Haiphong unless held with its supply
+    line (40.831 B); the Burma Road without its supply lines (40.841); the Hump without an air
+    transport factor (40.851).
+    """
+    state = grants_state(scenario)
+    if route is Route.MURMANSK and state.germany_russia_war_turns == 0:
+        return "40.411", "Germany and Russia are not at war"
+    if route is Route.PERSIA and not state.persia.opened:
+        return "40.54", "the Persian route was not opened in an earlier turn"
+    if route is Route.TURKEY and not state.turkey.ankara_allied:
+        return "40.61", "Ankara is not controlled by the Allies (40.61 A)"
+    if route is Route.SIBERIA and not state.siberia.highway_built:
+        return "40.71", "the Alaska highway was not built in an earlier turn"
+    if route is Route.CHINESE_PORT and not state.china.port_recaptured:
+        return "40.83", "no Chinese port has been recaptured from Japan (40.831 A)"
+    if route is Route.HAIPHONG and not state.china.haiphong:
+        return "40.83", "the Western Allies do not hold Haiphong with a supply line to Kunming (40.831 B)"
+    if route is Route.BURMA_ROAD and not state.china.burma_road:
+        return "40.84", "no supply line from the India box to Mandalay and on to Kunming (40.841)"
+    if route is Route.HUMP and state.china.air_transport_factors < 1:
+        return "40.85", "no uninverted Western Allied air transport factor (40.851)"
+    return None
+
+
+def route_capacity(scenario: Scenario, route: Route) -> int:
+    """BRPs the named route carries this turn, oil counters at 10 each (40.251); 0 when closed.
+
+    Murmansk 5, 10, 15, then 20 by Allied turns since the Germany-Russia war (40.411); Persia
+    10 - 5 per partisan (40.51); Turkey 10 - 2 per partisan, at most -6 (40.61); Siberia 10,
+    or 5 when Japan is at war with Russia or holds Vladivostok or Dutch Harbor (40.73); a
+    Chinese port 10, Haiphong 10, the Burma Road 10 (40.83, 40.84); the Hump 5 (40.85).
+    """
+    if route_closure(scenario, route) is not None:
+        return 0
+    state = grants_state(scenario)
+    if route is Route.MURMANSK:
+        return min(FULL_CAPACITY[route], MURMANSK_STEP * state.germany_russia_war_turns)
+    if route is Route.PERSIA:
+        return max(0, FULL_CAPACITY[route] - PERSIA_PARTISAN_REDUCTION * state.persia.partisans)
+    if route is Route.TURKEY:
+        reduction = min(TURKEY_REDUCTION_CAP, TURKEY_PARTISAN_REDUCTION * state.turkey.partisans)
+        return FULL_CAPACITY[route] - reduction
+    if route is Route.SIBERIA:
+        siberia = state.siberia
+        if siberia.japan_at_war_with_russia or siberia.japan_controls_vladivostok_or_dutch_harbor:
+            return SIBERIA_REDUCED_CAPACITY
+    return FULL_CAPACITY[route]
+
+
+def oil_allowed(scenario: Scenario, route: Route | None) -> bool:
+    """Oil counters may go by this route this turn: one of the 40.25 routes, open, carrying at
+    least 10 BRPs (40.251) and, but for Murmansk (which grows to 20), not reduced (40.51 C,
+    40.61 C, 40.73 C)."""
+    if route is None or route not in OIL_ROUTE_LIMITS or route_closure(scenario, route) is not None:
+        return False
+    capacity = route_capacity(scenario, route)
+    if route is Route.MURMANSK:
+        return capacity >= OIL_COUNTER_BRPS
+    return capacity >= OIL_COUNTER_BRPS and capacity == FULL_CAPACITY[route]
+
+
+def leg_closures(scenario: Scenario, leg: Leg) -> list[tuple[str, str]]:
+    """Why a leg of the route map is closed this turn (rule, reason); empty if open.
+
+    Its named route is closed (`route_closure`); Murmansk needs A47 (40.412 A), Archangel A50
+    and a summer or fall turn (40.412 B), both an open Vologda (40.412 C); Persia its supply
+    line from the South Africa box through Tehran (40.53); Turkey its supply line to Russia
+    (40.62); the sea leg to a port in Burma or India an Allied port there (40.82 A).
+    """
+    state = grants_state(scenario)
+    closures: list[tuple[str, str]] = []
+    if leg.route is not None:
+        closure = route_closure(scenario, leg.route)
+        if closure is not None:
+            closures.append(closure)
+    lid = leg_id(leg)
+    if lid in MURMANSK_A47_LEGS and not state.murmansk.murmansk_a47:
+        closures.append(("40.412 A", "Russia does not control A47 and trace supply through it to Vologda"))
+    if lid in ARCHANGEL_LEGS:
+        if scenario.turn.season not in ARCHANGEL_SEASONS:
+            closures.append(
+                ("40.412 B", f"Archangel is used in summer and fall only, not {scenario.turn.season}")
+            )
+        elif not state.murmansk.archangel_a50:
+            closures.append(
+                ("40.412 B", "Russia does not control A50 and trace supply through it to Vologda")
+            )
+    if lid in VOLOGDA_LEGS and not state.murmansk.vologda_open:
+        closures.append(("40.412 C", "Vologda is Axis, in an Axis ZoC, or cut from the eastern edge"))
+    if lid in PERSIA_SUPPLY_LEGS and not state.persia.supply_line:
+        closures.append(("40.53", "no supply line from the South Africa box through Tehran to Russia"))
+    if lid in TURKEY_SUPPLY_LEGS and not state.turkey.supply_line:
+        closures.append(("40.62", "no supply line from a Turkish port to Russia through Allied hexes"))
+    if lid in BURMA_PORT_LEGS and not state.china.burma_port:
+        closures.append(("40.82", "no Allied port in Burma or India reached through the Pacific (40.82 A)"))
+    return closures
+
+
+def path_legs(path: list[str]) -> tuple[list[Leg], list[tuple[str, str]]]:
+    """The legs of a path of route-map nodes, and the consecutive pairs that are not legs."""
+    legs: list[Leg] = []
+    missing: list[tuple[str, str]] = []
+    for source, target in zip(path, path[1:], strict=False):
+        leg = LEG_BY_ID.get(f"{source}->{target}")
+        if leg is None:
+            missing.append((source, target))
+        else:
+            legs.append(leg)
+    return legs, missing
+
+
+def path_route(path: list[str]) -> Route | None:
+    """The named route whose capacity the path uses: that of its routed leg, or None."""
+    legs, _ = path_legs(path)
+    return next((leg.route for leg in legs if leg.route is not None), None)
+
+
+def path_routes(path: list[str]) -> list[Route]:
+    """Every named route the path's legs use, once each (a path of the map has at most one)."""
+    legs, _ = path_legs(path)
+    return list(dict.fromkeys(leg.route for leg in legs if leg.route is not None))
+
+
+def route_loads(scenario: Scenario, plan: Plan) -> dict[Route, int]:
+    """BRPs on each named route: the lines through it, 10 per oil counter (40.251)."""
+    loads: dict[Route, int] = defaultdict(int)
+    for _, grant in resolved_grant_lines(scenario, plan):
+        for route in path_routes(grant.path):
+            loads[route] += grant.brps + OIL_COUNTER_BRPS * grant.oil_counters
+    return dict(loads)
+
+
+def route_oil(scenario: Scenario, plan: Plan) -> dict[Route, int]:
+    """Oil counters shipped by each named route (40.25)."""
+    oil: dict[Route, int] = defaultdict(int)
+    for _, grant in resolved_grant_lines(scenario, plan):
+        for route in path_routes(grant.path):
+            oil[route] += grant.oil_counters
+    return dict(oil)
+
+
+def _ceil_transports(brps: int) -> int:
+    return -(-brps // BRPS_PER_TRANSPORT)
+
+
+def transports_required(scenario: Scenario, plan: Plan) -> dict[str, int]:
+    """Transports each sea leg needs, by leg id (legs needing none are left out).
+
+    One per 5 BRPs, rounded up, plus one per oil counter (40.221, 40.252). On a leg between two
+    mapboard boxes all grants share transports, their total rounded up once (40.222); on any
+    other leg each (grantor, recipient) pair rounds up its own BRPs.
+    """
+    total: dict[str, int] = defaultdict(int)
+    pairs: dict[str, dict[tuple[Power, str], int]] = defaultdict(lambda: defaultdict(int))
+    oil: dict[str, int] = defaultdict(int)
+    for _, grant in resolved_grant_lines(scenario, plan):
+        legs, _ = path_legs(grant.path)
+        for leg in legs:
+            if leg.mode is not Mode.SEA or leg.ocean is None:
+                continue
+            lid = leg_id(leg)
+            total[lid] += grant.brps
+            pairs[lid][(grant.grantor, grant.recipient)] += grant.brps
+            oil[lid] += grant.oil_counters
+    required: dict[str, int] = {}
+    for lid in sorted(set(total) | set(oil)):
+        leg = LEG_BY_ID[lid]
+        between_boxes = NODE_BY_ID[leg.source].box and NODE_BY_ID[leg.target].box
+        if between_boxes:
+            need = _ceil_transports(total[lid])
+        else:
+            need = sum(_ceil_transports(brps) for brps in pairs[lid].values())
+        need += oil[lid]
+        if need > 0:
+            required[lid] = need
+    return required
+
+
+def expected_brps(scenario: Scenario, grant: GrantLine) -> float:
+    """BRPs expected to arrive: brps x the product of (1 - loss rate) over the path's legs."""
+    rates = grants_state(scenario).loss_rates
+    legs, _ = path_legs(grant.path)
+    expected = float(grant.brps)
+    for leg in legs:
+        expected *= 1.0 - rates.get(leg_id(leg), 0.0)
+    return expected
+
+
+def pair_breach(scenario: Scenario, grantor: Power, recipient: str) -> tuple[str, str] | None:
+    """Why 40.3 does not allow this grantor to grant to this recipient this turn (rule, reason),
+    or None. Amount limits (40.331 A, 40.332 A) are checked on the totals, elsewhere.
+
+    Germany to Italy only (40.32 A); Italy, Japan, Russia, China never grant, Japan never
+    receives (40.32 B, C; 40.36; 40.31); nothing to or by a surrendered power or country but
+    grants to Russia (40.36); China only from the U.S. (40.332 A); Commonwealth countries only
+    from the U.S. (40.11); Britain to France with cooperation lifted and Paris Allied (40.34 A),
+    to Russia once Germany and Russia are at war (40.34 B), never to the U.S. (40.34 C); France
+    to Russia likewise, never to Britain or the U.S. (40.35); the U.S. to France with Paris
+    Allied (40.331 A), to Russia at war with Germany and once Germany and Russia are at war
+    (40.331 B), to Australia and India after war with Japan or a British surrender (40.332 B).
+    """
+    state = grants_state(scenario)
+    surrendered = {s.value for s in state.surrendered}
+    russia_at_war = state.germany_russia_war_turns > 0
+    if recipient == grantor.value:
+        return "40.11", "a power does not grant to itself"
+    if grantor is Power.JAPAN or recipient == GrantRecipient.JAPAN:
+        return "40.32", "Japan may neither grant nor receive BRPs (40.32 C)"
+    if grantor is Power.ITALY:
+        return "40.32", "Italy may not grant BRPs (40.32 B)"
+    if grantor is Power.RUSSIA:
+        return "40.36", "Russia may not grant BRPs (but to Germany on surrendering, 60.6)"
+    if grantor is Power.CHINA:
+        return "40.31", "China may not grant BRPs"
+    if grantor.value in surrendered:
+        return "40.36", f"{grantor.value} has surrendered"
+    if recipient in surrendered and recipient != GrantRecipient.RUSSIA:
+        return "40.36", f"{recipient} has surrendered (only Russia receives grants after surrendering)"
+    if grantor is Power.GERMANY:
+        if recipient != GrantRecipient.ITALY:
+            return "40.32", "Germany grants only to Italy (40.32 A)"
+        return None
+    if recipient in (GrantRecipient.GERMANY, GrantRecipient.ITALY):
+        return "40.31", "the Western Allies do not grant to the Axis"
+    if recipient == GrantRecipient.CHINA and grantor is not Power.USA:
+        return "40.332 A", "only the U.S. may grant BRPs to China"
+    if recipient in DOMINION_IDS and grantor is not Power.USA:
+        return "40.11", "only the U.S. grants BRPs to Canada, South Africa, Australia and India"
+    if grantor is Power.BRITAIN:
+        if recipient == GrantRecipient.FRANCE:
+            if not (state.anglo_french_cooperation_lifted and state.paris_allied):
+                return (
+                    "40.34 A",
+                    "Britain grants to France only once Anglo-French cooperation restrictions are lifted and Paris is Allied",
+                )
+            return None
+        if recipient == GrantRecipient.RUSSIA:
+            return None if russia_at_war else ("40.34 B", "Russia and Germany have not gone to war")
+        return "40.34 C", f"Britain may not grant BRPs to {recipient}"
+    if grantor is Power.FRANCE:
+        if recipient == GrantRecipient.RUSSIA:
+            return None if russia_at_war else ("40.35", "Russia and Germany have not gone to war")
+        return "40.35", f"France grants only to Russia, not to {recipient}"
+    # the U.S.
+    if recipient == GrantRecipient.FRANCE and not state.paris_allied:
+        return "40.331 A", "grants to France need Paris under Allied control"
+    if recipient == GrantRecipient.RUSSIA and not (scenario.us_at_war.get("europe") and russia_at_war):
+        return (
+            "40.331 B",
+            "the U.S. grants to Russia only at war with Germany, once Germany and Russia are at war",
+        )
+    if recipient in (GrantRecipient.AUSTRALIA, GrantRecipient.INDIA) and not (
+        scenario.us_at_war.get("pacific") or GrantRecipient.BRITAIN.value in surrendered
+    ):
+        return (
+            "40.332 B",
+            "the U.S. grants to Australia and India only after war with Japan or a British surrender",
+        )
+    return None
+
+
+def usat_grant_cap(scenario: Scenario) -> int | None:
+    """Most BRPs the U.S. may grant Britain, France, Canada and South Africa together this turn:
+    one per USAT level above 25, at most 25, before war with Germany; None (no cap) at war
+    (40.331 A)."""
+    if scenario.us_at_war.get("europe"):
+        return None
+    return max(0, min(USAT_GRANT_CAP, grants_state(scenario).usat - USAT_FREE_LEVEL))
+
+
+def oil_for_construction(
+    scenario: Scenario, faction: Faction, plan: Plan | None = None, *, account: GrantAccount | None = None
+) -> int:
+    """Oil counters `faction` may spend on construction: its own, less those the Western Allies
+    ship to Russia, plus those Russia receives (40.25, 40.253)."""
+    shipped = _account(scenario, plan, account).oil_shipped
+    available = scenario.oil_available(faction)
+    if faction is Faction.WESTERN_ALLIES:
+        available -= shipped
+    elif faction is Faction.RUSSIA:
+        available += shipped
+    return available
+
+
 # --------------------------------------------------------------------------- BRPs
 
 
@@ -298,13 +744,9 @@ def dominion_of(entry: ForcePoolEntry) -> Dominion | None:
     return NATIONALITY_DOMINION.get(entry.nationality)
 
 
-def us_grant_to_dominion(scenario: Scenario, dominion: Dominion) -> int:
+def us_grant_to_dominion(account: GrantAccount, dominion: Dominion) -> int:
     """G_d: BRPs the planned U.S. grants to a Commonwealth country this turn (40.23 A, 40.244)."""
-    if Power.USA not in scenario.powers:
-        return 0
-    return sum(
-        grant.brps for grant in scenario.powers[Power.USA].grants_made if grant.to.value == dominion.value
-    )
+    return sum(brps for grantor, to, brps in account.made if grantor is Power.USA and to == dominion.value)
 
 
 def dominion_spending(lines: Iterable[PricedLine]) -> dict[Dominion, int]:
@@ -317,34 +759,64 @@ def dominion_spending(lines: Iterable[PricedLine]) -> dict[Dominion, int]:
     return spent
 
 
-def brps_paid(scenario: Scenario, power: Power, lines: Iterable[PricedLine]) -> int:
+def brps_available(
+    scenario: Scenario, power: Power, plan: Plan | None = None, *, account: GrantAccount | None = None
+) -> int:
+    """BRPs - grants made + grants received (from outside the plan and between planned powers)
+    - fixed non-construction spending - routes opened this turn (40.23, 27.12, 40.521, 40.72).
+
+    Outside grant mode this is `Scenario.brps_available`; in grant mode the grants between
+    planned powers are the plan's pair totals."""
+    grants = _account(scenario, plan, account)
+    state = scenario.powers[power]
+    made = sum(brps for grantor, _, brps in grants.made if grantor is power)
+    received = sum(brps for grantor, to, brps in grants.made if to == power.value and grantor is not power)
+    return (
+        state.brps
+        + sum(grant.brps for grant in state.grants_received)
+        - sum(item.brps for item in state.fixed_spending)
+        - made
+        + received
+        - grants.openings.get(power, 0)
+    )
+
+
+def brps_paid(scenario: Scenario, power: Power, lines: Iterable[PricedLine], account: GrantAccount) -> int:
     """BRPs the power pays for construction (27.11): its lines, less for Britain what the
     U.S. grants to each dominion, up to what is spent on that dominion's units (40.244)."""
     own = [item for item in lines if item.power is power]
     total = sum(item.line.brps for item in own)
     if power is Power.BRITAIN:
         spent = dominion_spending(own)
-        total -= sum(min(us_grant_to_dominion(scenario, d), spent[d]) for d in Dominion)
+        total -= sum(min(us_grant_to_dominion(account, d), spent[d]) for d in Dominion)
     return total
 
 
-def check_brps(scenario: Scenario, lines: list[PricedLine]) -> list[Violation]:
-    """BRPs paid are at most BRPs available (27.11, 27.12); a U.S. grant to a dominion is
-    spent there in full (40.244)."""
+def check_brps(scenario: Scenario, lines: list[PricedLine], account: GrantAccount) -> list[Violation]:
+    """Grants made and routes opened leave no negative BRPs (40.23 A); BRPs paid are at most
+    BRPs available (27.11, 27.12); a U.S. grant to a dominion is spent there in full (40.244)."""
     violations: list[Violation] = []
-    for power in scenario.powers:
-        available = scenario.brps_available(power)
-        paid = brps_paid(scenario, power, lines)
-        if paid > available:
+    for power in planned_powers(scenario):
+        available = brps_available(scenario, power, account=account)
+        paid = brps_paid(scenario, power, lines, account)
+        if available < 0:
+            violations.append(
+                Violation(
+                    "40.23 A",
+                    f"{power.value}: grants made and routes opened exceed its BRPs ({available} BRPs left)",
+                )
+            )
+        if paid > max(0, available):
             violations.append(
                 Violation(
                     "27.11",
                     f"{power.value}: {paid} BRPs spent on construction but {available} BRPs available",
                 )
             )
-    spent = dominion_spending(item for item in lines if item.power is Power.BRITAIN)
+    british = [item for item in lines if item.power is Power.BRITAIN]
+    spent = dominion_spending(british)
     for dominion in Dominion:
-        granted = us_grant_to_dominion(scenario, dominion)
+        granted = us_grant_to_dominion(account, dominion)
         if granted > spent[dominion]:
             violations.append(
                 Violation(
@@ -368,20 +840,18 @@ def basic_construction_limit(scenario: Scenario, power: Power) -> int:
     return max(0, base) // LIMIT_DIVISOR
 
 
-def grants_made_reduction(scenario: Scenario, power: Power) -> int:
-    """floor(g / 3) per grant made to a major power (27.334); U.S. grants to Canada, South
-    Africa, Australia and India count 1:1 (40.23 A)."""
-    dominions = {d.value for d in Dominion}
+def grants_made_reduction(power: Power, account: GrantAccount) -> int:
+    """floor(g / 3) per grant made to a major power (27.334; in grant mode g is the pair's
+    total); U.S. grants to Canada, South Africa, Australia and India count 1:1 (40.23 A)."""
     total = 0
-    for grant in scenario.powers[power].grants_made:
-        if grant.to.value in dominions:
-            total += grant.brps
-        else:
-            total += grant.brps // LIMIT_DIVISOR
+    for grantor, to, brps in account.made:
+        if grantor is not power:
+            continue
+        total += brps if to in DOMINION_IDS else brps // LIMIT_DIVISOR
     return total
 
 
-def limit_reductions(scenario: Scenario, power: Power) -> int:
+def limit_reductions(scenario: Scenario, power: Power, account: GrantAccount) -> int:
     """Transport shortage + bombing + adjacency losses pooled then divided by 3 (27.331), iron ore
     -5 (27.332), rockets 1:1 (27.333), Russia's reduction from those causes at most 15 (27.33),
     and grants made (27.334)."""
@@ -391,31 +861,33 @@ def limit_reductions(scenario: Scenario, power: Power) -> int:
     if power is Power.RUSSIA:
         losses = min(losses, RUSSIA_REDUCTION_CAP)
     iron = IRON_ORE_REDUCTION if mods.iron_ore_cut else 0
-    return losses + iron + grants_made_reduction(scenario, power)
+    return losses + iron + grants_made_reduction(power, account)
 
 
-def limit_increases(scenario: Scenario, power: Power) -> int:
-    """floor(r / 3) per grant received, each grant separately (27.34, 40.23 B), and Germany's
-    flying-bomb gains 1:1 (27.341)."""
+def limit_increases(scenario: Scenario, power: Power, account: GrantAccount) -> int:
+    """floor(r / 3) per grant received, each grant separately (27.34, 40.23 B; from planned
+    powers in grant mode, per grantor's total), and Germany's flying-bomb gains 1:1 (27.341)."""
     state = scenario.powers[power]
     increase = sum(grant.brps // LIMIT_DIVISOR for grant in state.grants_received)
-    for grantor, other in scenario.powers.items():
-        if grantor is power:
-            continue
-        increase += sum(
-            grant.brps // LIMIT_DIVISOR for grant in other.grants_made if grant.to.value == power.value
-        )
+    increase += sum(
+        brps // LIMIT_DIVISOR
+        for grantor, to, brps in account.made
+        if to == power.value and grantor is not power
+    )
     return increase + state.limit_modifiers.flying_bomb_gains
 
 
-def construction_limit(scenario: Scenario, power: Power) -> int:
+def construction_limit(
+    scenario: Scenario, power: Power, plan: Plan | None = None, *, account: GrantAccount | None = None
+) -> int:
     """The construction limit (27.32): basic, less reductions but not below 0 (27.33), then the
-    increases (27.34: 'after all reductions')."""
-    after = max(0, basic_construction_limit(scenario, power) - limit_reductions(scenario, power))
-    return after + limit_increases(scenario, power)
+    increases (27.34: 'after all reductions'). In grant mode the plan's grants count."""
+    grants = _account(scenario, plan, account)
+    after = max(0, basic_construction_limit(scenario, power) - limit_reductions(scenario, power, grants))
+    return after + limit_increases(scenario, power, grants)
 
 
-def limit_used(scenario: Scenario, power: Power, lines: Iterable[PricedLine]) -> int:
+def limit_used(scenario: Scenario, power: Power, lines: Iterable[PricedLine], account: GrantAccount) -> int:
     """BRPs counted against the power's limit: what it pays, multipliers included (27.31, 27.35 G).
 
     Britain counts Indian, Canadian and South African builds less the U.S. grant to that
@@ -431,7 +903,7 @@ def limit_used(scenario: Scenario, power: Power, lines: Iterable[PricedLine]) ->
         if scenario.settings.australian_builds_count_against_british_limit:
             counted_dominions.append(Dominion.AUSTRALIA)
         for dominion in counted_dominions:
-            counted += max(0, spent[dominion] - us_grant_to_dominion(scenario, dominion))
+            counted += max(0, spent[dominion] - us_grant_to_dominion(account, dominion))
     return counted
 
 
@@ -448,12 +920,12 @@ def dominion_limit(scenario: Scenario, dominion: Dominion) -> int:
     return max(0, base - min(DOMINION_REDUCTION_CAP, reduction))
 
 
-def check_limits(scenario: Scenario, lines: list[PricedLine]) -> list[Violation]:
+def check_limits(scenario: Scenario, lines: list[PricedLine], account: GrantAccount) -> list[Violation]:
     """Construction limits of each planned power (27.31) and of Australia and India (27.473 B, 27.474 B)."""
     violations: list[Violation] = []
-    for power in scenario.powers:
-        limit = construction_limit(scenario, power)
-        used = limit_used(scenario, power, lines)
+    for power in planned_powers(scenario):
+        limit = construction_limit(scenario, power, account=account)
+        used = limit_used(scenario, power, lines, account)
         if used > limit:
             violations.append(
                 Violation(
@@ -474,14 +946,23 @@ def check_limits(scenario: Scenario, lines: list[PricedLine]) -> list[Violation]
 # --------------------------------------------------------------------------- oil
 
 
-def oil_pooled_powers(scenario: Scenario) -> list[Power]:
-    """Planned powers sharing the faction's oil threshold: all but the U.S. (27.35 I, J)."""
-    return [power for power in scenario.powers if power not in OIL_EXEMPT_POWERS]
+def oil_pooled_powers(scenario: Scenario, faction: Faction) -> list[Power]:
+    """Planned powers of `faction` sharing its oil threshold: all but the U.S. (27.35 I, J)."""
+    return [
+        power
+        for power in planned_powers(scenario)
+        if POWER_FACTION[power] is faction and power not in OIL_EXEMPT_POWERS
+    ]
 
 
-def inside_threshold_brps(scenario: Scenario, lines: Iterable[PricedLine]) -> int:
-    """N: BRPs the pooled powers' units inside the threshold take of it (27.35 A-C)."""
-    pooled = set(oil_pooled_powers(scenario))
+def oil_factions(scenario: Scenario) -> list[Faction]:
+    """Planned factions with oil-pooled powers, in `Scenario.factions()` order (one oil report each)."""
+    return [faction for faction in scenario.factions() if oil_pooled_powers(scenario, faction)]
+
+
+def inside_threshold_brps(scenario: Scenario, lines: Iterable[PricedLine], faction: Faction) -> int:
+    """N_f: BRPs the faction's pooled powers' units inside the threshold take of it (27.35 A-C)."""
+    pooled = set(oil_pooled_powers(scenario, faction))
     return sum(
         item.threshold_weight(scenario) * (item.units - item.oil_units)
         for item in lines
@@ -489,57 +970,75 @@ def inside_threshold_brps(scenario: Scenario, lines: Iterable[PricedLine]) -> in
     )
 
 
-def oil_affected_brps(scenario: Scenario, lines: Iterable[PricedLine]) -> int:
-    """BRPs paid for the pooled powers' units past the threshold: c x m_past x o (27.35 D, E)."""
-    pooled = set(oil_pooled_powers(scenario))
+def oil_affected_brps(scenario: Scenario, lines: Iterable[PricedLine], faction: Faction) -> int:
+    """BRPs paid for the faction's pooled powers' units past the threshold: c x m_past x o (27.35 D, E)."""
+    pooled = set(oil_pooled_powers(scenario, faction))
     return sum(
         item.unit_cost * item.multipliers[1] * item.oil_units for item in lines if item.power in pooled
     )
 
 
-def check_oil(scenario: Scenario, plan: Plan, lines: list[PricedLine]) -> list[Violation]:
-    """Oil counters spent are available; the units inside the threshold fit within 25 x (n + 1)
-    BRPs; a unit is past the threshold only if it would not have fitted inside (27.35 A-C)
-    [reading]; U.S. builds are never past it (27.35 J)."""
+def check_oil(
+    scenario: Scenario, plan: Plan, lines: list[PricedLine], account: GrantAccount
+) -> list[Violation]:
+    """Per faction: oil counters spent are available (after oil shipped to Russia, 40.25); the
+    units inside the threshold fit within 25 x (n_f + 1) BRPs; a unit is past the threshold
+    only if it would not have fitted inside (27.35 A-C) [reading]; U.S. builds are never past
+    it (27.35 J)."""
     violations: list[Violation] = []
-    spent = plan.oil_counters_spent
-    if spent > scenario.oil_counters:
-        violations.append(
-            Violation(
-                "27.35",
-                f"{scenario.faction.value}: {spent} oil counters spent but {scenario.oil_counters} available",
+    planned = scenario.factions()
+    for faction, spent in plan.oil_counters_spent.items():
+        if faction not in planned and spent > 0:
+            violations.append(
+                Violation(
+                    "27.35", f"{faction.value}: {spent} oil counters spent, but no power of it is planned"
+                )
             )
-        )
-    threshold = oil_threshold_brps(spent)
-    pooled = set(oil_pooled_powers(scenario))
-    inside = inside_threshold_brps(scenario, lines)
-    if inside > threshold:
-        violations.append(
-            Violation(
-                "27.35",
-                f"{scenario.faction.value}: {inside} BRPs of builds inside an oil threshold of {threshold} "
-                f"BRPs ({spent} oil counters)",
+    for faction in planned:
+        spent = plan.oil_counters_spent.get(faction, 0)
+        available = oil_for_construction(scenario, faction, account=account)
+        if spent > available:
+            shipped = ""
+            if account.oil_shipped and faction in (Faction.WESTERN_ALLIES, Faction.RUSSIA):
+                shipped = f" ({account.oil_shipped} shipped to Russia, 40.25)"
+            violations.append(
+                Violation(
+                    "27.35",
+                    f"{faction.value}: {spent} oil counters spent but {available} available{shipped}",
+                )
             )
-        )
+    for faction in oil_factions(scenario):
+        spent = plan.oil_counters_spent.get(faction, 0)
+        threshold = oil_threshold_brps(spent)
+        inside = inside_threshold_brps(scenario, lines, faction)
+        if inside > threshold:
+            violations.append(
+                Violation(
+                    "27.35",
+                    f"{faction.value}: {inside} BRPs of builds inside an oil threshold of {threshold} "
+                    f"BRPs ({spent} oil counters)",
+                )
+            )
+        pooled = set(oil_pooled_powers(scenario, faction))
+        for item in lines:
+            if item.oil_units <= 0 or item.power not in pooled:
+                continue
+            weight = item.threshold_weight(scenario)
+            if inside + weight <= threshold:
+                violations.append(
+                    Violation(
+                        "27.35",
+                        f"{item.describe()}: {item.oil_units} units past the oil threshold, but one more unit "
+                        f"({weight} BRPs) fits inside it ({inside} of {threshold} BRPs used)",
+                    )
+                )
     for item in lines:
-        if item.oil_units <= 0:
-            continue
-        if item.power not in pooled:
+        if item.oil_units > 0 and item.power in OIL_EXEMPT_POWERS:
             violations.append(
                 Violation(
                     "27.35 J",
                     f"{item.describe()}: {item.oil_units} units past the oil threshold, but U.S. builds "
                     "ignore oil",
-                )
-            )
-            continue
-        weight = item.threshold_weight(scenario)
-        if inside + weight <= threshold:
-            violations.append(
-                Violation(
-                    "27.35",
-                    f"{item.describe()}: {item.oil_units} units past the oil threshold, but one more unit "
-                    f"({weight} BRPs) fits inside it ({inside} of {threshold} BRPs used)",
                 )
             )
     return violations
@@ -550,7 +1049,300 @@ def oil_effect_incurred(scenario: Scenario, plan: Plan, power: Power) -> bool | 
     never does (27.35 J)."""
     if power in OIL_EXEMPT_POWERS:
         return None
-    return plan.oil_counters_spent == 0
+    return plan.oil_counters_spent.get(POWER_FACTION[power], 0) == 0
+
+
+# --------------------------------------------------------------------------- grants: the plan's grants (rule 40)
+
+
+def describe_grant(index: int, grant: GrantLine) -> str:
+    return f"grant {index + 1}: {grant.grantor.value} -> {grant.recipient} by {' > '.join(grant.path) or '(no path)'}"
+
+
+def check_grant_lines(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Each grant line: a planned grantor (40.23 A), a recipient of 40.11, a pair 40.3 allows,
+    a path of the route map from the grantor's home to the recipient (40.21), every leg open
+    (40.412, 40.53, 40.54, 40.61, 40.62, 40.71, 40.82-40.85), no grant through a surrendered
+    India or Australia box (40.332 C, D), and oil only to Russia by a route that may carry it
+    (40.25, 40.251)."""
+    violations: list[Violation] = []
+    surrendered = {s.value for s in grants_state(scenario).surrendered}
+    recipients = {r.value for r in GrantRecipient}
+    for index, grant in enumerate(plan.grants):
+        what = describe_grant(index, grant)
+        if grant.recipient not in recipients:
+            violations.append(Violation("40.11", f"{what}: '{grant.recipient}' may not receive BRP grants"))
+            continue
+        if grant.grantor not in scenario.powers:
+            violations.append(
+                Violation(
+                    "40.23 A",
+                    f"{what}: {grant.grantor.value} is not a planned power and cannot pay the grant",
+                )
+            )
+            continue
+        breach = pair_breach(scenario, grant.grantor, grant.recipient)
+        if breach is not None:
+            violations.append(Violation(breach[0], f"{what}: {breach[1]}"))
+            continue
+        if grant.recipient not in RECIPIENT_NODES:  # pair_breach bars every such recipient
+            violations.append(Violation("40.11", f"{what}: no route reaches {grant.recipient}"))
+            continue
+        starts = GRANTOR_NODES.get(grant.grantor, ())
+        end = RECIPIENT_NODES[grant.recipient]
+        legs, missing = path_legs(grant.path)
+        if len(grant.path) < 2 or grant.path[0] not in starts or grant.path[-1] != end:
+            violations.append(
+                Violation(
+                    "40.21",
+                    f"{what}: a grant's path runs from {' or '.join(starts)} to {end}",
+                )
+            )
+        for source, target in missing:
+            violations.append(
+                Violation("40.21", f"{what}: no leg of the route map from {source} to {target}")
+            )
+        closures: list[tuple[str, str]] = []
+        for leg in legs:
+            for closure in leg_closures(scenario, leg):
+                if closure not in closures:
+                    closures.append(closure)
+        nodes = set(grant.path)
+        if "india_box" in nodes and grant.recipient == GrantRecipient.CHINA and "india" in surrendered:
+            closures.append(("40.332 C", "India has surrendered: no grant to China through the India box"))
+        if (
+            "australia_box" in nodes
+            and grant.recipient in (GrantRecipient.CHINA, GrantRecipient.INDIA)
+            and "australia" in surrendered
+        ):
+            closures.append(
+                (
+                    "40.332 D",
+                    "Australia has surrendered: no grant to China or India through the Australia box",
+                )
+            )
+        for rule, reason in closures:
+            violations.append(Violation(rule, f"{what}: {reason}"))
+        if grant.oil_counters > 0:
+            violations += _check_oil_line(scenario, what, grant)
+    return violations
+
+
+def _check_oil_line(scenario: Scenario, what: str, grant: GrantLine) -> list[Violation]:
+    """Oil counters go to Russia from the Western Allies, by Murmansk, Persia, Turkey or Siberia
+    (40.25), never by a route carrying less than 10 BRPs or reduced (40.251)."""
+    oil = f"{what}: {grant.oil_counters} oil counters"
+    if grant.recipient != GrantRecipient.RUSSIA:
+        return [Violation("40.25", f"{oil}: oil counters are shipped only to Russia")]
+    if POWER_FACTION[grant.grantor] is not Faction.WESTERN_ALLIES:
+        return [Violation("40.25", f"{oil}: only the Western Allies ship oil counters")]
+    route = path_route(grant.path)
+    if route is None or route not in OIL_ROUTE_LIMITS:
+        name = route.value if route is not None else "no named"
+        return [
+            Violation("40.25", f"{oil}: oil goes by Murmansk, Persia, Turkey or Siberia, not {name} route")
+        ]
+    if route_closure(scenario, route) is None and not oil_allowed(scenario, route):
+        capacity = route_capacity(scenario, route)
+        return [
+            Violation(
+                "40.251",
+                f"{oil}: the {route.value} route carries {capacity} BRPs this turn (full {FULL_CAPACITY[route]}); "
+                "oil needs at least 10 and an unreduced route",
+            )
+        ]
+    return []
+
+
+def check_grant_totals(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """The scenario's `grants_made` are minimums of the plan's pair totals (40.23) [reading:
+    entries of one pair add up]; the U.S. grants Britain, France, Canada and South Africa at
+    most USAT - 25 BRPs, at most 25, before war with Germany (40.331 A), and China at most the
+    USJT cap before war with Japan (40.332 A)."""
+    violations: list[Violation] = []
+    totals = pair_totals(scenario, plan)
+    minimums: dict[tuple[Power, str], int] = defaultdict(int)
+    for power in planned_powers(scenario):
+        for grant in scenario.powers[power].grants_made:
+            minimums[(power, grant.to.value)] += grant.brps
+    for (grantor, to), minimum in minimums.items():
+        granted = totals.get((grantor, to), 0)
+        if granted < minimum:
+            violations.append(
+                Violation(
+                    "40.23",
+                    f"{grantor.value} -> {to}: {granted} BRPs granted, the scenario's grants_made require {minimum}",
+                )
+            )
+    cap = usat_grant_cap(scenario)
+    if cap is not None:
+        granted = sum(totals.get((Power.USA, to), 0) for to in sorted(USAT_RECIPIENTS))
+        if granted > cap:
+            violations.append(
+                Violation(
+                    "40.331 A",
+                    f"usa: {granted} BRPs granted to Britain, France, Canada and South Africa before war with "
+                    f"Germany; USAT {grants_state(scenario).usat} allows {cap}",
+                )
+            )
+    if not scenario.us_at_war.get("pacific"):
+        granted = totals.get((Power.USA, GrantRecipient.CHINA.value), 0)
+        china_cap = grants_state(scenario).usjt_china_cap
+        if granted > china_cap:
+            violations.append(
+                Violation(
+                    "40.332 A",
+                    f"usa: {granted} BRPs granted to China before war with Japan; the USJT level allows {china_cap}",
+                )
+            )
+    return violations
+
+
+def check_routes(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Each open named route carries at most its capacity, oil counters at 10 BRPs each (40.251;
+    40.411, 40.51, 40.61, 40.73, 40.83-40.85), and at most its oil counters (40.25). A closed
+    route is reported on each line that uses it (`check_grant_lines`)."""
+    violations: list[Violation] = []
+    loads = route_loads(scenario, plan)
+    oil = route_oil(scenario, plan)
+    for route in Route:
+        if route_closure(scenario, route) is not None:
+            continue
+        load = loads.get(route, 0)
+        capacity = route_capacity(scenario, route)
+        if load > capacity:
+            violations.append(
+                Violation(
+                    ROUTE_CAPACITY_RULES[route],
+                    f"{route.value}: {load} BRPs (oil counters at 10) sent by a route of capacity {capacity} this turn",
+                )
+            )
+        shipped = oil.get(route, 0)
+        if route in OIL_ROUTE_LIMITS and shipped > OIL_ROUTE_LIMITS[route]:
+            violations.append(
+                Violation(
+                    "40.25",
+                    f"{route.value}: {shipped} oil counters shipped, at most {OIL_ROUTE_LIMITS[route]} a turn",
+                )
+            )
+    return violations
+
+
+def check_transports(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Transports needed on the sea legs of each ocean are at most those available (40.221,
+    40.222, 40.252)."""
+    available = grants_state(scenario).transports
+    needed: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for lid, count in transports_required(scenario, plan).items():
+        ocean = LEG_BY_ID[lid].ocean
+        assert ocean is not None
+        needed[ocean.value].append((lid, count))
+    violations: list[Violation] = []
+    for ocean, legs in sorted(needed.items()):
+        total = sum(count for _, count in legs)
+        have = {str(name): count for name, count in available.items()}.get(ocean, 0)
+        if total > have:
+            detail = ", ".join(f"{lid} {count}" for lid, count in legs)
+            violations.append(
+                Violation("40.221", f"{ocean}: {total} transports needed ({detail}), {have} available")
+            )
+    return violations
+
+
+def check_route_openings(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Opening Persia: paid by a planned Western Allied power at war with the Axis, 25 BRPs or
+    15 after a declaration of war on Persia (40.521, 40.522), barred before the Germany-Russia
+    war unless Russia surrendered, while Persia is unconquered after an Allied declaration, while
+    the Axis hold Tehran, or once opened (40.525). The Alaska highway: the U.S., 25 BRPs, at war
+    with Germany, once (40.72). Any other route has no opening (40.225)."""
+    state = grants_state(scenario)
+    surrendered = {s.value for s in state.surrendered}
+    violations: list[Violation] = []
+    seen: set[str] = set()
+    for index, opening in enumerate(plan.route_openings):
+        what = f"opening {index + 1}: {opening.route} paid by {opening.paid_by.value}"
+        if opening.route not in (Route.PERSIA.value, Route.SIBERIA.value):
+            violations.append(
+                Violation(
+                    "40.225", f"{what}: only the Persian route and the Alaska highway are opened by paying"
+                )
+            )
+            continue
+        if opening.route in seen:
+            rule = "40.521" if opening.route == Route.PERSIA.value else "40.72"
+            violations.append(Violation(rule, f"{what}: opened a second time in the same plan"))
+        seen.add(opening.route)
+        if opening.route == Route.PERSIA.value:
+            if (
+                opening.paid_by not in (Power.BRITAIN, Power.FRANCE, Power.USA)
+                or opening.paid_by not in scenario.powers
+            ):
+                violations.append(
+                    Violation("40.521", f"{what}: paid by a planned Western Allied major power")
+                )
+            elif opening.paid_by is Power.USA and not any(scenario.us_at_war.values()):
+                violations.append(Violation("40.521", f"{what}: the U.S. is not at war with the Axis"))
+            cost = (
+                PERSIA_OPENING_AFTER_WAR_BRPS if state.persia.war_declared_on_persia else PERSIA_OPENING_BRPS
+            )
+            if opening.brps != cost:
+                rule = "40.522" if state.persia.war_declared_on_persia else "40.521"
+                violations.append(Violation(rule, f"{what}: costs {cost} BRPs, not {opening.brps}"))
+            if state.germany_russia_war_turns == 0 and GrantRecipient.RUSSIA.value not in surrendered:
+                violations.append(
+                    Violation("40.525", f"{what}: Germany and Russia have not gone to war (40.525 A)")
+                )
+            if state.persia.unconquered_after_allied_declaration:
+                violations.append(
+                    Violation(
+                        "40.525",
+                        f"{what}: Persia is unconquered after an Allied declaration of war (40.525 B)",
+                    )
+                )
+            if state.persia.axis_controls_tehran:
+                violations.append(Violation("40.525", f"{what}: the Axis control Tehran (40.525 C)"))
+            if state.persia.opened:
+                violations.append(Violation("40.525", f"{what}: the Persian route is already open"))
+        else:
+            if opening.paid_by is not Power.USA or Power.USA not in scenario.powers:
+                violations.append(Violation("40.72", f"{what}: the U.S. builds the Alaska highway"))
+            if opening.brps != ALASKA_HIGHWAY_BRPS:
+                violations.append(
+                    Violation("40.72", f"{what}: costs {ALASKA_HIGHWAY_BRPS} BRPs, not {opening.brps}")
+                )
+            if not scenario.us_at_war.get("europe"):
+                violations.append(Violation("40.72", f"{what}: the U.S. and Germany are not at war"))
+            if state.siberia.highway_built:
+                violations.append(Violation("40.72", f"{what}: the Alaska highway is already built"))
+    return violations
+
+
+def check_grants(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Rule 40. Outside grant mode (no `grants:` section) the plan may not grant, escort or open
+    routes (rule "40"); in grant mode every grant line, pair total, route, ocean and opening."""
+    if scenario.grants is None:
+        violations: list[Violation] = []
+        for name, items in (
+            ("grants", plan.grants),
+            ("transports", plan.transports),
+            ("route_openings", plan.route_openings),
+        ):
+            if items:
+                violations.append(
+                    Violation(
+                        "40",
+                        f"{name}: {len(items)} in the plan, but the scenario has no grants section "
+                        "(grants_made are fixed inputs)",
+                    )
+                )
+        return violations
+    return (
+        check_grant_lines(scenario, plan)
+        + check_grant_totals(scenario, plan)
+        + check_routes(scenario, plan)
+        + check_transports(scenario, plan)
+        + check_route_openings(scenario, plan)
+    )
 
 
 # --------------------------------------------------------------------------- naval air
@@ -806,8 +1598,11 @@ def check_placement(scenario: Scenario, lines: list[PricedLine]) -> list[Violati
 
 
 def check_requirements(scenario: Scenario, plan: Plan, lines: list[PricedLine]) -> list[Violation]:
-    """The objective's requirements: minimum builds, BRPs kept, and avoiding the oil effect (27.35 H)."""
+    """The objective's requirements: minimum builds, BRPs kept, BRPs sent by grants (counted as
+    sent, not expected), and avoiding the oil effect for every faction with oil-pooled powers
+    (27.35 H)."""
     objective = scenario.objective
+    account = grant_account(scenario, plan)
     violations: list[Violation] = []
     for index, minimum in enumerate(objective.minimum):
         built = sum(
@@ -825,7 +1620,7 @@ def check_requirements(scenario: Scenario, plan: Plan, lines: list[PricedLine]) 
                 )
             )
     for power, reserve in sorted(objective.reserve.items()):
-        kept = scenario.brps_available(power) - brps_paid(scenario, power, lines)
+        kept = brps_available(scenario, power, account=account) - brps_paid(scenario, power, lines, account)
         if kept < reserve:
             violations.append(
                 Violation(
@@ -834,15 +1629,27 @@ def check_requirements(scenario: Scenario, plan: Plan, lines: list[PricedLine]) 
                     REQUIREMENT,
                 )
             )
-    if objective.avoid_oil_effect and plan.oil_counters_spent < 1:
-        violations.append(
-            Violation(
-                "27.35 H",
-                f"{scenario.faction.value}: no oil counter spent on construction, so its powers incur "
-                "the oil effect",
-                REQUIREMENT,
+    for recipient, required in sorted(objective.deliver.items()):
+        sent = sum(brps for _, to, brps in account.made if to == recipient.value)
+        if sent < required:
+            violations.append(
+                Violation(
+                    "objective.deliver",
+                    f"{recipient.value}: {sent} BRPs sent by grants, {required} required",
+                    REQUIREMENT,
+                )
             )
-        )
+    if objective.avoid_oil_effect:
+        for faction in oil_factions(scenario):
+            if plan.oil_counters_spent.get(faction, 0) < 1:
+                violations.append(
+                    Violation(
+                        "27.35 H",
+                        f"{faction.value}: no oil counter spent on construction, so its powers incur "
+                        "the oil effect",
+                        REQUIREMENT,
+                    )
+                )
     return violations
 
 
@@ -850,18 +1657,20 @@ def check_requirements(scenario: Scenario, plan: Plan, lines: list[PricedLine]) 
 
 
 def derive_report(scenario: Scenario, plan: Plan) -> dict[Power, PowerReport]:
-    """Each planned power's accounting derived from the builds (27.11, 27.3, 27.35 H, 27.61)."""
+    """Each planned power's accounting derived from the builds and grants, in POWER_ORDER
+    (27.11, 27.3, 27.35 H, 27.61, 40.23)."""
     lines, _ = resolve_lines(scenario, plan)
+    account = grant_account(scenario, plan)
     reports: dict[Power, PowerReport] = {}
-    for power in scenario.powers:
-        available = scenario.brps_available(power)
-        paid = brps_paid(scenario, power, lines)
+    for power in planned_powers(scenario):
+        available = brps_available(scenario, power, account=account)
+        paid = brps_paid(scenario, power, lines, account)
         reports[power] = PowerReport(
             brps_available=available,
             construction_brps=paid,
             brps_kept=available - paid,
-            construction_limit=construction_limit(scenario, power),
-            limit_used=limit_used(scenario, power, lines),
+            construction_limit=construction_limit(scenario, power, account=account),
+            limit_used=limit_used(scenario, power, lines, account),
             naval_air_rate=naval_air_rate(scenario, power),
             naval_air_used=naval_air_used(scenario, power, lines),
             oil_effect_incurred=oil_effect_incurred(scenario, plan, power),
@@ -869,17 +1678,26 @@ def derive_report(scenario: Scenario, plan: Plan) -> dict[Power, PowerReport]:
     return reports
 
 
-def derive_oil(scenario: Scenario, plan: Plan) -> OilReport:
-    """The faction's oil accounting derived from the builds (27.35)."""
+def derive_oil(scenario: Scenario, plan: Plan) -> list[OilReport]:
+    """Each planned faction's oil accounting derived from the builds (27.35), for the factions
+    with oil-pooled powers in `Scenario.factions()` order. `counters_available` is what the
+    faction may spend on construction, after oil shipped to Russia (40.25)."""
     lines, _ = resolve_lines(scenario, plan)
-    return OilReport(
-        faction=scenario.faction,
-        counters_available=scenario.oil_counters,
-        counters_spent=plan.oil_counters_spent,
-        threshold_brps=oil_threshold_brps(plan.oil_counters_spent),
-        normal_cost_brps=inside_threshold_brps(scenario, lines),
-        oil_affected_brps=oil_affected_brps(scenario, lines),
-    )
+    account = grant_account(scenario, plan)
+    reports = []
+    for faction in oil_factions(scenario):
+        spent = plan.oil_counters_spent.get(faction, 0)
+        reports.append(
+            OilReport(
+                faction=faction,
+                counters_available=oil_for_construction(scenario, faction, account=account),
+                counters_spent=spent,
+                threshold_brps=oil_threshold_brps(spent),
+                normal_cost_brps=inside_threshold_brps(scenario, lines, faction),
+                oil_affected_brps=oil_affected_brps(scenario, lines, faction),
+            )
+        )
+    return reports
 
 
 def _mismatches(where: str, stated: dict, derived: dict) -> list[Violation]:
@@ -890,12 +1708,80 @@ def _mismatches(where: str, stated: dict, derived: dict) -> list[Violation]:
     ]
 
 
+def check_grant_report(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Each grant line's `route` is its path's named route and its `expected_brps`, when given,
+    brps x the survival of its legs (tolerance 1e-6); the plan's `transports`, when present,
+    are those each sea leg needs (40.221, 40.222, 40.252)."""
+    violations: list[Violation] = []
+    if scenario.grants is None:
+        return violations
+    for index, grant in enumerate(plan.grants):
+        what = f"grants[{index}]"
+        route = path_route(grant.path)
+        expected_route = route.value if route is not None else None
+        if grant.route != expected_route:
+            violations.append(
+                Violation(
+                    REPORT, f"{what}.route: {grant.route} in the plan, {expected_route} by its path", REPORT
+                )
+            )
+        if grant.expected_brps is not None:
+            expected = expected_brps(scenario, grant)
+            if abs(grant.expected_brps - expected) > 1e-6:
+                violations.append(
+                    Violation(
+                        REPORT,
+                        f"{what}.expected_brps: {grant.expected_brps} in the plan, {expected:.6f} by the loss rates",
+                        REPORT,
+                    )
+                )
+    if plan.transports:
+        required = transports_required(scenario, plan)
+        stated: dict[str, int] = {}
+        for use in plan.transports:
+            leg = LEG_BY_ID.get(use.leg)
+            if use.leg in stated:
+                violations.append(Violation(REPORT, f"transports.{use.leg}: listed twice", REPORT))
+                continue
+            stated[use.leg] = use.transports
+            if leg is None or leg.mode is not Mode.SEA or leg.ocean is None:
+                violations.append(
+                    Violation(REPORT, f"transports.{use.leg}: not a sea leg of the route map", REPORT)
+                )
+                continue
+            if use.ocean != leg.ocean.value:
+                violations.append(
+                    Violation(
+                        REPORT,
+                        f"transports.{use.leg}.ocean: {use.ocean} in the plan, {leg.ocean.value} by the map",
+                        REPORT,
+                    )
+                )
+            if use.transports != required.get(use.leg, 0):
+                violations.append(
+                    Violation(
+                        REPORT,
+                        f"transports.{use.leg}: {use.transports} in the plan, {required.get(use.leg, 0)} by the rules",
+                        REPORT,
+                    )
+                )
+        for lid, count in required.items():
+            if lid not in stated:
+                violations.append(
+                    Violation(
+                        REPORT, f"transports.{lid}: missing from the plan, {count} by the rules", REPORT
+                    )
+                )
+    return violations
+
+
 def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
-    """The plan's own accounting (`powers`, `oil`), when present, against the derivation."""
+    """The plan's own accounting (`powers` in POWER_ORDER, `oil` in `Scenario.factions()` order,
+    grant routes, expected BRPs and transports), when present, against the derivation."""
     violations: list[Violation] = []
     if plan.powers:
         derived = derive_report(scenario, plan)
-        for power in scenario.powers:
+        for power in planned_powers(scenario):
             if power not in plan.powers:
                 violations.append(Violation(REPORT, f"powers.{power.value}: missing from the plan", REPORT))
                 continue
@@ -907,8 +1793,36 @@ def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
                 violations.append(
                     Violation(REPORT, f"powers.{power.value}: not a planned power of the scenario", REPORT)
                 )
-    if plan.oil is not None:
-        violations += _mismatches("oil", plan.oil.model_dump(), derive_oil(scenario, plan).model_dump())
+        listed = list(plan.powers)
+        if listed != [power for power in POWER_ORDER if power in plan.powers]:
+            violations.append(
+                Violation(
+                    REPORT,
+                    f"powers: listed as {', '.join(p.value for p in listed)}, not in POWER_ORDER",
+                    REPORT,
+                )
+            )
+    if plan.oil:
+        derived_oil = derive_oil(scenario, plan)
+        stated_factions = [report.faction for report in plan.oil]
+        derived_factions = [report.faction for report in derived_oil]
+        if stated_factions != derived_factions:
+            violations.append(
+                Violation(
+                    REPORT,
+                    f"oil: factions {', '.join(f.value for f in stated_factions)} in the plan, "
+                    f"{', '.join(f.value for f in derived_factions) or 'none'} by the rules",
+                    REPORT,
+                )
+            )
+        else:
+            for stated_report, derived_report in zip(plan.oil, derived_oil, strict=True):
+                violations += _mismatches(
+                    f"oil.{stated_report.faction.value}",
+                    stated_report.model_dump(),
+                    derived_report.model_dump(),
+                )
+    violations += check_grant_report(scenario, plan)
     return violations
 
 
@@ -916,14 +1830,16 @@ def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
 
 
 def rule_violations(scenario: Scenario, plan: Plan) -> list[Violation]:
-    """Every breach of the game rules by the builds (27.1-27.6, 27.92, 40.244), unsorted."""
+    """Every breach of the game rules by the builds and grants (27.1-27.6, 27.92, rule 40), unsorted."""
     lines, violations = resolve_lines(scenario, plan)
+    account = grant_account(scenario, plan)
     violations += check_force_pool(scenario, lines)
-    violations += check_brps(scenario, lines)
-    violations += check_limits(scenario, lines)
-    violations += check_oil(scenario, plan, lines)
+    violations += check_brps(scenario, lines, account)
+    violations += check_limits(scenario, lines, account)
+    violations += check_oil(scenario, plan, lines, account)
     violations += check_naval_air(scenario, lines)
     violations += check_placement(scenario, lines)
+    violations += check_grants(scenario, plan)
     return violations
 
 
@@ -934,7 +1850,7 @@ def check_alternatives(scenario: Scenario, plan: Plan) -> list[Violation]:
     Checked only when the plan as given breaks no rule (its own violations are reported anyway).
     """
     builds = [build.model_copy(update={"alternatives": []}) for build in plan.builds]
-    bare = plan.model_copy(update={"builds": builds, "powers": {}, "oil": None})
+    bare = plan.model_copy(update={"builds": builds, "powers": {}, "oil": [], "transports": []})
     if not any(build.alternatives for build in plan.builds) or rule_violations(scenario, bare):
         return []
     violations: list[Violation] = []
@@ -955,9 +1871,9 @@ def check_alternatives(scenario: Scenario, plan: Plan) -> list[Violation]:
 
 
 def check(scenario: Scenario, plan: Plan) -> list[Violation]:
-    """Every breach of rule 27 (and 40.244), of the objective's requirements, and of the
-    plan's own accounting and alternative sites; sorted by rule, then message. An empty list
-    means a legal plan."""
+    """Every breach of rules 27 and 40, of the objective's requirements, and of the plan's own
+    accounting and alternative sites; sorted by rule, then message. An empty list means a
+    legal plan."""
     lines, _ = resolve_lines(scenario, plan)
     violations = rule_violations(scenario, plan)
     violations += check_requirements(scenario, plan, lines)

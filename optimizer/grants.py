@@ -201,9 +201,10 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         available = scenario.oil_available(Faction.WESTERN_ALLIES)
         spent = western if western is not None else 0
         model.Add(spent + grants.oil_shipped() <= available).OnlyEnforceIf(guards.of("40.25", "oil counters"))
-        russia = variables.oil_counters.get(Faction.RUSSIA)
-        if russia is not None:
-            model.Add(russia <= scenario.oil_available(Faction.RUSSIA) + grants.oil_shipped())
+    russia = variables.oil_counters.get(Faction.RUSSIA)
+    if russia is not None:
+        # Russia spends its own counters and those shipped to it this turn, no more (27.35, 40.25).
+        model.Add(russia <= scenario.oil_available(Faction.RUSSIA) + grants.oil_shipped())
 
 
 def transports_needed(

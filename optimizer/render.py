@@ -94,6 +94,12 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
                 f"{g.expected_brps:g}" if g.expected_brps is not None else "",
             )
         parts.append(grants)
+        if scenario.grants and scenario.grants.loss_rates:
+            parts.append(
+                Text(
+                    "With the scenario's loss rates, the plan maximizes expected delivered BRPs ('expected')."
+                )
+            )
         used: dict[str, int] = {}
         for t in plan.transports:
             used[t.ocean] = used.get(t.ocean, 0) + t.transports

@@ -20,7 +20,7 @@ from models.plan import (
     Status,
     TransportUse,
 )
-from models.scenario import MinimumBuild, Scenario
+from models.scenario import MinimumBuild, Priority, Scenario
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Faction, oil_threshold_brps
 from optimizer.grants import transports_required
 from optimizer.guards import ExplainGuards, describe
@@ -75,13 +75,17 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     data = prepare(scenario)
     model, variables, _ = build_model(data)
     built = time.perf_counter()
-    priorities = scenario.objective.priority_list()
+    priorities: list[Priority | None] = list(scenario.objective.priority_list())
+    if variables.grants is not None:
+        priorities.append(None)  # last: among equal plans, the one that moves the fewest BRPs
     stages: list[StageResult] = []
     proven = True
     last_solver: cp_model.CpSolver | None = None
     for priority in priorities:
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
-        expr, scale = priority_expression(data, variables, priority)
+        expr, scale = (
+            priority_expression(data, variables, priority) if priority else (_fewest_granted(variables), 1)
+        )
         model.Maximize(expr)
         solver = _solver(remaining, workers)
         status = solver.Solve(model)
@@ -105,9 +109,8 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
         proven = proven and status == cp_model.OPTIMAL
         best = int(round(solver.ObjectiveValue()))
         bound = int(round(solver.BestObjectiveBound()))
-        stages.append(
-            StageResult(priority=describe_priority(priority), value=best / scale, bound=bound / scale)
-        )
+        name = describe_priority(priority) if priority else "fewest_granted"
+        stages.append(StageResult(priority=name, value=best / scale, bound=bound / scale))
         # Keep this optimum while the next priority is solved, starting from this plan.
         model.Add(expr >= best)
         model.ClearHints()
@@ -137,6 +140,13 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
     return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
+
+
+def _fewest_granted(variables: Variables) -> cp_model.LinearExprT:
+    """Minus the BRPs and oil counters (10 each) granted, and route openings: a tie-break, never a rule."""
+    grants = variables.grants
+    assert grants is not None
+    return -(sum(grants.flows.values()) + 10 * grants.oil_shipped() + 25 * sum(grants.openings.values()))
 
 
 def extract_plan(

@@ -14,7 +14,7 @@ import pytest
 
 from models.plan import BuildLine, Plan
 from models.scenario import Scenario
-from models.tables import Dominion, Power
+from models.tables import Dominion, Faction, Power
 from optimizer.checker import (
     Violation,
     check,
@@ -27,6 +27,8 @@ from optimizer.checker import (
 )
 
 # --------------------------------------------------------------------------- fixtures
+
+AX, WA, RU = Faction.EUROPEAN_AXIS, Faction.WESTERN_ALLIES, Faction.RUSSIA
 
 AXIS: dict[str, Any] = {
     "name": "axis test",
@@ -196,8 +198,9 @@ def line(
     )
 
 
-def plan(*lines: BuildLine, oil: int = 0) -> Plan:
-    return Plan(scenario="test", builds=list(lines), oil_counters_spent=oil)
+def plan(*lines: BuildLine, spent: dict[Faction, int] | None = None) -> Plan:
+    """A plan of these build lines, spending `spent` oil counters per faction (none by default)."""
+    return Plan(scenario="test", builds=list(lines), oil_counters_spent=spent or {})
 
 
 def rules(violations: list[Violation]) -> list[str]:
@@ -268,9 +271,9 @@ def test_brps_spent_exceed_brps_available() -> None:
     )
     s = Scenario.model_validate(data)
     assert s.brps_available(Power.ITALY) == 30
-    over = plan(line("italy", "inf", "infantry", "rome", 31, 31, 31), oil=1)
+    over = plan(line("italy", "inf", "infantry", "rome", 31, 31, 31), spent={AX: 1})
     assert rules(check(s, over)) == ["27.11"]
-    exact = plan(line("italy", "inf", "infantry", "rome", 30, 30, 30), oil=1)
+    exact = plan(line("italy", "inf", "infantry", "rome", 30, 30, 30), spent={AX: 1})
     assert check(s, exact) == []
 
 
@@ -283,7 +286,7 @@ def test_force_pool_count() -> None:
         line("germany", "armor-iso", "armor", "ruhr", 2, 4, 16),
         line("germany", "armor-iso", "armor", "berlin", 2, 4, 16),
     )
-    result = check(scenario(AXIS, oil_counters=2), plan(*over.builds, oil=1))
+    result = check(scenario(AXIS, oil_counters=2), plan(*over.builds, spent={AX: 1}))
     assert rules(result) == ["27.5"]
     assert "4 counters built, 3 in the force pool" in result[0].message
 
@@ -318,7 +321,7 @@ def test_over_construction_limit() -> None:
     """27.31, 27.32 A: Italy's BRP base 60 gives a limit of 20; 21 BRPs of builds break it."""
     s = scenario(AXIS)
     assert construction_limit(s, Power.ITALY) == 20
-    assert check(s, plan(line("italy", "inf", "infantry", "rome", 20, 20, 20), oil=0)) == []
+    assert check(s, plan(line("italy", "inf", "infantry", "rome", 20, 20, 20), spent={AX: 0})) == []
     result = check(s, plan(line("italy", "inf", "infantry", "rome", 21, 21, 21)))
     assert rules(result) == ["27.31"]
     assert result[0].message == "italy: 21 BRPs count against a construction limit of 20"
@@ -329,11 +332,11 @@ def test_pooled_reduction_totals_the_causes_before_dividing() -> None:
     divided by 3: -3, not -1 -1. Britain's basic limit 90 / 3 = 30 becomes 27."""
     s = edited(ALLIES, "britain", limit_modifiers={"transport_shortage_losses": 4, "bombing_losses": 5})
     assert construction_limit(s, Power.BRITAIN) == 27
-    assert check(s, plan(line("britain", "inf3", "infantry", "london", 9, 27, 27), oil=1)) == []
+    assert check(s, plan(line("britain", "inf3", "infantry", "london", 9, 27, 27), spent={WA: 1})) == []
     over = plan(
         line("britain", "inf3", "infantry", "london", 9, 27, 27),
         line("britain", "inf", "infantry", "london", 1, 1, 1),
-        oil=1,
+        spent={WA: 1},
     )
     assert rules(check(s, over)) == ["27.31"]
 
@@ -345,8 +348,8 @@ def test_russian_reduction_capped_at_15() -> None:
         RUSSIA, "russia", limit_modifiers={"bombing_losses": 30, "adjacency_losses": 15, "rocket_losses": 6}
     )
     assert construction_limit(s, Power.RUSSIA) == 25
-    assert check(s, plan(line("russia", "inf", "infantry", "moscow", 25, 25, 25), oil=1)) == []
-    result = check(s, plan(line("russia", "inf", "infantry", "moscow", 26, 26, 26), oil=1))
+    assert check(s, plan(line("russia", "inf", "infantry", "moscow", 25, 25, 25), spent={RU: 1})) == []
+    result = check(s, plan(line("russia", "inf", "infantry", "moscow", 26, 26, 26), spent={RU: 1}))
     assert rules(result) == ["27.31"]
 
 
@@ -372,9 +375,11 @@ def test_grants_between_planned_powers() -> None:
     assert construction_limit(s, Power.GERMANY) == 47
     assert construction_limit(s, Power.ITALY) == 23
     assert s.brps_available(Power.ITALY) == 50
-    legal = plan(line("italy", "inf", "infantry", "rome", 23, 23, 23), oil=1)
+    legal = plan(line("italy", "inf", "infantry", "rome", 23, 23, 23), spent={AX: 1})
     assert check(s, legal) == []
-    assert rules(check(s, plan(line("italy", "inf", "infantry", "rome", 24, 24, 24), oil=1))) == ["27.31"]
+    assert rules(check(s, plan(line("italy", "inf", "infantry", "rome", 24, 24, 24), spent={AX: 1}))) == [
+        "27.31"
+    ]
 
 
 def test_grants_received_rounded_down_each() -> None:
@@ -414,14 +419,14 @@ def test_indian_builds_count_against_the_british_limit() -> None:
     fits = plan(
         line("britain", "inf3", "infantry", "london", 9, 27, 27),
         line("britain", "indian", "infantry", "calcutta", 3, 3, 3),
-        oil=1,
+        spent={WA: 1},
     )
     assert check(s, fits) == []
     over = plan(
         line("britain", "inf3", "infantry", "london", 9, 27, 27),
         line("britain", "inf", "infantry", "london", 1, 1, 1),
         line("britain", "indian", "infantry", "calcutta", 3, 3, 3),
-        oil=1,
+        spent={WA: 1},
     )
     result = check(s, over)
     assert rules(result) == ["27.31"]
@@ -530,7 +535,7 @@ def test_axis_shared_threshold_fifteen_brps_past_it() -> None:
         line("italy", "inf", "infantry", "rome", 10, 10, 15, oil=5),
     )
     assert check(s, legal) == []
-    oil = derive_oil(s, legal)
+    [oil] = derive_oil(s, legal)
     assert (oil.threshold_brps, oil.normal_cost_brps, oil.oil_affected_brps) == (25, 25, 30)
     fewer_past = plan(
         line("germany", "armor", "armor", "ruhr", 5, 10, 20),
@@ -562,15 +567,15 @@ def test_one_oil_counter_none_past() -> None:
         line("germany", "armor", "armor", "ruhr", 5, 10, 20),
         line("germany", "inf", "infantry", "berlin", 10, 10, 10),
         line("italy", "inf", "infantry", "rome", 10, 10, 10),
-        oil=1,
+        spent={AX: 1},
     )
     assert check(s, legal) == []
-    assert derive_oil(s, legal).threshold_brps == 50
+    assert [o.threshold_brps for o in derive_oil(s, legal)] == [50]
     needless = plan(
         line("germany", "armor", "armor", "ruhr", 5, 10, 20),
         line("germany", "inf", "infantry", "berlin", 10, 10, 10),
         line("italy", "inf", "infantry", "rome", 10, 10, 15, oil=5),
-        oil=1,
+        spent={AX: 1},
     )
     result = check(s, needless)
     assert rules(result) == ["27.35"]
@@ -593,7 +598,7 @@ def test_unit_past_threshold_only_if_it_would_not_fit() -> None:
 
 def test_oil_counters_spent_at_most_available() -> None:
     """27.35: the faction spends only the oil counters it has (2 here)."""
-    result = check(scenario(AXIS), plan(line("italy", "inf", "infantry", "rome", 1, 1, 1), oil=3))
+    result = check(scenario(AXIS), plan(line("italy", "inf", "infantry", "rome", 1, 1, 1), spent={AX: 3}))
     assert rules(result) == ["27.35"]
 
 
@@ -631,7 +636,128 @@ def test_oil_effect_incurred_unless_an_oil_counter_is_spent() -> None:
     s = scenario(AXIS)
     builds = [line("germany", "inf", "infantry", "berlin", 5, 5, 5)]
     assert derive_report(s, plan(*builds))[Power.ITALY].oil_effect_incurred is True
-    assert derive_report(s, plan(*builds, oil=1))[Power.ITALY].oil_effect_incurred is False
+    assert derive_report(s, plan(*builds, spent={AX: 1}))[Power.ITALY].oil_effect_incurred is False
+
+
+# --------------------------------------------------------------------------- several factions (27.35 I, J; 40.3)
+
+JOINT: dict[str, Any] = {
+    "name": "joint allies test",
+    "turn": {"season": "spring", "year": 1942},
+    "faction": "western_allies",
+    "oil_counters": {"western_allies": 1, "russia": 2},
+    "us_at_war": {"europe": True, "pacific": True},
+    "powers": {
+        # listed out of POWER_ORDER on purpose: plans list germany, italy, britain, france, usa, russia, ...
+        "russia": {
+            "brps": 60,
+            "brp_base": 120,  # limit 40
+            "force_pool": [{"id": "inf", "unit": "infantry", "count": 40}],
+        },
+        "usa": {
+            "brps": 100,
+            "brp_base": 150,  # limit 50
+            "force_pool": [{"id": "inf", "unit": "infantry", "count": 40}],
+        },
+        "britain": {
+            "brps": 80,
+            "brp_base": 90,  # limit 30
+            "force_pool": [{"id": "inf", "unit": "infantry", "count": 30}],
+        },
+    },
+}
+
+
+def test_each_faction_has_its_own_threshold() -> None:
+    """27.35 I, J: each faction has its own oil threshold: 25 British BRPs fill the Western
+    Allies' 25 and 25 Russian BRPs fill Russia's, none past it (one shared threshold would put
+    25 past); U.S. builds count toward neither. A 26th Russian BRP at normal cost breaks
+    Russia's threshold only."""
+    s = scenario(JOINT)
+    assert s.factions() == [WA, RU]
+    legal = plan(
+        line("britain", "inf", "infantry", "london", 25, 25, 25),
+        line("russia", "inf", "infantry", "moscow", 25, 25, 25),
+        line("usa", "inf", "infantry", "us_atlantic_box", 10, 10, 10),
+    )
+    assert check(s, legal) == []
+    reports = derive_oil(s, legal)
+    assert [(o.faction, o.counters_available, o.threshold_brps, o.normal_cost_brps) for o in reports] == [
+        (WA, 1, 25, 25),
+        (RU, 2, 25, 25),
+    ]
+    over = plan(
+        line("britain", "inf", "infantry", "london", 25, 25, 25),
+        line("russia", "inf", "infantry", "moscow", 26, 26, 26),
+    )
+    result = check(s, over)
+    assert rules(result) == ["27.35"]
+    assert result[0].message.startswith("russia: 26 BRPs of builds inside an oil threshold of 25")
+    # Russia's oil counter opens Russia's threshold, not the Western Allies'.
+    assert check(s, plan(*over.builds, spent={RU: 1})) == []
+    assert rules(check(s, plan(*over.builds, spent={WA: 1}))) == ["27.35"]
+
+
+def test_oil_counters_are_spent_per_faction() -> None:
+    """27.35: each faction spends only its own oil counters (Western Allies 1, Russia 2); a
+    number for `oil_counters` is the planning faction's alone; a faction with no planned power
+    spends none."""
+    s = scenario(JOINT)
+    builds = [line("britain", "inf", "infantry", "london", 1, 1, 1)]
+    assert check(s, plan(*builds, spent={WA: 1, RU: 2})) == []
+    result = check(s, plan(*builds, spent={WA: 2}))
+    assert rules(result) == ["27.35"]
+    assert result[0].message == "western_allies: 2 oil counters spent but 1 available"
+    assert rules(check(scenario(JOINT, oil_counters=1), plan(*builds, spent={RU: 1}))) == ["27.35"]
+    assert rules(check(s, plan(*builds, spent={Faction.JAPAN: 1}))) == ["27.35"]
+
+
+def test_oil_effect_per_faction() -> None:
+    """27.35 H: a power incurs the oil effect unless its own faction spends an oil counter; the
+    U.S. never does (27.35 J)."""
+    reports = derive_report(scenario(JOINT), plan(spent={WA: 1}))
+    assert [(p, r.oil_effect_incurred) for p, r in reports.items()] == [
+        (Power.BRITAIN, False),
+        (Power.USA, None),
+        (Power.RUSSIA, True),
+    ]
+
+
+def test_avoid_oil_effect_for_every_faction() -> None:
+    """27.35 H: avoiding the oil effect needs an oil counter spent by every planned faction with
+    oil-pooled powers; the Western Allies with only the U.S. planned have none (27.35 J)."""
+    s = scenario(JOINT, objective={"avoid_oil_effect": True})
+    result = check(s, plan(spent={WA: 1}))
+    assert [(v.rule, v.kind) for v in result] == [("27.35 H", "requirement")]
+    assert result[0].message.startswith("russia:")
+    assert check(s, plan(spent={WA: 1, RU: 1})) == []
+    data = copy.deepcopy(JOINT)
+    del data["powers"]["britain"]
+    data["objective"] = {"avoid_oil_effect": True}
+    us_and_russia = Scenario.model_validate(data)
+    assert [o.faction for o in derive_oil(us_and_russia, plan())] == [RU]
+    assert check(us_and_russia, plan(spent={RU: 1})) == []
+
+
+def test_reports_listed_in_power_and_faction_order() -> None:
+    """Plans list power reports in POWER_ORDER and oil reports in the order of
+    `Scenario.factions()` (the planning faction first); another order is a report error."""
+    s = scenario(JOINT)
+    builds = plan(line("britain", "inf", "infantry", "london", 2, 2, 2))
+    reports = derive_report(s, builds)
+    assert list(reports) == [Power.BRITAIN, Power.USA, Power.RUSSIA]
+    oil = derive_oil(s, builds)
+    full = builds.model_copy(update={"powers": reports, "oil": oil})
+    assert check(s, full) == []
+    shuffled = full.model_copy(update={"powers": dict(reversed(list(reports.items())))})
+    result = check(s, shuffled)
+    assert [(v.rule, v.message) for v in result] == [
+        ("report", "powers: listed as russia, usa, britain, not in POWER_ORDER")
+    ]
+    assert rules(check(s, full.model_copy(update={"oil": list(reversed(oil))}))) == ["report"]
+    assert rules(check(s, full.model_copy(update={"oil": oil[:1]}))) == ["report"]
+    russia_first = scenario(JOINT, faction="russia")
+    assert [o.faction for o in derive_oil(russia_first, builds)] == [RU, WA]
 
 
 # --------------------------------------------------------------------------- naval air (27.61)
@@ -896,7 +1022,7 @@ def test_avoid_oil_effect_requirement() -> None:
     """27.35 H: avoiding the oil effect requires the faction to spend an oil counter."""
     s = scenario(AXIS, objective={"avoid_oil_effect": True})
     builds = [line("italy", "inf", "infantry", "rome", 5, 5, 5)]
-    assert check(s, plan(*builds, oil=1)) == []
+    assert check(s, plan(*builds, spent={AX: 1})) == []
     result = check(s, plan(*builds))
     assert [(v.rule, v.kind) for v in result] == [("27.35 H", "requirement")]
 
@@ -928,8 +1054,10 @@ def test_report_matches_derivation() -> None:
     assert [(v.rule, v.kind) for v in result] == [("report", "report")]
     assert result[0].message == "powers.italy.construction_limit: 21 in the plan, 20 by the rules"
 
-    bad_oil = full.model_copy(update={"oil": full.oil.model_copy(update={"normal_cost_brps": 24})})
-    assert rules(check(s, bad_oil)) == ["report"]
+    bad_oil = full.model_copy(update={"oil": [full.oil[0].model_copy(update={"normal_cost_brps": 24})]})
+    result = check(s, bad_oil)
+    assert rules(result) == ["report"]
+    assert result[0].message == "oil.european_axis.normal_cost_brps: 24 in the plan, 25 by the rules"
 
 
 def test_violations_sorted_by_rule_then_message() -> None:

@@ -20,7 +20,10 @@ def western(scenario_of, powers=None, us_at_war=WAR, objective=None, **grants):
 
 
 def grant_to_britain(brps):
-    return {"usa": {"brp_base": 300, "grants_made": [{"to": "britain", "brps": brps}]}, "britain": {"brp_base": 120}}
+    return {
+        "usa": {"brp_base": 300, "grants_made": [{"to": "britain", "brps": brps}]},
+        "britain": {"brp_base": 120},
+    }
 
 
 def test_twelve_brps_by_sea_need_three_transports(scenario_of):
@@ -71,7 +74,10 @@ def test_grants_to_south_africa_and_india_share_the_south_africa_leg(scenario_of
         {"id": "ind", "unit": "infantry", "factors": 2, "count": 1, "nationality": "indian"},
     ]
     powers = {
-        "usa": {"brp_base": 300, "grants_made": [{"to": "south_africa", "brps": 3}, {"to": "india", "brps": 2}]},
+        "usa": {
+            "brp_base": 300,
+            "grants_made": [{"to": "south_africa", "brps": 3}, {"to": "india", "brps": 2}],
+        },
         "britain": {"brp_base": 120, "force_pool": pool},
     }
     plan = solve(western(scenario_of, powers, transports={"atlantic": 1, "indian": 1, "pacific": 0})).plan
@@ -97,7 +103,11 @@ def test_deliver_requirement_blocked_by_murmansk_capacity(scenario_of):
     """40.411: in the first Allied turn of the war Murmansk carries 5 BRPs; 15 cannot be delivered."""
     powers = {"britain": {"brp_base": 120, "brps": 100}}
     scenario = western(
-        scenario_of, powers, objective={"deliver": {"russia": 15}}, germany_russia_war_turns=1, transports={"atlantic": 9}
+        scenario_of,
+        powers,
+        objective={"deliver": {"russia": 15}},
+        germany_russia_war_turns=1,
+        transports={"atlantic": 9},
     )
     result = solve(scenario)
     assert result.status is Status.INFEASIBLE
@@ -108,7 +118,11 @@ def test_deliver_to_russia_uses_murmansk(scenario_of):
     """40.411: in the second Allied turn of the war Murmansk carries 10 BRPs."""
     powers = {"britain": {"brp_base": 120, "brps": 100}}
     scenario = western(
-        scenario_of, powers, objective={"deliver": {"russia": 10}}, germany_russia_war_turns=2, transports={"atlantic": 9}
+        scenario_of,
+        powers,
+        objective={"deliver": {"russia": 10}},
+        germany_russia_war_turns=2,
+        transports={"atlantic": 9},
     )
     plan = solve(scenario).plan
     assert sum(g.brps for g in plan.grants if g.recipient == "russia") >= 10
@@ -121,6 +135,8 @@ def test_persia_opened_when_the_horizon_pays(scenario_of):
     powers = {"britain": {"brp_base": 120, "brps": 100}}
     objective = {"delivered_brp_value": {"russia": 1.0}, "unspent_brp_value": 1.0}
     short = solve(western(scenario_of, powers, objective=objective, germany_russia_war_turns=4)).plan
-    long = solve(western(scenario_of, powers, objective=objective, germany_russia_war_turns=4, horizon_turns=6)).plan
+    long = solve(
+        western(scenario_of, powers, objective=objective, germany_russia_war_turns=4, horizon_turns=6)
+    ).plan
     assert short.route_openings == []
     assert [(o.route, o.paid_by, o.brps) for o in long.route_openings] == [("persia", Power.BRITAIN, 25)]

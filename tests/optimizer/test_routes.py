@@ -42,8 +42,9 @@ def test_archangel_closed_in_winter(scenario_of):
 
 def test_persia_with_one_partisan_carries_five_and_no_oil(scenario_of):
     """40.51 B, C: 10 - 5 per partisan; no oil on a reduced route."""
-    status = route_status(allies(scenario_of, germany_russia_war_turns=4, persia={"opened": True, "partisans": 1}),
-                          Route.PERSIA)
+    status = route_status(
+        allies(scenario_of, germany_russia_war_turns=4, persia={"opened": True, "partisans": 1}), Route.PERSIA
+    )
     assert status.capacity == 5 and status.oil_counters == 0
 
 
