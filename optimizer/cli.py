@@ -202,7 +202,7 @@ def check(
     violations = check_plan(scenario, plan_data)
     out = console()
     if not violations:
-        out.print(f"{plan_file}: the plan is legal (rule 27) and meets the scenario's requirements.")
+        out.print(f"{plan_file}: the plan is legal (rules 27 and 40) and meets the scenario's requirements.")
         return
     for violation in violations:
         label = "requirement not met" if violation.kind == "requirement" else "violates"
