@@ -147,6 +147,18 @@ LEGS: tuple[Leg, ...] = (
     Leg("kunming", "china", LAND, "40.82"),
 )
 
+# The rule that sets each named route's capacity.
+ROUTE_CAPACITY_RULES: dict[Route, str] = {
+    Route.MURMANSK: "40.411",
+    Route.PERSIA: "40.51",
+    Route.TURKEY: "40.61",
+    Route.SIBERIA: "40.73",
+    Route.CHINESE_PORT: "40.83",
+    Route.HAIPHONG: "40.83",
+    Route.BURMA_ROAD: "40.84",
+    Route.HUMP: "40.85",
+}
+
 # Where each grantor's grants start (40.21: its home country's supply source).
 GRANTOR_NODES: dict[Power, tuple[str, ...]] = {
     Power.GERMANY: ("germany",),

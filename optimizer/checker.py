@@ -35,6 +35,7 @@ from models.route_data import (
     OIL_COUNTER_BRPS,
     OIL_ROUTE_LIMITS,
     RECIPIENT_NODES,
+    ROUTE_CAPACITY_RULES,
     Leg,
     Mode,
     Route,
@@ -399,17 +400,6 @@ def _account(scenario: Scenario, plan: Plan | None, account: GrantAccount | None
 
 # --------------------------------------------------------------------------- grants: routes (40.4-40.8)
 
-# The rule that sets each named route's capacity.
-ROUTE_CAPACITY_RULES: dict[Route, str] = {
-    Route.MURMANSK: "40.411",
-    Route.PERSIA: "40.51",
-    Route.TURKEY: "40.61",
-    Route.SIBERIA: "40.73",
-    Route.CHINESE_PORT: "40.83",
-    Route.HAIPHONG: "40.83",
-    Route.BURMA_ROAD: "40.84",
-    Route.HUMP: "40.85",
-}
 # Capacity of each route when nothing reduces it (40.411 from the fourth turn of war, 40.51 A,
 # 40.61 A, 40.73 A, 40.83, 40.84, 40.85).
 FULL_CAPACITY: dict[Route, int] = {

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
-from models.route_data import BRPS_PER_TRANSPORT, NODE_BY_ID, OIL_COUNTER_BRPS, Leg, Route, leg_id
+from models.route_data import (
+    BRPS_PER_TRANSPORT,
+    NODE_BY_ID,
+    OIL_COUNTER_BRPS,
+    ROUTE_CAPACITY_RULES,
+    Leg,
+    Route,
+    leg_id,
+)
 from models.tables import LIMIT_DIVISOR, Dominion, Faction, Power
 from optimizer.routes import GrantNetwork, Pair, path_legs, path_route
 
@@ -176,7 +184,7 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         load = sum(var for _, var in using) + OIL_COUNTER_BRPS * sum(
             grants.oil[key] for key, _ in using if key in grants.oil
         )
-        model.Add(load <= status.capacity).OnlyEnforceIf(guards.of(_capacity_rule(route), route.value))
+        model.Add(load <= status.capacity).OnlyEnforceIf(guards.of(ROUTE_CAPACITY_RULES[route], route.value))
         oil = [grants.oil[key] for key, _ in using if key in grants.oil]
         if oil:
             model.Add(sum(oil) <= status.oil_counters).OnlyEnforceIf(guards.of("40.25", route.value))
@@ -234,19 +242,6 @@ def transports_needed(
 
 def _uses(path: Path, leg: Leg) -> bool:
     return any(a == leg.source and b == leg.target for a, b in zip(path, path[1:], strict=False))
-
-
-def _capacity_rule(route: Route) -> str:
-    return {
-        Route.MURMANSK: "40.411",
-        Route.PERSIA: "40.51",
-        Route.TURKEY: "40.61",
-        Route.SIBERIA: "40.73",
-        Route.CHINESE_PORT: "40.83",
-        Route.HAIPHONG: "40.83",
-        Route.BURMA_ROAD: "40.84",
-        Route.HUMP: "40.85",
-    }[route]
 
 
 def transports_required(
