@@ -114,19 +114,7 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
         # Keep this optimum while the next priority is solved, starting from this plan.
         model.Add(expr >= best)
         model.ClearHints()
-        grant_vars = []
-        if variables.grants is not None:
-            grant_vars = [
-                *variables.grants.flows.values(),
-                *variables.grants.oil.values(),
-                *variables.grants.openings.values(),
-            ]
-        for var in (
-            *variables.counters.values(),
-            *variables.oil_units.values(),
-            *variables.pairs.values(),
-            *grant_vars,
-        ):
+        for var in variables.decisions():
             model.AddHint(var, solver.Value(var))
         last_solver = solver
     assert last_solver is not None

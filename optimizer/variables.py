@@ -89,6 +89,13 @@ class Variables:
             define_limits(model, data, variables.grants)
         return variables
 
+    def decisions(self) -> list[cp_model.IntVar]:
+        """Every decision variable, to hint the next priority's solve with this one's plan."""
+        found = [*self.counters.values(), *self.pairs.values(), *self.oil_units.values()]
+        if self.grants is not None:
+            found += [*self.grants.flows.values(), *self.grants.oil.values(), *self.grants.openings.values()]
+        return found
+
     def entry(self, key: str) -> EntryData:
         return self.data.entries[key]
 
