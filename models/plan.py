@@ -79,6 +79,61 @@ class RouteOpening(PlanModel):
     brps: NonNegativeInt
 
 
+class NavalAction(PlanModel):
+    """One action on a Naval Construction Chart (27.7251, 27.7267, 27.7272)."""
+
+    turn: NonNegativeInt = Field(description="0 for this turn, 1 for the next, and so on.")
+    power: Power
+    yard: str
+    ship: str
+    unit: UnitType
+    factors: int
+    action: str = Field(description="lay_down, start_repair, continue, accelerate, accelerate_knight, defer, launch, scuttle.")
+    before: str = Field(description="'new', 'waiting', or the position: 'row 3 spring', 'launch summer'.")
+    after: str = Field(description="The position after, or 'launched', 'scuttled'.")
+    sb: NonNegativeInt
+    brps: NonNegativeInt = Field(description="BRPs before oil effects.")
+
+
+class SWBuildLine(PlanModel):
+    """Submarines, ASW or transports built this turn (27.721 A, 27.9)."""
+
+    power: Power
+    build: str
+    unit: UnitType
+    yard: str = Field(description="Whose shipbuilding points build them.")
+    factors: int = Field(ge=1)
+    brps: NonNegativeInt
+    placed: str = Field(description="Where they are placed (27.93).")
+    sw_boxes: list[str] = Field(description="SW boxes they may redeploy to afterwards (27.94).")
+
+
+class ChartShipView(PlanModel):
+    ship: str
+    unit: UnitType
+    factors: int
+    row: str = Field(description="'launch' or '2'-'5'.")
+    column: str
+
+
+class ChartSnapshot(PlanModel):
+    """A yard's chart at the start of a turn of the horizon (turn = horizon: after the last turn)."""
+
+    power: Power
+    yard: str
+    turn: NonNegativeInt
+    ships: list[ChartShipView]
+    waiting_for_repair: list[str]
+
+
+class NavalReport(PlanModel):
+    """A power's naval spending over the horizon."""
+
+    power: Power
+    brps_by_turn: list[int] = Field(description="Naval BRPs in each turn of the horizon, before oil effects.")
+    oil_steps: NonNegativeInt = Field(description="3-BRP naval steps this turn priced past the oil threshold (27.35).")
+
+
 class StageResult(PlanModel):
     priority: str
     value: float
@@ -136,3 +191,7 @@ class Plan(PlanModel):
     grants: list[GrantLine] = Field(default_factory=list)
     transports: list[TransportUse] = Field(default_factory=list)
     route_openings: list[RouteOpening] = Field(default_factory=list)
+    naval_actions: list[NavalAction] = Field(default_factory=list)
+    sw_builds: list[SWBuildLine] = Field(default_factory=list)
+    charts: list[ChartSnapshot] = Field(default_factory=list)
+    naval: list[NavalReport] = Field(default_factory=list)

@@ -13,7 +13,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, field_validator, model_validator
 
-from models.map_data import FRENCH_COLONIES, SITE_BY_ID
+from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
+from models.naval import Horizon, NavalState
+from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES
 from models.route_data import LEG_BY_ID
 from models.tables import (
     FACTION_POWERS,
@@ -294,6 +296,9 @@ class PowerState(Strict):
     fixed_spending: list[FixedSpending] = Field(default_factory=list)
     naval_air: NavalAirState = Field(default_factory=NavalAirState)
     force_pool: list[ForcePoolEntry] = Field(default_factory=list)
+    naval: NavalState | None = Field(
+        default=None, description="Shipyards and naval construction (27.7, 27.9)."
+    )
 
 
 class SupplyOverride(StrEnum):
@@ -535,6 +540,7 @@ DEFAULT_VALUES: dict[UnitType, float] = {
     UnitType.STRATEGIC_BOMBER: 2.4,
     UnitType.INTERCEPTOR: 2.4,
     UnitType.DESTROYER: 3.0,
+    UnitType.ESCORT_CARRIER: 3.0,
     UnitType.CRUISER: 3.0,
     UnitType.CAPITAL_SHIP: 3.0,
     UnitType.CARRIER: 3.0,
@@ -619,6 +625,37 @@ class Settings(Strict):
     )
 
 
+def _check_naval(where: str, power: Power, naval: NavalState) -> None:
+    """Who builds what where (27.711, 27.712, 27.7222, 27.7223)."""
+    homes = HOME_COUNTRIES[power] | ({Country.CANADA, Country.AUSTRALIA} if power is Power.BRITAIN else set())
+    yards = [yard.id for yard in naval.shipyards]
+    for i, yard in enumerate(naval.shipyards):
+        if SITE_BY_ID[yard.id].country not in homes and not yard.captured:
+            raise ValueError(
+                f"{where}.naval.shipyards[{i}]: {yard.id} is not in {power.value}'s home country (27.712)"
+            )
+        if yard.rate is None and yard.id not in SHIPYARD_RATES.get(power, {}):
+            raise ValueError(f"{where}.naval.shipyards[{i}]: give the rate of {yard.id} (27.731 has none)")
+    if len(set(yards)) != len(yards):
+        raise ValueError(f"{where}.naval.shipyards: a yard is listed twice")
+    for i, build in enumerate(naval.sw_units):
+        if power in (Power.GERMANY, Power.ITALY) and build.unit is not UnitType.SUBMARINE:
+            raise ValueError(f"{where}.naval.sw_units[{i}]: {power.value} builds only submarines (27.93 A, B)")
+    if naval.sw_units and not any(not yard.captured for yard in naval.shipyards):
+        raise ValueError(f"{where}.naval.sw_units: SW units need a shipyard's points (27.72)")
+    for i, design in enumerate(naval.designs):
+        at = f"{where}.naval.designs[{i}] ({design.id})"
+        if design.unit is UnitType.CARRIER and design.carrier_class not in FAST_CARRIER_CLASSES[power]:
+            raise ValueError(
+                f"{at}: {power.value} may not build {design.carrier_class} fast carriers (27.7222)"
+            )
+        if design.unit is UnitType.ESCORT_CARRIER and power is not Power.USA:
+            raise ValueError(f"{at}: only the U.S. builds CVEs (27.7223 A)")
+        for yard in design.yards or []:
+            if yard not in yards:
+                raise ValueError(f"{at}: {yard} is not one of the power's shipyards")
+
+
 class Scenario(Strict):
     """A position to plan: one faction's turn."""
 
@@ -651,6 +688,9 @@ class Scenario(Strict):
             "Rule 40 state. When present, the plan decides grants (grants_made become minimums); "
             "when absent, grants_made are fixed amounts."
         ),
+    )
+    horizon: Horizon = Field(
+        default_factory=Horizon, description="Turns of naval construction planned (27.7)."
     )
     objective: Objective = Field(default_factory=Objective)
     settings: Settings = Field(default_factory=Settings)
@@ -709,6 +749,8 @@ class Scenario(Strict):
                     raise ValueError(f"{at}: {entry.nationality.value} units are built by Britain (27.47)")
                 if entry.nationality is Nationality.FRENCH_COLONIAL and power is not Power.FRANCE:
                     raise ValueError(f"{at}: French colonial units are French (27.477)")
+            if state.naval is not None:
+                _check_naval(where, power, state.naval)
             for j, grant in enumerate(state.grants_made):
                 if grant.to.value == power.value:
                     raise ValueError(f"{where}.grants_made[{j}]: a power cannot grant to itself")

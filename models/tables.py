@@ -82,6 +82,7 @@ class UnitType(StrEnum):
     STRATEGIC_BOMBER = "strategic_bomber"
     INTERCEPTOR = "interceptor"
     DESTROYER = "destroyer"
+    ESCORT_CARRIER = "escort_carrier"  # CVE
     CRUISER = "cruiser"
     CAPITAL_SHIP = "capital_ship"
     CARRIER = "carrier"
@@ -146,6 +147,7 @@ UNIT_SPECS: dict[UnitType, UnitSpec] = {
     UnitType.STRATEGIC_BOMBER: UnitSpec(3, _F, Category.SW_AIR, "27.12"),
     UnitType.INTERCEPTOR: UnitSpec(3, _F, Category.SW_AIR, "27.12"),
     UnitType.DESTROYER: UnitSpec(3, _F, Category.NAVAL, "27.12"),
+    UnitType.ESCORT_CARRIER: UnitSpec(3, _F, Category.NAVAL, "27.12"),
     UnitType.CRUISER: UnitSpec(3, _F, Category.NAVAL, "27.12"),
     UnitType.CAPITAL_SHIP: UnitSpec(3, _F, Category.NAVAL, "27.12"),
     UnitType.CARRIER: UnitSpec(3, _F, Category.NAVAL, "27.12"),

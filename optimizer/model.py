@@ -13,6 +13,7 @@ from optimizer.objective import add_requirements
 from optimizer.oil import add_oil
 from optimizer.placement import add_placement
 from optimizer.prepare import Prepared
+from optimizer.shipyards import add_shipyards
 from optimizer.variables import Variables
 
 # Each family posts its own constraints over the shared variables. New rule
@@ -25,6 +26,7 @@ RULE_FAMILIES = (
     add_oil,  # 27.35
     add_naval_air,  # 27.61
     add_grants,  # 40
+    add_shipyards,  # 27.7
     add_requirements,  # the player's requirements
 )
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ortools.sat.python import cp_model
 
+from models.naval_tables import construction_progress
 from models.scenario import MinimumBuild, Priority, PriorityKind
 from models.tables import WORKS_UNIT_TYPES
 from optimizer.guards import Guards
@@ -82,7 +83,8 @@ def priority_expression(data: Prepared, variables: Variables, priority: Priority
             + scaled(objective.unspent_brp_value) * unspent
             + scaled(objective.oil_counter_value) * oil_kept
             + expected_delivered(data, variables, None, objective.delivered_brp_value)
-            + route_opening_value(data, variables),
+            + route_opening_value(data, variables)
+            + naval_value(data, variables, powers, priority.units),
             VALUE_SCALE,
         )
     if priority.kind is PriorityKind.FACTORS:
@@ -95,7 +97,8 @@ def priority_expression(data: Prepared, variables: Variables, priority: Priority
                     if priority.units is not None
                     else data.entries[key].entry.unit not in WORKS_UNIT_TYPES
                 )
-            ),
+            )
+            + naval_factors(variables, powers, priority.units),
             1,
         )
     if priority.kind is PriorityKind.UNSPENT_BRPS:
@@ -138,6 +141,57 @@ def route_opening_value(data: Prepared, variables: Variables) -> LinearExpr:
         capacity = capacity_once_open(data.scenario, route)
         terms.append(scaled(per_brp * capacity * turns) * var)
     return sum(terms)
+
+
+def naval_value(data: Prepared, variables: Variables, powers: list, units: list | None) -> LinearExpr:
+    """Ships valued from the turn they launch, discounted per turn; ships still on a chart at the end
+    of the horizon for the share of their construction done; SW units when built (27.7) [reading]."""
+    naval = variables.naval
+    if naval is None:
+        return 0
+    objective = data.scenario.objective
+    horizon = len(naval.naval.seasons)
+    discount = naval.naval.discount
+    terms = []
+    for ship, turn, var in naval.launches():
+        if ship.power in powers and (units is None or ship.unit in units):
+            worth = objective.value_of(ship.unit) * ship.factors * discount**turn
+            terms.append(scaled(worth) * var)
+    for (key, turn, state), var in naval.state.items():
+        ship = naval.naval.ships[key]
+        if (
+            turn == horizon
+            and isinstance(state, tuple)
+            and ship.power in powers
+            and (units is None or ship.unit in units)
+        ):
+            progress = construction_progress(ship.unit, ship.factors, state[0])
+            worth = objective.value_of(ship.unit) * ship.factors * discount**horizon * progress
+            terms.append(scaled(worth) * var)
+    for (build, _), var in naval.sw.items():
+        power, unit, _ = naval.naval.sw_builds[build]
+        if power in powers and (units is None or unit in units):
+            terms.append(scaled(objective.value_of(unit)) * var)
+    return sum(terms)
+
+
+def naval_factors(variables: Variables, powers: list, units: list | None) -> LinearExpr:
+    """Naval factors launched within the horizon, and SW factors built (27.7, 27.9)."""
+    naval = variables.naval
+    if naval is None:
+        return 0
+    launched = sum(
+        ship.factors * var
+        for ship, _, var in naval.launches()
+        if ship.power in powers and (units is None or ship.unit in units)
+    )
+    built = sum(
+        var
+        for (build, _), var in naval.sw.items()
+        if naval.naval.sw_builds[build][0] in powers
+        and (units is None or naval.naval.sw_builds[build][1] in units)
+    )
+    return launched + built
 
 
 def describe_priority(priority: Priority) -> str:

@@ -29,6 +29,7 @@ from optimizer.limits import LimitBreakdown, construction_limit, dominion_grants
 from optimizer.map import build_map, supplied_sites
 from optimizer.placement import Refusal, placement_options, site_classes
 from optimizer.routes import GrantNetwork, grant_network
+from optimizer.shipyards import NavalData, prepare_naval
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ class Prepared:
     oil_powers: dict[Faction, tuple[Power, ...]]  # powers whose builds count toward each threshold
     site_order: dict[str | None, int] = field(default_factory=dict)
     network: GrantNetwork | None = None  # rule 40, when the plan decides grants
+    naval: NavalData | None = None  # 27.7, when a power has shipyards
 
 
 def naval_air_rate(scenario: Scenario, power: Power) -> int:
@@ -196,6 +198,11 @@ def prepare(scenario: Scenario) -> Prepared:
         },
         site_order={None: -1, **{site: i for i, site in enumerate(graph.nodes)}},
         network=grant_network(scenario) if scenario.grants else None,
+        naval=prepare_naval(
+            scenario,
+            {p: d.brps_available for p, d in powers.items()},
+            {p: d.limit for p, d in powers.items()},
+        ),
     )
 
 

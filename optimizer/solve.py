@@ -7,9 +7,14 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from models.naval_tables import LAUNCH_ROW, SEASONS
 from models.plan import (
     BuildLine,
+    ChartShipView,
+    ChartSnapshot,
     GrantLine,
+    NavalAction,
+    NavalReport,
     NotBuilt,
     ObjectiveReport,
     OilReport,
@@ -18,16 +23,26 @@ from models.plan import (
     RouteOpening,
     StageResult,
     Status,
+    SWBuildLine,
     TransportUse,
 )
 from models.scenario import MinimumBuild, Priority, Scenario
-from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Faction, oil_threshold_brps
+from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Faction, Power, oil_threshold_brps
 from optimizer.grants import transports_required
 from optimizer.guards import ExplainGuards, describe
 from optimizer.model import build_model
 from optimizer.objective import describe_priority, priority_expression
 from optimizer.prepare import Prepared, naval_air_units, prepare
 from optimizer.routes import path_route, survival
+from optimizer.shipyards import (
+    WAITING,
+    action_cost,
+    describe_state,
+    ship_actions,
+    ship_states,
+    sw_boxes,
+    sw_placement,
+)
 from optimizer.variables import Variables, value
 
 
@@ -59,6 +74,8 @@ def _solver(time_limit: float | None, workers: int) -> cp_model.CpSolver:
     # One worker and a fixed seed: the same scenario gives the same plan.
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = 0
+    # Full linearization: the chart state machines' LP bound is what proves the later priorities.
+    solver.parameters.linearization_level = 2
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
     return solver
@@ -228,6 +245,7 @@ def extract_plan(
         grants=grants,
         transports=transports,
         route_openings=openings,
+        **_naval_results(data, variables, solver),
     )
 
 
@@ -285,7 +303,8 @@ def _grant_results(
 
 
 def _past_per_slot(variables: Variables, solver: cp_model.CpSolver) -> dict[tuple[str, str | None], int]:
-    """Write each oil group's units past the threshold on its lines, first lines first."""
+    """Write each oil group's units past the threshold on its lines, first lines first; what is
+    left of a group with naval steps is naval (`_naval_oil_steps`)."""
     past = {}
     for group, slots in variables.oil_groups.items():
         left = value(solver, variables.oil_units[group])
@@ -294,8 +313,109 @@ def _past_per_slot(variables: Variables, solver: cp_model.CpSolver) -> dict[tupl
             if take:
                 past[slot] = take
                 left -= take
-        assert left == 0, group
+        assert left == 0 or group in variables.naval_groups, group
     return past
+
+
+def _naval_oil_steps(variables: Variables, solver: cp_model.CpSolver) -> dict[Power, int]:
+    """Naval 3-BRP steps of this turn priced past the oil threshold, per power (27.35)."""
+    steps = {}
+    for group, power in variables.naval_groups.items():
+        on_lines = sum(value(solver, variables.priced_units(*slot)) for slot in variables.oil_groups[group])
+        steps[power] = max(0, value(solver, variables.oil_units[group]) - on_lines)
+    return steps
+
+
+def _naval_results(data: Prepared, variables: Variables, solver: cp_model.CpSolver) -> dict:
+    """Chart actions, SW builds, chart snapshots and naval spending (27.7, 27.9)."""
+    naval = variables.naval
+    if naval is None:
+        return {}
+    ships = naval.naval
+    actions = []
+    for (key, t, state, action), var in naval.act.items():
+        if action is None or not value(solver, var):
+            continue
+        ship = ships.ships[key]
+        target = next(
+            target
+            for candidate, target in ship_actions(
+                ship, state, ships.seasons[t], t, ships.deferring_allowed[ship.power]
+            )
+            if candidate is action
+        )
+        sb, brps = action_cost(ship, action)
+        actions.append(
+            NavalAction(
+                turn=t,
+                power=ship.power,
+                yard=ships.yards[ship.yard].site,
+                ship=ship.name,
+                unit=ship.unit,
+                factors=ship.factors,
+                action=action.value,
+                before=describe_state(state),
+                after=describe_state(target),
+                sb=sb,
+                brps=brps,
+            )
+        )
+    order = {power: i for i, power in enumerate(POWER_ORDER)}
+    actions.sort(key=lambda a: (a.turn, order[a.power], a.yard, a.ship))
+    sw_lines = []
+    for (build, yard_key), var in sorted(naval.sw.items()):
+        factors = value(solver, var)
+        if factors:
+            power, unit, _ = ships.sw_builds[build]
+            yard = ships.yards[yard_key]
+            sw_lines.append(
+                SWBuildLine(
+                    power=power,
+                    build=build.split("/", 1)[1],
+                    unit=unit,
+                    yard=yard.site,
+                    factors=factors,
+                    brps=3 * factors,
+                    placed=sw_placement(power, yard.site),
+                    sw_boxes=sw_boxes(power, unit, yard.site),
+                )
+            )
+    charts = []
+    for t in range(len(ships.seasons) + 1):
+        for yard_key, yard in ships.yards.items():
+            on_chart, waiting = [], []
+            for key, ship in ships.ships.items():
+                if ship.yard != yard_key:
+                    continue
+                for state in ship_states(ship):
+                    if value(solver, naval.state[key, t, state]):
+                        if isinstance(state, tuple):
+                            on_chart.append(
+                                ChartShipView(
+                                    ship=ship.name,
+                                    unit=ship.unit,
+                                    factors=ship.factors,
+                                    row="launch" if state[0] == LAUNCH_ROW else str(state[0]),
+                                    column=SEASONS[state[1]],
+                                )
+                            )
+                        elif state == WAITING:
+                            waiting.append(ship.name)
+            charts.append(
+                ChartSnapshot(
+                    power=yard.power, yard=yard.site, turn=t, ships=on_chart, waiting_for_repair=waiting
+                )
+            )
+    oil = _naval_oil_steps(variables, solver)
+    reports = [
+        NavalReport(
+            power=power,
+            brps_by_turn=[value(solver, naval.brps(power, t)) for t in range(len(ships.seasons))],
+            oil_steps=oil.get(power, 0),
+        )
+        for power in sorted({y.power for y in ships.yards.values()}, key=lambda p: order[p])
+    ]
+    return {"naval_actions": actions, "sw_builds": sw_lines, "charts": charts, "naval": reports}
 
 
 def explain(data: Prepared) -> list[str]:

@@ -7,13 +7,16 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from models.route_data import OIL_ROUTE_LIMITS
-from models.tables import POWER_FACTION, CostBasis, Dominion, Faction, Power
+from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, CostBasis, Dominion, Faction, Power
 from optimizer.grants import GrantVariables, define_limits
 from optimizer.prepare import EntryData, Prepared
+from optimizer.shipyards import NavalVariables
 
 LinearExpr = cp_model.LinearExprT
 Slot = tuple[str, str | None]  # (entry key, site id; None for partisans)
 EXPLAIN_EXTRA_COUNTERS = 1000
+NAVAL_STEP_BRPS = 3  # 27.72: one SB and three BRPs a step
+NAVAL_STEPS_MAX = 1000
 MAX_OIL_SHIPPED = sum(OIL_ROUTE_LIMITS.values())
 
 
@@ -47,6 +50,8 @@ class Variables:
     oil_units_max: dict[OilGroup, int] = field(default_factory=dict)
     oil_counters: dict[Faction, cp_model.IntVar] = field(default_factory=dict)
     grants: GrantVariables | None = None
+    naval: NavalVariables | None = None
+    naval_groups: dict[OilGroup, Power] = field(default_factory=dict)  # this turn's naval steps (27.35)
 
     @classmethod
     def create(cls, model: cp_model.CpModel, data: Prepared, *, unbounded: bool = False) -> Variables:
@@ -72,13 +77,28 @@ class Variables:
                     variables.oil_units_max[group] = (
                         variables.oil_units_max.get(group, 0) + most * entry.entry.factors
                     )
-        for group, slots in sorted(variables.oil_groups.items()):
+        if data.naval is not None:
+            variables.naval = NavalVariables.create(model, data.naval)
+            for power in sorted(
+                {ship.power for ship in data.naval.ships.values()}
+                | {p for p, _, _ in data.naval.sw_builds.values()}
+            ):
+                if power in OIL_EXEMPT_POWERS:
+                    continue
+                # Naval BRPs come in 3-BRP steps priced like a 3-BRP factor (27.35) [reading].
+                group = OilGroup(
+                    POWER_FACTION[power].value, power.value, "", NAVAL_STEP_BRPS, NAVAL_STEP_BRPS
+                )
+                variables.oil_groups.setdefault(group, [])
+                variables.naval_groups[group] = power
+                variables.oil_units_max[group] = variables.oil_units_max.get(group, 0) + NAVAL_STEPS_MAX
+        for group in sorted(variables.oil_groups):
             oil = model.NewIntVar(
                 0,
                 variables.oil_units_max[group],
                 f"oil_{group.power}_{group.dominion}_{group.weight}_{group.extra}",
             )
-            model.Add(oil <= sum(variables.priced_units(*slot) for slot in slots))
+            model.Add(oil <= variables.group_units(group))
             variables.oil_units[group] = oil
         for faction, available in data.oil_counters.items():
             # Russia may also spend oil counters shipped to it this turn (40.25); bounded in optimizer/grants.py.
@@ -94,7 +114,20 @@ class Variables:
         found = [*self.counters.values(), *self.pairs.values(), *self.oil_units.values()]
         if self.grants is not None:
             found += [*self.grants.flows.values(), *self.grants.oil.values(), *self.grants.openings.values()]
+        if self.naval is not None:
+            found += self.naval.decisions()
         return found
+
+    def group_units(self, group: OilGroup) -> LinearExpr:
+        """Priced units of an oil group: its build lines, and this turn's naval steps."""
+        units = sum(self.priced_units(*slot) for slot in self.oil_groups[group])
+        if group in self.naval_groups and self.naval is not None:
+            units += self.naval.steps(self.naval_groups[group])
+        return units
+
+    def naval_brps(self, power: Power) -> LinearExpr:
+        """This turn's naval BRPs of `power` before oil (27.72)."""
+        return self.naval.brps(power, 0) if self.naval is not None else 0
 
     def entry(self, key: str) -> EntryData:
         return self.data.entries[key]
@@ -124,13 +157,19 @@ class Variables:
     def slots(self, power: Power | None = None) -> list[Slot]:
         return [slot for slot in self.counters if power is None or self.entry(slot[0]).power is power]
 
-    def _paid(self, chosen: set[Slot]) -> LinearExpr:
-        groups = [g for g, slots in self.oil_groups.items() if slots[0] in chosen]
-        return sum(self.paid_inside(*slot) for slot in chosen) + self.oil_extra(groups)
+    def _paid(self, chosen: set[Slot], naval: Power | None = None) -> LinearExpr:
+        """BRPs paid for these build lines (and `naval`'s naval construction this turn), oil included."""
+        groups = [
+            g
+            for g, slots in self.oil_groups.items()
+            if (slots and slots[0] in chosen) or (naval is not None and self.naval_groups.get(g) is naval)
+        ]
+        total = sum(self.paid_inside(*slot) for slot in chosen) + self.oil_extra(groups)
+        return total + (self.naval_brps(naval) if naval is not None else 0)
 
     def spending(self, power: Power) -> LinearExpr:
-        """BRPs of all lines of `power`'s force pool, whoever pays."""
-        return self._paid(set(self.slots(power)))
+        """BRPs of all lines of `power`'s force pool and its naval construction, whoever pays."""
+        return self._paid(set(self.slots(power)), naval=power)
 
     def dominion_spending(self, dominion: Dominion) -> LinearExpr:
         return self._paid({slot for slot in self.slots() if self.entry(slot[0]).dominion is dominion})
@@ -168,7 +207,9 @@ class Variables:
 
     def limit_counted(self, power: Power) -> LinearExpr:
         """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244)."""
-        own = self._paid({slot for slot in self.slots(power) if self.entry(slot[0]).dominion is None})
+        own = self._paid(
+            {slot for slot in self.slots(power) if self.entry(slot[0]).dominion is None}, naval=power
+        )
         if power is not Power.BRITAIN:
             return own
         counted = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
@@ -180,10 +221,9 @@ class Variables:
     def normal_cost_inside(self, faction: Faction) -> LinearExpr:
         """BRPs of builds counted inside `faction`'s oil threshold (27.35)."""
         return sum(
-            self.entry(key).threshold_weight * self.priced_units(key, site)
-            for group, slots in self.oil_groups.items()
+            group.weight * self.group_units(group)
+            for group in self.oil_groups
             if group.faction == faction.value
-            for key, site in slots
         ) - sum(group.weight * oil for group, oil in self.oil_units.items() if group.faction == faction.value)
 
 

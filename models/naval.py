@@ -1,0 +1,196 @@
+"""Scenario models of naval construction (27.7): shipyards, their charts, ships to lay down, SW units."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+
+from models.map_data import SITE_BY_ID
+from models.naval_tables import (
+    CHART_UNITS,
+    LAUNCH_ROW,
+    NAMED_UNITS,
+    SEASONS,
+    SW_UNITS,
+    CarrierClass,
+)
+from models.tables import UnitType
+
+Row = Literal["launch", 2, 3, 4, 5]
+SeasonName = Literal["spring", "summer", "fall", "winter"]
+
+
+class NavalModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def row_number(row: Row) -> int:
+    return LAUNCH_ROW if row == "launch" else int(row)
+
+
+def column_number(season: str) -> int:
+    return SEASONS.index(season)
+
+
+def _check_ship(unit: UnitType, factors: int, carrier_class: CarrierClass | None) -> None:
+    if unit not in CHART_UNITS:
+        raise ValueError(f"'{unit.value}' is not built on a Naval Construction Chart (27.723)")
+    if unit in NAMED_UNITS and not 2 <= factors <= 5:
+        raise ValueError("named ships have 2 to 5 factors (27.721 C)")
+    if unit is UnitType.CRUISER and factors != 2:
+        raise ValueError("cruisers are built in two-factor increments (27.7251 B)")
+    if unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER) and factors != 1:
+        raise ValueError("destroyers and CVEs are one-factor units (27.7221)")
+    if carrier_class is not None and unit is not UnitType.CARRIER:
+        raise ValueError("carrier_class is for fast carriers only")
+
+
+class ChartShip(NavalModel):
+    """A ship under construction or repair on a Naval Construction Chart (27.724)."""
+
+    id: str = Field(description="The ship's name or a unique label.")
+    unit: UnitType = Field(description="destroyer, escort_carrier, cruiser, capital_ship or carrier.")
+    factors: int = Field(ge=1, le=5)
+    row: Row = Field(description="'launch' or 2-5.")
+    column: SeasonName
+    carrier_class: CarrierClass | None = None
+
+    @model_validator(mode="after")
+    def _ship(self) -> ChartShip:
+        _check_ship(self.unit, self.factors, self.carrier_class)
+        if self.unit in NAMED_UNITS and row_number(self.row) > self.factors:
+            raise ValueError(f"a {self.factors}-factor ship is never above row {self.factors} (27.7251 A)")
+        if self.unit is UnitType.CRUISER and row_number(self.row) > 2:
+            raise ValueError("cruisers are never above row 2 (27.7251 B)")
+        if self.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER) and self.row != "launch":
+            raise ValueError("destroyers and CVEs wait in the Launch row (27.7251 C)")
+        return self
+
+
+class DamagedShip(NavalModel):
+    """A damaged cruiser or named ship in a yard's Waiting for Repair box (27.7261)."""
+
+    id: str
+    unit: UnitType
+    factors: int = Field(ge=2, le=5)
+    damaged_this_turn: bool = Field(default=False, description="27.7266 A: repairs may not start this turn.")
+    carrier_class: CarrierClass | None = None
+
+    @model_validator(mode="after")
+    def _ship(self) -> DamagedShip:
+        _check_ship(self.unit, self.factors, self.carrier_class)
+        return self
+
+
+class Shipyard(NavalModel):
+    """One shipbuilding location and its Naval Construction Chart (27.723, 27.724)."""
+
+    id: str = Field(
+        description="Site of the map: an anchor port of the home country, Canada, Australia or a U.S. box."
+    )
+    rate: NonNegativeInt | None = Field(
+        default=None, description="Shipbuilding points a turn; 27.731 if unset."
+    )
+    captured: bool = Field(
+        default=False, description="A captured enemy yard: repairs only, rate 1, capacity 2 (27.713)."
+    )
+    chart: list[ChartShip] = Field(default_factory=list)
+    waiting_for_repair: list[DamagedShip] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _site(self) -> Shipyard:
+        if self.id not in SITE_BY_ID:
+            raise ValueError(f"unknown shipyard site '{self.id}'")
+        if not SITE_BY_ID[self.id].port:
+            raise ValueError(f"'{self.id}' is not a port (27.711, 27.712)")
+        ids = [ship.id for ship in (*self.chart, *self.waiting_for_repair)]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"ship '{dupes[0]}' appears twice")
+        return self
+
+
+class ShipDesign(NavalModel):
+    """Ships of one kind the power may lay down (27.7251); counters never limit them (27.7224)."""
+
+    id: str
+    unit: UnitType
+    factors: int = Field(ge=1, le=5)
+    count: NonNegativeInt = Field(description="How many the player is willing to lay down over the horizon.")
+    carrier_class: CarrierClass | None = Field(
+        default=None, description="cv, cvb or cvl for fast carriers (27.7222)."
+    )
+    yards: list[str] | None = Field(
+        default=None, description="Only at these yards (for example Australian ships)."
+    )
+
+    @model_validator(mode="after")
+    def _ship(self) -> ShipDesign:
+        _check_ship(self.unit, self.factors, self.carrier_class)
+        if self.unit is UnitType.CARRIER and self.carrier_class is None:
+            raise ValueError("a fast carrier needs its carrier_class: cv, cvb or cvl (27.7222)")
+        return self
+
+
+class SWBuild(NavalModel):
+    """Submarines, ASW or transports the power may build this turn (27.721 A, 27.9)."""
+
+    id: str
+    unit: UnitType
+    count: NonNegativeInt = Field(description="Factors (one counter each).")
+
+    @model_validator(mode="after")
+    def _sw(self) -> SWBuild:
+        if self.unit not in SW_UNITS:
+            raise ValueError(f"'{self.unit.value}' is not an SW unit (submarine, asw, transport)")
+        return self
+
+
+class NavalState(NavalModel):
+    """A power's shipyards and what it may build on them (27.7, 27.9)."""
+
+    shipyards: list[Shipyard] = Field(default_factory=list)
+    designs: list[ShipDesign] = Field(default_factory=list)
+    sw_units: list[SWBuild] = Field(default_factory=list)
+    fast_carrier_permits: NonNegativeInt = Field(
+        default=0,
+        description=(
+            "U.S. before war with Japan: fast carriers it may lay down, one per Japanese fast carrier launched "
+            "or laid down (27.7325) or Axis fast carrier laid down in a European scenario (27.733)."
+        ),
+    )
+    usat: NonNegativeInt | None = Field(
+        default=None, description="U.S.: effective USAT level; American CVEs once it reaches 35 (27.7223 C)."
+    )
+    deferring_allowed: bool = Field(
+        default=True,
+        description=(
+            "27.7272 C, E: whether this power may defer or scuttle now. The seed lists the events (an Italian "
+            "declaration of war on Britain or France, the first Axis full offensive or German declaration of war "
+            "on a minor country on the western front) without the sentence that ties them to the restriction, "
+            "so the player says [input]."
+        ),
+    )
+
+
+class FutureTurn(NavalModel):
+    """Expected BRPs and construction limits of a later turn of the horizon."""
+
+    brps: dict[str, NonNegativeInt] = Field(
+        default_factory=dict, description="Per power; this turn's if unset."
+    )
+    limits: dict[str, NonNegativeInt] = Field(
+        default_factory=dict, description="Per power; this turn's if unset."
+    )
+
+
+class Horizon(NavalModel):
+    """Naval construction planned over several turns (27.7)."""
+
+    turns: int = Field(default=1, ge=1, le=16, description="This turn and the next turns - 1.")
+    discount: float = Field(default=1.0, ge=0, le=1, description="Weight of each later turn, per turn.")
+    future: list[FutureTurn] = Field(
+        default_factory=list,
+        description="Turns after this one; missing turns repeat this turn's BRPs and limits.",
+    )

@@ -1,0 +1,477 @@
+"""Naval construction and repair on the Naval Construction Charts (27.7), over a horizon of turns.
+
+Each ship (on a chart, waiting for repair, or one that may be laid down) is a
+small state machine: in each turn of the horizon it is in one state (a chart
+position, not yet laid down, waiting, launched, scuttled) and, when its column
+is the turn's, takes one action of 27.7272. The model posts, per yard and turn,
+shipbuilding points and the one-factor half-rate (27.7221), shipyard capacity
+after the phase (27.741-27.743), and per power and turn the BRPs spent; this
+turn's naval BRPs join the power's other construction (limit and oil, 27.31,
+27.35), later turns' must fit the expected BRPs and limits of the horizon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ortools.sat.python import cp_model
+
+from models.map_data import SITE_BY_ID, Country
+from models.naval import column_number, row_number
+from models.naval_tables import (
+    ACCELERATE_MIN_FACTORS,
+    COLUMNS,
+    LAUNCH_ROW,
+    LAY_DOWN_BRPS,
+    LAY_DOWN_SB,
+    MOVES,
+    NAMED_UNITS,
+    ONE_FACTOR_UNITS,
+    REPAIR_BRPS,
+    REPAIR_SB,
+    SEASONS,
+    SHIPYARD_RATES,
+    SW_BRPS_PER_FACTOR,
+    SW_SB_PER_FACTOR,
+    ChartAction,
+    construction_progress,
+    lay_down_position,
+    move,
+    one_factor_points,
+    repair_position,
+    yard_capacity,
+)
+from models.scenario import Scenario
+from models.tables import NAVAL_AIR_RATES, Power, UnitType
+
+if TYPE_CHECKING:
+    from optimizer.guards import Guards
+    from optimizer.prepare import Prepared
+    from optimizer.variables import Variables
+
+# States other than chart positions.
+NEW, WAITING, LAUNCHED, SCUTTLED = "new", "waiting", "launched", "scuttled"
+State = tuple[int, int] | str
+
+
+@dataclass(frozen=True)
+class YardData:
+    key: str  # "power/yard"
+    power: Power
+    site: str
+    rate: int
+    capacity: int
+    captured: bool
+
+
+@dataclass(frozen=True)
+class ShipData:
+    key: str  # "power/yard/ship"
+    power: Power
+    yard: str  # yard key
+    name: str
+    unit: UnitType
+    factors: int
+    start: State
+    design: str | None = None  # for ships that may be laid down
+    repairable_now: bool = True  # 27.7266 A
+    fast_carrier: bool = False
+
+
+@dataclass(frozen=True)
+class NavalData:
+    """Prepared naval data: yards, ships, turns, budgets of later turns."""
+
+    yards: dict[str, YardData]
+    ships: dict[str, ShipData]
+    seasons: tuple[int, ...]  # column of each turn of the horizon
+    discount: float
+    future_brps: dict[tuple[int, Power], int]
+    future_limits: dict[tuple[int, Power], int]
+    deferring_allowed: dict[Power, bool]
+    sw_builds: dict[str, tuple[Power, UnitType, int]]  # id -> (power, unit, factors available)
+    design_counts: dict[str, int]  # "power/design" -> most ships laid down over the horizon
+    fast_carrier_caps: dict[Power, int]
+    cve_caps: dict[Power, int]
+
+
+def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power, int]) -> NavalData | None:
+    """Yards, ships and the horizon from the scenario (27.7)."""
+    powers = {p: s.naval for p, s in scenario.powers.items() if s.naval is not None}
+    if not powers:
+        return None
+    start = column_number(scenario.turn.season.value)
+    turns = scenario.horizon.turns
+    yards: dict[str, YardData] = {}
+    ships: dict[str, ShipData] = {}
+    sw: dict[str, tuple[Power, UnitType, int]] = {}
+    designs: dict[str, int] = {}
+    fast_caps: dict[Power, int] = {}
+    cve_caps: dict[Power, int] = {}
+    for power, naval in powers.items():
+        for yard in naval.shipyards:
+            key = f"{power.value}/{yard.id}"
+            rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[power][yard.id]
+            if yard.captured:
+                rate = 1
+            us_box = SITE_BY_ID[yard.id].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
+            yards[key] = YardData(
+                key, power, yard.id, rate, yard_capacity(rate, us_box, yard.captured), yard.captured
+            )
+            for ship in yard.chart:
+                ships[f"{key}/{ship.id}"] = ShipData(
+                    f"{key}/{ship.id}",
+                    power,
+                    key,
+                    ship.id,
+                    ship.unit,
+                    ship.factors,
+                    (row_number(ship.row), column_number(ship.column)),
+                    fast_carrier=ship.unit is UnitType.CARRIER,
+                )
+            for ship in yard.waiting_for_repair:
+                ships[f"{key}/{ship.id}"] = ShipData(
+                    f"{key}/{ship.id}",
+                    power,
+                    key,
+                    ship.id,
+                    ship.unit,
+                    ship.factors,
+                    WAITING,
+                    repairable_now=not ship.damaged_this_turn,
+                    fast_carrier=ship.unit is UnitType.CARRIER,
+                )
+        for design in naval.designs:
+            designs[f"{power.value}/{design.id}"] = design.count
+            for yard in naval.shipyards:
+                if yard.captured or (design.yards is not None and yard.id not in design.yards):
+                    continue  # 27.713: captured yards only repair
+                key = f"{power.value}/{yard.id}"
+                for copy in range(design.count):
+                    name = f"{design.id}#{copy + 1}"
+                    ships[f"{key}/{name}"] = ShipData(
+                        f"{key}/{name}",
+                        power,
+                        key,
+                        name,
+                        design.unit,
+                        design.factors,
+                        NEW,
+                        design=f"{power.value}/{design.id}",
+                        fast_carrier=design.unit is UnitType.CARRIER,
+                    )
+        for build in naval.sw_units:
+            sw[f"{power.value}/{build.id}"] = (power, build.unit, build.count)
+        if power is Power.USA and not scenario.us_at_war.get("pacific"):
+            fast_caps[power] = naval.fast_carrier_permits  # 27.7325
+        if power is Power.USA:
+            # 27.7223 C: American CVEs once USAT reach 35, no more a turn than the naval air rate.
+            usat_ok = naval.usat is None or naval.usat >= 35
+            cve_caps[power] = (
+                NAVAL_AIR_RATES[Power.USA] + scenario.powers[power].naval_air.rp_increase if usat_ok else 0
+            )
+    future_brps: dict[tuple[int, Power], int] = {}
+    future_limits: dict[tuple[int, Power], int] = {}
+    for t in range(1, turns):
+        given = scenario.horizon.future[t - 1] if t - 1 < len(scenario.horizon.future) else None
+        for power in powers:
+            future_brps[t, power] = (given.brps.get(power.value) if given else None) or brps[power]
+            future_limits[t, power] = (given.limits.get(power.value) if given else None) or limits[power]
+    return NavalData(
+        yards=yards,
+        ships=ships,
+        seasons=tuple((start + t) % COLUMNS for t in range(turns)),
+        discount=scenario.horizon.discount,
+        future_brps=future_brps,
+        future_limits=future_limits,
+        deferring_allowed={p: n.deferring_allowed for p, n in powers.items()},
+        sw_builds=sw,
+        design_counts=designs,
+        fast_carrier_caps=fast_caps,
+        cve_caps=cve_caps,
+    )
+
+
+def _copy_pairs(naval: NavalData) -> list[tuple[str, str]]:
+    """Consecutive copies of one design at one yard."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for key, ship in naval.ships.items():
+        if ship.design is not None:
+            groups.setdefault((ship.design, ship.yard), []).append(key)
+    return [(keys[i], keys[i + 1]) for keys in groups.values() for i in range(len(keys) - 1)]
+
+
+def ship_states(ship: ShipData) -> list[State]:
+    """Every state a ship can be in."""
+    if ship.unit in NAMED_UNITS:
+        rows = range(LAUNCH_ROW, ship.factors + 1)
+    elif ship.unit is UnitType.CRUISER:
+        rows = range(LAUNCH_ROW, 3)
+    else:
+        rows = range(LAUNCH_ROW, 2)
+    states: list[State] = [(r, c) for r in rows for c in range(COLUMNS)]
+    states += [LAUNCHED, SCUTTLED]
+    if ship.start == NEW:
+        states.append(NEW)
+    if ship.start == WAITING:
+        states.append(WAITING)
+    return states
+
+
+def ship_actions(
+    ship: ShipData, state: State, column: int, turn: int, deferring: bool
+) -> list[tuple[ChartAction | None, State]]:
+    """The actions open to a ship in `state` in a turn whose column is `column`, with where each leads."""
+    if state in (LAUNCHED, SCUTTLED):
+        return [(None, state)]
+    if state == NEW:
+        return [(None, NEW), (ChartAction.LAY_DOWN, lay_down_position(ship.unit, ship.factors, column))]
+    if state == WAITING:
+        options: list[tuple[ChartAction | None, State]] = [(None, WAITING)]
+        if turn > 0 or ship.repairable_now:
+            options.append((ChartAction.START_REPAIR, repair_position(ship.unit, column)))
+        return options
+    row, col = state  # type: ignore[misc]
+    options = []
+    if deferring:
+        options.append((ChartAction.SCUTTLE, SCUTTLED))  # 27.7272 E: in any column
+    if col != column:
+        return [(None, state), *options]
+    if deferring:
+        options.append((ChartAction.DEFER, (row, (col + 1) % COLUMNS)))
+    if row == LAUNCH_ROW:
+        return [(ChartAction.LAUNCH, LAUNCHED), *options]
+    moves = [ChartAction.CONTINUE]
+    if ship.unit in NAMED_UNITS and ship.factors >= ACCELERATE_MIN_FACTORS:
+        moves += [ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT]
+    for action in moves:
+        options.append((action, move(row, col, action) or LAUNCHED))
+    return options
+
+
+def action_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
+    """(SB, BRPs) of one action (27.7251, 27.7267, 27.7272)."""
+    if action in MOVES:
+        sb, brps, _, _ = MOVES[action]  # type: ignore[index]
+        return sb, brps
+    if action is ChartAction.LAY_DOWN:
+        return LAY_DOWN_SB, LAY_DOWN_BRPS
+    if action is ChartAction.START_REPAIR:
+        return (0, 0) if ship.unit is UnitType.CRUISER else (REPAIR_SB, REPAIR_BRPS)
+    return 0, 0
+
+
+@dataclass
+class NavalVariables:
+    naval: NavalData
+    state: dict[tuple[str, int, State], cp_model.IntVar] = field(default_factory=dict)
+    act: dict[tuple[str, int, State, ChartAction | None], cp_model.IntVar] = field(default_factory=dict)
+    sw: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)  # (build, yard) -> factors
+
+    @classmethod
+    def create(cls, model: cp_model.CpModel, naval: NavalData) -> NavalVariables:
+        """The state machine of every ship over the horizon (27.7272)."""
+        variables = cls(naval)
+        turns = len(naval.seasons)
+        for key, ship in naval.ships.items():
+            states = ship_states(ship)
+            for t in range(turns + 1):
+                for state in states:
+                    variables.state[key, t, state] = model.NewBoolVar(f"ship_{key}_{t}_{state}")
+                model.AddExactlyOne(variables.state[key, t, s] for s in states)
+            model.Add(variables.state[key, 0, ship.start] == 1)
+            deferring = naval.deferring_allowed[ship.power]
+            for t, column in enumerate(naval.seasons):
+                incoming: dict[State, list[cp_model.LinearExprT]] = {s: [] for s in states}
+                for state in states:
+                    here = variables.state[key, t, state]
+                    options = ship_actions(ship, state, column, t, deferring)
+                    if options == [(None, state)]:
+                        incoming[state].append(here)  # nothing to decide: the ship stays
+                        continue
+                    chosen = []
+                    stay = None
+                    for action, target in options:
+                        if action is None:
+                            stay = target
+                            continue
+                        var = model.NewBoolVar(f"act_{key}_{t}_{state}_{action}")
+                        variables.act[key, t, state, action] = var
+                        incoming[target].append(var)
+                        chosen.append(var)
+                    if stay is None:
+                        model.Add(sum(chosen) == here)
+                    else:
+                        # Staying is what is left when no action is taken.
+                        model.Add(sum(chosen) <= here)
+                        incoming[stay].append(here - sum(chosen))
+                for state in states:
+                    model.Add(variables.state[key, t + 1, state] == sum(incoming[state]))
+        # Copies of a design at one yard are the same ship: lay them down in order (symmetry breaking).
+        for first, second in _copy_pairs(naval):
+            for t in range(turns + 1):
+                model.Add(variables.state[first, t, NEW] <= variables.state[second, t, NEW])
+        for build, (power, _, count) in naval.sw_builds.items():
+            built = []
+            for yard_key, yard in naval.yards.items():
+                if yard.power is power and not yard.captured:
+                    var = model.NewIntVar(0, count, f"sw_{build}@{yard_key}")
+                    variables.sw[build, yard_key] = var
+                    built.append(var)
+            if built:
+                model.Add(sum(built) <= count)
+        return variables
+
+    def actions(self, t: int, yard: str | None = None, power: Power | None = None):  # noqa: ANN201
+        for (key, turn, state, action), var in self.act.items():
+            ship = self.naval.ships[key]
+            if (
+                turn == t
+                and action is not None
+                and (yard is None or ship.yard == yard)
+                and (power is None or ship.power is power)
+            ):
+                yield ship, state, action, var
+
+    def brps(self, power: Power, t: int) -> cp_model.LinearExprT:
+        """Naval BRPs of `power` in turn t: chart actions, and SW units in this turn (27.72)."""
+        total = sum(
+            action_cost(ship, action)[1] * var for ship, _, action, var in self.actions(t, power=power)
+        )
+        if t == 0:
+            total += sum(
+                SW_BRPS_PER_FACTOR * var
+                for (build, _), var in self.sw.items()
+                if self.naval.sw_builds[build][0] is power
+            )
+        return total
+
+    def steps(self, power: Power) -> cp_model.LinearExprT:
+        """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]."""
+        return sum(
+            (action_cost(ship, action)[1] // 3) * var for ship, _, action, var in self.actions(0, power=power)
+        ) + sum(var for (build, _), var in self.sw.items() if self.naval.sw_builds[build][0] is power)
+
+    def launches(self) -> list[tuple[ShipData, int, cp_model.IntVar]]:
+        """(ship, turn, var) for every action that launches a ship (27.7272 D, and moves into the Launch row)."""
+        found = []
+        for (key, t, state, action), var in self.act.items():
+            if action is ChartAction.LAUNCH or (
+                action in MOVES and isinstance(state, tuple) and move(state[0], state[1], action) is None
+            ):
+                found.append((self.naval.ships[key], t, var))
+        return found
+
+    def decisions(self) -> list[cp_model.IntVar]:
+        return [*self.act.values(), *self.sw.values()]
+
+
+def add_shipyards(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """Points, the one-factor half-rate, capacity, fast carriers and CVEs, later turns' budgets (27.7)."""
+    ships = variables.naval
+    if ships is None:
+        return
+    naval = ships.naval
+    for t in range(len(naval.seasons)):
+        for key, yard in naval.yards.items():
+            used = [action_cost(ship, action)[0] * var for ship, _, action, var in ships.actions(t, yard=key)]
+            one_factor = [
+                action_cost(ship, action)[0] * var
+                for ship, _, action, var in ships.actions(t, yard=key)
+                if ship.unit in ONE_FACTOR_UNITS
+            ]
+            if t == 0:
+                sw = [var for (_, yard_key), var in ships.sw.items() if yard_key == key]
+                used += [SW_SB_PER_FACTOR * var for var in sw]
+                one_factor += [SW_SB_PER_FACTOR * var for var in sw]
+            if used:
+                model.Add(sum(used) <= yard.rate).OnlyEnforceIf(guards.of("27.724 A", f"{key} turn {t}"))
+            if one_factor:
+                model.Add(sum(one_factor) <= one_factor_points(yard.rate)).OnlyEnforceIf(
+                    guards.of("27.7221 A", f"{key} turn {t}")
+                )
+            on_chart = [
+                var
+                for (k, turn, state), var in ships.state.items()
+                if turn == t + 1 and isinstance(state, tuple) and naval.ships[k].yard == key
+            ]
+            if on_chart:
+                model.Add(sum(on_chart) <= yard.capacity).OnlyEnforceIf(
+                    guards.of("27.741", f"{key} turn {t}")
+                )
+        for power in {ship.power for ship in naval.ships.values()}:
+            if t > 0:
+                spent = ships.brps(power, t)
+                model.Add(spent <= naval.future_brps[t, power]).OnlyEnforceIf(
+                    guards.of("27.11", f"{power.value} turn {t}")
+                )
+                model.Add(spent <= naval.future_limits[t, power]).OnlyEnforceIf(
+                    guards.of("27.31", f"{power.value} turn {t}")
+                )
+            cap = naval.cve_caps.get(power)
+            if cap is not None:
+                cves = [
+                    var
+                    for ship, _, action, var in ships.actions(t, power=power)
+                    if action is ChartAction.LAY_DOWN and ship.unit is UnitType.ESCORT_CARRIER
+                ]
+                if cves:
+                    model.Add(sum(cves) <= cap).OnlyEnforceIf(guards.of("27.7223", power.value))
+    for design, count in naval.design_counts.items():
+        laid = [
+            var
+            for (k, _, _, action), var in ships.act.items()
+            if action is ChartAction.LAY_DOWN and naval.ships[k].design == design
+        ]
+        if laid:
+            model.Add(sum(laid) <= count)
+    for power, cap in naval.fast_carrier_caps.items():
+        laid = [
+            var
+            for (k, _, _, action), var in ships.act.items()
+            if action is ChartAction.LAY_DOWN
+            and naval.ships[k].fast_carrier
+            and naval.ships[k].power is power
+        ]
+        if laid:
+            model.Add(sum(laid) <= cap).OnlyEnforceIf(guards.of("27.7325", power.value))
+
+
+def describe_state(state: State) -> str:
+    if isinstance(state, tuple):
+        row, column = state
+        return f"{'launch' if row == LAUNCH_ROW else f'row {row}'} {SEASONS[column]}"
+    return state
+
+
+def sw_placement(power: Power, yard_site: str) -> str:
+    """Where new submarines, ASW and transports are placed (27.93)."""
+    country = SITE_BY_ID[yard_site].country
+    if country == Country.CANADA:
+        return "Canada (27.93 E)"
+    if power is Power.USA:
+        return "either U.S. box (27.93 F)"
+    return {
+        Power.GERMANY: "any port in Germany (27.93 A)",
+        Power.ITALY: "any port in Italy or Sicily (27.93 B)",
+        Power.JAPAN: "any port in Japan (27.93 C)",
+        Power.BRITAIN: "any port in Britain or Ulster (27.93 D)",
+    }.get(power, f"a port of {power.value}'s home country (27.711 A)")
+
+
+def sw_boxes(power: Power, unit: UnitType, yard_site: str) -> list[str]:
+    """SW boxes new SW units may redeploy to (27.94): Atlantic from Europe or the Atlantic U.S. box,
+    Pacific from Japan or the Pacific U.S. box, Indian Ocean for Japanese submarines."""
+    country = SITE_BY_ID[yard_site].country
+    if power is Power.USA:
+        return ["pacific"] if country == Country.US_PACIFIC_BOX else ["atlantic"]
+    if power is Power.JAPAN:
+        return ["pacific", "indian"] if unit is UnitType.SUBMARINE else ["pacific"]
+    if power is Power.BRITAIN or (power is Power.GERMANY and unit is UnitType.SUBMARINE):
+        return ["atlantic"]
+    # 25.31: only the U.S., Britain, Japan and German submarines deploy to SW boxes [reading].
+    return []
+
+
+__all__ = ["NavalData", "NavalVariables", "add_shipyards", "prepare_naval", "construction_progress"]
