@@ -8,8 +8,8 @@ counts; then the wall time of `awaw plan` on the default scenario against the
 bare import of ortools, networkx and pydantic, and peak memory.
 
 Targets: every case proven optimal; solve p95 <= 50 ms (one turn of builds);
-p95 <= 100 ms for a joint plan of four powers with grants; `awaw plan` within
-1.5 x the bare import.
+p95 <= 100 ms for a joint plan of four powers with grants; naval 12-turn
+horizon p95 <= 0.5 s; `awaw plan` within 1.5 x the bare import.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from models.map_data import SITES, Country
+from models.naval_tables import SEASONS, SHIPYARD_RATES
 from models.scenario import Scenario
 from models.tables import FACTION_POWERS, NAVAL_AIR_NEVER, Faction, Power, UnitType
 
@@ -61,6 +62,56 @@ def _entry(pick: Pick, power: Power, index: int, max_count: int) -> dict[str, An
     return entry
 
 
+def naval_data(pick: Pick, power: Power) -> dict[str, Any]:
+    """A random naval state for `power` (27.7): its yards of 27.731 with ships on the charts."""
+    yards = []
+    for site, rate in SHIPYARD_RATES[power].items():
+        rate = rate + pick(0, 2)
+        capacity = 2 * rate if not site.startswith("us_") else max(10, 2 * rate)
+        chart = []
+        for i in range(pick(0, min(capacity, 4))):
+            unit = _choice(pick, ("destroyer", "cruiser", "capital_ship"))
+            factors = {"destroyer": 1, "cruiser": 2}.get(unit) or pick(2, 5)
+            top = {"destroyer": 1, "cruiser": 2}.get(unit, factors)
+            row = pick(1, top)
+            chart.append(
+                {
+                    "id": f"{site}-{i}",
+                    "unit": unit,
+                    "factors": factors,
+                    "row": "launch" if row == 1 else row,
+                    "column": _choice(pick, SEASONS),
+                }
+            )
+        waiting = [
+            {
+                "id": f"{site}-w{i}",
+                "unit": "capital_ship",
+                "factors": pick(2, 5),
+                "damaged_this_turn": bool(pick(0, 1)),
+            }
+            for i in range(pick(0, 1))
+        ]
+        yards.append({"id": site, "rate": rate, "chart": chart, "waiting_for_repair": waiting})
+    designs = [
+        {"id": "bb", "unit": "capital_ship", "factors": pick(2, 5), "count": pick(0, 1)},
+        {"id": "ca", "unit": "cruiser", "factors": 2, "count": pick(0, 2)},
+    ]
+    if power is not Power.USA:
+        designs.append({"id": "dd", "unit": "destroyer", "factors": 1, "count": pick(0, 2)})
+    sw_unit = (
+        "submarine"
+        if power in (Power.GERMANY, Power.ITALY)
+        else _choice(pick, ("submarine", "asw", "transport"))
+    )
+    return {
+        "shipyards": yards,
+        "designs": designs,
+        "sw_units": [{"id": "sw", "unit": sw_unit, "count": pick(0, 3)}],
+        "deferring_allowed": bool(pick(0, 3)),
+    }
+
+
 def grants_data(pick: Pick) -> dict[str, Any]:
     """A random rule-40 state (40.3-40.8)."""
     return {
@@ -95,6 +146,8 @@ def scenario_data(
     max_count: int = 4,
     requirements: bool = True,
     joint_grants: bool = False,
+    naval_turns: int | None = None,
+    one_power: bool = False,
 ) -> dict[str, Any]:
     """A random position as scenario data (validated by `Scenario`); without `requirements`,
     no minimum builds, so that every position has a plan; with `joint_grants`, always the
@@ -102,7 +155,9 @@ def scenario_data(
     faction = Faction.WESTERN_ALLIES if joint_grants else _choice(pick, FACTIONS)
     members = FACTION_POWERS[faction]
     chosen = [p for p in members if pick(0, 2) > 0] or [members[0]]
-    with_grants = faction is Faction.WESTERN_ALLIES and (joint_grants or pick(0, 1) == 1)
+    if one_power:
+        chosen = [_choice(pick, [p for p in members if p in SHIPYARD_RATES] or list(members))]
+    with_grants = not one_power and faction is Faction.WESTERN_ALLIES and (joint_grants or pick(0, 1) == 1)
     if joint_grants:
         chosen = [Power.BRITAIN, Power.USA, Power.RUSSIA, Power.CHINA]
     elif with_grants:
@@ -123,6 +178,8 @@ def scenario_data(
             state["force_pool"].append({"id": "kamikaze", "unit": "kamikaze", "count": pick(0, 6)})
         if power is Power.BRITAIN:
             state["dominion_limit_modifiers"] = {"india": {"bombing_losses": pick(0, 6)}}
+        if power in SHIPYARD_RATES and (naval_turns is not None or pick(0, 3) == 0):
+            state["naval"] = naval_data(pick, power)
         powers[power.value] = state
     own_sites = [s.id for s in SITES if s.owner in chosen and s.country != Country.SW_BOX]
     sites: dict[str, Any] = {}
@@ -156,6 +213,7 @@ def scenario_data(
         "map": {"sites": sites},
         "objective": objective,
     }
+    data["horizon"] = {"turns": naval_turns or pick(1, 3), "discount": pick(7, 10) / 10}
     if with_grants:
         data["grants"] = grants_data(pick)
         data["oil_counters"] = {"western_allies": pick(0, 3), "russia": pick(0, 1)}

@@ -88,7 +88,9 @@ class NavalAction(PlanModel):
     ship: str
     unit: UnitType
     factors: int
-    action: str = Field(description="lay_down, start_repair, continue, accelerate, accelerate_knight, defer, launch, scuttle.")
+    action: str = Field(
+        description="lay_down, start_repair, continue, accelerate, accelerate_knight, defer, launch, scuttle."
+    )
     before: str = Field(description="'new', 'waiting', or the position: 'row 3 spring', 'launch summer'.")
     after: str = Field(description="The position after, or 'launched', 'scuttled'.")
     sb: NonNegativeInt
@@ -131,7 +133,9 @@ class NavalReport(PlanModel):
 
     power: Power
     brps_by_turn: list[int] = Field(description="Naval BRPs in each turn of the horizon, before oil effects.")
-    oil_steps: NonNegativeInt = Field(description="3-BRP naval steps this turn priced past the oil threshold (27.35).")
+    oil_steps: NonNegativeInt = Field(
+        description="3-BRP naval steps this turn priced past the oil threshold (27.35)."
+    )
 
 
 class StageResult(PlanModel):

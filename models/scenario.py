@@ -640,7 +640,9 @@ def _check_naval(where: str, power: Power, naval: NavalState) -> None:
         raise ValueError(f"{where}.naval.shipyards: a yard is listed twice")
     for i, build in enumerate(naval.sw_units):
         if power in (Power.GERMANY, Power.ITALY) and build.unit is not UnitType.SUBMARINE:
-            raise ValueError(f"{where}.naval.sw_units[{i}]: {power.value} builds only submarines (27.93 A, B)")
+            raise ValueError(
+                f"{where}.naval.sw_units[{i}]: {power.value} builds only submarines (27.93 A, B)"
+            )
     if naval.sw_units and not any(not yard.captured for yard in naval.shipyards):
         raise ValueError(f"{where}.naval.sw_units: SW units need a shipyard's points (27.72)")
     for i, design in enumerate(naval.designs):

@@ -8,13 +8,16 @@ the solver: supply is traced by its own breadth-first search over the bundled
 map, and grant routes, capacities and transports are derived here from the
 route map, so that the solver and the checker are two separate derivations of
 the same rules (README, "How the rules are read" and "How rule 40 (BRP grants)
-is read", is the specification).
+is read", is the specification). Naval construction (27.7) is checked by
+replaying every Naval Construction Chart turn by turn from the scenario, with
+chart positions derived here from the README's "How rule 27.7 (naval
+construction) is read"; only the cost tables of `models/naval_tables.py` are read.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from models.map_data import (
@@ -26,7 +29,29 @@ from models.map_data import (
     SITES,
     Country,
 )
-from models.plan import BuildLine, GrantLine, OilReport, Plan, PowerReport
+from models.naval import NavalState, ShipDesign, Shipyard
+from models.naval_tables import (
+    ACCELERATE_MIN_FACTORS,
+    CAPTURED_CAPACITY,
+    CAPTURED_RATE,
+    COLUMNS,
+    LAUNCH_ROW,
+    LAY_DOWN_BRPS,
+    LAY_DOWN_SB,
+    MOVES,
+    NAMED_UNITS,
+    ONE_FACTOR_UNITS,
+    REPAIR_BRPS,
+    REPAIR_SB,
+    SEASONS,
+    SHIPYARD_RATES,
+    SW_BRPS_PER_FACTOR,
+    SW_SB_PER_FACTOR,
+    US_BOX_CAPACITY,
+    US_BOX_CAPACITY_RATE,
+    ChartAction,
+)
+from models.plan import BuildLine, GrantLine, NavalAction, OilReport, Plan, PowerReport, SWBuildLine
 from models.route_data import (
     BRPS_PER_TRANSPORT,
     GRANTOR_NODES,
@@ -771,24 +796,34 @@ def brps_available(
     )
 
 
-def brps_paid(scenario: Scenario, power: Power, lines: Iterable[PricedLine], account: GrantAccount) -> int:
-    """BRPs the power pays for construction (27.11): its lines, less for Britain what the
-    U.S. grants to each dominion, up to what is spent on that dominion's units (40.244)."""
+def brps_paid(
+    scenario: Scenario,
+    power: Power,
+    lines: Iterable[PricedLine],
+    account: GrantAccount,
+    naval: NavalSpendings | None = None,
+) -> int:
+    """BRPs the power pays for construction (27.11): its lines and this turn's naval construction
+    (27.72, oil steps included), less for Britain what the U.S. grants to each dominion, up to what
+    is spent on that dominion's units (40.244)."""
     own = [item for item in lines if item.power is power]
-    total = sum(item.line.brps for item in own)
+    total = sum(item.line.brps for item in own) + naval_paid(naval, power)
     if power is Power.BRITAIN:
         spent = dominion_spending(own)
         total -= sum(min(us_grant_to_dominion(account, d), spent[d]) for d in Dominion)
     return total
 
 
-def check_brps(scenario: Scenario, lines: list[PricedLine], account: GrantAccount) -> list[Violation]:
-    """Grants made and routes opened leave no negative BRPs (40.23 A); BRPs paid are at most
-    BRPs available (27.11, 27.12); a U.S. grant to a dominion is spent there in full (40.244)."""
+def check_brps(
+    scenario: Scenario, lines: list[PricedLine], account: GrantAccount, naval: NavalSpendings | None = None
+) -> list[Violation]:
+    """Grants made and routes opened leave no negative BRPs (40.23 A); BRPs paid, naval
+    construction included, are at most BRPs available (27.11, 27.12, 27.72); a U.S. grant to a
+    dominion is spent there in full (40.244)."""
     violations: list[Violation] = []
     for power in planned_powers(scenario):
         available = brps_available(scenario, power, account=account)
-        paid = brps_paid(scenario, power, lines, account)
+        paid = brps_paid(scenario, power, lines, account, naval)
         if available < 0:
             violations.append(
                 Violation(
@@ -877,8 +912,15 @@ def construction_limit(
     return after + limit_increases(scenario, power, grants)
 
 
-def limit_used(scenario: Scenario, power: Power, lines: Iterable[PricedLine], account: GrantAccount) -> int:
-    """BRPs counted against the power's limit: what it pays, multipliers included (27.31, 27.35 G).
+def limit_used(
+    scenario: Scenario,
+    power: Power,
+    lines: Iterable[PricedLine],
+    account: GrantAccount,
+    naval: NavalSpendings | None = None,
+) -> int:
+    """BRPs counted against the power's limit: what it pays, multipliers included (27.31, 27.35 G),
+    this turn's naval construction included (27.72).
 
     Britain counts Indian, Canadian and South African builds less the U.S. grant to that
     country (27.474 C, 40.244); Australian ones only with the setting
@@ -887,6 +929,7 @@ def limit_used(scenario: Scenario, power: Power, lines: Iterable[PricedLine], ac
     """
     own = [item for item in lines if item.power is power]
     counted = sum(item.line.brps for item in own if dominion_of(item.entry) is None)
+    counted += naval_paid(naval, power)
     if power is Power.BRITAIN:
         spent = dominion_spending(own)
         counted_dominions = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
@@ -910,12 +953,15 @@ def dominion_limit(scenario: Scenario, dominion: Dominion) -> int:
     return max(0, base - min(DOMINION_REDUCTION_CAP, reduction))
 
 
-def check_limits(scenario: Scenario, lines: list[PricedLine], account: GrantAccount) -> list[Violation]:
-    """Construction limits of each planned power (27.31) and of Australia and India (27.473 B, 27.474 B)."""
+def check_limits(
+    scenario: Scenario, lines: list[PricedLine], account: GrantAccount, naval: NavalSpendings | None = None
+) -> list[Violation]:
+    """Construction limits of each planned power (27.31; naval construction counts, 27.72) and of
+    Australia and India (27.473 B, 27.474 B)."""
     violations: list[Violation] = []
     for power in planned_powers(scenario):
         limit = construction_limit(scenario, power, account=account)
-        used = limit_used(scenario, power, lines, account)
+        used = limit_used(scenario, power, lines, account, naval)
         if used > limit:
             violations.append(
                 Violation(
@@ -950,31 +996,42 @@ def oil_factions(scenario: Scenario) -> list[Faction]:
     return [faction for faction in scenario.factions() if oil_pooled_powers(scenario, faction)]
 
 
-def inside_threshold_brps(scenario: Scenario, lines: Iterable[PricedLine], faction: Faction) -> int:
-    """N_f: BRPs the faction's pooled powers' units inside the threshold take of it (27.35 A-C)."""
+def inside_threshold_brps(
+    scenario: Scenario, lines: Iterable[PricedLine], faction: Faction, naval: NavalSpendings | None = None
+) -> int:
+    """N_f: BRPs the faction's pooled powers' units inside the threshold take of it (27.35 A-C),
+    and their naval steps inside it, 3 BRPs each [reading]."""
     pooled = set(oil_pooled_powers(scenario, faction))
     return sum(
         item.threshold_weight(scenario) * (item.units - item.oil_units)
         for item in lines
         if item.power in pooled
-    )
+    ) + sum(spending.inside_brps for power, spending in (naval or {}).items() if power in pooled)
 
 
-def oil_affected_brps(scenario: Scenario, lines: Iterable[PricedLine], faction: Faction) -> int:
-    """BRPs paid for the faction's pooled powers' units past the threshold: c x m_past x o (27.35 D, E)."""
+def oil_affected_brps(
+    scenario: Scenario, lines: Iterable[PricedLine], faction: Faction, naval: NavalSpendings | None = None
+) -> int:
+    """BRPs paid for the faction's pooled powers' units past the threshold: c x m_past x o (27.35 D,
+    E), and 6 BRPs for each of their naval steps past it [reading]."""
     pooled = set(oil_pooled_powers(scenario, faction))
     return sum(
         item.unit_cost * item.multipliers[1] * item.oil_units for item in lines if item.power in pooled
-    )
+    ) + sum(spending.oil_affected_brps for power, spending in (naval or {}).items() if power in pooled)
 
 
 def check_oil(
-    scenario: Scenario, plan: Plan, lines: list[PricedLine], account: GrantAccount
+    scenario: Scenario,
+    plan: Plan,
+    lines: list[PricedLine],
+    account: GrantAccount,
+    naval: NavalSpendings | None = None,
 ) -> list[Violation]:
     """Per faction: oil counters spent are available (after oil shipped to Russia, 40.25); the
-    units inside the threshold fit within 25 x (n_f + 1) BRPs; a unit is past the threshold
-    only if it would not have fitted inside (27.35 A-C) [reading]; U.S. builds are never past
-    it (27.35 J)."""
+    units and naval steps inside the threshold fit within 25 x (n_f + 1) BRPs; a unit or naval
+    step is past the threshold only if it would not have fitted inside (27.35 A-C) [reading];
+    a power has no more naval steps past it than it has steps; U.S. builds and naval steps are
+    never past it (27.35 J)."""
     violations: list[Violation] = []
     planned = scenario.factions()
     for faction, spent in plan.oil_counters_spent.items():
@@ -1000,7 +1057,7 @@ def check_oil(
     for faction in oil_factions(scenario):
         spent = plan.oil_counters_spent.get(faction, 0)
         threshold = oil_threshold_brps(spent)
-        inside = inside_threshold_brps(scenario, lines, faction)
+        inside = inside_threshold_brps(scenario, lines, faction, naval)
         if inside > threshold:
             violations.append(
                 Violation(
@@ -1022,6 +1079,35 @@ def check_oil(
                         f"({weight} BRPs) fits inside it ({inside} of {threshold} BRPs used)",
                     )
                 )
+        for power in sorted(pooled, key=POWER_ORDER.index):
+            spending = (naval or {}).get(power)
+            if spending is None or spending.oil_steps <= 0:
+                continue
+            if spending.oil_steps > spending.steps:
+                violations.append(
+                    Violation(
+                        "27.35",
+                        f"{power.value}: {spending.oil_steps} naval steps past the oil threshold but only "
+                        f"{spending.steps} naval steps ({spending.brps} BRPs) this turn",
+                    )
+                )
+            elif inside + NAVAL_STEP_BRPS <= threshold:
+                violations.append(
+                    Violation(
+                        "27.35",
+                        f"{power.value}: {spending.oil_steps} naval steps past the oil threshold, but one more "
+                        f"step ({NAVAL_STEP_BRPS} BRPs) fits inside it ({inside} of {threshold} BRPs used)",
+                    )
+                )
+    for power, spending in sorted((naval or {}).items(), key=lambda item: POWER_ORDER.index(item[0])):
+        if spending.oil_steps > 0 and power in OIL_EXEMPT_POWERS:
+            violations.append(
+                Violation(
+                    "27.35 J",
+                    f"{power.value}: {spending.oil_steps} naval steps past the oil threshold, but U.S. builds "
+                    "ignore oil",
+                )
+            )
     for item in lines:
         if item.oil_units > 0 and item.power in OIL_EXEMPT_POWERS:
             violations.append(
@@ -1584,6 +1670,808 @@ def check_placement(scenario: Scenario, lines: list[PricedLine]) -> list[Violati
     return violations
 
 
+# --------------------------------------------------------------------------- naval construction (27.7)
+
+# States of a ship besides a chart position (row, column): row 1 is the Launch row, column 0 spring.
+NEW, WAITING, LAUNCHED, SCUTTLED = "new", "waiting", "launched", "scuttled"
+ShipState = tuple[int, int] | str
+NAVAL_STEP_BRPS = 3  # 27.72, 27.35: this turn's naval BRPs are priced in 3-BRP steps [reading]
+NAVAL_STEP_MULTIPLIERS = (1, 2)  # a step costs 3 BRPs inside the oil threshold, 6 past it
+USAT_FOR_AMERICAN_CVES = 35  # 27.7223 C
+US_BOXES: frozenset[str] = frozenset({US_ATLANTIC_BOX, US_PACIFIC_BOX})
+CHART_MOVES = (ChartAction.CONTINUE, ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT)
+ACCELERATIONS = (ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT)
+# Columns a move of 27.7272 A-C shifts the ship by (rows: one down for the first three).
+COLUMN_SHIFTS: dict[ChartAction, int] = {
+    ChartAction.CONTINUE: 0,  # A: the same column
+    ChartAction.ACCELERATE: -1,  # B: one column to the left
+    ChartAction.ACCELERATE_KNIGHT: 2,  # B: two columns over, either way
+    ChartAction.DEFER: 1,  # C: one column to the right, winter to spring
+}
+NAVAL_ACTION_RULES: dict[ChartAction, str] = {
+    ChartAction.LAY_DOWN: "27.7251",
+    ChartAction.START_REPAIR: "27.7267",
+}
+
+
+@dataclass(frozen=True)
+class YardInfo:
+    """A shipyard's rate (27.724 A, 27.731; a captured yard 1, 27.713) and capacity (27.741, 27.743, 27.713)."""
+
+    power: Power
+    site: str
+    rate: int
+    capacity: int
+    capacity_rule: str
+    captured: bool
+
+    @property
+    def one_factor_points(self) -> int:
+        """27.7221 A: at most half the rate, rounded up, on one-factor units."""
+        return (self.rate + 1) // 2
+
+
+def shipyard_info(power: Power, yard: Shipyard) -> YardInfo:
+    """The yard's rate: the scenario's, else 27.731's; a captured yard 1 (27.713). Its capacity:
+    twice the rate (27.741), 10 for a U.S. box until its rate passes 5 (27.743), 2 captured (27.713)."""
+    if yard.captured:
+        return YardInfo(power, yard.id, CAPTURED_RATE, CAPTURED_CAPACITY, "27.713", True)
+    rate = yard.rate if yard.rate is not None else SHIPYARD_RATES.get(power, {}).get(yard.id, 0)
+    if yard.id in US_BOXES and rate <= US_BOX_CAPACITY_RATE:
+        return YardInfo(power, yard.id, rate, US_BOX_CAPACITY, "27.743", False)
+    return YardInfo(power, yard.id, rate, 2 * rate, "27.741", False)
+
+
+def turn_column(scenario: Scenario, turn: int) -> int:
+    """The chart column of turn `turn` of the horizon: the scenario's season, one column a turn."""
+    return (SEASONS.index(scenario.turn.season.value) + turn) % COLUMNS
+
+
+def describe_ship_state(state: ShipState) -> str:
+    """'row 3 spring', 'launch fall', or 'new', 'waiting', 'launched', 'scuttled' (the plan's wording)."""
+    if isinstance(state, tuple):
+        row, column = state
+        return f"{'launch' if row == LAUNCH_ROW else f'row {row}'} {SEASONS[column]}"
+    return state
+
+
+def design_copy(naval: NavalState, name: str) -> ShipDesign | None:
+    """The design of a new ship named '<design id>#<n>', 1 <= n <= the design's count, or None."""
+    design_id, sep, number = name.rpartition("#")
+    if not sep or not (number.isascii() and number.isdigit()) or str(int(number)) != number:
+        return None
+    design = next((d for d in naval.designs if d.id == design_id), None)
+    if design is None or not 1 <= int(number) <= design.count:
+        return None
+    return design
+
+
+def naval_action_cost(unit: UnitType, action: ChartAction) -> tuple[int, int]:
+    """(SB, BRPs) of one action: continue 1 + 3, accelerate 1 + 6 or 1 + 9, defer free (27.7272 A-C);
+    a lay-down 1 + 3 whatever the ship (27.7251); a repair 1 + 3 for a named ship, free for a cruiser
+    (27.7267); launching and scuttling free (27.7272 D, E)."""
+    if action in MOVES:
+        sb, brps, _, _ = MOVES[action]
+        return sb, brps
+    if action is ChartAction.LAY_DOWN:
+        return LAY_DOWN_SB, LAY_DOWN_BRPS
+    if action is ChartAction.START_REPAIR:
+        return (0, 0) if unit is UnitType.CRUISER else (REPAIR_SB, REPAIR_BRPS)
+    return 0, 0
+
+
+@dataclass
+class TrackedShip:
+    """A ship followed through the replay: on a chart, waiting for repair, or a design copy not yet laid down."""
+
+    power: Power
+    yard: str
+    name: str
+    unit: UnitType
+    factors: int
+    state: ShipState
+    design: ShipDesign | None = None
+    damaged_this_turn: bool = False
+
+
+def naval_action_result(ship: TrackedShip, action: ChartAction, column: int) -> ShipState | None:
+    """Where `action` in a turn of column `column` takes the ship (README, "How rule 27.7 is read"),
+    or None when the action does not apply to the ship's state (which then stays as it is).
+
+    Lay-down (27.7251): a named ship to the row of its factors in this column, a cruiser to row 2
+    two columns on, a destroyer or CVE to the Launch row of the next column. Repair (27.7267): a
+    named ship to the Launch row two columns on, a cruiser to that of the next column. Moves
+    (27.7272 A-C): one row down in the same column, one column left, or two columns over; a
+    deferral one column right. A ship moved into the Launch row by a move is launched in that
+    phase [reading].
+    """
+    state = ship.state
+    if action is ChartAction.LAY_DOWN:
+        if state != NEW:
+            return None
+        if ship.unit in NAMED_UNITS:
+            return ship.factors, column
+        if ship.unit is UnitType.CRUISER:
+            return 2, (column + 2) % COLUMNS
+        return LAUNCH_ROW, (column + 1) % COLUMNS
+    if action is ChartAction.START_REPAIR:
+        if state != WAITING:
+            return None
+        turns = 1 if ship.unit is UnitType.CRUISER else 2
+        return LAUNCH_ROW, (column + turns) % COLUMNS
+    if not isinstance(state, tuple):
+        return None
+    row, col = state
+    if action is ChartAction.SCUTTLE:
+        return SCUTTLED
+    if action is ChartAction.LAUNCH:
+        return LAUNCHED
+    if action is ChartAction.DEFER:
+        return row, (col + COLUMN_SHIFTS[action]) % COLUMNS
+    if row - 1 <= LAUNCH_ROW:
+        return LAUNCHED
+    return row - 1, (col + COLUMN_SHIFTS[action]) % COLUMNS
+
+
+def naval_action_breaches(
+    ship: TrackedShip, action: ChartAction, column: int, turn: int, naval: NavalState, yard: YardInfo
+) -> list[tuple[str, str]]:
+    """Why the action is not open to the ship this turn (rule, reason); empty if it is.
+
+    A new ship is only laid down, not at a captured yard (27.713), at one of its design's yards
+    (27.712); a waiting ship only starts repairs, not in the turn it was damaged (27.7266 A). A ship
+    on the chart: only in this turn's column (27.7272) but for scuttling (27.7272 E); launched only
+    from the Launch row (27.7272 D), moved only from rows 2-5 (27.7272 A); accelerated only with
+    3-5 factors, named (27.7272 B); deferred or scuttled only with `deferring_allowed` (27.7272 C,
+    E); France never scuttles (27.7272 E).
+    """
+    state = ship.state
+    if state in (LAUNCHED, SCUTTLED):
+        return [("27.7272", f"the ship is already {state}")]
+    if action is ChartAction.LAY_DOWN:
+        if state != NEW:
+            return [("27.7251", f"only a new ship is laid down; this one is {describe_ship_state(state)}")]
+        breaches = []
+        if yard.captured:
+            breaches.append(("27.713", "a captured shipyard only repairs ships, it builds none"))
+        design = ship.design
+        if design is not None and design.yards is not None and yard.site not in design.yards:
+            breaches.append(
+                ("27.712", f"design '{design.id}' is laid down only at {', '.join(design.yards)}")
+            )
+        return breaches
+    if action is ChartAction.START_REPAIR:
+        if state != WAITING:
+            return [
+                (
+                    "27.7267",
+                    f"repairs start from the Waiting for Repair box; the ship is {describe_ship_state(state)}",
+                )
+            ]
+        if turn == 0 and ship.damaged_this_turn:
+            return [("27.7266 A", "repairs may not start in the player turn the ship was damaged")]
+        return []
+    if not isinstance(state, tuple):
+        return [("27.7272", f"the ship is {state}, not on the chart")]
+    row, col = state
+    breaches = []
+    if action is ChartAction.SCUTTLE:
+        if not naval.deferring_allowed:
+            breaches.append(
+                ("27.7272 E", "scuttling is restricted like deferring (deferring_allowed is false)")
+            )
+        if ship.power is Power.FRANCE:
+            breaches.append(("27.7272 E", "France may never scuttle ships"))
+        return breaches
+    if col != column:
+        breaches.append(
+            (
+                "27.7272",
+                f"it is in the {SEASONS[col]} column, not this turn's {SEASONS[column]} column "
+                "(ships in other columns are ignored unless scuttled)",
+            )
+        )
+    if action is ChartAction.DEFER and not naval.deferring_allowed:
+        breaches.append(("27.7272 C", "deferring is not allowed now (deferring_allowed is false)"))
+    if action is ChartAction.LAUNCH and row != LAUNCH_ROW:
+        breaches.append(("27.7272 D", f"ships are launched from the Launch row, not row {row}"))
+    if action in CHART_MOVES and row == LAUNCH_ROW:
+        breaches.append(("27.7272", "a ship in the Launch row launches, defers or is scuttled"))
+    if action in ACCELERATIONS and not (ship.unit in NAMED_UNITS and ship.factors >= ACCELERATE_MIN_FACTORS):
+        breaches.append(
+            (
+                "27.7272 B",
+                f"only three-, four- and five-factor ships are accelerated, not a {ship.factors}-factor {ship.unit.value}",
+            )
+        )
+    return breaches
+
+
+def sw_redeploy_boxes(power: Power, unit: UnitType, yard: str) -> list[str]:
+    """SW boxes new submarines, ASW and transports may redeploy to (27.94): the U.S. the box of its
+    yard's theater, Japan the Pacific (and the Indian Ocean for submarines), Britain and German
+    submarines the Atlantic, nobody else [reading, as the README's placement notes]."""
+    if power is Power.USA:
+        return ["pacific"] if yard == US_PACIFIC_BOX else ["atlantic"]
+    if power is Power.JAPAN:
+        return ["pacific", "indian"] if unit is UnitType.SUBMARINE else ["pacific"]
+    if power is Power.BRITAIN or (power is Power.GERMANY and unit is UnitType.SUBMARINE):
+        return ["atlantic"]
+    return []
+
+
+ChartView = tuple[str, str, int, str, str]  # (ship, unit, factors, row 'launch'/'2'-'5', column)
+
+
+@dataclass
+class NavalReplay:
+    """The charts replayed from the scenario through the plan's naval actions (27.7).
+
+    `rules` are the breaches of the rules, `reports` the plan's wrong statements of a ship's
+    position or unit; `brps` each naval power's BRPs per turn of the horizon at normal cost (chart
+    actions, and in turn 0 SW units); `charts` what each yard's chart holds at the start of each
+    turn (turn = horizon: after the last), ships and the names waiting for repair.
+    """
+
+    rules: list[Violation] = field(default_factory=list)
+    reports: list[Violation] = field(default_factory=list)
+    brps: dict[Power, list[int]] = field(default_factory=dict)
+    charts: dict[tuple[Power, str, int], tuple[list[ChartView], list[str]]] = field(default_factory=dict)
+
+
+def naval_powers(scenario: Scenario) -> list[Power]:
+    """The planned powers with naval construction (`naval:`), in POWER_ORDER."""
+    return [power for power in planned_powers(scenario) if scenario.powers[power].naval is not None]
+
+
+def _naval_state(scenario: Scenario, power: Power) -> NavalState | None:
+    state = scenario.powers.get(power)
+    return state.naval if state is not None else None
+
+
+def describe_naval_action(index: int, action: NavalAction) -> str:
+    return (
+        f"naval action {index + 1}: turn {action.turn} {action.power.value} {action.yard} "
+        f"'{action.ship}' {action.action}"
+    )
+
+
+def describe_sw_build(index: int, line: SWBuildLine) -> str:
+    return f"SW build {index + 1}: {line.power.value} '{line.build}' {line.factors} x {line.unit.value} at {line.yard}"
+
+
+def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
+    """Replay every naval power's charts turn by turn (turn t has column season + t) through the plan's
+    actions and SW builds, and check each turn's actions, yards and powers (27.7).
+
+    Each action: the ship is on the yard's chart, waiting there, or a copy '<design>#<n>' of a
+    design (n at most its count); one action a ship and turn; legal from the ship's state
+    (`naval_action_breaches`); its `before` and `after` are the replay's (report); its SB and BRPs
+    those of the tables (27.7251, 27.7267, 27.7272). Each turn: every ship in the turn's column
+    acts (27.7272); each yard uses at most its rate (27.724 A), at most half of it rounded up on
+    one-factor units (27.7221 A), and holds at most its capacity after the phase (27.741, 27.743,
+    27.713); the U.S. lays down at most its naval air rate of CVEs, none below USAT 35 (27.7223 C).
+    Over the horizon: each design is laid down at most `count` times (27.7251), the U.S. before war
+    with Japan lays down at most `fast_carrier_permits` fast carriers (27.7325). SW builds (turn 0):
+    `check_sw_builds`.
+    """
+    replay = NavalReplay()
+    turns = scenario.horizon.turns
+    yards: dict[tuple[Power, str], YardInfo] = {}
+    ships: dict[tuple[Power, str, str], TrackedShip] = {}
+    for power in naval_powers(scenario):
+        naval = scenario.powers[power].naval
+        assert naval is not None
+        replay.brps[power] = [0] * turns
+        for yard in naval.shipyards:
+            yards[(power, yard.id)] = shipyard_info(power, yard)
+            for ship in yard.chart:
+                row = LAUNCH_ROW if ship.row == "launch" else int(ship.row)
+                ships[(power, yard.id, ship.id)] = TrackedShip(
+                    power, yard.id, ship.id, ship.unit, ship.factors, (row, SEASONS.index(ship.column))
+                )
+            for damaged in yard.waiting_for_repair:
+                ships[(power, yard.id, damaged.id)] = TrackedShip(
+                    power,
+                    yard.id,
+                    damaged.id,
+                    damaged.unit,
+                    damaged.factors,
+                    WAITING,
+                    damaged_this_turn=damaged.damaged_this_turn,
+                )
+
+    by_turn: dict[int, list[tuple[int, NavalAction]]] = defaultdict(list)
+    for index, action in enumerate(plan.naval_actions):
+        what = describe_naval_action(index, action)
+        if _naval_state(scenario, action.power) is None:
+            replay.rules.append(
+                Violation("27.7", f"{what}: {action.power.value} has no naval construction in the scenario")
+            )
+        elif action.turn >= turns:
+            replay.rules.append(
+                Violation("27.7", f"{what}: turn {action.turn} is past the horizon of {turns} turns")
+            )
+        elif (action.power, action.yard) not in yards:
+            replay.rules.append(
+                Violation(
+                    "27.723", f"{what}: {action.power.value} has no Naval Construction Chart at {action.yard}"
+                )
+            )
+        else:
+            by_turn[action.turn].append((index, action))
+
+    laid_down: dict[tuple[Power, str], int] = defaultdict(int)
+    fast_carriers: dict[Power, int] = defaultdict(int)
+
+    def snapshot(turn: int) -> None:
+        for power, site in yards:
+            on_chart: list[ChartView] = []
+            waiting: list[str] = []
+            for ship in ships.values():
+                if (ship.power, ship.yard) != (power, site):
+                    continue
+                if isinstance(ship.state, tuple):
+                    row, col = ship.state
+                    label = "launch" if row == LAUNCH_ROW else str(row)
+                    on_chart.append((ship.name, ship.unit.value, ship.factors, label, SEASONS[col]))
+                elif ship.state == WAITING:
+                    waiting.append(ship.name)
+            replay.charts[(power, site, turn)] = (sorted(on_chart), sorted(waiting))
+
+    for turn in range(turns):
+        column = turn_column(scenario, turn)
+        season = SEASONS[column]
+        snapshot(turn)
+        at_start = {key: ship.state for key, ship in ships.items()}
+        acted: set[tuple[Power, str, str]] = set()
+        points: dict[tuple[Power, str], int] = defaultdict(int)
+        one_factor: dict[tuple[Power, str], int] = defaultdict(int)
+        cves: dict[Power, int] = defaultdict(int)
+        for index, action in by_turn[turn]:
+            what = describe_naval_action(index, action)
+            naval = _naval_state(scenario, action.power)
+            assert naval is not None
+            try:
+                kind = ChartAction(action.action)
+            except ValueError:
+                replay.rules.append(
+                    Violation(
+                        "27.7272",
+                        f"{what}: unknown action (lay_down, start_repair, continue, accelerate, "
+                        "accelerate_knight, defer, launch, scuttle)",
+                    )
+                )
+                continue
+            key = (action.power, action.yard, action.ship)
+            ship = ships.get(key)
+            if ship is None:
+                design = design_copy(naval, action.ship)
+                if design is None:
+                    replay.rules.append(
+                        Violation(
+                            "27.7251",
+                            f"{what}: no such ship on the chart or waiting for repair at {action.yard}, "
+                            f"nor a new ship '<design>#<n>' of a {action.power.value} design (n at most its count)",
+                        )
+                    )
+                    continue
+                ship = TrackedShip(
+                    action.power, action.yard, action.ship, design.unit, design.factors, NEW, design=design
+                )
+                ships[key] = ship
+            if key in acted:
+                replay.rules.append(
+                    Violation("27.7272", f"{what}: a second action for the ship in the same turn")
+                )
+            acted.add(key)
+            if (action.unit, action.factors) != (ship.unit, ship.factors):
+                replay.reports.append(
+                    Violation(
+                        REPORT,
+                        f"{what}: a {action.factors}-factor {action.unit.value} in the plan, a "
+                        f"{ship.factors}-factor {ship.unit.value} by the scenario",
+                        REPORT,
+                    )
+                )
+            before = describe_ship_state(ship.state)
+            if action.before != before:
+                replay.reports.append(
+                    Violation(
+                        REPORT,
+                        f"{what}: before '{action.before}' in the plan, '{before}' by the charts",
+                        REPORT,
+                    )
+                )
+            yard = yards[(action.power, action.yard)]
+            for rule, reason in naval_action_breaches(ship, kind, column, turn, naval, yard):
+                replay.rules.append(Violation(rule, f"{what}: {reason}"))
+            sb, brps = naval_action_cost(ship.unit, kind)
+            if (action.sb, action.brps) != (sb, brps):
+                replay.rules.append(
+                    Violation(
+                        NAVAL_ACTION_RULES.get(kind, "27.7272"),
+                        f"{what}: costs {sb} SB and {brps} BRPs, not {action.sb} SB and {action.brps} BRPs",
+                    )
+                )
+            points[(action.power, action.yard)] += sb
+            if ship.unit in ONE_FACTOR_UNITS:
+                one_factor[(action.power, action.yard)] += sb
+            replay.brps[action.power][turn] += brps
+            result = naval_action_result(ship, kind, column)
+            if kind is ChartAction.LAY_DOWN and result is not None and ship.design is not None:
+                laid_down[(action.power, ship.design.id)] += 1
+                if ship.unit is UnitType.CARRIER:
+                    fast_carriers[action.power] += 1
+                if ship.unit is UnitType.ESCORT_CARRIER:
+                    cves[action.power] += 1
+            if result is not None:
+                ship.state = result
+            after = describe_ship_state(ship.state)
+            if action.after != after:
+                replay.reports.append(
+                    Violation(
+                        REPORT, f"{what}: after '{action.after}' in the plan, '{after}' by the charts", REPORT
+                    )
+                )
+        if turn == 0:
+            for (power, site), factors in _sw_points(scenario, plan, replay, yards).items():
+                points[(power, site)] += factors
+                one_factor[(power, site)] += factors
+
+        for key, state in at_start.items():
+            if isinstance(state, tuple) and state[1] == column and key not in acted:
+                power, site, name = key
+                replay.rules.append(
+                    Violation(
+                        "27.7272",
+                        f"{power.value} {site} turn {turn} ({season}): '{name}' is in the {season} column "
+                        f"({describe_ship_state(state)}) with no action; each ship in the turn's column "
+                        "continues, accelerates, defers, launches or is scuttled",
+                    )
+                )
+        for (power, site), yard in yards.items():
+            where = f"{power.value} {site} turn {turn} ({season})"
+            used = points[(power, site)]
+            if used > yard.rate:
+                replay.rules.append(
+                    Violation("27.724 A", f"{where}: {used} shipbuilding points used, rate {yard.rate}")
+                )
+            if one_factor[(power, site)] > yard.one_factor_points:
+                replay.rules.append(
+                    Violation(
+                        "27.7221 A",
+                        f"{where}: {one_factor[(power, site)]} shipbuilding points on one-factor units, at most "
+                        f"{yard.one_factor_points} (half of rate {yard.rate}, rounded up)",
+                    )
+                )
+            held = sum(
+                1
+                for ship in ships.values()
+                if (ship.power, ship.yard) == (power, site) and isinstance(ship.state, tuple)
+            )
+            if held > yard.capacity:
+                replay.rules.append(
+                    Violation(
+                        yard.capacity_rule,
+                        f"{where}: {held} ships on the Naval Construction Chart after the phase, capacity {yard.capacity}",
+                    )
+                )
+        for power, count in sorted(cves.items()):
+            usat = scenario.powers[power].naval.usat  # type: ignore[union-attr]
+            if usat is not None and usat < USAT_FOR_AMERICAN_CVES:
+                replay.rules.append(
+                    Violation(
+                        "27.7223 C",
+                        f"{power.value} turn {turn}: {count} CVEs laid down, but USAT {usat} is below "
+                        f"{USAT_FOR_AMERICAN_CVES}",
+                    )
+                )
+            elif count > (cap := naval_air_rate(scenario, power)):
+                replay.rules.append(
+                    Violation(
+                        "27.7223 C",
+                        f"{power.value} turn {turn}: {count} CVEs laid down, naval air training rate {cap}",
+                    )
+                )
+    snapshot(turns)
+
+    for (power, design_id), count in sorted(laid_down.items()):
+        naval = _naval_state(scenario, power)
+        design = next(d for d in naval.designs if d.id == design_id)  # type: ignore[union-attr]
+        if count > design.count:
+            replay.rules.append(
+                Violation(
+                    "27.7251",
+                    f"{power.value} design '{design_id}': laid down {count} times over the horizon, count {design.count}",
+                )
+            )
+    for power, count in sorted(fast_carriers.items()):
+        naval = _naval_state(scenario, power)
+        assert naval is not None
+        if (
+            power is Power.USA
+            and not scenario.us_at_war.get("pacific")
+            and count > naval.fast_carrier_permits
+        ):
+            replay.rules.append(
+                Violation(
+                    "27.7325",
+                    f"usa: {count} fast carriers laid down before war with Japan, "
+                    f"{naval.fast_carrier_permits} permitted (fast_carrier_permits)",
+                )
+            )
+    return replay
+
+
+def _sw_points(
+    scenario: Scenario, plan: Plan, replay: NavalReplay, yards: dict[tuple[Power, str], YardInfo]
+) -> dict[tuple[Power, str], int]:
+    """Check the SW builds of turn 0 (27.721 A, 27.711, 27.713, 27.93, 27.94), add their BRPs to
+    turn 0, and return the shipbuilding points they use at each yard.
+
+    Each line: a `sw_units` build of a naval power, of its unit (Germany and Italy only submarines,
+    27.93 A, B), at a shipyard of the power that is not captured (27.711, 27.713), for 3 BRPs a
+    factor (27.721 A); its `sw_boxes` those of 27.94 (report). Each build's factors are at most
+    its count.
+    """
+    points: dict[tuple[Power, str], int] = defaultdict(int)
+    built: dict[tuple[Power, str], int] = defaultdict(int)
+    for index, line in enumerate(plan.sw_builds):
+        what = describe_sw_build(index, line)
+        naval = _naval_state(scenario, line.power)
+        if naval is None:
+            replay.rules.append(
+                Violation("27.7", f"{what}: {line.power.value} has no naval construction in the scenario")
+            )
+            continue
+        build = next((b for b in naval.sw_units if b.id == line.build), None)
+        if build is None:
+            replay.rules.append(
+                Violation("27.721 A", f"{what}: no such SW build in the {line.power.value} sw_units")
+            )
+            continue
+        if line.unit is not build.unit:
+            replay.rules.append(
+                Violation(
+                    "27.721 A", f"{what}: build '{build.id}' holds {build.unit.value}, not {line.unit.value}"
+                )
+            )
+        if line.power in (Power.GERMANY, Power.ITALY) and line.unit is not UnitType.SUBMARINE:
+            replay.rules.append(
+                Violation("27.93", f"{what}: {line.power.value} builds only submarines (27.93 A, B)")
+            )
+        expected = SW_BRPS_PER_FACTOR * line.factors
+        if line.brps != expected:
+            replay.rules.append(
+                Violation(
+                    "27.721 A",
+                    f"{what}: costs {SW_BRPS_PER_FACTOR} x {line.factors} = {expected} BRPs, not {line.brps}",
+                )
+            )
+        built[(line.power, build.id)] += line.factors
+        replay.brps[line.power][0] += expected
+        yard = yards.get((line.power, line.yard))
+        if yard is None:
+            replay.rules.append(
+                Violation("27.711", f"{what}: {line.yard} is not a shipyard of {line.power.value}")
+            )
+            continue
+        if yard.captured:
+            replay.rules.append(
+                Violation("27.713", f"{what}: a captured shipyard only repairs ships, it builds none")
+            )
+        points[(line.power, line.yard)] += SW_SB_PER_FACTOR * line.factors
+        boxes = sw_redeploy_boxes(line.power, line.unit, line.yard)
+        if sorted(line.sw_boxes) != sorted(boxes):
+            replay.reports.append(
+                Violation(
+                    REPORT,
+                    f"{what}: SW boxes {line.sw_boxes} in the plan, {boxes} by 27.94",
+                    REPORT,
+                )
+            )
+    for (power, build_id), factors in sorted(built.items()):
+        naval = _naval_state(scenario, power)
+        build = next(b for b in naval.sw_units if b.id == build_id)  # type: ignore[union-attr]
+        if factors > build.count:
+            replay.rules.append(
+                Violation(
+                    "27.721 A",
+                    f"{power.value} SW build '{build_id}': {factors} factors built, count {build.count}",
+                )
+            )
+    return points
+
+
+@dataclass(frozen=True)
+class NavalSpending:
+    """A power's naval construction this turn, priced for 27.11, 27.31 and 27.35: `brps` at normal
+    cost, in `steps` of 3 BRPs, `oil_steps` of them past the oil threshold (the plan's
+    `NavalReport.oil_steps`) at 6 BRPs each [reading]."""
+
+    brps: int
+    steps: int
+    oil_steps: int
+
+    @property
+    def paid(self) -> int:
+        """BRPs paid: 3 a step inside the threshold, 6 past it."""
+        inside, past = NAVAL_STEP_MULTIPLIERS
+        return self.brps + NAVAL_STEP_BRPS * (past - inside) * self.oil_steps
+
+    @property
+    def inside_brps(self) -> int:
+        """BRPs the steps inside take of the oil threshold (3 each)."""
+        return NAVAL_STEP_BRPS * max(0, self.steps - self.oil_steps)
+
+    @property
+    def oil_affected_brps(self) -> int:
+        """BRPs paid for the steps past the threshold (6 each)."""
+        return NAVAL_STEP_BRPS * NAVAL_STEP_MULTIPLIERS[1] * self.oil_steps
+
+
+NavalSpendings = Mapping[Power, NavalSpending]
+
+
+def stated_oil_steps(plan: Plan) -> dict[Power, int]:
+    """The plan's naval steps past the oil threshold, per power (the first report of each)."""
+    steps: dict[Power, int] = {}
+    for report in plan.naval:
+        steps.setdefault(report.power, report.oil_steps)
+    return steps
+
+
+def naval_spending(
+    scenario: Scenario, plan: Plan, replay: NavalReplay | None = None
+) -> dict[Power, NavalSpending]:
+    """This turn's naval construction of each naval power: its turn-0 chart actions and SW units at
+    normal cost, in 3-BRP steps (accelerate 2 steps, knight's move 3, an SW factor 1), and the
+    plan's steps past the oil threshold (0 without a naval report) (27.72, 27.35) [reading]."""
+    replay = replay if replay is not None else replay_naval(scenario, plan)
+    oil = stated_oil_steps(plan)
+    return {
+        power: NavalSpending(per_turn[0], per_turn[0] // NAVAL_STEP_BRPS, oil.get(power, 0))
+        for power, per_turn in replay.brps.items()
+    }
+
+
+def naval_paid(naval: NavalSpendings | None, power: Power) -> int:
+    spending = naval.get(power) if naval is not None else None
+    return spending.paid if spending is not None else 0
+
+
+def check_naval_budgets(scenario: Scenario, replay: NavalReplay) -> list[Violation]:
+    """Later turns of the horizon: a power's naval BRPs in turn t >= 1 (normal cost) fit that turn's
+    expected BRPs (`horizon.future[t - 1].brps`, else this turn's BRPs available, 27.11) and
+    construction limit (`limits`, else this turn's, 27.31). "This turn's" is the position before
+    this plan's grants: with a `grants:` section the planned grants are left out [reading]."""
+    violations: list[Violation] = []
+    base = grant_account(scenario, None)
+    future = scenario.horizon.future
+    for power, per_turn in replay.brps.items():
+        brps_now = max(0, brps_available(scenario, power, account=base))
+        limit_now = construction_limit(scenario, power, account=base)
+        for turn in range(1, len(per_turn)):
+            given = future[turn - 1] if turn - 1 < len(future) else None
+            spent = per_turn[turn]
+            budget = given.brps[power.value] if given is not None and power.value in given.brps else brps_now
+            limit = (
+                given.limits[power.value] if given is not None and power.value in given.limits else limit_now
+            )
+            if spent > budget:
+                source = (
+                    "horizon.future" if given is not None and power.value in given.brps else "this turn's"
+                )
+                violations.append(
+                    Violation(
+                        "27.11",
+                        f"{power.value} turn {turn}: {spent} naval BRPs, {budget} BRPs expected ({source})",
+                    )
+                )
+            if spent > limit:
+                source = (
+                    "horizon.future" if given is not None and power.value in given.limits else "this turn's"
+                )
+                violations.append(
+                    Violation(
+                        "27.31",
+                        f"{power.value} turn {turn}: {spent} naval BRPs count against a construction limit of "
+                        f"{limit} ({source})",
+                    )
+                )
+    return violations
+
+
+def check_naval(scenario: Scenario, plan: Plan, replay: NavalReplay | None = None) -> list[Violation]:
+    """Rule 27.7: the replayed charts' breaches (`replay_naval`), SW builds, later turns' budgets."""
+    replay = replay if replay is not None else replay_naval(scenario, plan)
+    return [*replay.rules, *check_naval_budgets(scenario, replay)]
+
+
+def check_naval_report(scenario: Scenario, plan: Plan, replay: NavalReplay | None = None) -> list[Violation]:
+    """The plan's naval accounting against the replay: positions and units of each action and SW
+    boxes (`replay_naval`); `naval` (when present): one report per naval power with shipyards,
+    `brps_by_turn` the replay's; `charts` (when present): each yard's chart at each turn 0..horizon
+    holds exactly the replay's ships and waiting ships."""
+    replay = replay if replay is not None else replay_naval(scenario, plan)
+    violations = list(replay.reports)
+    if plan.naval:
+        seen: set[Power] = set()
+        for report in plan.naval:
+            where = f"naval.{report.power.value}"
+            if report.power in seen:
+                violations.append(Violation(REPORT, f"{where}: listed twice", REPORT))
+                continue
+            seen.add(report.power)
+            derived = replay.brps.get(report.power)
+            if derived is None:
+                violations.append(
+                    Violation(REPORT, f"{where}: no naval construction in the scenario", REPORT)
+                )
+            elif report.brps_by_turn != derived:
+                violations.append(
+                    Violation(
+                        REPORT,
+                        f"{where}.brps_by_turn: {report.brps_by_turn} in the plan, {derived} by the charts",
+                        REPORT,
+                    )
+                )
+        for power in naval_powers(scenario):
+            naval = scenario.powers[power].naval
+            if power not in seen and naval is not None and naval.shipyards:
+                violations.append(Violation(REPORT, f"naval.{power.value}: missing from the plan", REPORT))
+    if plan.charts:
+        stated: dict[tuple[Power, str, int], tuple[list[ChartView], list[str]]] = {}
+        for snapshot in plan.charts:
+            key = (snapshot.power, snapshot.yard, snapshot.turn)
+            where = f"charts.{snapshot.power.value}.{snapshot.yard}.turn {snapshot.turn}"
+            if key in stated:
+                violations.append(Violation(REPORT, f"{where}: listed twice", REPORT))
+                continue
+            stated[key] = (
+                sorted((v.ship, v.unit.value, v.factors, v.row, v.column) for v in snapshot.ships),
+                sorted(snapshot.waiting_for_repair),
+            )
+            if key not in replay.charts:
+                violations.append(Violation(REPORT, f"{where}: no such yard and turn of the horizon", REPORT))
+        for key, (ships, waiting) in replay.charts.items():
+            power, site, turn = key
+            where = f"charts.{power.value}.{site}.turn {turn}"
+            if key not in stated:
+                violations.append(Violation(REPORT, f"{where}: missing from the plan", REPORT))
+                continue
+            stated_ships, stated_waiting = stated[key]
+            if stated_ships != ships:
+                violations.append(
+                    Violation(
+                        REPORT,
+                        f"{where}.ships: {_views(stated_ships)} in the plan, {_views(ships)} by the charts",
+                        REPORT,
+                    )
+                )
+            if stated_waiting != waiting:
+                violations.append(
+                    Violation(
+                        REPORT,
+                        f"{where}.waiting_for_repair: {stated_waiting} in the plan, {waiting} by the charts",
+                        REPORT,
+                    )
+                )
+    return violations
+
+
+def _views(ships: list[ChartView]) -> str:
+    return (
+        "["
+        + ", ".join(
+            f"{name} {'launch' if row == 'launch' else f'row {row}'} {column}"
+            for name, _, _, row, column in ships
+        )
+        + "]"
+    )
+
+
 # --------------------------------------------------------------------------- requirements
 
 
@@ -1593,6 +2481,7 @@ def check_requirements(scenario: Scenario, plan: Plan, lines: list[PricedLine]) 
     (27.35 H)."""
     objective = scenario.objective
     account = grant_account(scenario, plan)
+    naval = naval_spending(scenario, plan)
     violations: list[Violation] = []
     for index, minimum in enumerate(objective.minimum):
         built = sum(
@@ -1610,7 +2499,9 @@ def check_requirements(scenario: Scenario, plan: Plan, lines: list[PricedLine]) 
                 )
             )
     for power, reserve in sorted(objective.reserve.items()):
-        kept = brps_available(scenario, power, account=account) - brps_paid(scenario, power, lines, account)
+        kept = brps_available(scenario, power, account=account) - brps_paid(
+            scenario, power, lines, account, naval
+        )
         if kept < reserve:
             violations.append(
                 Violation(
@@ -1647,20 +2538,21 @@ def check_requirements(scenario: Scenario, plan: Plan, lines: list[PricedLine]) 
 
 
 def derive_report(scenario: Scenario, plan: Plan) -> dict[Power, PowerReport]:
-    """Each planned power's accounting derived from the builds and grants, in POWER_ORDER
-    (27.11, 27.3, 27.35 H, 27.61, 40.23)."""
+    """Each planned power's accounting derived from the builds, this turn's naval construction and
+    grants, in POWER_ORDER (27.11, 27.3, 27.35 H, 27.61, 27.72, 40.23)."""
     lines, _ = resolve_lines(scenario, plan)
     account = grant_account(scenario, plan)
+    naval = naval_spending(scenario, plan)
     reports: dict[Power, PowerReport] = {}
     for power in planned_powers(scenario):
         available = brps_available(scenario, power, account=account)
-        paid = brps_paid(scenario, power, lines, account)
+        paid = brps_paid(scenario, power, lines, account, naval)
         reports[power] = PowerReport(
             brps_available=available,
             construction_brps=paid,
             brps_kept=available - paid,
             construction_limit=construction_limit(scenario, power, account=account),
-            limit_used=limit_used(scenario, power, lines, account),
+            limit_used=limit_used(scenario, power, lines, account, naval),
             naval_air_rate=naval_air_rate(scenario, power),
             naval_air_used=naval_air_used(scenario, power, lines),
             oil_effect_incurred=oil_effect_incurred(scenario, plan, power),
@@ -1671,9 +2563,11 @@ def derive_report(scenario: Scenario, plan: Plan) -> dict[Power, PowerReport]:
 def derive_oil(scenario: Scenario, plan: Plan) -> list[OilReport]:
     """Each planned faction's oil accounting derived from the builds (27.35), for the factions
     with oil-pooled powers in `Scenario.factions()` order. `counters_available` is what the
-    faction may spend on construction, after oil shipped to Russia (40.25)."""
+    faction may spend on construction, after oil shipped to Russia (40.25). Naval steps count: 3
+    BRPs each inside the threshold, 6 each past it (27.72) [reading]."""
     lines, _ = resolve_lines(scenario, plan)
     account = grant_account(scenario, plan)
+    naval = naval_spending(scenario, plan)
     reports = []
     for faction in oil_factions(scenario):
         spent = plan.oil_counters_spent.get(faction, 0)
@@ -1683,8 +2577,8 @@ def derive_oil(scenario: Scenario, plan: Plan) -> list[OilReport]:
                 counters_available=oil_for_construction(scenario, faction, account=account),
                 counters_spent=spent,
                 threshold_brps=oil_threshold_brps(spent),
-                normal_cost_brps=inside_threshold_brps(scenario, lines, faction),
-                oil_affected_brps=oil_affected_brps(scenario, lines, faction),
+                normal_cost_brps=inside_threshold_brps(scenario, lines, faction, naval),
+                oil_affected_brps=oil_affected_brps(scenario, lines, faction, naval),
             )
         )
     return reports
@@ -1767,7 +2661,8 @@ def check_grant_report(scenario: Scenario, plan: Plan) -> list[Violation]:
 
 def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
     """The plan's own accounting (`powers` in POWER_ORDER, `oil` in `Scenario.factions()` order,
-    grant routes, expected BRPs and transports), when present, against the derivation."""
+    grant routes, expected BRPs and transports, naval positions, spending and charts), when
+    present, against the derivation."""
     violations: list[Violation] = []
     if plan.powers:
         derived = derive_report(scenario, plan)
@@ -1813,6 +2708,7 @@ def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
                     derived_report.model_dump(),
                 )
     violations += check_grant_report(scenario, plan)
+    violations += check_naval_report(scenario, plan)
     return violations
 
 
@@ -1820,16 +2716,20 @@ def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
 
 
 def rule_violations(scenario: Scenario, plan: Plan) -> list[Violation]:
-    """Every breach of the game rules by the builds and grants (27.1-27.6, 27.92, rule 40), unsorted."""
+    """Every breach of the game rules by the builds, naval construction and grants (27.1-27.7,
+    27.92, rule 40), unsorted."""
     lines, violations = resolve_lines(scenario, plan)
     account = grant_account(scenario, plan)
+    replay = replay_naval(scenario, plan)
+    naval = naval_spending(scenario, plan, replay)
     violations += check_force_pool(scenario, lines)
-    violations += check_brps(scenario, lines, account)
-    violations += check_limits(scenario, lines, account)
-    violations += check_oil(scenario, plan, lines, account)
+    violations += check_brps(scenario, lines, account, naval)
+    violations += check_limits(scenario, lines, account, naval)
+    violations += check_oil(scenario, plan, lines, account, naval)
     violations += check_naval_air(scenario, lines)
     violations += check_placement(scenario, lines)
     violations += check_grants(scenario, plan)
+    violations += check_naval(scenario, plan, replay)
     return violations
 
 

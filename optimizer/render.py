@@ -8,7 +8,8 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from models.plan import Plan
+from models.naval_tables import SEASONS
+from models.plan import ChartSnapshot, Plan
 from models.scenario import Scenario
 from optimizer.limits import LimitBreakdown
 from optimizer.routes import GrantNetwork
@@ -119,6 +120,7 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
             else "builds the Alaska highway (40.72)"
         )
         parts.append(Text(f"{opening.paid_by.value} {what} for {opening.brps} BRPs, usable from next turn"))
+    parts.extend(naval_tables(plan))
     if plan.not_buildable:
         barred = Table(title="Not buildable this turn", title_justify="left")
         for column in ("power", "entry", "rule", "why"):
@@ -135,6 +137,88 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
             )
         )
     return Group(*parts)
+
+
+def chart_table(snapshot: ChartSnapshot, title: str) -> Table:
+    """A Naval Construction Chart laid out as printed: rows Launch, 2-5 by season columns."""
+    table = Table(title=title, title_justify="left", show_lines=True)
+    table.add_column("row")
+    for season in SEASONS:
+        table.add_column(season)
+    cells: dict[tuple[str, str], list[str]] = {}
+    for ship in snapshot.ships:
+        cells.setdefault((ship.row, ship.column), []).append(
+            f"{ship.ship} ({ship.unit.value} {ship.factors})"
+        )
+    for row in ("launch", "2", "3", "4", "5"):
+        table.add_row(row, *("\n".join(cells.get((row, season), [])) for season in SEASONS))
+    if snapshot.waiting_for_repair:
+        table.caption = "waiting for repair: " + ", ".join(snapshot.waiting_for_repair)
+    return table
+
+
+def naval_tables(plan: Plan) -> list[object]:
+    """Chart actions, SW units, and each chart before and after this turn (27.7, 27.9)."""
+    if not plan.naval_actions and not plan.charts and not plan.sw_builds:
+        return []
+    parts: list[object] = []
+    now = [a for a in plan.naval_actions if a.turn == 0]
+    actions = Table(title="Naval construction this turn (27.7)", title_justify="left")
+    for column in ("power", "yard", "ship", "unit", "action", "from", "to", "SB", "BRPs"):
+        actions.add_column(column, justify="right" if column in ("SB", "BRPs") else "left")
+    for a in now:
+        actions.add_row(
+            a.power.value,
+            a.yard,
+            a.ship,
+            f"{a.unit.value} {a.factors}",
+            a.action,
+            a.before,
+            a.after,
+            str(a.sb),
+            str(a.brps),
+        )
+    if not now:
+        actions.add_row("—", "", "nothing this turn", "", "", "", "", "", "")
+    parts.append(actions)
+    if plan.sw_builds:
+        sw = Table(title="SW units built (27.9)", title_justify="left")
+        for column in ("power", "unit", "factors", "yard", "BRPs", "placed", "may redeploy to"):
+            sw.add_column(column)
+        for b in plan.sw_builds:
+            sw.add_row(
+                b.power.value,
+                b.unit.value,
+                str(b.factors),
+                b.yard,
+                str(b.brps),
+                b.placed,
+                ", ".join(b.sw_boxes) or "no SW box",
+            )
+        parts.append(sw)
+    for report in plan.naval:
+        later = report.brps_by_turn[1:]
+        text = f"{report.power.value}: naval BRPs this turn {report.brps_by_turn[0]}"
+        if report.oil_steps:
+            text += f" ({report.oil_steps} steps past the oil threshold)"
+        if later:
+            text += "; planned for the next turns: " + ", ".join(str(b) for b in later)
+        parts.append(Text(text))
+    later_actions = [
+        a for a in plan.naval_actions if a.turn > 0 and a.action in ("lay_down", "launch", "start_repair")
+    ]
+    if later_actions:
+        parts.append(
+            Text(
+                "Later in the horizon: "
+                + "; ".join(f"turn +{a.turn} {a.ship} {a.action.replace('_', ' ')}" for a in later_actions)
+            )
+        )
+    for snapshot in plan.charts:
+        if snapshot.turn in (0, 1):
+            when = "before this turn" if snapshot.turn == 0 else "after this turn"
+            parts.append(chart_table(snapshot, f"{snapshot.power.value} {snapshot.yard}: chart {when}"))
+    return parts
 
 
 def _breakdown_table(title: str, breakdown: LimitBreakdown) -> Table:

@@ -193,6 +193,32 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
     )
 
 
+def _involuntary_deferral(
+    model: cp_model.CpModel, variables: Variables, yard: YardData, used: list, guards: Guards
+) -> None:
+    """27.7272 C restricts voluntary deferring: without it, a ship in its column waits only when its
+    yard has used every point, or its power cannot pay another step (3 BRPs) within its BRPs or its
+    construction limit [reading]."""
+    deferred = [
+        var for _, _, action, var in variables.naval.actions(0, yard=yard.key) if action is ChartAction.DEFER
+    ]
+    if not deferred:
+        return
+    power = yard.power
+    no_points = model.NewBoolVar(f"no_points_{yard.key}")
+    no_brps = model.NewBoolVar(f"no_brps_{yard.key}")
+    no_limit = model.NewBoolVar(f"no_limit_{yard.key}")
+    model.Add(sum(used) >= yard.rate).OnlyEnforceIf(no_points)
+    model.Add(variables.kept(power) <= LAY_DOWN_BRPS - 1).OnlyEnforceIf(no_brps)
+    model.Add(variables.limit_counted(power) + LAY_DOWN_BRPS >= variables.limit(power) + 1).OnlyEnforceIf(
+        no_limit
+    )
+    for var in deferred:
+        model.AddBoolOr([no_points, no_brps, no_limit]).OnlyEnforceIf(
+            [var, *guards.of("27.7272 C", yard.key)]
+        )
+
+
 def _copy_pairs(naval: NavalData) -> list[tuple[str, str]]:
     """Consecutive copies of one design at one yard."""
     groups: dict[tuple[str, str], list[str]] = {}
@@ -233,13 +259,18 @@ def ship_actions(
             options.append((ChartAction.START_REPAIR, repair_position(ship.unit, column)))
         return options
     row, col = state  # type: ignore[misc]
+    # 27.7272 C, E: the scenario's restriction is this turn's; later turns may defer [reading].
+    deferring = deferring or turn > 0
     options = []
-    if deferring:
-        options.append((ChartAction.SCUTTLE, SCUTTLED))  # 27.7272 E: in any column
+    if deferring and (turn == 0 or col == column) and ship.power is not Power.FRANCE:
+        # 27.7272 E: any ship may be scuttled this turn (France never); in later turns of the
+        # horizon the plan scuttles only ships of the turn's column [reading: a planning horizon].
+        options.append((ChartAction.SCUTTLE, SCUTTLED))
     if col != column:
         return [(None, state), *options]
-    if deferring:
-        options.append((ChartAction.DEFER, (row, (col + 1) % COLUMNS)))
+    # Without voluntary deferring a ship may still wait when its yard has no point left for it
+    # (27.7272 C restricts "voluntary" deferring); add_shipyards holds such a yard to its rate.
+    options.append((ChartAction.DEFER, (row, (col + 1) % COLUMNS)))
     if row == LAUNCH_ROW:
         return [(ChartAction.LAUNCH, LAUNCHED), *options]
     moves = [ChartAction.CONTINUE]
@@ -400,6 +431,8 @@ def add_shipyards(model: cp_model.CpModel, data: Prepared, variables: Variables,
                 model.Add(sum(on_chart) <= yard.capacity).OnlyEnforceIf(
                     guards.of("27.741", f"{key} turn {t}")
                 )
+            if t == 0 and not naval.deferring_allowed[yard.power]:
+                _involuntary_deferral(model, variables, yard, used, guards)
         for power in {ship.power for ship in naval.ships.values()}:
             if t > 0:
                 spent = ships.brps(power, t)

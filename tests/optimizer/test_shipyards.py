@@ -1,0 +1,126 @@
+"""Naval construction planned by the solver (27.7): numbers from the rules text."""
+
+from models.plan import Status
+from models.tables import Power
+from optimizer.checker import check
+from optimizer.solve import solve
+
+
+def germany(scenario_of, naval, season="spring", turns=1, brps=200, brp_base=240, **fields):
+    return scenario_of(
+        {"germany": {"brps": brps, "brp_base": brp_base, "naval": naval}},
+        turn={"season": season, "year": 1942},
+        horizon={"turns": turns, "discount": 0.9},
+        **fields,
+    )
+
+
+def solved(scenario):
+    result = solve(scenario)
+    assert result.status is Status.OPTIMAL, result.explanation
+    return result.plan
+
+
+def actions(plan, turn=0):
+    return {(a.ship, a.action): (a.before, a.after) for a in plan.naval_actions if a.turn == turn}
+
+
+def test_capacity_full_refuses_a_lay_down_until_a_launch_frees_room(scenario_of):
+    """27.741, 27.742: rate 1 gives capacity 2; with two ships on the chart nothing can be laid down,
+    unless one of them launches this phase, which frees its room at once."""
+    waiting = {"id": "kiel", "rate": 1, "chart": [
+        {"id": "A", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"},
+        {"id": "B", "unit": "cruiser", "factors": 2, "row": 2, "column": "winter"},
+    ]}
+    design = [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 1}]
+    full = solved(germany(scenario_of, {"shipyards": [waiting], "designs": design}))
+    assert ("dd#1", "lay_down") not in actions(full)
+    launching = {"id": "kiel", "rate": 1, "chart": [
+        {"id": "A", "unit": "cruiser", "factors": 2, "row": "launch", "column": "spring"},
+        {"id": "B", "unit": "cruiser", "factors": 2, "row": 2, "column": "winter"},
+    ]}
+    freed = solved(germany(scenario_of, {"shipyards": [launching], "designs": design}))
+    assert ("A", "launch") in actions(freed)
+    assert ("dd#1", "lay_down") in actions(freed)
+
+
+def test_rate_three_yard_builds_at_most_two_one_factor_units(scenario_of):
+    """27.7221 A: half the rate, rounded up, on destroyers, CVEs, submarines, ASW and transports: 2 of 3."""
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 3}],
+        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 5}],
+        "sw_units": [{"id": "u", "unit": "submarine", "count": 5}],
+    }
+    plan = solved(germany(scenario_of, naval))
+    one_factor = sum(a.sb for a in plan.naval_actions if a.turn == 0) + sum(b.factors for b in plan.sw_builds)
+    assert one_factor == 2
+
+
+def test_ship_laid_down_in_spring_sits_in_row_three(scenario_of):
+    """27.7251 A: a 3-factor ship laid down in spring is placed in the 3 row of the Spring column."""
+    naval = {"shipyards": [{"id": "kiel"}], "designs": [{"id": "bb", "unit": "capital_ship", "factors": 3, "count": 1}]}
+    plan = solved(germany(scenario_of, naval))
+    assert actions(plan)[("bb#1", "lay_down")] == ("new", "row 3 spring")
+    [after] = [c for c in plan.charts if c.turn == 1]
+    assert [(s.ship, s.row, s.column) for s in after.ships] == [("bb#1", "3", "spring")]
+
+
+def test_repair_from_spring_launches_in_fall(scenario_of):
+    """27.7267: a named ship starting a two-turn repair in spring goes to the Launch row of the Fall
+    column, and is launched in the fall turn."""
+    naval = {"shipyards": [{"id": "kiel", "waiting_for_repair": [{"id": "Gneisenau", "unit": "capital_ship", "factors": 3}]}]}
+    plan = solved(germany(scenario_of, naval, turns=3))
+    assert actions(plan)[("Gneisenau", "start_repair")] == ("waiting", "launch fall")
+    assert actions(plan, turn=2)[("Gneisenau", "launch")] == ("launch fall", "launched")
+
+
+def test_no_repair_in_the_turn_of_damage(scenario_of):
+    """27.7266 A: repairs may not be started on named ships in the player turn in which they are damaged."""
+    ship = {"id": "Gneisenau", "unit": "capital_ship", "factors": 3, "damaged_this_turn": True}
+    plan = solved(germany(scenario_of, {"shipyards": [{"id": "kiel", "waiting_for_repair": [ship]}]}))
+    assert plan.naval_actions == []
+
+
+def test_naval_brps_count_against_the_limit(scenario_of):
+    """27.31, 27.72: a continue step costs 3 BRPs of construction: a limit of 2 (base 6) allows none."""
+    chart = [{"id": "Tirpitz", "unit": "capital_ship", "factors": 4, "row": 2, "column": "spring"}]
+    plan = solved(germany(scenario_of, {"shipyards": [{"id": "kiel", "chart": chart}], "deferring_allowed": True}, brp_base=6))
+    assert ("Tirpitz", "continue") not in actions(plan)
+    assert plan.powers[Power.GERMANY].limit_used <= 2
+
+
+def test_ships_in_their_column_must_act_without_deferring(scenario_of):
+    """27.7272 C: with deferring barred, a ship in the turn's column is continued (or scuttling is barred too)."""
+    chart = [{"id": "Tirpitz", "unit": "capital_ship", "factors": 4, "row": 3, "column": "spring"}]
+    naval = {"shipyards": [{"id": "kiel", "chart": chart}], "deferring_allowed": False}
+    plan = solved(germany(scenario_of, naval, objective={"unspent_brp_value": 5.0}))
+    assert actions(plan)[("Tirpitz", "continue")] == ("row 3 spring", "row 2 spring")
+
+
+def test_acceleration_pays_over_the_horizon(scenario_of):
+    """27.7272 B: accelerating moves the ship one column left, so it launches a turn earlier; with a
+    discount per turn and free BRPs the planner accelerates a 3-factor ship in row 2 of summer."""
+    chart = [{"id": "Graf", "unit": "capital_ship", "factors": 3, "row": 3, "column": "spring"}]
+    plan = solved(germany(scenario_of, {"shipyards": [{"id": "kiel", "chart": chart}]}, turns=5))
+    first = [a for a in plan.naval_actions if a.ship == "Graf"][0]
+    assert first.action in ("accelerate", "accelerate_knight")
+    assert first.brps in (6, 9)
+
+
+def test_every_naval_plan_passes_the_checker(scenario_of):
+    """The independent checker accepts the solver's naval plans (27.7)."""
+    chart = [
+        {"id": "Tirpitz", "unit": "capital_ship", "factors": 4, "row": 2, "column": "spring"},
+        {"id": "Hipper", "unit": "cruiser", "factors": 2, "row": 2, "column": "summer"},
+        {"id": "Z40", "unit": "destroyer", "factors": 1, "row": "launch", "column": "spring"},
+    ]
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 4, "chart": chart,
+                       "waiting_for_repair": [{"id": "Scharnhorst", "unit": "capital_ship", "factors": 3}]}],
+        "designs": [{"id": "H", "unit": "capital_ship", "factors": 5, "count": 1},
+                    {"id": "ca", "unit": "cruiser", "factors": 2, "count": 2}],
+        "sw_units": [{"id": "u", "unit": "submarine", "count": 4}],
+    }
+    for turns in (1, 4):
+        scenario = germany(scenario_of, naval, turns=turns)
+        assert check(scenario, solved(scenario)) == []
