@@ -199,3 +199,7 @@ class Plan(PlanModel):
     sw_builds: list[SWBuildLine] = Field(default_factory=list)
     charts: list[ChartSnapshot] = Field(default_factory=list)
     naval: list[NavalReport] = Field(default_factory=list)
+    inverted: list[str] = Field(
+        default_factory=list,
+        description="New air and naval units, inverted when built (27.81), and how they may be uninverted (27.82, 27.91).",
+    )

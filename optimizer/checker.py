@@ -1822,8 +1822,11 @@ def naval_action_breaches(
     (27.712); a waiting ship only starts repairs, not in the turn it was damaged (27.7266 A). A ship
     on the chart: only in this turn's column (27.7272) but for scuttling (27.7272 E); launched only
     from the Launch row (27.7272 D), moved only from rows 2-5 (27.7272 A); accelerated only with
-    3-5 factors, named (27.7272 B); deferred or scuttled only with `deferring_allowed` (27.7272 C,
-    E); France never scuttles (27.7272 E).
+    3-5 factors, named (27.7272 B). France never scuttles (27.7272 E). This turn, scuttling needs
+    `deferring_allowed` (27.7272 E) [input]; in later turns of the horizon it is open, but only to
+    ships of the turn's column [reading]. Deferring is open in later turns; this turn without
+    `deferring_allowed` it must be involuntary, which `check_restricted_deferrals` judges once the
+    turn's points and money are known (27.7272 C) [reading].
     """
     state = ship.state
     if state in (LAUNCHED, SCUTTLED):
@@ -1856,12 +1859,20 @@ def naval_action_breaches(
     row, col = state
     breaches = []
     if action is ChartAction.SCUTTLE:
-        if not naval.deferring_allowed:
-            breaches.append(
-                ("27.7272 E", "scuttling is restricted like deferring (deferring_allowed is false)")
-            )
         if ship.power is Power.FRANCE:
             breaches.append(("27.7272 E", "France may never scuttle ships"))
+        if turn == 0 and not naval.deferring_allowed:
+            breaches.append(
+                ("27.7272 E", "scuttling is restricted like deferring this turn (deferring_allowed is false)")
+            )
+        if turn > 0 and col != column:
+            breaches.append(
+                (
+                    "27.7272 E",
+                    f"in later turns of the horizon only ships of the turn's {SEASONS[column]} column are "
+                    f"scuttled, not one in the {SEASONS[col]} column [reading]",
+                )
+            )
         return breaches
     if col != column:
         breaches.append(
@@ -1871,8 +1882,6 @@ def naval_action_breaches(
                 "(ships in other columns are ignored unless scuttled)",
             )
         )
-    if action is ChartAction.DEFER and not naval.deferring_allowed:
-        breaches.append(("27.7272 C", "deferring is not allowed now (deferring_allowed is false)"))
     if action is ChartAction.LAUNCH and row != LAUNCH_ROW:
         breaches.append(("27.7272 D", f"ships are launched from the Launch row, not row {row}"))
     if action in CHART_MOVES and row == LAUNCH_ROW:
@@ -1917,6 +1926,10 @@ class NavalReplay:
     reports: list[Violation] = field(default_factory=list)
     brps: dict[Power, list[int]] = field(default_factory=dict)
     charts: dict[tuple[Power, str, int], tuple[list[ChartView], list[str]]] = field(default_factory=dict)
+    points: dict[tuple[Power, str, int], int] = field(default_factory=dict)  # SB used per yard and turn
+    # This turn's deferrals without `deferring_allowed`: (description, power, yard), judged by
+    # `check_restricted_deferrals` (27.7272 C).
+    restricted_deferrals: list[tuple[str, Power, str]] = field(default_factory=list)
 
 
 def naval_powers(scenario: Scenario) -> list[Power]:
@@ -2086,6 +2099,13 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
             yard = yards[(action.power, action.yard)]
             for rule, reason in naval_action_breaches(ship, kind, column, turn, naval, yard):
                 replay.rules.append(Violation(rule, f"{what}: {reason}"))
+            if (
+                kind is ChartAction.DEFER
+                and turn == 0
+                and not naval.deferring_allowed
+                and isinstance(ship.state, tuple)
+            ):
+                replay.restricted_deferrals.append((what, action.power, action.yard))
             sb, brps = naval_action_cost(ship.unit, kind)
             if (action.sb, action.brps) != (sb, brps):
                 replay.rules.append(
@@ -2133,6 +2153,7 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
         for (power, site), yard in yards.items():
             where = f"{power.value} {site} turn {turn} ({season})"
             used = points[(power, site)]
+            replay.points[(power, site, turn)] = used
             if used > yard.rate:
                 replay.rules.append(
                     Violation("27.724 A", f"{where}: {used} shipbuilding points used, rate {yard.rate}")
@@ -2383,10 +2404,62 @@ def check_naval_budgets(scenario: Scenario, replay: NavalReplay) -> list[Violati
     return violations
 
 
-def check_naval(scenario: Scenario, plan: Plan, replay: NavalReplay | None = None) -> list[Violation]:
-    """Rule 27.7: the replayed charts' breaches (`replay_naval`), SW builds, later turns' budgets."""
+def check_restricted_deferrals(
+    scenario: Scenario,
+    replay: NavalReplay,
+    lines: list[PricedLine],
+    account: GrantAccount,
+    naval: NavalSpendings,
+) -> list[Violation]:
+    """27.7272 C restricts "voluntary" deferring: this turn, without `deferring_allowed`, a ship in
+    its column may still wait when its yard has used every point this turn, or its power cannot
+    pay another 3 BRPs within its BRPs or within its construction limit, the whole plan counted
+    [reading]. Any other deferral this turn breaks 27.7272 C."""
+    violations: list[Violation] = []
+    for what, power, site in replay.restricted_deferrals:
+        naval_state = _naval_state(scenario, power)
+        assert naval_state is not None
+        yard = next(shipyard_info(power, y) for y in naval_state.shipyards if y.id == site)
+        used = replay.points.get((power, site, 0), 0)
+        kept = brps_available(scenario, power, account=account) - brps_paid(
+            scenario, power, lines, account, naval
+        )
+        room = construction_limit(scenario, power, account=account) - limit_used(
+            scenario, power, lines, account, naval
+        )
+        if used >= yard.rate or kept < NAVAL_STEP_BRPS or room < NAVAL_STEP_BRPS:
+            continue
+        violations.append(
+            Violation(
+                "27.7272 C",
+                f"{what}: deferring is restricted this turn (deferring_allowed is false) and the ship need "
+                f"not wait: {site} used {used} of {yard.rate} points, {power.value} keeps {kept} BRPs and "
+                f"has {room} BRPs of construction limit left (a step is {NAVAL_STEP_BRPS})",
+            )
+        )
+    return violations
+
+
+def check_naval(
+    scenario: Scenario,
+    plan: Plan,
+    replay: NavalReplay | None = None,
+    lines: list[PricedLine] | None = None,
+    account: GrantAccount | None = None,
+    naval: NavalSpendings | None = None,
+) -> list[Violation]:
+    """Rule 27.7: the replayed charts' breaches (`replay_naval`), SW builds, this turn's deferrals
+    without `deferring_allowed` (`check_restricted_deferrals`), later turns' budgets."""
     replay = replay if replay is not None else replay_naval(scenario, plan)
-    return [*replay.rules, *check_naval_budgets(scenario, replay)]
+    if lines is None:
+        lines, _ = resolve_lines(scenario, plan)
+    account = _account(scenario, plan, account)
+    naval = naval if naval is not None else naval_spending(scenario, plan, replay)
+    return [
+        *replay.rules,
+        *check_restricted_deferrals(scenario, replay, lines, account, naval),
+        *check_naval_budgets(scenario, replay),
+    ]
 
 
 def check_naval_report(scenario: Scenario, plan: Plan, replay: NavalReplay | None = None) -> list[Violation]:
@@ -2729,7 +2802,7 @@ def rule_violations(scenario: Scenario, plan: Plan) -> list[Violation]:
     violations += check_naval_air(scenario, lines)
     violations += check_placement(scenario, lines)
     violations += check_grants(scenario, plan)
-    violations += check_naval(scenario, plan, replay)
+    violations += check_naval(scenario, plan, replay, lines, account, naval)
     return violations
 
 

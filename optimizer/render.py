@@ -121,6 +121,8 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
         )
         parts.append(Text(f"{opening.paid_by.value} {what} for {opening.brps} BRPs, usable from next turn"))
     parts.extend(naval_tables(plan))
+    if plan.inverted:
+        parts.append(Text("Inversion: " + "; ".join(plan.inverted)))
     if plan.not_buildable:
         barred = Table(title="Not buildable this turn", title_justify="left")
         for column in ("power", "entry", "rule", "why"):

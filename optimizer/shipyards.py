@@ -96,6 +96,17 @@ class NavalData:
     cve_caps: dict[Power, int]
 
 
+def yard_builds(site: str, unit: UnitType, factors: int) -> bool:
+    """What the Canadian and Australian yards may build (27.712 C, D): Canada destroyers, cruisers and
+    two-factor named ships; Australia destroyers and cruisers."""
+    country = SITE_BY_ID[site].country
+    if country == Country.CANADA:
+        return unit in (UnitType.DESTROYER, UnitType.CRUISER) or (unit in NAMED_UNITS and factors == 2)
+    if country == Country.AUSTRALIA:
+        return unit in (UnitType.DESTROYER, UnitType.CRUISER)
+    return True
+
+
 def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power, int]) -> NavalData | None:
     """Yards, ships and the horizon from the scenario (27.7)."""
     powers = {p: s.naval for p, s in scenario.powers.items() if s.naval is not None}
@@ -147,6 +158,8 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
             for yard in naval.shipyards:
                 if yard.captured or (design.yards is not None and yard.id not in design.yards):
                     continue  # 27.713: captured yards only repair
+                if not yard_builds(yard.id, design.unit, design.factors):
+                    continue
                 key = f"{power.value}/{yard.id}"
                 for copy in range(design.count):
                     name = f"{design.id}#{copy + 1}"

@@ -266,6 +266,7 @@ def extract_plan(
         if not e.sites and e.barred is None and e.entry.count
     ]
     grants, transports, openings = _grant_results(data, variables, solver)
+    naval = _naval_results(data, variables, solver)
     return Plan(
         scenario=data.scenario.name,
         status=status,
@@ -278,8 +279,32 @@ def extract_plan(
         grants=grants,
         transports=transports,
         route_openings=openings,
-        **_naval_results(data, variables, solver),
+        **naval,
+        inverted=_inverted(builds, naval),
     )
+
+
+def _inverted(builds: list[BuildLine], naval: dict) -> list[str]:
+    """Which new units are inverted and how they may be uninverted (27.81, 27.82, 27.91)."""
+    notes = []
+    for b in builds:
+        if UNIT_SPECS[b.unit].category in (Category.AIR, Category.SW_AIR, Category.NAVAL_AIR):
+            notes.append(
+                f"{b.power.value} {b.entry} ({b.unit.value}): inverted (27.81); may be uninverted with oil at the "
+                "end of the turn unless redeployed to a new base (27.82 A)"
+            )
+    for a in naval.get("naval_actions", []):
+        if a.turn == 0 and a.after == "launched":
+            notes.append(
+                f"{a.power.value} {a.ship} ({a.unit.value}): launched inverted (27.81); may be uninverted with oil "
+                "at the end of the turn unless naval-redeployed (27.82 B)"
+            )
+    for sw in naval.get("sw_builds", []):
+        notes.append(
+            f"{sw.power.value} {sw.factors} {sw.unit.value}: uninverted at the end of the turn they redeploy to an "
+            "SW box (27.91)"
+        )
+    return notes
 
 
 def _oil_shipped_to(faction: Faction, variables: Variables, solver: cp_model.CpSolver) -> int:

@@ -28,17 +28,25 @@ def actions(plan, turn=0):
 def test_capacity_full_refuses_a_lay_down_until_a_launch_frees_room(scenario_of):
     """27.741, 27.742: rate 1 gives capacity 2; with two ships on the chart nothing can be laid down,
     unless one of them launches this phase, which frees its room at once."""
-    waiting = {"id": "kiel", "rate": 1, "chart": [
-        {"id": "A", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"},
-        {"id": "B", "unit": "cruiser", "factors": 2, "row": 2, "column": "winter"},
-    ]}
+    waiting = {
+        "id": "kiel",
+        "rate": 1,
+        "chart": [
+            {"id": "A", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"},
+            {"id": "B", "unit": "cruiser", "factors": 2, "row": 2, "column": "winter"},
+        ],
+    }
     design = [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 1}]
     full = solved(germany(scenario_of, {"shipyards": [waiting], "designs": design}))
     assert ("dd#1", "lay_down") not in actions(full)
-    launching = {"id": "kiel", "rate": 1, "chart": [
-        {"id": "A", "unit": "cruiser", "factors": 2, "row": "launch", "column": "spring"},
-        {"id": "B", "unit": "cruiser", "factors": 2, "row": 2, "column": "winter"},
-    ]}
+    launching = {
+        "id": "kiel",
+        "rate": 1,
+        "chart": [
+            {"id": "A", "unit": "cruiser", "factors": 2, "row": "launch", "column": "spring"},
+            {"id": "B", "unit": "cruiser", "factors": 2, "row": 2, "column": "winter"},
+        ],
+    }
     freed = solved(germany(scenario_of, {"shipyards": [launching], "designs": design}))
     assert ("A", "launch") in actions(freed)
     assert ("dd#1", "lay_down") in actions(freed)
@@ -58,7 +66,10 @@ def test_rate_three_yard_builds_at_most_two_one_factor_units(scenario_of):
 
 def test_ship_laid_down_in_spring_sits_in_row_three(scenario_of):
     """27.7251 A: a 3-factor ship laid down in spring is placed in the 3 row of the Spring column."""
-    naval = {"shipyards": [{"id": "kiel"}], "designs": [{"id": "bb", "unit": "capital_ship", "factors": 3, "count": 1}]}
+    naval = {
+        "shipyards": [{"id": "kiel"}],
+        "designs": [{"id": "bb", "unit": "capital_ship", "factors": 3, "count": 1}],
+    }
     plan = solved(germany(scenario_of, naval))
     assert actions(plan)[("bb#1", "lay_down")] == ("new", "row 3 spring")
     [after] = [c for c in plan.charts if c.turn == 1]
@@ -68,7 +79,11 @@ def test_ship_laid_down_in_spring_sits_in_row_three(scenario_of):
 def test_repair_from_spring_launches_in_fall(scenario_of):
     """27.7267: a named ship starting a two-turn repair in spring goes to the Launch row of the Fall
     column, and is launched in the fall turn."""
-    naval = {"shipyards": [{"id": "kiel", "waiting_for_repair": [{"id": "Gneisenau", "unit": "capital_ship", "factors": 3}]}]}
+    naval = {
+        "shipyards": [
+            {"id": "kiel", "waiting_for_repair": [{"id": "Gneisenau", "unit": "capital_ship", "factors": 3}]}
+        ]
+    }
     plan = solved(germany(scenario_of, naval, turns=3))
     assert actions(plan)[("Gneisenau", "start_repair")] == ("waiting", "launch fall")
     assert actions(plan, turn=2)[("Gneisenau", "launch")] == ("launch fall", "launched")
@@ -84,7 +99,13 @@ def test_no_repair_in_the_turn_of_damage(scenario_of):
 def test_naval_brps_count_against_the_limit(scenario_of):
     """27.31, 27.72: a continue step costs 3 BRPs of construction: a limit of 2 (base 6) allows none."""
     chart = [{"id": "Tirpitz", "unit": "capital_ship", "factors": 4, "row": 2, "column": "spring"}]
-    plan = solved(germany(scenario_of, {"shipyards": [{"id": "kiel", "chart": chart}], "deferring_allowed": True}, brp_base=6))
+    plan = solved(
+        germany(
+            scenario_of,
+            {"shipyards": [{"id": "kiel", "chart": chart}], "deferring_allowed": True},
+            brp_base=6,
+        )
+    )
     assert ("Tirpitz", "continue") not in actions(plan)
     assert plan.powers[Power.GERMANY].limit_used <= 2
 
@@ -115,10 +136,18 @@ def test_every_naval_plan_passes_the_checker(scenario_of):
         {"id": "Z40", "unit": "destroyer", "factors": 1, "row": "launch", "column": "spring"},
     ]
     naval = {
-        "shipyards": [{"id": "kiel", "rate": 4, "chart": chart,
-                       "waiting_for_repair": [{"id": "Scharnhorst", "unit": "capital_ship", "factors": 3}]}],
-        "designs": [{"id": "H", "unit": "capital_ship", "factors": 5, "count": 1},
-                    {"id": "ca", "unit": "cruiser", "factors": 2, "count": 2}],
+        "shipyards": [
+            {
+                "id": "kiel",
+                "rate": 4,
+                "chart": chart,
+                "waiting_for_repair": [{"id": "Scharnhorst", "unit": "capital_ship", "factors": 3}],
+            }
+        ],
+        "designs": [
+            {"id": "H", "unit": "capital_ship", "factors": 5, "count": 1},
+            {"id": "ca", "unit": "cruiser", "factors": 2, "count": 2},
+        ],
         "sw_units": [{"id": "u", "unit": "submarine", "count": 4}],
     }
     for turns in (1, 4):
