@@ -27,7 +27,16 @@ from models.plan import (
     TransportUse,
 )
 from models.scenario import MinimumBuild, Priority, PriorityKind, Scenario
-from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Faction, Power, oil_threshold_brps
+from models.tables import (
+    OIL_EXEMPT_POWERS,
+    POWER_FACTION,
+    POWER_ORDER,
+    UNIT_SPECS,
+    Category,
+    Faction,
+    Power,
+    oil_threshold_brps,
+)
 from optimizer.grants import transports_required
 from optimizer.guards import ExplainGuards, describe
 from optimizer.model import build_model

@@ -377,7 +377,8 @@ def test_ships_are_launched_from_the_launch_row_only() -> None:
 
 def test_deferring_and_scuttling_need_deferring_allowed() -> None:
     """27.7272 C: deferring moves the ship one column right, free (winter to spring); 27.7272 E:
-    scuttling, in any column, under the same restrictions; both need `deferring_allowed` [input]."""
+    scuttling, in any column, under the same restrictions; this turn both need `deferring_allowed`
+    [input] (a deferral without it only when the ship cannot go on, see below)."""
     chart = [ship("Tirpitz", "capital_ship", 4, 2, "winter"), ship("Hipper", "cruiser", 2, 2, "summer")]
     p = plan(
         act(0, "Tirpitz", "defer", "row 2 winter", "row 2 spring", unit="capital_ship", factors=4),
@@ -387,6 +388,78 @@ def test_deferring_and_scuttling_need_deferring_allowed() -> None:
     assert check(allowed, p) == []
     barred = scenario(shipyards=kiel(chart), season="winter", deferring_allowed=False)
     assert rules(check(barred, p)) == ["27.7272 C", "27.7272 E"]
+
+
+def test_without_deferring_allowed_a_ship_waits_only_when_its_yard_is_out_of_points() -> None:
+    """27.7272 C restricts "voluntary" deferring [reading]: without `deferring_allowed`, a ship in
+    the turn's column may still wait this turn when its yard has used every point (Kiel at rate 1,
+    its point spent continuing the other ship)."""
+    chart = [
+        ship("Graf Zeppelin", "capital_ship", 3, 3, "spring"),
+        ship("Seydlitz", "capital_ship", 3, 2, "spring"),
+    ]
+    s = scenario(shipyards=[{"id": "kiel", "rate": 1, "chart": chart}], deferring_allowed=False)
+    graf = {"unit": "capital_ship", "factors": 3}
+    waits = act(0, "Graf Zeppelin", "defer", "row 3 spring", "row 3 summer", **graf)
+    assert check(s, plan(waits, act(0, "Seydlitz", "continue", "row 2 spring", "launched", **graf))) == []
+    both = check(s, plan(waits, act(0, "Seydlitz", "defer", "row 2 spring", "row 2 summer", **graf)))
+    assert rules(both) == ["27.7272 C", "27.7272 C"]
+    assert "kiel used 0 of 1 points, germany keeps 200 BRPs and has 80 BRPs of construction limit left" in (
+        both[0].message
+    )
+
+
+@pytest.mark.parametrize(("brps", "brp_base"), [(5, 240), (200, 15)])
+def test_without_deferring_allowed_a_ship_waits_when_its_power_cannot_pay(brps: int, brp_base: int) -> None:
+    """27.7272 C [reading]: without `deferring_allowed` a ship may also wait when its power cannot pay
+    another 3 BRPs, the whole plan counted: within its BRPs (5 - 3 = 2 left) or its construction
+    limit (BRP base 15: limit 5, 5 - 3 = 2 left). With 200 BRPs and a limit of 80 it may not."""
+    chart = [
+        ship("Graf Zeppelin", "capital_ship", 3, 3, "spring"),
+        ship("Seydlitz", "capital_ship", 3, 3, "spring"),
+    ]
+    graf = {"unit": "capital_ship", "factors": 3}
+    waits = act(0, "Graf Zeppelin", "defer", "row 3 spring", "row 3 summer", **graf)
+    goes = act(0, "Seydlitz", "continue", "row 3 spring", "row 2 spring", **graf)
+    poor = scenario(shipyards=kiel(chart), deferring_allowed=False, brps=brps, brp_base=brp_base)
+    assert check(poor, plan(waits, goes)) == []
+    rich = scenario(shipyards=kiel(chart), deferring_allowed=False)
+    assert rules(check(rich, plan(waits, goes))) == ["27.7272 C"]
+
+
+def test_later_turns_of_the_horizon_may_defer_and_scuttle_in_the_turns_column() -> None:
+    """27.7272 C, E [reading: a planning horizon]: `deferring_allowed` is this turn's; in later turns
+    ships may defer, and only ships of the turn's column are scuttled."""
+    chart = [ship("Tirpitz", "capital_ship", 4, 2, "summer"), ship("Hipper", "cruiser", 2, 2, "summer")]
+    s = scenario(shipyards=kiel(chart), deferring_allowed=False, horizon={"turns": 2})
+    later = plan(
+        act(1, "Tirpitz", "defer", "row 2 summer", "row 2 fall", unit="capital_ship", factors=4),
+        act(1, "Hipper", "scuttle", "row 2 summer", "scuttled", unit="cruiser", factors=2),
+    )
+    assert check(s, later) == []
+    early = plan(
+        act(0, "Hipper", "scuttle", "row 2 summer", "scuttled", unit="cruiser", factors=2),
+        act(1, "Tirpitz", "defer", "row 2 summer", "row 2 fall", unit="capital_ship", factors=4),
+    )
+    assert rules(check(s, early)) == ["27.7272 E"]
+    allowed = scenario(shipyards=kiel(chart), horizon={"turns": 3})
+    off_column = plan(
+        act(1, "Tirpitz", "continue", "row 2 summer", "launched", unit="capital_ship", factors=4),
+        act(1, "Hipper", "continue", "row 2 summer", "launched", unit="cruiser", factors=2),
+        act(2, "cruiser#1", "lay_down", "new", "row 2 spring"),
+    )
+    assert check(allowed, off_column) == []
+    scuttled_later = plan(
+        act(1, "Tirpitz", "continue", "row 2 summer", "launched", unit="capital_ship", factors=4),
+        act(1, "cruiser#1", "lay_down", "new", "row 2 winter"),
+        act(1, "Hipper", "continue", "row 2 summer", "launched", unit="cruiser", factors=2),
+        act(2, "cruiser#1", "scuttle", "row 2 winter", "scuttled"),
+    )
+    result = check(allowed, scuttled_later)
+    assert rules(result) == ["27.7272 E"]
+    assert (
+        "only ships of the turn's fall column are scuttled, not one in the winter column" in result[0].message
+    )
 
 
 def test_france_never_scuttles() -> None:
