@@ -194,3 +194,13 @@ class Horizon(NavalModel):
         default_factory=list,
         description="Turns after this one; missing turns repeat this turn's BRPs and limits.",
     )
+    brp_value: float = Field(
+        default=1.0,
+        ge=0,
+        le=100,
+        description=(
+            "What a BRP spent on ships in a later turn would have been worth on other builds then (charged, "
+            "discounted, against the plan) [reading: later turns' land builds are not planned, so their BRPs "
+            "are not free]."
+        ),
+    )

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, field_validat
 
 from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
 from models.naval import Horizon, NavalState
-from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES
+from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES, yard_capacity
 from models.route_data import LEG_BY_ID
 from models.tables import (
     FACTION_POWERS,
@@ -636,6 +636,13 @@ def _check_naval(where: str, power: Power, naval: NavalState) -> None:
             )
         if yard.rate is None and yard.id not in SHIPYARD_RATES.get(power, {}):
             raise ValueError(f"{where}.naval.shipyards[{i}]: give the rate of {yard.id} (27.731 has none)")
+        rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[power][yard.id]
+        capacity = yard_capacity(1 if yard.captured else rate, yard.id.startswith("us_"), yard.captured)
+        if len(yard.chart) > capacity:
+            raise ValueError(
+                f"{where}.naval.shipyards[{i}]: {len(yard.chart)} ships on the chart of {yard.id} "
+                f"but its capacity is {capacity} (27.741)"
+            )
     if len(set(yards)) != len(yards):
         raise ValueError(f"{where}.naval.shipyards: a yard is listed twice")
     for i, build in enumerate(naval.sw_units):

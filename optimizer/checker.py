@@ -72,6 +72,7 @@ from models.scenario import (
     ForcePoolEntry,
     GrantRecipient,
     GrantsState,
+    MinimumBuild,
     Nationality,
     Scenario,
     Season,
@@ -1813,13 +1814,26 @@ def naval_action_result(ship: TrackedShip, action: ChartAction, column: int) -> 
     return row - 1, (col + COLUMN_SHIFTS[action]) % COLUMNS
 
 
+def dominion_yard_breach(site: str, unit: UnitType, factors: int) -> str | None:
+    """Why the Canada or Australia yard may not lay down this ship (27.712 C: British destroyers,
+    cruisers and two-factor named ships in Canada; D: Australian destroyers and cruisers), or None."""
+    country = SITE_BY_ID[site].country if site in SITE_BY_ID else None
+    small = unit in (UnitType.DESTROYER, UnitType.CRUISER)
+    if country == Country.CANADA and not (small or (unit in NAMED_UNITS and factors == 2)):
+        return f"Canada builds destroyers, cruisers and two-factor named ships, not a {factors}-factor {unit.value}"
+    if country == Country.AUSTRALIA and not small:
+        return f"Australia builds destroyers and cruisers, not a {factors}-factor {unit.value}"
+    return None
+
+
 def naval_action_breaches(
     ship: TrackedShip, action: ChartAction, column: int, turn: int, naval: NavalState, yard: YardInfo
 ) -> list[tuple[str, str]]:
     """Why the action is not open to the ship this turn (rule, reason); empty if it is.
 
     A new ship is only laid down, not at a captured yard (27.713), at one of its design's yards
-    (27.712); a waiting ship only starts repairs, not in the turn it was damaged (27.7266 A). A ship
+    (27.712), at the Canada yard only destroyers, cruisers and two-factor named ships, at the
+    Australia yard only destroyers and cruisers (27.712 C, D); a waiting ship only starts repairs, not in the turn it was damaged (27.7266 A). A ship
     on the chart: only in this turn's column (27.7272) but for scuttling (27.7272 E); launched only
     from the Launch row (27.7272 D), moved only from rows 2-5 (27.7272 A); accelerated only with
     3-5 factors, named (27.7272 B). France never scuttles (27.7272 E). This turn, scuttling needs
@@ -1837,6 +1851,9 @@ def naval_action_breaches(
         breaches = []
         if yard.captured:
             breaches.append(("27.713", "a captured shipyard only repairs ships, it builds none"))
+        breach = dominion_yard_breach(yard.site, ship.unit, ship.factors)
+        if breach is not None:
+            breaches.append(("27.712", breach))
         design = ship.design
         if design is not None and design.yards is not None and yard.site not in design.yards:
             breaches.append(
@@ -1930,6 +1947,9 @@ class NavalReplay:
     # This turn's deferrals without `deferring_allowed`: (description, power, yard), judged by
     # `check_restricted_deferrals` (27.7272 C).
     restricted_deferrals: list[tuple[str, Power, str]] = field(default_factory=list)
+    # Ships launched, by continuing or accelerating into the Launch row or from it: (power, unit,
+    # factors, turn).
+    launched: list[tuple[Power, UnitType, int, int]] = field(default_factory=list)
 
 
 def naval_powers(scenario: Scenario) -> list[Power]:
@@ -1966,7 +1986,8 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
     27.713); the U.S. lays down at most its naval air rate of CVEs, none below USAT 35 (27.7223 C).
     Over the horizon: each design is laid down at most `count` times (27.7251), the U.S. before war
     with Japan lays down at most `fast_carrier_permits` fast carriers (27.7325). SW builds (turn 0):
-    `check_sw_builds`.
+    `_sw_points`. This turn's deferrals without `deferring_allowed` are recorded for
+    `check_restricted_deferrals`, which needs the turn's money (27.7272 C).
     """
     replay = NavalReplay()
     turns = scenario.horizon.turns
@@ -2125,6 +2146,8 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
                     fast_carriers[action.power] += 1
                 if ship.unit is UnitType.ESCORT_CARRIER:
                     cves[action.power] += 1
+            if result == LAUNCHED and ship.state != LAUNCHED:
+                replay.launched.append((ship.power, ship.unit, ship.factors, turn))
             if result is not None:
                 ship.state = result
             after = describe_ship_state(ship.state)
@@ -2549,19 +2572,30 @@ def _views(ships: list[ChartView]) -> str:
 
 
 def check_requirements(scenario: Scenario, plan: Plan, lines: list[PricedLine]) -> list[Violation]:
-    """The objective's requirements: minimum builds, BRPs kept, BRPs sent by grants (counted as
+    """The objective's requirements: minimum builds (build lines, SW units and ships launched this
+    turn, 27.7), BRPs kept (naval construction paid included), BRPs sent by grants (counted as
     sent, not expected), and avoiding the oil effect for every faction with oil-pooled powers
     (27.35 H)."""
     objective = scenario.objective
     account = grant_account(scenario, plan)
-    naval = naval_spending(scenario, plan)
+    replay = replay_naval(scenario, plan)
+    naval = naval_spending(scenario, plan, replay)
     violations: list[Violation] = []
     for index, minimum in enumerate(objective.minimum):
-        built = sum(
-            item.line.factors
-            for item in lines
-            if (minimum.unit is None or item.entry.unit is minimum.unit)
-            and (minimum.power is None or item.power is minimum.power)
+
+        def wanted(unit: UnitType, power: Power, minimum: MinimumBuild = minimum) -> bool:
+            return (minimum.unit is None or unit is minimum.unit) and (
+                minimum.power is None or power is minimum.power
+            )
+
+        built = sum(item.line.factors for item in lines if wanted(item.entry.unit, item.power))
+        built += sum(
+            line.factors
+            for line in plan.sw_builds
+            if _naval_state(scenario, line.power) is not None and wanted(line.unit, line.power)
+        )
+        built += sum(
+            factors for power, unit, factors, turn in replay.launched if turn == 0 and wanted(unit, power)
         )
         if built < minimum.factors:
             violations.append(

@@ -24,13 +24,30 @@ def scaled(value: float) -> int:
 
 
 def minimum_built(data: Prepared, variables: Variables, minimum: MinimumBuild) -> LinearExpr:
-    """Factors (counters for works) built that a minimum requirement counts."""
-    return sum(
+    """Factors (counters for works) built this turn that a minimum requirement counts: build lines,
+    SW units, and ships launched this turn (27.7)."""
+
+    def wanted(unit: object, power: object) -> bool:
+        return (minimum.unit is None or unit is minimum.unit) and (
+            minimum.power is None or power is minimum.power
+        )
+
+    built = sum(
         variables.factors(key, site)
         for key, site in variables.counters
-        if (minimum.unit is None or data.entries[key].entry.unit is minimum.unit)
-        and (minimum.power is None or data.entries[key].power is minimum.power)
+        if wanted(data.entries[key].entry.unit, data.entries[key].power)
     )
+    naval = variables.naval
+    if naval is not None:
+        built += sum(
+            var for (build, _), var in naval.sw.items() if wanted(*naval.naval.sw_builds[build][1::-1])
+        )
+        built += sum(
+            ship.factors * var
+            for ship, t, var in naval.launches()
+            if t == 0 and wanted(ship.unit, ship.power)
+        )
+    return built
 
 
 def add_requirements(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
@@ -172,6 +189,11 @@ def naval_value(data: Prepared, variables: Variables, powers: list, units: list 
         power, unit, _ = naval.naval.sw_builds[build]
         if power in powers and (units is None or unit in units):
             terms.append(scaled(objective.value_of(unit)) * var)
+    # BRPs spent on ships in later turns are not free: they would have built something else then.
+    brp_value = data.scenario.horizon.brp_value
+    for t in range(1, horizon):
+        for power in powers:
+            terms.append(-scaled(brp_value * discount**t) * naval.brps(power, t))
     return sum(terms)
 
 

@@ -207,13 +207,19 @@ def naval_tables(plan: Plan) -> list[object]:
             text += "; planned for the next turns: " + ", ".join(str(b) for b in later)
         parts.append(Text(text))
     later_actions = [
-        a for a in plan.naval_actions if a.turn > 0 and a.action in ("lay_down", "launch", "start_repair")
+        a
+        for a in plan.naval_actions
+        if a.turn > 0 and (a.action in ("lay_down", "start_repair") or a.after == "launched")
     ]
     if later_actions:
         parts.append(
             Text(
                 "Later in the horizon: "
-                + "; ".join(f"turn +{a.turn} {a.ship} {a.action.replace('_', ' ')}" for a in later_actions)
+                + "; ".join(
+                    f"turn +{a.turn} {a.yard} {a.ship} "
+                    + ("launched" if a.after == "launched" else a.action.replace("_", " "))
+                    for a in later_actions
+                )
             )
         )
     for snapshot in plan.charts:

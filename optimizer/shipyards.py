@@ -189,8 +189,10 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
     for t in range(1, turns):
         given = scenario.horizon.future[t - 1] if t - 1 < len(scenario.horizon.future) else None
         for power in powers:
-            future_brps[t, power] = (given.brps.get(power.value) if given else None) or brps[power]
-            future_limits[t, power] = (given.limits.get(power.value) if given else None) or limits[power]
+            given_brps = given.brps.get(power.value) if given else None
+            given_limit = given.limits.get(power.value) if given else None
+            future_brps[t, power] = brps[power] if given_brps is None else given_brps
+            future_limits[t, power] = limits[power] if given_limit is None else given_limit
     return NavalData(
         yards=yards,
         ships=ships,

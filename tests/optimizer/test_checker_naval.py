@@ -119,6 +119,8 @@ UNITS = {
     "destroyer": ("destroyer", 1),
     "essex": ("carrier", 3),
     "cve": ("escort_carrier", 1),
+    "kgv": ("capital_ship", 4),
+    "town": ("cruiser", 2),
 }
 COSTS = {
     "continue": (1, 3),
@@ -687,6 +689,54 @@ def test_new_ships_come_from_the_designs() -> None:
     assert check(restricted, plan(both.naval_actions[1])) == []
 
 
+def test_canada_and_australia_yards_build_small_ships() -> None:
+    """27.712 C: Canada builds "British destroyers, cruisers and two-factor named ships"; D:
+    Australia "Australian destroyers and cruisers". Both may repair (27.7264)."""
+    data = {
+        "name": "commonwealth yards",
+        "turn": {"season": "spring", "year": 1942},
+        "faction": "western_allies",
+        "powers": {
+            "britain": {
+                "brps": 100,
+                "brp_base": 120,
+                "naval": {
+                    "shipyards": [
+                        {"id": "canada_box"},
+                        {
+                            "id": "australia_box",
+                            "rate": 2,
+                            "waiting_for_repair": [{"id": "Hood", "unit": "capital_ship", "factors": 4}],
+                        },
+                    ],
+                    "designs": [
+                        {"id": "cl", "unit": "capital_ship", "factors": 2, "count": 2},
+                        {"id": "kgv", "unit": "capital_ship", "factors": 4, "count": 1},
+                        {"id": "town", "unit": "cruiser", "factors": 2, "count": 2},
+                    ],
+                },
+            }
+        },
+    }
+    s = Scenario.model_validate(data)
+
+    def lay(name: str, after: str, yard: str) -> NavalAction:
+        return act(0, name, "lay_down", "new", after, yard=yard, power="britain")
+
+    assert check(s, plan(lay("cl#1", "row 2 spring", "canada_box"))) == []
+    assert check(s, plan(lay("town#1", "row 2 fall", "australia_box"))) == []
+    assert rules(check(s, plan(lay("cl#1", "row 2 spring", "australia_box")))) == ["27.712"]
+    result = check(s, plan(lay("kgv#1", "row 4 spring", "canada_box")))
+    assert rules(result) == ["27.712"]
+    assert "Canada builds destroyers, cruisers and two-factor named ships, not a 4-factor capital_ship" in (
+        result[0].message
+    )
+    hood = act(
+        0, "Hood", "start_repair", "waiting", "launch fall", unit="capital_ship", factors=4, power="britain"
+    )
+    assert check(s, plan(hood.model_copy(update={"yard": "australia_box"}))) == []
+
+
 def test_ship_laid_down_twice() -> None:
     """27.7251: only a new ship is laid down; once on the chart it continues (27.7272)."""
     s = scenario(horizon={"turns": 2})
@@ -856,6 +906,34 @@ def test_later_turns_fit_the_expected_brps_and_limits() -> None:
     assert rules(check(scenario(horizon=zero), plan(*actions))) == ["27.11"]
     tight = scenario(horizon={"turns": 2}, brp_base=15)  # this turn's limit 5
     assert rules(check(tight, plan(*actions))) == ["27.31"]
+
+
+def test_minimum_builds_count_sw_units_and_ships_launched_this_turn() -> None:
+    """Requirement [reading]: minimum builds count SW units built (27.721 A: launched at once) and
+    ships launched this turn (Tirpitz, 4 factors, continued from row 2), not ships laid down."""
+    chart = [ship("Tirpitz", "capital_ship", 4, 2, "spring")]
+    data = copy.deepcopy(GERMANY)
+    data["powers"]["germany"]["naval"]["shipyards"] = kiel(chart)
+    data["objective"] = {
+        "minimum": [
+            {"factors": 2, "unit": "submarine", "power": "germany"},
+            {"factors": 4, "unit": "capital_ship"},
+        ]
+    }
+    s = Scenario.model_validate(data)
+    tirpitz = act(0, "Tirpitz", "continue", "row 2 spring", "launched", unit="capital_ship", factors=4)
+    assert check(s, plan(tirpitz, sw=(subs(2),))) == []
+    short = check(
+        s,
+        plan(
+            act(0, "Tirpitz", "defer", "row 2 spring", "row 2 summer", unit="capital_ship", factors=4),
+            act(0, "graf#1", "lay_down", "new", "row 3 spring"),
+            sw=(subs(1),),
+        ),
+    )
+    assert [(v.rule, v.kind) for v in short] == [("objective.minimum", "requirement")] * 2
+    assert "germany: at least 2 submarine factors): 1 built" in short[0].message
+    assert "the faction: at least 4 capital_ship factors): 0 built" in short[1].message
 
 
 # --------------------------------------------------------------------------- reports and stray actions
