@@ -52,7 +52,7 @@ from optimizer.shipyards import (
     sw_boxes,
     sw_placement,
 )
-from optimizer.variables import MAX_OIL_SHIPPED, Variables, value
+from optimizer.variables import MAX_OIL_SHIPPED, NAVAL_STEP_BRPS, Variables, value
 
 
 @dataclass
@@ -234,6 +234,7 @@ def extract_plan(
             )
         )
     spent = {faction: value(solver, var) for faction, var in variables.oil_counters.items()}
+    naval_oil = _naval_oil_steps(variables, solver)
     counted = naval_air_units(data.scenario)
     powers: dict = {}
     for power, pdata in data.powers.items():
@@ -260,6 +261,11 @@ def extract_plan(
                 data.entries[key].unit_cost * data.entries[key].multipliers[1] * units
                 for (key, _), units in past.items()
                 if POWER_FACTION[data.entries[key].power] is faction
+            )
+            + sum(
+                2 * NAVAL_STEP_BRPS * steps
+                for power, steps in naval_oil.items()
+                if POWER_FACTION[power] is faction
             ),
         )
         for faction in data.oil_counters
