@@ -163,6 +163,10 @@ class NavalState(NavalModel):
     usat: NonNegativeInt | None = Field(
         default=None, description="U.S.: effective USAT level; American CVEs once it reaches 35 (27.7223 C)."
     )
+    british_transports_lost: NonNegativeInt = Field(
+        default=0,
+        description="U.S.: British transports lost last Axis player turn, not to Japan (27.7322 A: cash and carry).",
+    )
     deferring_allowed: bool = Field(
         default=True,
         description=(

@@ -107,6 +107,10 @@ class SWBuildLine(PlanModel):
     factors: int = Field(ge=1)
     brps: NonNegativeInt
     placed: str = Field(description="Where they are placed (27.93).")
+    paid_by: dict[Power, int] = Field(
+        default_factory=dict,
+        description="Who paid the BRPs, when not only the builder: U.S. and Britain for transports (27.7322).",
+    )
     sw_boxes: list[str] = Field(description="SW boxes they may redeploy to afterwards (27.94).")
 
 

@@ -2374,10 +2374,91 @@ def naval_spending(
     plan's steps past the oil threshold (0 without a naval report) (27.72, 27.35) [reading]."""
     replay = replay if replay is not None else replay_naval(scenario, plan)
     oil = stated_oil_steps(plan)
-    return {
+    spending = {
         power: NavalSpending(per_turn[0], per_turn[0] // NAVAL_STEP_BRPS, oil.get(power, 0))
         for power, per_turn in replay.brps.items()
     }
+    # 27.7322: transports the U.S. builds before war with Germany are paid as their lines say,
+    # by the U.S. and Britain, outside the oil threshold (American yards, 27.35 J) [reading].
+    lend = lend_lease_lines(scenario, plan)
+    if lend:
+        cost = SW_BRPS_PER_FACTOR * sum(line.factors for line in lend)
+        paid = lend_lease_paid(lend)
+        us = spending.get(Power.USA)
+        if us is not None:
+            spending[Power.USA] = NavalSpending(
+                us.brps - cost + paid.get(Power.USA, 0), us.steps, us.oil_steps
+            )
+        if paid.get(Power.BRITAIN):
+            gb = spending.get(Power.BRITAIN, NavalSpending(0, 0, 0))
+            spending[Power.BRITAIN] = NavalSpending(gb.brps + paid[Power.BRITAIN], gb.steps, gb.oil_steps)
+    return spending
+
+
+def lend_lease_lines(scenario: Scenario, plan: Plan) -> list[SWBuildLine]:
+    """U.S. transport lines before war with Germany (27.7322)."""
+    if scenario.us_at_war.get("europe"):
+        return []
+    return [b for b in plan.sw_builds if b.power is Power.USA and b.unit is UnitType.TRANSPORT]
+
+
+def lend_lease_paid(lines: list[SWBuildLine]) -> dict[Power, int]:
+    paid: dict[Power, int] = {}
+    for line in lines:
+        for power, brps in line.paid_by.items():
+            paid[power] = paid.get(power, 0) + brps
+    return paid
+
+
+def check_lend_lease(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """27.7322 A, B: before war with Germany, U.S.-built transports: cash and carry (USAT 25 or less)
+    only after more than five British transports were lost, at most that many, Britain paying; lend
+    lease (USAT over 25) with the U.S. paying at most USAT - 25 (max 25), shared with its grants to
+    Britain, France, Canada and South Africa; each line's payments add up to 3 BRPs a transport."""
+    lines = lend_lease_lines(scenario, plan)
+    violations: list[Violation] = []
+    for line in lines:
+        if sum(line.paid_by.values()) != SW_BRPS_PER_FACTOR * line.factors or set(line.paid_by) - {
+            Power.USA,
+            Power.BRITAIN,
+        }:
+            violations.append(
+                Violation("27.7322", f"{line.build}: {line.factors} transports paid {dict(line.paid_by)}")
+            )
+    if not lines:
+        return violations
+    usa = scenario.powers.get(Power.USA)
+    naval_state = usa.naval if usa is not None else None
+    usat = (naval_state.usat if naval_state is not None else None) or 0
+    lost = naval_state.british_transports_lost if naval_state is not None else 0
+    count = sum(line.factors for line in lines)
+    if usat <= 25 and count > (lost if lost > 5 else 0):
+        violations.append(
+            Violation(
+                "27.7322 A",
+                f"usa: {count} transports before war with Germany at USAT {usat} with {lost} British "
+                "transports lost (cash and carry needs more than five, and rebuilds at most that many)",
+            )
+        )
+    paid = lend_lease_paid(lines)
+    grants = 0
+    if scenario.grants is not None:
+        grants = sum(
+            g.brps
+            for g in plan.grants
+            if g.grantor is Power.USA and g.recipient in ("britain", "france", "canada", "south_africa")
+        )
+    cap = max(0, min(25, usat - 25))
+    if paid.get(Power.USA, 0) + grants > cap:
+        violations.append(
+            Violation(
+                "27.7322 B",
+                f"usa: pays {paid.get(Power.USA, 0)} BRPs of transports and grants {grants}, over USAT {usat} - 25 = {cap}",
+            )
+        )
+    if paid.get(Power.BRITAIN) and Power.BRITAIN not in scenario.powers:
+        violations.append(Violation("27.7322 A", "britain pays for transports but is not planned"))
+    return violations
 
 
 def naval_paid(naval: NavalSpendings | None, power: Power) -> int:
@@ -2482,6 +2563,7 @@ def check_naval(
         *replay.rules,
         *check_restricted_deferrals(scenario, replay, lines, account, naval),
         *check_naval_budgets(scenario, replay),
+        *check_lend_lease(scenario, plan),
     ]
 
 
@@ -2501,6 +2583,14 @@ def check_naval_report(scenario: Scenario, plan: Plan, replay: NavalReplay | Non
                 continue
             seen.add(report.power)
             derived = replay.brps.get(report.power)
+            if derived is not None and report.power in (Power.USA, Power.BRITAIN):
+                # This turn's figure is what the power pays: U.S.-built transports are shared (27.7322).
+                lend = lend_lease_lines(scenario, plan)
+                if lend:
+                    own = derived[0] - (
+                        SW_BRPS_PER_FACTOR * sum(b.factors for b in lend) if report.power is Power.USA else 0
+                    )
+                    derived = [own + lend_lease_paid(lend).get(report.power, 0), *derived[1:]]
             if derived is None:
                 violations.append(
                     Violation(REPORT, f"{where}: no naval construction in the scenario", REPORT)

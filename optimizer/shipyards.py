@@ -50,6 +50,10 @@ if TYPE_CHECKING:
     from optimizer.prepare import Prepared
     from optimizer.variables import Variables
 
+LEND_LEASE_USAT = 25  # 27.7322 B: over 25
+CASH_AND_CARRY_LOSSES = 5  # 27.7322 A: more than five transports lost
+LEND_LEASE_MAX_BRPS = 25  # 40.331 A
+
 # States other than chart positions.
 NEW, WAITING, LAUNCHED, SCUTTLED = "new", "waiting", "launched", "scuttled"
 State = tuple[int, int] | str
@@ -80,6 +84,16 @@ class ShipData:
 
 
 @dataclass(frozen=True)
+class LendLease:
+    """U.S. transports for the Western Allies before war with Germany (27.7322 A, B)."""
+
+    builds: tuple[str, ...]  # U.S. transport builds subject to the rule
+    most: int | None  # transports allowed this turn (None: as many as points allow)
+    us_brps: int  # most BRPs the U.S. pays for them (USAT - 25, at most 25)
+    britain_pays: bool  # Britain is planned and may pay the rest
+
+
+@dataclass(frozen=True)
 class NavalData:
     """Prepared naval data: yards, ships, turns, budgets of later turns."""
 
@@ -94,6 +108,7 @@ class NavalData:
     design_counts: dict[str, int]  # "power/design" -> most ships laid down over the horizon
     fast_carrier_caps: dict[Power, int]
     cve_caps: dict[Power, int]
+    lend_lease: LendLease | None = None  # 27.7322, the U.S. before war with Germany
 
 
 def yard_builds(site: str, unit: UnitType, factors: int) -> bool:
@@ -202,6 +217,7 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
         future_limits=future_limits,
         deferring_allowed={p: n.deferring_allowed for p, n in powers.items()},
         sw_builds=sw,
+        lend_lease=_lend_lease(scenario, sw),
         design_counts=designs,
         fast_carrier_caps=fast_caps,
         cve_caps=cve_caps,
@@ -241,6 +257,24 @@ def _copy_pairs(naval: NavalData) -> list[tuple[str, str]]:
         if ship.design is not None:
             groups.setdefault((ship.design, ship.yard), []).append(key)
     return [(keys[i], keys[i + 1]) for keys in groups.values() for i in range(len(keys) - 1)]
+
+
+def _lend_lease(scenario: Scenario, sw: dict[str, tuple[Power, UnitType, int]]) -> LendLease | None:
+    """27.7322: before war with Germany the U.S. builds Western Allied transports only by cash and
+    carry (USAT 25 or less: after more than five British transports were lost, at most that many,
+    Britain paying) or lend lease (USAT over 25: any number, the U.S. paying up to USAT - 25)."""
+    usa = scenario.powers.get(Power.USA)
+    if usa is None or usa.naval is None or scenario.us_at_war.get("europe"):
+        return None
+    builds = tuple(b for b, (p, unit, _) in sw.items() if p is Power.USA and unit is UnitType.TRANSPORT)
+    if not builds:
+        return None
+    usat = usa.naval.usat or 0
+    lost = usa.naval.british_transports_lost
+    # B: lend lease, any number; A: cash and carry, only after heavy losses, and only to rebuild them.
+    most = None if usat > LEND_LEASE_USAT else (lost if lost > CASH_AND_CARRY_LOSSES else 0)
+    us_brps = max(0, min(LEND_LEASE_MAX_BRPS, usat - LEND_LEASE_USAT))
+    return LendLease(builds, most, us_brps, Power.BRITAIN in scenario.powers)
 
 
 def ship_states(ship: ShipData) -> list[State]:
@@ -314,6 +348,7 @@ class NavalVariables:
     state: dict[tuple[str, int, State], cp_model.IntVar] = field(default_factory=dict)
     act: dict[tuple[str, int, State, ChartAction | None], cp_model.IntVar] = field(default_factory=dict)
     sw: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)  # (build, yard) -> factors
+    us_paid: cp_model.IntVar | None = None  # 27.7322: BRPs the U.S. pays for lend-lease transports
 
     @classmethod
     def create(cls, model: cp_model.CpModel, naval: NavalData) -> NavalVariables:
@@ -367,7 +402,22 @@ class NavalVariables:
                     built.append(var)
             if built:
                 model.Add(sum(built) <= count)
+        if naval.lend_lease is not None:
+            variables.us_paid = model.NewIntVar(0, naval.lend_lease.us_brps, "lend_lease_us_brps")
+            model.Add(variables.us_paid <= SW_BRPS_PER_FACTOR * variables.lend_lease_transports())
         return variables
+
+    def lend_lease_transports(self) -> cp_model.LinearExprT:
+        lend = self.naval.lend_lease
+        if lend is None:
+            return 0
+        return sum(var for (build, _), var in self.sw.items() if build in lend.builds)
+
+    def britain_pays(self) -> cp_model.LinearExprT:
+        """What Britain pays for U.S.-built transports (27.7322): the cost less the U.S. share."""
+        if self.us_paid is None:
+            return 0
+        return SW_BRPS_PER_FACTOR * self.lend_lease_transports() - self.us_paid
 
     def actions(self, t: int, yard: str | None = None, power: Power | None = None):  # noqa: ANN201
         for (key, turn, state, action), var in self.act.items():
@@ -386,11 +436,16 @@ class NavalVariables:
             action_cost(ship, action)[1] * var for ship, _, action, var in self.actions(t, power=power)
         )
         if t == 0:
+            lend = self.naval.lend_lease.builds if self.naval.lend_lease else ()
             total += sum(
                 SW_BRPS_PER_FACTOR * var
                 for (build, _), var in self.sw.items()
-                if self.naval.sw_builds[build][0] is power
+                if self.naval.sw_builds[build][0] is power and build not in lend
             )
+            if self.us_paid is not None and power is Power.USA:
+                total += self.us_paid
+            if self.us_paid is not None and power is Power.BRITAIN:
+                total += self.britain_pays()
         return total
 
     def steps(self, power: Power) -> cp_model.LinearExprT:
@@ -466,6 +521,12 @@ def add_shipyards(model: cp_model.CpModel, data: Prepared, variables: Variables,
                 ]
                 if cves:
                     model.Add(sum(cves) <= cap).OnlyEnforceIf(guards.of("27.7223", power.value))
+    lend = naval.lend_lease
+    if lend is not None:
+        if lend.most is not None:
+            model.Add(ships.lend_lease_transports() <= lend.most).OnlyEnforceIf(guards.of("27.7322 A", "usa"))
+        if not lend.britain_pays:
+            model.Add(ships.britain_pays() == 0).OnlyEnforceIf(guards.of("27.7322 B", "usa"))
     for design, count in naval.design_counts.items():
         laid = [
             var

@@ -436,11 +436,20 @@ def _naval_results(data: Prepared, variables: Variables, solver: cp_model.CpSolv
     order = {power: i for i, power in enumerate(POWER_ORDER)}
     actions.sort(key=lambda a: (a.turn, order[a.power], a.yard, a.ship))
     sw_lines = []
+    us_left = value(solver, naval.us_paid) if naval.us_paid is not None else 0
+    lend = ships.lend_lease.builds if ships.lend_lease else ()
     for (build, yard_key), var in sorted(naval.sw.items()):
         factors = value(solver, var)
         if factors:
             power, unit, _ = ships.sw_builds[build]
             yard = ships.yards[yard_key]
+            paid_by = {}
+            if build in lend:
+                us_part = min(us_left, 3 * factors)
+                us_left -= us_part
+                paid_by = {
+                    p: b for p, b in ((Power.USA, us_part), (Power.BRITAIN, 3 * factors - us_part)) if b
+                }
             sw_lines.append(
                 SWBuildLine(
                     power=power,
@@ -450,6 +459,7 @@ def _naval_results(data: Prepared, variables: Variables, solver: cp_model.CpSolv
                     factors=factors,
                     brps=3 * factors,
                     placed=sw_placement(power, yard.site),
+                    paid_by=paid_by,
                     sw_boxes=sw_boxes(power, unit, yard.site),
                 )
             )

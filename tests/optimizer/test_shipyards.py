@@ -153,3 +153,67 @@ def test_every_naval_plan_passes_the_checker(scenario_of):
     for turns in (1, 4):
         scenario = germany(scenario_of, naval, turns=turns)
         assert check(scenario, solved(scenario)) == []
+
+
+def lend_lease(scenario_of, usat, lost, britain_brps, count=7):
+    """The U.S. at peace with Germany, with transports to build for Britain (27.7322)."""
+    return scenario_of(
+        {
+            "usa": {
+                "brps": 100,
+                "brp_base": 150,
+                "naval": {
+                    "shipyards": [{"id": "us_atlantic_box", "rate": 12}],
+                    "sw_units": [{"id": "transports", "unit": "transport", "count": count}],
+                    "usat": usat,
+                    "british_transports_lost": lost,
+                },
+            },
+            "britain": {"brps": britain_brps, "brp_base": 120},
+        },
+        faction="western_allies",
+        turn={"season": "fall", "year": 1940},
+        us_at_war={"europe": False, "pacific": False},
+        objective={"preset": "max-factors"},
+    )
+
+
+def transports(plan, scenario=None):
+    if scenario is not None:
+        assert check(scenario, plan) == []
+    lines = [b for b in plan.sw_builds if b.unit.value == "transport"]
+    paid = {}
+    for line in lines:
+        for power, brps in line.paid_by.items():
+            paid[power.value] = paid.get(power.value, 0) + brps
+    return sum(b.factors for b in lines), paid
+
+
+def test_cash_and_carry_usat_21_six_lost(scenario_of):
+    """27.7322 A, example 1: USAT 21 and six British transports lost: they may be rebuilt in the U.S.
+    at Britain's expense (cash and carry); the U.S. pays nothing (USAT 21 allows no grant)."""
+    scenario = lend_lease(scenario_of, usat=21, lost=6, britain_brps=50, count=10)
+    plan = solved(scenario)
+    assert transports(plan, scenario) == (6, {"britain": 18})
+
+
+def test_cash_and_carry_needs_more_than_five_lost(scenario_of):
+    """27.7322 A: until USAT are over 25, only in turns in which more than five transports were lost."""
+    scenario = lend_lease(scenario_of, usat=21, lost=5, britain_brps=50)
+    plan = solved(scenario)
+    assert transports(plan, scenario) == (0, {})
+
+
+def test_lend_lease_usat_29_one_transport_at_us_expense(scenario_of):
+    """27.7322 B, example 2: USAT 29: the U.S. may pay 29 - 25 = 4 BRPs, enough for one transport (3)."""
+    scenario = lend_lease(scenario_of, usat=29, lost=5, britain_brps=0)
+    plan = solved(scenario)
+    assert transports(plan, scenario) == (1, {"usa": 3})
+
+
+def test_lend_lease_usat_33_two_and_a_third(scenario_of):
+    """27.7322 B, example 3: USAT 33 (limit 8): two transports at U.S. expense and a third with the U.S.
+    paying 2 BRPs and Britain the remaining 1."""
+    scenario = lend_lease(scenario_of, usat=33, lost=7, britain_brps=1)
+    plan = solved(scenario)
+    assert transports(plan, scenario) == (3, {"usa": 8, "britain": 1})
