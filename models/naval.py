@@ -55,6 +55,11 @@ class ChartShip(NavalModel):
     row: Row = Field(description="'launch' or 2-5.")
     column: SeasonName
     carrier_class: CarrierClass | None = None
+    owner: str | None = Field(
+        default=None,
+        description="Whose ship, if not the yard's power: a power, or 'minor' (27.7264, 27.7266 C).",
+    )
+    vichy: bool = Field(default=False, description="A Vichy French ship at Marseilles (27.7265).")
 
     @model_validator(mode="after")
     def _ship(self) -> ChartShip:
@@ -76,9 +81,36 @@ class DamagedShip(NavalModel):
     factors: int = Field(ge=2, le=5)
     damaged_this_turn: bool = Field(default=False, description="27.7266 A: repairs may not start this turn.")
     carrier_class: CarrierClass | None = None
+    owner: str | None = Field(
+        default=None,
+        description="Whose ship, if not the yard's power: a power, or 'minor' (27.7264, 27.7266 C).",
+    )
+    vichy: bool = Field(default=False, description="A Vichy French ship at Marseilles (27.7265).")
 
     @model_validator(mode="after")
     def _ship(self) -> DamagedShip:
+        _check_ship(self.unit, self.factors, self.carrier_class)
+        return self
+
+
+class SunkShip(NavalModel):
+    """A named ship sunk in port, which may be raised to be repaired (27.7262)."""
+
+    id: str
+    unit: UnitType
+    factors: int = Field(ge=2, le=5)
+    yard: str = Field(
+        description="The owner's yard whose point raises it and where it then waits for repair."
+    )
+    theater: Literal["europe", "pacific"] = Field(default="europe", description="Where it lies (27.7263).")
+    carrier_class: CarrierClass | None = None
+
+    @model_validator(mode="after")
+    def _named(self) -> SunkShip:
+        if self.unit not in NAMED_UNITS:
+            raise ValueError(
+                "only named ships sunk in port are raised; cruisers, destroyers, CVEs are eliminated (27.7262)"
+            )
         _check_ship(self.unit, self.factors, self.carrier_class)
         return self
 
@@ -121,6 +153,7 @@ class ShipDesign(NavalModel):
     carrier_class: CarrierClass | None = Field(
         default=None, description="cv, cvb or cvl for fast carriers (27.7222)."
     )
+    for_britain: bool = Field(default=False, description="U.S. CVEs built for Britain (27.7223 B).")
     yards: list[str] | None = Field(
         default=None, description="Only at these yards (for example Australian ships)."
     )
@@ -162,6 +195,21 @@ class NavalState(NavalModel):
     )
     usat: NonNegativeInt | None = Field(
         default=None, description="U.S.: effective USAT level; American CVEs once it reaches 35 (27.7223 C)."
+    )
+    transports_sunk_by_japan: NonNegativeInt = Field(
+        default=0, description="U.S.: transports sunk by Japan, rebuilt in the Pacific box (27.7322 C)."
+    )
+    australian_destroyers_in_play: NonNegativeInt = Field(
+        default=0, description="Britain: Australian destroyer factors in play, on charts included (27.712 D)."
+    )
+    australian_cruisers_in_play: NonNegativeInt = Field(
+        default=0, description="Britain: Australian CA2s in play, on charts included (27.712 D)."
+    )
+    sunk_in_port: list[SunkShip] = Field(
+        default_factory=list, description="Named ships sunk in port (27.7262)."
+    )
+    vichy_activated: bool = Field(
+        default=False, description="France: Vichy France has associated or activated (27.7265)."
     )
     british_transports_lost: NonNegativeInt = Field(
         default=0,

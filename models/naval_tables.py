@@ -27,6 +27,7 @@ class ChartAction(StrEnum):
     SCUTTLE = "scuttle"  # E
     LAY_DOWN = "lay_down"  # 27.7251
     START_REPAIR = "start_repair"  # 27.7267
+    RAISE = "raise"  # 27.7262: a named ship sunk in port
 
 
 # (SB, BRPs, rows down, columns moved) for the moves of 27.7272 A, B and C.
@@ -40,6 +41,7 @@ MOVES: dict[ChartAction, tuple[int, int, int, int]] = {
 ACCELERATE_MIN_FACTORS = 3
 LAY_DOWN_SB, LAY_DOWN_BRPS = 1, 3  # 27.7251: whatever the ship's size
 REPAIR_SB, REPAIR_BRPS = 1, 3  # 27.7267: named ships; cruisers are repaired free
+RAISE_SB, RAISE_BRPS = 1, 3  # 27.7262
 SW_SB_PER_FACTOR, SW_BRPS_PER_FACTOR = 1, 3  # 27.721 A: subs, ASW, transports, launched at once
 
 CHART_UNITS = frozenset(

@@ -625,7 +625,7 @@ class Settings(Strict):
     )
 
 
-def _check_naval(where: str, power: Power, naval: NavalState) -> None:
+def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: dict[str, bool]) -> None:
     """Who builds what where (27.711, 27.712, 27.7222, 27.7223)."""
     homes = HOME_COUNTRIES[power] | ({Country.CANADA, Country.AUSTRALIA} if power is Power.BRITAIN else set())
     yards = [yard.id for yard in naval.shipyards]
@@ -652,8 +652,48 @@ def _check_naval(where: str, power: Power, naval: NavalState) -> None:
             )
     if naval.sw_units and not any(not yard.captured for yard in naval.shipyards):
         raise ValueError(f"{where}.naval.sw_units: SW units need a shipyard's points (27.72)")
+    for i, sunk in enumerate(naval.sunk_in_port):
+        if sunk.yard not in yards:
+            raise ValueError(
+                f"{where}.naval.sunk_in_port[{i}]: {sunk.yard} is not one of the power's shipyards (27.7263)"
+            )
+        us_theater = {"us_atlantic_box": "europe", "us_pacific_box": "pacific"}.get(sunk.yard)
+        if us_theater is not None and us_theater != sunk.theater:
+            raise ValueError(
+                f"{where}.naval.sunk_in_port[{i}]: U.S. {us_theater} shipbuilding serves only its own theater (27.7263)"
+            )
+    faction = POWER_FACTION[power]
+    for i, yard in enumerate(naval.shipyards):
+        for ship in (*yard.chart, *yard.waiting_for_repair):
+            if ship.owner not in (None, "minor"):
+                try:
+                    owner = Power(ship.owner)
+                except ValueError:
+                    raise ValueError(
+                        f"{where}.naval.shipyards[{i}] {ship.id}: unknown owner '{ship.owner}'"
+                    ) from None
+                western = {Power.BRITAIN, Power.FRANCE, Power.USA}
+                if POWER_FACTION[owner] is not faction and not (owner in western and power in western):
+                    raise ValueError(
+                        f"{where}.naval.shipyards[{i}] {ship.id}: {owner.value}'s ship in {power.value}'s yard (27.7264)"
+                    )
+            if (
+                ship.owner not in (None, "minor", power.value)
+                and yard.id.startswith("us_")
+                and not any(us_at_war.values())
+            ):
+                raise ValueError(
+                    f"{where}.naval.shipyards[{i}] {ship.id}: U.S. boxes repair others' ships only while the U.S. "
+                    "is at war (27.7264)"
+                )
+            if ship.vichy and (power is not Power.FRANCE or yard.id != "marseilles"):
+                raise ValueError(
+                    f"{where}.naval.shipyards[{i}] {ship.id}: Vichy ships are at Marseilles (27.7265)"
+                )
     for i, design in enumerate(naval.designs):
         at = f"{where}.naval.designs[{i}] ({design.id})"
+        if design.for_britain and (power is not Power.USA or design.unit is not UnitType.ESCORT_CARRIER):
+            raise ValueError(f"{at}: only U.S. CVEs are built for Britain (27.7223 B)")
         if design.unit is UnitType.CARRIER and design.carrier_class not in FAST_CARRIER_CLASSES[power]:
             raise ValueError(
                 f"{at}: {power.value} may not build {design.carrier_class} fast carriers (27.7222)"
@@ -759,7 +799,7 @@ class Scenario(Strict):
                 if entry.nationality is Nationality.FRENCH_COLONIAL and power is not Power.FRANCE:
                     raise ValueError(f"{at}: French colonial units are French (27.477)")
             if state.naval is not None:
-                _check_naval(where, power, state.naval)
+                _check_naval(where, power, state.naval, self.us_at_war)
             for j, grant in enumerate(state.grants_made):
                 if grant.to.value == power.value:
                     raise ValueError(f"{where}.grants_made[{j}]: a power cannot grant to itself")

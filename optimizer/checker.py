@@ -41,6 +41,8 @@ from models.naval_tables import (
     MOVES,
     NAMED_UNITS,
     ONE_FACTOR_UNITS,
+    RAISE_BRPS,
+    RAISE_SB,
     REPAIR_BRPS,
     REPAIR_SB,
     SEASONS,
@@ -1674,11 +1676,13 @@ def check_placement(scenario: Scenario, lines: list[PricedLine]) -> list[Violati
 # --------------------------------------------------------------------------- naval construction (27.7)
 
 # States of a ship besides a chart position (row, column): row 1 is the Launch row, column 0 spring.
-NEW, WAITING, LAUNCHED, SCUTTLED = "new", "waiting", "launched", "scuttled"
+NEW, WAITING, LAUNCHED, SCUTTLED, SUNK = "new", "waiting", "launched", "scuttled", "sunk"
 ShipState = tuple[int, int] | str
 NAVAL_STEP_BRPS = 3  # 27.72, 27.35: this turn's naval BRPs are priced in 3-BRP steps [reading]
 NAVAL_STEP_MULTIPLIERS = (1, 2)  # a step costs 3 BRPs inside the oil threshold, 6 past it
 USAT_FOR_AMERICAN_CVES = 35  # 27.7223 C
+USAT_FOR_BRITISH_CVES = 28  # 27.7223 B
+AUSTRALIAN_IN_PLAY = 2  # 27.712 D: two destroyer factors, two CA2s
 US_BOXES: frozenset[str] = frozenset({US_ATLANTIC_BOX, US_PACIFIC_BOX})
 CHART_MOVES = (ChartAction.CONTINUE, ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT)
 ACCELERATIONS = (ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT)
@@ -1692,6 +1696,7 @@ COLUMN_SHIFTS: dict[ChartAction, int] = {
 NAVAL_ACTION_RULES: dict[ChartAction, str] = {
     ChartAction.LAY_DOWN: "27.7251",
     ChartAction.START_REPAIR: "27.7267",
+    ChartAction.RAISE: "27.7262",
 }
 
 

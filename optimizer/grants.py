@@ -191,8 +191,8 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
     # U.S. caps before war (40.331 A, 40.332 A).
     for cap in network.caps:
         sent = sum(grants.pair_total(pair) for pair in cap.pairs if pair in network.paths)
-        if cap.rule == "40.331 A" and variables.naval is not None and variables.naval.us_paid is not None:
-            sent += variables.naval.us_paid  # 27.7322 B: lend-lease transports share the grant limit
+        if cap.rule == "40.331 A" and variables.naval is not None:
+            sent += variables.naval.us_grant_use()  # 27.7322 B, 27.7223 B share the grant limit
         if not isinstance(sent, int):
             model.Add(sent <= cap.brps).OnlyEnforceIf(guards.of(cap.rule, "U.S. grants"))
     # Transports per ocean (40.221, 40.222, 40.252).

@@ -45,7 +45,7 @@ def minimum_built(data: Prepared, variables: Variables, minimum: MinimumBuild) -
         built += sum(
             ship.factors * var
             for ship, t, var in naval.launches()
-            if t == 0 and wanted(ship.unit, ship.power)
+            if t == 0 and wanted(ship.unit, ship.valued_for)
         )
     return built
 
@@ -171,7 +171,7 @@ def naval_value(data: Prepared, variables: Variables, powers: list, units: list 
     discount = naval.naval.discount
     terms = []
     for ship, turn, var in naval.launches():
-        if ship.power in powers and (units is None or ship.unit in units):
+        if ship.valued_for in powers and (units is None or ship.unit in units):
             worth = objective.value_of(ship.unit) * ship.factors * discount**turn
             terms.append(scaled(worth) * var)
     for (key, turn, state), var in naval.state.items():
@@ -179,7 +179,7 @@ def naval_value(data: Prepared, variables: Variables, powers: list, units: list 
         if (
             turn == horizon
             and isinstance(state, tuple)
-            and ship.power in powers
+            and ship.valued_for in powers
             and (units is None or ship.unit in units)
         ):
             progress = construction_progress(ship.unit, ship.factors, state[0])
@@ -205,7 +205,7 @@ def naval_factors(variables: Variables, powers: list, units: list | None) -> Lin
     launched = sum(
         ship.factors * var
         for ship, _, var in naval.launches()
-        if ship.power in powers and (units is None or ship.unit in units)
+        if ship.valued_for in powers and (units is None or ship.unit in units)
     )
     built = sum(
         var

@@ -28,6 +28,8 @@ from models.naval_tables import (
     MOVES,
     NAMED_UNITS,
     ONE_FACTOR_UNITS,
+    RAISE_BRPS,
+    RAISE_SB,
     REPAIR_BRPS,
     REPAIR_SB,
     SEASONS,
@@ -53,9 +55,11 @@ if TYPE_CHECKING:
 LEND_LEASE_USAT = 25  # 27.7322 B: over 25
 CASH_AND_CARRY_LOSSES = 5  # 27.7322 A: more than five transports lost
 LEND_LEASE_MAX_BRPS = 25  # 40.331 A
+BRITISH_CVE_USAT = 28  # 27.7223 B
+AUSTRALIAN_MOST = 2  # 27.712 D: destroyer factors, and CA2s
 
 # States other than chart positions.
-NEW, WAITING, LAUNCHED, SCUTTLED = "new", "waiting", "launched", "scuttled"
+NEW, WAITING, LAUNCHED, SCUTTLED, SUNK = "new", "waiting", "launched", "scuttled", "sunk"
 State = tuple[int, int] | str
 
 
@@ -81,6 +85,14 @@ class ShipData:
     design: str | None = None  # for ships that may be laid down
     repairable_now: bool = True  # 27.7266 A
     fast_carrier: bool = False
+    owner: Power | None = None  # whose ship, when not the payer's; None for a minor country's (27.7266 C)
+    free_brps: bool = False  # Vichy ships before activation (27.7265)
+    british_cve: bool = False  # built by the U.S. for Britain (27.7223 B)
+
+    @property
+    def valued_for(self) -> Power:
+        """Whose ship it is, for the objective."""
+        return self.owner or self.power
 
 
 @dataclass(frozen=True)
@@ -91,6 +103,7 @@ class LendLease:
     most: int | None  # transports allowed this turn (None: as many as points allow)
     us_brps: int  # most BRPs the U.S. pays for them (USAT - 25, at most 25)
     britain_pays: bool  # Britain is planned and may pay the rest
+    sunk_by_japan: int  # 27.7322 C: rebuilt in the Pacific box at U.S. expense, outside the count and cap
 
 
 @dataclass(frozen=True)
@@ -109,6 +122,9 @@ class NavalData:
     fast_carrier_caps: dict[Power, int]
     cve_caps: dict[Power, int]
     lend_lease: LendLease | None = None  # 27.7322, the U.S. before war with Germany
+    us_grant_cap: int | None = None  # 40.331 A left after fixed grants, before war with Germany
+    british_cve_caps: dict[Power, int] = field(default_factory=dict)  # 27.7223 B, keyed by the builder
+    australian_caps: dict[UnitType, int] = field(default_factory=dict)  # 27.712 D
 
 
 def yard_builds(site: str, unit: UnitType, factors: int) -> bool:
@@ -136,6 +152,7 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
     fast_caps: dict[Power, int] = {}
     cve_caps: dict[Power, int] = {}
     for power, naval in powers.items():
+        vichy_free = power is Power.FRANCE and not naval.vichy_activated
         for yard in naval.shipyards:
             key = f"{power.value}/{yard.id}"
             rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[power][yard.id]
@@ -146,28 +163,28 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
                 key, power, yard.id, rate, yard_capacity(rate, us_box, yard.captured), yard.captured
             )
             for ship in yard.chart:
-                ships[f"{key}/{ship.id}"] = ShipData(
-                    f"{key}/{ship.id}",
-                    power,
+                ships[f"{key}/{ship.id}"] = _ship_data(
                     key,
-                    ship.id,
-                    ship.unit,
-                    ship.factors,
+                    power,
+                    yard.captured,
+                    ship,
                     (row_number(ship.row), column_number(ship.column)),
-                    fast_carrier=ship.unit is UnitType.CARRIER,
+                    vichy_free,
                 )
             for ship in yard.waiting_for_repair:
-                ships[f"{key}/{ship.id}"] = ShipData(
-                    f"{key}/{ship.id}",
-                    power,
-                    key,
-                    ship.id,
-                    ship.unit,
-                    ship.factors,
-                    WAITING,
-                    repairable_now=not ship.damaged_this_turn,
-                    fast_carrier=ship.unit is UnitType.CARRIER,
-                )
+                ships[f"{key}/{ship.id}"] = _ship_data(key, power, yard.captured, ship, WAITING, vichy_free)
+        for sunk in naval.sunk_in_port:
+            key = f"{power.value}/{sunk.yard}"
+            ships[f"{key}/{sunk.id}"] = ShipData(
+                f"{key}/{sunk.id}",
+                power,
+                key,
+                sunk.id,
+                sunk.unit,
+                sunk.factors,
+                SUNK,
+                fast_carrier=sunk.unit is UnitType.CARRIER,
+            )
         for design in naval.designs:
             designs[f"{power.value}/{design.id}"] = design.count
             for yard in naval.shipyards:
@@ -218,6 +235,9 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
         deferring_allowed={p: n.deferring_allowed for p, n in powers.items()},
         sw_builds=sw,
         lend_lease=_lend_lease(scenario, sw),
+        us_grant_cap=_us_grant_cap(scenario),
+        british_cve_caps=_british_cve_caps(scenario),
+        australian_caps=_australian_caps(scenario),
         design_counts=designs,
         fast_carrier_caps=fast_caps,
         cve_caps=cve_caps,
@@ -259,6 +279,62 @@ def _copy_pairs(naval: NavalData) -> list[tuple[str, str]]:
     return [(keys[i], keys[i + 1]) for keys in groups.values() for i in range(len(keys) - 1)]
 
 
+def _us_grant_cap(scenario: Scenario) -> int | None:
+    """40.331 A before war with Germany: USAT - 25 (at most 25) less the fixed U.S. grants to Britain,
+    France, Canada and South Africa (when grants are not planned)."""
+    usa = scenario.powers.get(Power.USA)
+    if usa is None or usa.naval is None or scenario.us_at_war.get("europe"):
+        return None
+    usat = usa.naval.usat or 0
+    fixed = sum(
+        g.brps for g in usa.grants_made if g.to.value in ("britain", "france", "canada", "south_africa")
+    )
+    return max(0, min(LEND_LEASE_MAX_BRPS, usat - LEND_LEASE_USAT) - fixed)
+
+
+def _british_cve_caps(scenario: Scenario) -> dict[Power, int]:
+    """27.7223 B: British CVEs once USAT reach 28, no more a turn than Britain's naval air rate."""
+    usa = scenario.powers.get(Power.USA)
+    if usa is None or usa.naval is None:
+        return {}
+    if usa.naval.usat is not None and usa.naval.usat < BRITISH_CVE_USAT:
+        return {Power.USA: 0}
+    britain = scenario.powers.get(Power.BRITAIN)
+    rp = britain.naval_air.rp_increase if britain else 0
+    return {Power.USA: NAVAL_AIR_RATES[Power.BRITAIN] + rp}
+
+
+def _australian_caps(scenario: Scenario) -> dict[UnitType, int]:
+    """27.712 D: at most two Australian destroyer factors and two CA2s in play."""
+    britain = scenario.powers.get(Power.BRITAIN)
+    if britain is None or britain.naval is None:
+        return {}
+    naval = britain.naval
+    return {
+        UnitType.DESTROYER: max(0, AUSTRALIAN_MOST - naval.australian_destroyers_in_play),
+        UnitType.CRUISER: max(0, AUSTRALIAN_MOST - naval.australian_cruisers_in_play),
+    }
+
+
+def _ship_data(key: str, power: Power, captured: bool, ship, start: State, vichy_free: bool) -> ShipData:  # noqa: ANN001
+    """A ship on a chart or waiting: the yard's power pays, or at a captured yard the owner (27.7264)."""
+    owner = None if ship.owner in (None, "minor") else Power(ship.owner)
+    payer = owner if captured and owner is not None else power
+    return ShipData(
+        f"{key}/{ship.id}",
+        payer,
+        key,
+        ship.id,
+        ship.unit,
+        ship.factors,
+        start,
+        repairable_now=not getattr(ship, "damaged_this_turn", False),
+        fast_carrier=ship.unit is UnitType.CARRIER,
+        owner=owner if ship.owner is not None else None,
+        free_brps=ship.vichy and vichy_free,
+    )
+
+
 def _lend_lease(scenario: Scenario, sw: dict[str, tuple[Power, UnitType, int]]) -> LendLease | None:
     """27.7322: before war with Germany the U.S. builds Western Allied transports only by cash and
     carry (USAT 25 or less: after more than five British transports were lost, at most that many,
@@ -274,7 +350,8 @@ def _lend_lease(scenario: Scenario, sw: dict[str, tuple[Power, UnitType, int]]) 
     # B: lend lease, any number; A: cash and carry, only after heavy losses, and only to rebuild them.
     most = None if usat > LEND_LEASE_USAT else (lost if lost > CASH_AND_CARRY_LOSSES else 0)
     us_brps = max(0, min(LEND_LEASE_MAX_BRPS, usat - LEND_LEASE_USAT))
-    return LendLease(builds, most, us_brps, Power.BRITAIN in scenario.powers)
+    japan = usa.naval.transports_sunk_by_japan if scenario.us_at_war.get("pacific") else 0
+    return LendLease(builds, most, us_brps, Power.BRITAIN in scenario.powers, japan)
 
 
 def ship_states(ship: ShipData) -> list[State]:
@@ -289,8 +366,10 @@ def ship_states(ship: ShipData) -> list[State]:
     states += [LAUNCHED, SCUTTLED]
     if ship.start == NEW:
         states.append(NEW)
-    if ship.start == WAITING:
+    if ship.start in (WAITING, SUNK):
         states.append(WAITING)
+    if ship.start == SUNK:
+        states.append(SUNK)
     return states
 
 
@@ -302,6 +381,8 @@ def ship_actions(
         return [(None, state)]
     if state == NEW:
         return [(None, NEW), (ChartAction.LAY_DOWN, lay_down_position(ship.unit, ship.factors, column))]
+    if state == SUNK:
+        return [(None, SUNK), (ChartAction.RAISE, WAITING)]  # 27.7262: repairs from the next turn
     if state == WAITING:
         options: list[tuple[ChartAction | None, State]] = [(None, WAITING)]
         if turn > 0 or ship.repairable_now:
@@ -331,7 +412,12 @@ def ship_actions(
 
 
 def action_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
-    """(SB, BRPs) of one action (27.7251, 27.7267, 27.7272)."""
+    """(SB, BRPs) of one action (27.7251, 27.7262, 27.7267, 27.7272); Vichy ships pay no BRPs (27.7265)."""
+    sb, brps = _base_cost(ship, action)
+    return sb, 0 if ship.free_brps else brps
+
+
+def _base_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
     if action in MOVES:
         sb, brps, _, _ = MOVES[action]  # type: ignore[index]
         return sb, brps
@@ -339,6 +425,8 @@ def action_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
         return LAY_DOWN_SB, LAY_DOWN_BRPS
     if action is ChartAction.START_REPAIR:
         return (0, 0) if ship.unit is UnitType.CRUISER else (REPAIR_SB, REPAIR_BRPS)
+    if action is ChartAction.RAISE:
+        return RAISE_SB, RAISE_BRPS
     return 0, 0
 
 
@@ -349,6 +437,7 @@ class NavalVariables:
     act: dict[tuple[str, int, State, ChartAction | None], cp_model.IntVar] = field(default_factory=dict)
     sw: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)  # (build, yard) -> factors
     us_paid: cp_model.IntVar | None = None  # 27.7322: BRPs the U.S. pays for lend-lease transports
+    japan_rebuilt: cp_model.IntVar | None = None  # 27.7322 C: transports sunk by Japan rebuilt
 
     @classmethod
     def create(cls, model: cp_model.CpModel, naval: NavalData) -> NavalVariables:
@@ -402,10 +491,33 @@ class NavalVariables:
                     built.append(var)
             if built:
                 model.Add(sum(built) <= count)
-        if naval.lend_lease is not None:
-            variables.us_paid = model.NewIntVar(0, naval.lend_lease.us_brps, "lend_lease_us_brps")
-            model.Add(variables.us_paid <= SW_BRPS_PER_FACTOR * variables.lend_lease_transports())
+        lend = naval.lend_lease
+        if lend is not None:
+            variables.us_paid = model.NewIntVar(0, lend.us_brps, "lend_lease_us_brps")
+            variables.japan_rebuilt = model.NewIntVar(
+                0, lend.sunk_by_japan, "transports_sunk_by_japan_rebuilt"
+            )
+            pacific = sum(
+                var
+                for (build, yard), var in variables.sw.items()
+                if build in lend.builds and naval.yards[yard].site == "us_pacific_box"
+            )
+            model.Add(variables.japan_rebuilt <= pacific)
+            model.Add(
+                variables.us_paid
+                <= SW_BRPS_PER_FACTOR * (variables.lend_lease_transports() - variables.japan_rebuilt)
+            )
         return variables
+
+    def us_grant_use(self) -> cp_model.LinearExprT:
+        """U.S. BRPs this turn within the grant limit of 40.331 A: lend lease (27.7322 B) and British
+        CVEs (27.7223 B)."""
+        cves = sum(
+            LAY_DOWN_BRPS * var
+            for ship, _, action, var in self.actions(0)
+            if ship.british_cve and action is ChartAction.LAY_DOWN
+        )
+        return (self.us_paid if self.us_paid is not None else 0) + cves
 
     def lend_lease_transports(self) -> cp_model.LinearExprT:
         lend = self.naval.lend_lease
@@ -417,7 +529,7 @@ class NavalVariables:
         """What Britain pays for U.S.-built transports (27.7322): the cost less the U.S. share."""
         if self.us_paid is None:
             return 0
-        return SW_BRPS_PER_FACTOR * self.lend_lease_transports() - self.us_paid
+        return SW_BRPS_PER_FACTOR * (self.lend_lease_transports() - self.japan_rebuilt) - self.us_paid
 
     def actions(self, t: int, yard: str | None = None, power: Power | None = None):  # noqa: ANN201
         for (key, turn, state, action), var in self.act.items():
@@ -443,7 +555,7 @@ class NavalVariables:
                 if self.naval.sw_builds[build][0] is power and build not in lend
             )
             if self.us_paid is not None and power is Power.USA:
-                total += self.us_paid
+                total += self.us_paid + SW_BRPS_PER_FACTOR * self.japan_rebuilt
             if self.us_paid is not None and power is Power.BRITAIN:
                 total += self.britain_pays()
         return total
@@ -517,16 +629,42 @@ def add_shipyards(model: cp_model.CpModel, data: Prepared, variables: Variables,
                 cves = [
                     var
                     for ship, _, action, var in ships.actions(t, power=power)
-                    if action is ChartAction.LAY_DOWN and ship.unit is UnitType.ESCORT_CARRIER
+                    if action is ChartAction.LAY_DOWN
+                    and ship.unit is UnitType.ESCORT_CARRIER
+                    and not ship.british_cve
                 ]
                 if cves:
                     model.Add(sum(cves) <= cap).OnlyEnforceIf(guards.of("27.7223", power.value))
     lend = naval.lend_lease
     if lend is not None:
         if lend.most is not None:
-            model.Add(ships.lend_lease_transports() <= lend.most).OnlyEnforceIf(guards.of("27.7322 A", "usa"))
+            model.Add(ships.lend_lease_transports() - ships.japan_rebuilt <= lend.most).OnlyEnforceIf(
+                guards.of("27.7322 A", "usa")
+            )
         if not lend.britain_pays:
             model.Add(ships.britain_pays() == 0).OnlyEnforceIf(guards.of("27.7322 B", "usa"))
+    if naval.us_grant_cap is not None and data.network is None:
+        # 40.331 A: lend lease and British CVEs share the U.S. grant limit with fixed grants.
+        model.Add(ships.us_grant_use() <= naval.us_grant_cap).OnlyEnforceIf(guards.of("40.331 A", "usa"))
+    for power, cap in naval.british_cve_caps.items():
+        for t in range(len(naval.seasons)):
+            laid = [
+                var
+                for ship, _, action, var in ships.actions(t, power=power)
+                if action is ChartAction.LAY_DOWN and ship.british_cve
+            ]
+            if laid:
+                model.Add(sum(laid) <= cap).OnlyEnforceIf(guards.of("27.7223 B", f"turn {t}"))
+    for kind, most in naval.australian_caps.items():
+        laid = [
+            var
+            for (key, _, _, action), var in ships.act.items()
+            if action is ChartAction.LAY_DOWN
+            and naval.ships[key].unit is kind
+            and naval.yards[naval.ships[key].yard].site == "australia_box"
+        ]
+        if laid:
+            model.Add(sum(laid) <= most).OnlyEnforceIf(guards.of("27.712 D", kind.value))
     for design, count in naval.design_counts.items():
         laid = [
             var

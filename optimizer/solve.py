@@ -437,19 +437,25 @@ def _naval_results(data: Prepared, variables: Variables, solver: cp_model.CpSolv
     actions.sort(key=lambda a: (a.turn, order[a.power], a.yard, a.ship))
     sw_lines = []
     us_left = value(solver, naval.us_paid) if naval.us_paid is not None else 0
+    japan_left = value(solver, naval.japan_rebuilt) if naval.japan_rebuilt is not None else 0
     lend = ships.lend_lease.builds if ships.lend_lease else ()
-    for (build, yard_key), var in sorted(naval.sw.items()):
+    # Transports sunk by Japan are rebuilt on the Pacific box's lines first, at U.S. expense (27.7322 C).
+    in_order = sorted(
+        naval.sw.items(), key=lambda item: (ships.yards[item[0][1]].site != "us_pacific_box", item[0])
+    )
+    for (build, yard_key), var in in_order:
         factors = value(solver, var)
         if factors:
             power, unit, _ = ships.sw_builds[build]
             yard = ships.yards[yard_key]
             paid_by = {}
             if build in lend:
-                us_part = min(us_left, 3 * factors)
+                japan = min(japan_left, factors) if yard.site == "us_pacific_box" else 0
+                japan_left -= japan
+                us_part = min(us_left, 3 * (factors - japan))
                 us_left -= us_part
-                paid_by = {
-                    p: b for p, b in ((Power.USA, us_part), (Power.BRITAIN, 3 * factors - us_part)) if b
-                }
+                britain = 3 * (factors - japan) - us_part
+                paid_by = {p: b for p, b in ((Power.USA, us_part + 3 * japan), (Power.BRITAIN, britain)) if b}
             sw_lines.append(
                 SWBuildLine(
                     power=power,
@@ -463,6 +469,7 @@ def _naval_results(data: Prepared, variables: Variables, solver: cp_model.CpSolv
                     sw_boxes=sw_boxes(power, unit, yard.site),
                 )
             )
+    sw_lines.sort(key=lambda b: (order[b.power], b.build, b.yard))
     charts = []
     for t in range(len(ships.seasons) + 1):
         for yard_key, yard in ships.yards.items():
