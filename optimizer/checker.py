@@ -17,7 +17,7 @@ construction) is read"; only the cost tables of `models/naval_tables.py` are rea
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from models.map_data import (
@@ -29,7 +29,7 @@ from models.map_data import (
     SITES,
     Country,
 )
-from models.naval import NavalState, ShipDesign, Shipyard
+from models.naval import ChartShip, DamagedShip, NavalState, ShipDesign, Shipyard
 from models.naval_tables import (
     ACCELERATE_MIN_FACTORS,
     CAPTURED_CAPACITY,
@@ -1752,23 +1752,35 @@ def design_copy(naval: NavalState, name: str) -> ShipDesign | None:
     return design
 
 
-def naval_action_cost(unit: UnitType, action: ChartAction) -> tuple[int, int]:
+def naval_action_cost(unit: UnitType, action: ChartAction, free_brps: bool = False) -> tuple[int, int]:
     """(SB, BRPs) of one action: continue 1 + 3, accelerate 1 + 6 or 1 + 9, defer free (27.7272 A-C);
     a lay-down 1 + 3 whatever the ship (27.7251); a repair 1 + 3 for a named ship, free for a cruiser
-    (27.7267); launching and scuttling free (27.7272 D, E)."""
+    (27.7267); raising a ship sunk in port 1 + 3 (27.7262); launching and scuttling free (27.7272 D,
+    E). With `free_brps` (a Vichy ship before Vichy France associates or activates, 27.7265) the
+    BRPs are 0 and the SB stay."""
+    sb, brps = 0, 0
     if action in MOVES:
         sb, brps, _, _ = MOVES[action]
-        return sb, brps
-    if action is ChartAction.LAY_DOWN:
-        return LAY_DOWN_SB, LAY_DOWN_BRPS
-    if action is ChartAction.START_REPAIR:
-        return (0, 0) if unit is UnitType.CRUISER else (REPAIR_SB, REPAIR_BRPS)
-    return 0, 0
+    elif action is ChartAction.LAY_DOWN:
+        sb, brps = LAY_DOWN_SB, LAY_DOWN_BRPS
+    elif action is ChartAction.START_REPAIR:
+        sb, brps = (0, 0) if unit is UnitType.CRUISER else (REPAIR_SB, REPAIR_BRPS)
+    elif action is ChartAction.RAISE:
+        sb, brps = RAISE_SB, RAISE_BRPS
+    return sb, 0 if free_brps else brps
 
 
 @dataclass
 class TrackedShip:
-    """A ship followed through the replay: on a chart, waiting for repair, or a design copy not yet laid down."""
+    """A ship followed through the replay: on a chart, waiting for repair, sunk in port, or a design
+    copy not yet laid down.
+
+    `power` is the chart's (the yard's) power; `owner` the ship's owning power when the scenario
+    names another (27.7264) or, for a British CVE, Britain (27.7223 B); `minor` a minor country's
+    ship (27.7266 C); `payer` who pays the BRPs of its actions (27.7264); `free_brps` a Vichy ship
+    before Vichy France associates or activates (27.7265); `raised_turn` the turn it was raised
+    from the bottom of a port (27.7262).
+    """
 
     power: Power
     yard: str
@@ -1778,6 +1790,25 @@ class TrackedShip:
     state: ShipState
     design: ShipDesign | None = None
     damaged_this_turn: bool = False
+    owner: Power | None = None
+    minor: bool = False
+    payer: Power | None = None
+    free_brps: bool = False
+    raised_turn: int | None = None
+
+    @property
+    def owned_by(self) -> Power:
+        """The power whose ship it is: its owner, else the yard's power (a minor's ship included)."""
+        return self.owner if self.owner is not None else self.power
+
+    @property
+    def paid_by(self) -> Power:
+        return self.payer if self.payer is not None else self.power
+
+    @property
+    def british_cve(self) -> bool:
+        """27.7223 B: a CVE the U.S. builds for Britain."""
+        return self.design is not None and self.design.for_britain
 
 
 def naval_action_result(ship: TrackedShip, action: ChartAction, column: int) -> ShipState | None:
@@ -1785,7 +1816,8 @@ def naval_action_result(ship: TrackedShip, action: ChartAction, column: int) -> 
     or None when the action does not apply to the ship's state (which then stays as it is).
 
     Lay-down (27.7251): a named ship to the row of its factors in this column, a cruiser to row 2
-    two columns on, a destroyer or CVE to the Launch row of the next column. Repair (27.7267): a
+    two columns on, a destroyer or CVE to the Launch row of the next column. Raise (27.7262): a
+    ship sunk in port to the Waiting for Repair box of its yard. Repair (27.7267): a
     named ship to the Launch row two columns on, a cruiser to that of the next column. Moves
     (27.7272 A-C): one row down in the same column, one column left, or two columns over; a
     deferral one column right. A ship moved into the Launch row by a move is launched in that
@@ -1800,6 +1832,8 @@ def naval_action_result(ship: TrackedShip, action: ChartAction, column: int) -> 
         if ship.unit is UnitType.CRUISER:
             return 2, (column + 2) % COLUMNS
         return LAUNCH_ROW, (column + 1) % COLUMNS
+    if action is ChartAction.RAISE:
+        return WAITING if state == SUNK else None
     if action is ChartAction.START_REPAIR:
         if state != WAITING:
             return None
@@ -1817,6 +1851,25 @@ def naval_action_result(ship: TrackedShip, action: ChartAction, column: int) -> 
     if row - 1 <= LAUNCH_ROW:
         return LAUNCHED
     return row - 1, (col + COLUMN_SHIFTS[action]) % COLUMNS
+
+
+# 27.712 D: Australian ships in play, per unit, from Britain's naval state.
+AUSTRALIAN_CAPS: dict[UnitType, Callable[[NavalState], int]] = {
+    UnitType.DESTROYER: lambda naval: naval.australian_destroyers_in_play,
+    UnitType.CRUISER: lambda naval: naval.australian_cruisers_in_play,
+}
+
+
+def _country(site: str) -> Country | None:
+    return SITE_BY_ID[site].country if site in SITE_BY_ID else None
+
+
+def british_naval_air_rate(scenario: Scenario) -> int:
+    """27.7223 B: British CVEs a turn, at most Britain's naval air training rate (27.61: 2, plus its
+    RP increases when Britain is planned)."""
+    if Power.BRITAIN in scenario.powers:
+        return naval_air_rate(scenario, Power.BRITAIN)
+    return NAVAL_AIR_RATES[Power.BRITAIN]
 
 
 def dominion_yard_breach(site: str, unit: UnitType, factors: int) -> str | None:
@@ -1838,10 +1891,12 @@ def naval_action_breaches(
 
     A new ship is only laid down, not at a captured yard (27.713), at one of its design's yards
     (27.712), at the Canada yard only destroyers, cruisers and two-factor named ships, at the
-    Australia yard only destroyers and cruisers (27.712 C, D); a waiting ship only starts repairs, not in the turn it was damaged (27.7266 A). A ship
+    Australia yard only destroyers and cruisers (27.712 C, D); a ship sunk in port is only raised
+    (27.7262); a waiting ship only starts repairs, not in the turn it was damaged (27.7266 A) nor
+    in the turn it was raised (27.7262). A ship
     on the chart: only in this turn's column (27.7272) but for scuttling (27.7272 E); launched only
     from the Launch row (27.7272 D), moved only from rows 2-5 (27.7272 A); accelerated only with
-    3-5 factors, named (27.7272 B). France never scuttles (27.7272 E). This turn, scuttling needs
+    3-5 factors, named (27.7272 B). French ships are never scuttled, in whatever yard (27.7272 E). This turn, scuttling needs
     `deferring_allowed` (27.7272 E) [input]; in later turns of the horizon it is open, but only to
     ships of the turn's column [reading]. Deferring is open in later turns; this turn without
     `deferring_allowed` it must be involuntary, which `check_restricted_deferrals` judges once the
@@ -1865,6 +1920,14 @@ def naval_action_breaches(
                 ("27.712", f"design '{design.id}' is laid down only at {', '.join(design.yards)}")
             )
         return breaches
+    if action is ChartAction.RAISE:
+        if state != SUNK:
+            return [
+                ("27.7262", f"only a ship sunk in port is raised; this one is {describe_ship_state(state)}")
+            ]
+        return []
+    if state == SUNK:
+        return [("27.7262", "the ship is sunk in port: it is raised first, and repaired from a later turn")]
     if action is ChartAction.START_REPAIR:
         if state != WAITING:
             return [
@@ -1873,6 +1936,8 @@ def naval_action_breaches(
                     f"repairs start from the Waiting for Repair box; the ship is {describe_ship_state(state)}",
                 )
             ]
+        if ship.raised_turn == turn:
+            return [("27.7262", "repairs may not start in the player turn the ship is raised")]
         if turn == 0 and ship.damaged_this_turn:
             return [("27.7266 A", "repairs may not start in the player turn the ship was damaged")]
         return []
@@ -1881,8 +1946,8 @@ def naval_action_breaches(
     row, col = state
     breaches = []
     if action is ChartAction.SCUTTLE:
-        if ship.power is Power.FRANCE:
-            breaches.append(("27.7272 E", "France may never scuttle ships"))
+        if ship.owned_by is Power.FRANCE and not ship.minor:
+            breaches.append(("27.7272 E", "French ships may never be scuttled"))
         if turn == 0 and not naval.deferring_allowed:
             breaches.append(
                 ("27.7272 E", "scuttling is restricted like deferring this turn (deferring_allowed is false)")
@@ -1952,9 +2017,11 @@ class NavalReplay:
     # This turn's deferrals without `deferring_allowed`: (description, power, yard), judged by
     # `check_restricted_deferrals` (27.7272 C).
     restricted_deferrals: list[tuple[str, Power, str]] = field(default_factory=list)
-    # Ships launched, by continuing or accelerating into the Launch row or from it: (power, unit,
-    # factors, turn).
+    # Ships launched, by continuing or accelerating into the Launch row or from it: (owning power,
+    # unit, factors, turn).
     launched: list[tuple[Power, UnitType, int, int]] = field(default_factory=list)
+    # BRPs of the U.S. lay-downs of British CVEs in each turn (27.7223 B: within the grant limit).
+    british_cve_brps: dict[int, int] = field(default_factory=lambda: defaultdict(int))
 
 
 def naval_powers(scenario: Scenario) -> list[Power]:
@@ -1976,6 +2043,40 @@ def describe_naval_action(index: int, action: NavalAction) -> str:
 
 def describe_sw_build(index: int, line: SWBuildLine) -> str:
     return f"SW build {index + 1}: {line.power.value} '{line.build}' {line.factors} x {line.unit.value} at {line.yard}"
+
+
+def _tracked(
+    scenario: Scenario,
+    replay: NavalReplay,
+    power: Power,
+    yard: YardInfo,
+    ship: ChartShip | DamagedShip,
+    state: ShipState,
+) -> TrackedShip:
+    """A ship of the scenario on a chart or waiting at `yard` of `power`: its owner (27.7264, a power
+    or 'minor', 27.7266 C; the yard's power by default), who pays for it (the yard's power, but at
+    a captured yard the owning power, 27.7264; a minor's ship the yard's power) and whether it is a
+    Vichy ship repaired or completed free (27.7265: until France's `vichy_activated`)."""
+    owner = Power(ship.owner) if ship.owner not in (None, "minor") else None
+    minor = ship.owner == "minor"
+    payer = owner if yard.captured and owner is not None else power
+    if payer in scenario.powers and payer not in replay.brps:
+        replay.brps[payer] = [0] * scenario.horizon.turns
+    france = _naval_state(scenario, Power.FRANCE)
+    free = ship.vichy and not (france is not None and france.vichy_activated)
+    return TrackedShip(
+        power,
+        yard.site,
+        ship.id,
+        ship.unit,
+        ship.factors,
+        state,
+        damaged_this_turn=isinstance(ship, DamagedShip) and ship.damaged_this_turn,
+        owner=owner if owner is not power else None,
+        minor=minor,
+        payer=payer,
+        free_brps=free,
+    )
 
 
 def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
@@ -2003,22 +2104,25 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
         assert naval is not None
         replay.brps[power] = [0] * turns
         for yard in naval.shipyards:
-            yards[(power, yard.id)] = shipyard_info(power, yard)
+            info = yards[(power, yard.id)] = shipyard_info(power, yard)
             for ship in yard.chart:
                 row = LAUNCH_ROW if ship.row == "launch" else int(ship.row)
-                ships[(power, yard.id, ship.id)] = TrackedShip(
-                    power, yard.id, ship.id, ship.unit, ship.factors, (row, SEASONS.index(ship.column))
+                ships[(power, yard.id, ship.id)] = _tracked(
+                    scenario, replay, power, info, ship, (row, SEASONS.index(ship.column))
                 )
             for damaged in yard.waiting_for_repair:
-                ships[(power, yard.id, damaged.id)] = TrackedShip(
-                    power,
-                    yard.id,
-                    damaged.id,
-                    damaged.unit,
-                    damaged.factors,
-                    WAITING,
-                    damaged_this_turn=damaged.damaged_this_turn,
+                ships[(power, yard.id, damaged.id)] = _tracked(scenario, replay, power, info, damaged, WAITING)
+        for sunk in naval.sunk_in_port:
+            key = (power, sunk.yard, sunk.id)
+            if key in ships:
+                replay.rules.append(
+                    Violation(
+                        "27.7262",
+                        f"{power.value} {sunk.yard}: ship '{sunk.id}' is both sunk in port and on the yard's chart",
+                    )
                 )
+                continue
+            ships[key] = TrackedShip(power, sunk.yard, sunk.id, sunk.unit, sunk.factors, SUNK)
 
     by_turn: dict[int, list[tuple[int, NavalAction]]] = defaultdict(list)
     for index, action in enumerate(plan.naval_actions):
@@ -2042,6 +2146,7 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
 
     laid_down: dict[tuple[Power, str], int] = defaultdict(int)
     fast_carriers: dict[Power, int] = defaultdict(int)
+    australian: dict[UnitType, int] = defaultdict(int)  # lay-downs at the Australia yard (27.712 D)
 
     def snapshot(turn: int) -> None:
         for power, site in yards:
@@ -2067,6 +2172,7 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
         points: dict[tuple[Power, str], int] = defaultdict(int)
         one_factor: dict[tuple[Power, str], int] = defaultdict(int)
         cves: dict[Power, int] = defaultdict(int)
+        british_cves: dict[Power, int] = defaultdict(int)
         for index, action in by_turn[turn]:
             what = describe_naval_action(index, action)
             naval = _naval_state(scenario, action.power)
@@ -2077,7 +2183,7 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
                 replay.rules.append(
                     Violation(
                         "27.7272",
-                        f"{what}: unknown action (lay_down, start_repair, continue, accelerate, "
+                        f"{what}: unknown action (lay_down, start_repair, raise, continue, accelerate, "
                         "accelerate_knight, defer, launch, scuttle)",
                     )
                 )
@@ -2096,10 +2202,18 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
                     )
                     continue
                 ship = TrackedShip(
-                    action.power, action.yard, action.ship, design.unit, design.factors, NEW, design=design
+                    action.power,
+                    action.yard,
+                    action.ship,
+                    design.unit,
+                    design.factors,
+                    NEW,
+                    design=design,
+                    owner=Power.BRITAIN if design.for_britain else None,
                 )
                 ships[key] = ship
-            if key in acted:
+            if key in acted and not (kind is ChartAction.START_REPAIR and ship.raised_turn == turn):
+                # (A repair in the turn of the raise is refused by 27.7262, below.)
                 replay.rules.append(
                     Violation("27.7272", f"{what}: a second action for the ship in the same turn")
                 )
@@ -2132,7 +2246,7 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
                 and isinstance(ship.state, tuple)
             ):
                 replay.restricted_deferrals.append((what, action.power, action.yard))
-            sb, brps = naval_action_cost(ship.unit, kind)
+            sb, brps = naval_action_cost(ship.unit, kind, ship.free_brps)
             if (action.sb, action.brps) != (sb, brps):
                 replay.rules.append(
                     Violation(
@@ -2143,16 +2257,32 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
             points[(action.power, action.yard)] += sb
             if ship.unit in ONE_FACTOR_UNITS:
                 one_factor[(action.power, action.yard)] += sb
-            replay.brps[action.power][turn] += brps
+            payer = ship.paid_by
+            if payer in replay.brps:
+                replay.brps[payer][turn] += brps
+            elif brps:
+                replay.rules.append(
+                    Violation(
+                        "27.7264",
+                        f"{what}: at a captured shipyard the ship's owner pays, but {payer.value} is not planned",
+                    )
+                )
             result = naval_action_result(ship, kind, column)
             if kind is ChartAction.LAY_DOWN and result is not None and ship.design is not None:
                 laid_down[(action.power, ship.design.id)] += 1
                 if ship.unit is UnitType.CARRIER:
                     fast_carriers[action.power] += 1
-                if ship.unit is UnitType.ESCORT_CARRIER:
+                if ship.british_cve:
+                    british_cves[action.power] += 1
+                    replay.british_cve_brps[turn] += brps
+                elif ship.unit is UnitType.ESCORT_CARRIER:
                     cves[action.power] += 1
+                if _country(yard.site) == Country.AUSTRALIA and ship.unit in AUSTRALIAN_CAPS:
+                    australian[ship.unit] += 1
+            if kind is ChartAction.RAISE and result is not None:
+                ship.raised_turn = turn
             if result == LAUNCHED and ship.state != LAUNCHED:
-                replay.launched.append((ship.power, ship.unit, ship.factors, turn))
+                replay.launched.append((ship.owned_by, ship.unit, ship.factors, turn))
             if result is not None:
                 ship.state = result
             after = describe_ship_state(ship.state)
@@ -2223,7 +2353,39 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
                         f"{power.value} turn {turn}: {count} CVEs laid down, naval air training rate {cap}",
                     )
                 )
+        for power, count in sorted(british_cves.items()):
+            usat = scenario.powers[power].naval.usat  # type: ignore[union-attr]
+            if usat is not None and usat < USAT_FOR_BRITISH_CVES:
+                replay.rules.append(
+                    Violation(
+                        "27.7223 B",
+                        f"{power.value} turn {turn}: {count} British CVEs laid down, but USAT {usat} is below "
+                        f"{USAT_FOR_BRITISH_CVES}",
+                    )
+                )
+            elif count > (cap := british_naval_air_rate(scenario)):
+                replay.rules.append(
+                    Violation(
+                        "27.7223 B",
+                        f"{power.value} turn {turn}: {count} British CVEs laid down, British naval air "
+                        f"training rate {cap}",
+                    )
+                )
     snapshot(turns)
+
+    britain = _naval_state(scenario, Power.BRITAIN)
+    for unit, count in sorted(australian.items()):
+        in_play = AUSTRALIAN_CAPS[unit](britain) if britain is not None else 0
+        most = max(0, AUSTRALIAN_IN_PLAY - in_play)
+        if count > most:
+            kind = "destroyer factors" if unit is UnitType.DESTROYER else "cruisers (CA2)"
+            replay.rules.append(
+                Violation(
+                    "27.712 D",
+                    f"australia_box: {count} Australian {kind} laid down over the horizon, at most "
+                    f"{AUSTRALIAN_IN_PLAY} - {in_play} in play = {most}",
+                )
+            )
 
     for (power, design_id), count in sorted(laid_down.items()):
         naval = _naval_state(scenario, power)

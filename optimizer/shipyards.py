@@ -205,6 +205,8 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
                         NEW,
                         design=f"{power.value}/{design.id}",
                         fast_carrier=design.unit is UnitType.CARRIER,
+                        owner=Power.BRITAIN if design.for_britain else None,
+                        british_cve=design.for_britain,
                     )
         for build in naval.sw_units:
             sw[f"{power.value}/{build.id}"] = (power, build.unit, build.count)
@@ -631,6 +633,7 @@ def add_shipyards(model: cp_model.CpModel, data: Prepared, variables: Variables,
                     for ship, _, action, var in ships.actions(t, power=power)
                     if action is ChartAction.LAY_DOWN
                     and ship.unit is UnitType.ESCORT_CARRIER
+                    and not ship.british_cve
                     and not ship.british_cve
                 ]
                 if cves:

@@ -217,3 +217,95 @@ def test_lend_lease_usat_33_two_and_a_third(scenario_of):
     scenario = lend_lease(scenario_of, usat=33, lost=7, britain_brps=1)
     plan = solved(scenario)
     assert transports(plan, scenario) == (3, {"usa": 8, "britain": 1})
+
+
+def us_cves(scenario_of, usat, count=5, britain_rate_rp=0):
+    return scenario_of(
+        {
+            "usa": {"brps": 200, "brp_base": 300, "naval": {
+                "shipyards": [{"id": "us_atlantic_box", "rate": 12}],
+                "designs": [{"id": "cve-gb", "unit": "escort_carrier", "factors": 1, "count": count, "for_britain": True}],
+                "usat": usat,
+            }},
+            "britain": {"brps": 50, "brp_base": 120, "naval_air": {"rp_increase": britain_rate_rp}},
+        },
+        faction="western_allies",
+        turn={"season": "summer", "year": 1942},
+        us_at_war={"europe": True, "pacific": True},
+    )
+
+
+def test_british_cves_from_usat_28(scenario_of):
+    """27.7223 B: the U.S. may build British CVEs once USAT reach 28, no more a turn than Britain's
+    naval air training rate (2, 27.61)."""
+    none = solved(us_cves(scenario_of, usat=27))
+    assert not [a for a in none.naval_actions if a.action == "lay_down"]
+    scenario = us_cves(scenario_of, usat=28)
+    plan = solved(scenario)
+    assert len([a for a in plan.naval_actions if a.action == "lay_down" and a.turn == 0]) == 2
+    assert check(scenario, plan) == []
+
+
+def test_australia_two_destroyer_factors_in_play(scenario_of):
+    """27.712 D: no more than two Australian destroyer factors in play: with one in play, one more."""
+    naval = {
+        "shipyards": [{"id": "australia_box", "rate": 2}],
+        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 4}],
+        "australian_destroyers_in_play": 1,
+    }
+    scenario = scenario_of(
+        {"britain": {"brps": 50, "brp_base": 120, "naval": naval}},
+        faction="western_allies",
+        turn={"season": "summer", "year": 1942},
+        horizon={"turns": 3},
+    )
+    plan = solved(scenario)
+    assert len([a for a in plan.naval_actions if a.action == "lay_down"]) == 1
+
+
+def test_raising_a_ship_sunk_in_port(scenario_of):
+    """27.7262: a named ship sunk in port is raised for 1 SB and 3 BRPs, and repairs may not start in
+    the turn it is raised: it starts them the next turn."""
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 2}],
+        "sunk_in_port": [{"id": "Lutzow", "unit": "capital_ship", "factors": 2, "yard": "kiel"}],
+    }
+    scenario = germany(scenario_of, naval, turns=2)
+    plan = solved(scenario)
+    assert actions(plan)[("Lutzow", "raise")] == ("sunk", "waiting")
+    assert ("Lutzow", "start_repair") in actions(plan, turn=1)
+    [raise_] = [a for a in plan.naval_actions if a.action == "raise"]
+    assert (raise_.sb, raise_.brps) == (1, 3)
+
+
+def test_vichy_repairs_cost_no_brps(scenario_of):
+    """27.7265: Vichy French ships are repaired at Marseilles at no BRP cost before Vichy activates."""
+    naval = {"shipyards": [{"id": "marseilles", "waiting_for_repair": [
+        {"id": "Strasbourg", "unit": "capital_ship", "factors": 3, "vichy": True}]}]}
+    scenario = scenario_of(
+        {"france": {"brps": 20, "brp_base": 60, "naval": naval}},
+        faction="western_allies",
+        turn={"season": "spring", "year": 1941},
+    )
+    plan = solved(scenario)
+    [repair] = [a for a in plan.naval_actions if a.action == "start_repair"]
+    assert (repair.sb, repair.brps) == (1, 0)
+
+
+def test_transports_sunk_by_japan_rebuilt_at_us_expense(scenario_of):
+    """27.7322 C: at war with Japan before Germany, transports sunk by Japan are rebuilt in the Pacific
+    U.S. box without regard to USAT and outside the grant limit, here 3 at USAT 20."""
+    scenario = scenario_of(
+        {"usa": {"brps": 100, "brp_base": 150, "naval": {
+            "shipyards": [{"id": "us_pacific_box", "rate": 12}],
+            "sw_units": [{"id": "transports", "unit": "transport", "count": 6}],
+            "usat": 20,
+            "transports_sunk_by_japan": 3,
+        }}},
+        faction="western_allies",
+        turn={"season": "spring", "year": 1942},
+        us_at_war={"europe": False, "pacific": True},
+        objective={"preset": "max-factors"},
+    )
+    plan = solved(scenario)
+    assert transports(plan) == (3, {"usa": 9})
