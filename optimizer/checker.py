@@ -2111,7 +2111,9 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
                     scenario, replay, power, info, ship, (row, SEASONS.index(ship.column))
                 )
             for damaged in yard.waiting_for_repair:
-                ships[(power, yard.id, damaged.id)] = _tracked(scenario, replay, power, info, damaged, WAITING)
+                ships[(power, yard.id, damaged.id)] = _tracked(
+                    scenario, replay, power, info, damaged, WAITING
+                )
         for sunk in naval.sunk_in_port:
             key = (power, sunk.yard, sunk.id)
             if key in ships:
@@ -2577,11 +2579,33 @@ def lend_lease_paid(lines: list[SWBuildLine]) -> dict[Power, int]:
     return paid
 
 
-def check_lend_lease(scenario: Scenario, plan: Plan) -> list[Violation]:
+def japan_rebuilt(scenario: Scenario, lines: list[SWBuildLine]) -> int:
+    """27.7322 C: with the U.S. at war with Japan but not with Germany, transports sunk by Japan are
+    rebuilt in the Pacific U.S. box whatever the USAT, at U.S. expense, outside the cash-and-carry
+    count and the grant limit. The plan shows them as U.S. transport lines at `us_pacific_box` paid
+    by the U.S. alone (`paid_by` {usa: 3 x factors}); of those factors at most
+    `transports_sunk_by_japan` are this exception, the rest count under A and B [reading]."""
+    usa = _naval_state(scenario, Power.USA)
+    if usa is None or not scenario.us_at_war.get("pacific") or scenario.us_at_war.get("europe"):
+        return 0
+    eligible = sum(
+        line.factors
+        for line in lines
+        if line.yard == US_PACIFIC_BOX
+        and dict(line.paid_by) == {Power.USA: SW_BRPS_PER_FACTOR * line.factors}
+    )
+    return min(usa.transports_sunk_by_japan, eligible)
+
+
+def check_lend_lease(scenario: Scenario, plan: Plan, replay: NavalReplay | None = None) -> list[Violation]:
     """27.7322 A, B: before war with Germany, U.S.-built transports: cash and carry (USAT 25 or less)
     only after more than five British transports were lost, at most that many, Britain paying; lend
-    lease (USAT over 25) with the U.S. paying at most USAT - 25 (max 25), shared with its grants to
-    Britain, France, Canada and South Africa; each line's payments add up to 3 BRPs a transport."""
+    lease (USAT over 25) with the U.S. paying at most USAT - 25 (max 25); each line's payments add
+    up to 3 BRPs a transport. Transports sunk by Japan (27.7322 C, `japan_rebuilt`) are outside the
+    count and the limit. 40.331 A, 27.7223 B: what the U.S. pays of the other transports, the BRPs
+    of this turn's British CVE lay-downs, and its grants to Britain, France, Canada and South
+    Africa (the plan's in grant mode, else the scenario's `grants_made`) are at most USAT - 25, at
+    most 25 [reading]."""
     lines = lend_lease_lines(scenario, plan)
     violations: list[Violation] = []
     for line in lines:
@@ -2592,37 +2616,45 @@ def check_lend_lease(scenario: Scenario, plan: Plan) -> list[Violation]:
             violations.append(
                 Violation("27.7322", f"{line.build}: {line.factors} transports paid {dict(line.paid_by)}")
             )
-    if not lines:
+    naval_state = _naval_state(scenario, Power.USA)
+    if naval_state is None or scenario.us_at_war.get("europe"):
         return violations
-    usa = scenario.powers.get(Power.USA)
-    naval_state = usa.naval if usa is not None else None
-    usat = (naval_state.usat if naval_state is not None else None) or 0
-    lost = naval_state.british_transports_lost if naval_state is not None else 0
-    count = sum(line.factors for line in lines)
-    if usat <= 25 and count > (lost if lost > 5 else 0):
+    usat = naval_state.usat or 0
+    lost = naval_state.british_transports_lost
+    exception = japan_rebuilt(scenario, lines)
+    count = sum(line.factors for line in lines) - exception
+    if usat <= USAT_FREE_LEVEL and count > (lost if lost > 5 else 0):
+        japan = f" ({exception} more rebuilt for those sunk by Japan, 27.7322 C)" if exception else ""
         violations.append(
             Violation(
                 "27.7322 A",
                 f"usa: {count} transports before war with Germany at USAT {usat} with {lost} British "
-                "transports lost (cash and carry needs more than five, and rebuilds at most that many)",
+                f"transports lost (cash and carry needs more than five, and rebuilds at most that many){japan}",
             )
         )
     paid = lend_lease_paid(lines)
-    grants = 0
-    if scenario.grants is not None:
+    us_paid = paid.get(Power.USA, 0) - SW_BRPS_PER_FACTOR * exception
+    replay = replay if replay is not None else replay_naval(scenario, plan)
+    cves = replay.british_cve_brps.get(0, 0)
+    if us_paid + cves > 0:
         grants = sum(
-            g.brps
-            for g in plan.grants
-            if g.grantor is Power.USA and g.recipient in ("britain", "france", "canada", "south_africa")
+            brps
+            for grantor, to, brps in grant_account(scenario, plan).made
+            if grantor is Power.USA and to in USAT_RECIPIENTS
         )
-    cap = max(0, min(25, usat - 25))
-    if paid.get(Power.USA, 0) + grants > cap:
-        violations.append(
-            Violation(
-                "27.7322 B",
-                f"usa: pays {paid.get(Power.USA, 0)} BRPs of transports and grants {grants}, over USAT {usat} - 25 = {cap}",
+        cap = max(0, min(USAT_GRANT_CAP, usat - USAT_FREE_LEVEL))
+        grant_cap = usat_grant_cap(scenario) if scenario.grants is not None else None
+        if grant_cap is not None and grant_cap < cap:
+            cap = grant_cap
+        if us_paid + cves + grants > cap:
+            violations.append(
+                Violation(
+                    "27.7223 B" if cves else "27.7322 B",
+                    f"usa: pays {us_paid} BRPs of transports, {cves} BRPs of British CVEs and grants {grants} "
+                    f"BRPs to Britain, France, Canada and South Africa, over the grant limit of {cap} "
+                    f"(USAT {usat} - 25, 40.331 A)",
+                )
             )
-        )
     if paid.get(Power.BRITAIN) and Power.BRITAIN not in scenario.powers:
         violations.append(Violation("27.7322 A", "britain pays for transports but is not planned"))
     return violations
@@ -2730,7 +2762,7 @@ def check_naval(
         *replay.rules,
         *check_restricted_deferrals(scenario, replay, lines, account, naval),
         *check_naval_budgets(scenario, replay),
-        *check_lend_lease(scenario, plan),
+        *check_lend_lease(scenario, plan, replay),
     ]
 
 

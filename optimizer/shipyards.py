@@ -440,6 +440,7 @@ class NavalVariables:
     sw: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)  # (build, yard) -> factors
     us_paid: cp_model.IntVar | None = None  # 27.7322: BRPs the U.S. pays for lend-lease transports
     japan_rebuilt: cp_model.IntVar | None = None  # 27.7322 C: transports sunk by Japan rebuilt
+    _by_turn: dict[int, list] = field(default_factory=dict, repr=False)  # actions() index, built once
 
     @classmethod
     def create(cls, model: cp_model.CpModel, naval: NavalData) -> NavalVariables:
@@ -450,9 +451,9 @@ class NavalVariables:
             states = ship_states(ship)
             for t in range(turns + 1):
                 for state in states:
-                    variables.state[key, t, state] = model.NewBoolVar(f"ship_{key}_{t}_{state}")
-                model.AddExactlyOne(variables.state[key, t, s] for s in states)
-            model.Add(variables.state[key, 0, ship.start] == 1)
+                    variables.state[key, t, state] = model.new_bool_var(f"ship_{key}_{t}_{state}")
+                model.add_exactly_one(variables.state[key, t, s] for s in states)
+            model.add(variables.state[key, 0, ship.start] == 1)
             deferring = naval.deferring_allowed[ship.power]
             for t, column in enumerate(naval.seasons):
                 incoming: dict[State, list[cp_model.LinearExprT]] = {s: [] for s in states}
@@ -468,35 +469,35 @@ class NavalVariables:
                         if action is None:
                             stay = target
                             continue
-                        var = model.NewBoolVar(f"act_{key}_{t}_{state}_{action}")
+                        var = model.new_bool_var(f"act_{key}_{t}_{state}_{action}")
                         variables.act[key, t, state, action] = var
                         incoming[target].append(var)
                         chosen.append(var)
                     if stay is None:
-                        model.Add(sum(chosen) == here)
+                        model.add(sum(chosen) == here)
                     else:
                         # Staying is what is left when no action is taken.
-                        model.Add(sum(chosen) <= here)
+                        model.add(sum(chosen) <= here)
                         incoming[stay].append(here - sum(chosen))
                 for state in states:
-                    model.Add(variables.state[key, t + 1, state] == sum(incoming[state]))
+                    model.add(variables.state[key, t + 1, state] == sum(incoming[state]))
         # Copies of a design at one yard are the same ship: lay them down in order (symmetry breaking).
         for first, second in _copy_pairs(naval):
             for t in range(turns + 1):
-                model.Add(variables.state[first, t, NEW] <= variables.state[second, t, NEW])
+                model.add(variables.state[first, t, NEW] <= variables.state[second, t, NEW])
         for build, (power, _, count) in naval.sw_builds.items():
             built = []
             for yard_key, yard in naval.yards.items():
                 if yard.power is power and not yard.captured:
-                    var = model.NewIntVar(0, count, f"sw_{build}@{yard_key}")
+                    var = model.new_int_var(0, count, f"sw_{build}@{yard_key}")
                     variables.sw[build, yard_key] = var
                     built.append(var)
             if built:
-                model.Add(sum(built) <= count)
+                model.add(sum(built) <= count)
         lend = naval.lend_lease
         if lend is not None:
-            variables.us_paid = model.NewIntVar(0, lend.us_brps, "lend_lease_us_brps")
-            variables.japan_rebuilt = model.NewIntVar(
+            variables.us_paid = model.new_int_var(0, lend.us_brps, "lend_lease_us_brps")
+            variables.japan_rebuilt = model.new_int_var(
                 0, lend.sunk_by_japan, "transports_sunk_by_japan_rebuilt"
             )
             pacific = sum(
@@ -504,8 +505,8 @@ class NavalVariables:
                 for (build, yard), var in variables.sw.items()
                 if build in lend.builds and naval.yards[yard].site == "us_pacific_box"
             )
-            model.Add(variables.japan_rebuilt <= pacific)
-            model.Add(
+            model.add(variables.japan_rebuilt <= pacific)
+            model.add(
                 variables.us_paid
                 <= SW_BRPS_PER_FACTOR * (variables.lend_lease_transports() - variables.japan_rebuilt)
             )
@@ -533,16 +534,19 @@ class NavalVariables:
             return 0
         return SW_BRPS_PER_FACTOR * (self.lend_lease_transports() - self.japan_rebuilt) - self.us_paid
 
-    def actions(self, t: int, yard: str | None = None, power: Power | None = None):  # noqa: ANN201
-        for (key, turn, state, action), var in self.act.items():
-            ship = self.naval.ships[key]
-            if (
-                turn == t
-                and action is not None
-                and (yard is None or ship.yard == yard)
-                and (power is None or ship.power is power)
-            ):
-                yield ship, state, action, var
+    def actions(
+        self, t: int, yard: str | None = None, power: Power | None = None
+    ) -> list[tuple[ShipData, State, ChartAction, cp_model.IntVar]]:
+        """The actions of turn t, optionally of one yard or one paying power."""
+        if not self._by_turn:
+            for (key, turn, state, action), var in self.act.items():
+                if action is not None:
+                    self._by_turn.setdefault(turn, []).append((self.naval.ships[key], state, action, var))
+        return [
+            item
+            for item in self._by_turn.get(t, [])
+            if (yard is None or item[0].yard == yard) and (power is None or item[0].power is power)
+        ]
 
     def brps(self, power: Power, t: int) -> cp_model.LinearExprT:
         """Naval BRPs of `power` in turn t: chart actions, and SW units in this turn (27.72)."""
@@ -588,6 +592,10 @@ def add_shipyards(model: cp_model.CpModel, data: Prepared, variables: Variables,
     if ships is None:
         return
     naval = ships.naval
+    chart_index: dict[tuple[int, str], list[cp_model.IntVar]] = {}
+    for (k, turn, state), var in ships.state.items():
+        if isinstance(state, tuple):
+            chart_index.setdefault((turn, naval.ships[k].yard), []).append(var)
     for t in range(len(naval.seasons)):
         for key, yard in naval.yards.items():
             used = [action_cost(ship, action)[0] * var for ship, _, action, var in ships.actions(t, yard=key)]
@@ -606,11 +614,7 @@ def add_shipyards(model: cp_model.CpModel, data: Prepared, variables: Variables,
                 model.Add(sum(one_factor) <= one_factor_points(yard.rate)).OnlyEnforceIf(
                     guards.of("27.7221 A", f"{key} turn {t}")
                 )
-            on_chart = [
-                var
-                for (k, turn, state), var in ships.state.items()
-                if turn == t + 1 and isinstance(state, tuple) and naval.ships[k].yard == key
-            ]
+            on_chart = chart_index.get((t + 1, key), [])
             if on_chart:
                 model.Add(sum(on_chart) <= yard.capacity).OnlyEnforceIf(
                     guards.of("27.741", f"{key} turn {t}")

@@ -222,11 +222,23 @@ def test_lend_lease_usat_33_two_and_a_third(scenario_of):
 def us_cves(scenario_of, usat, count=5, britain_rate_rp=0):
     return scenario_of(
         {
-            "usa": {"brps": 200, "brp_base": 300, "naval": {
-                "shipyards": [{"id": "us_atlantic_box", "rate": 12}],
-                "designs": [{"id": "cve-gb", "unit": "escort_carrier", "factors": 1, "count": count, "for_britain": True}],
-                "usat": usat,
-            }},
+            "usa": {
+                "brps": 200,
+                "brp_base": 300,
+                "naval": {
+                    "shipyards": [{"id": "us_atlantic_box", "rate": 12}],
+                    "designs": [
+                        {
+                            "id": "cve-gb",
+                            "unit": "escort_carrier",
+                            "factors": 1,
+                            "count": count,
+                            "for_britain": True,
+                        }
+                    ],
+                    "usat": usat,
+                },
+            },
             "britain": {"brps": 50, "brp_base": 120, "naval_air": {"rp_increase": britain_rate_rp}},
         },
         faction="western_allies",
@@ -280,8 +292,16 @@ def test_raising_a_ship_sunk_in_port(scenario_of):
 
 def test_vichy_repairs_cost_no_brps(scenario_of):
     """27.7265: Vichy French ships are repaired at Marseilles at no BRP cost before Vichy activates."""
-    naval = {"shipyards": [{"id": "marseilles", "waiting_for_repair": [
-        {"id": "Strasbourg", "unit": "capital_ship", "factors": 3, "vichy": True}]}]}
+    naval = {
+        "shipyards": [
+            {
+                "id": "marseilles",
+                "waiting_for_repair": [
+                    {"id": "Strasbourg", "unit": "capital_ship", "factors": 3, "vichy": True}
+                ],
+            }
+        ]
+    }
     scenario = scenario_of(
         {"france": {"brps": 20, "brp_base": 60, "naval": naval}},
         faction="western_allies",
@@ -296,12 +316,18 @@ def test_transports_sunk_by_japan_rebuilt_at_us_expense(scenario_of):
     """27.7322 C: at war with Japan before Germany, transports sunk by Japan are rebuilt in the Pacific
     U.S. box without regard to USAT and outside the grant limit, here 3 at USAT 20."""
     scenario = scenario_of(
-        {"usa": {"brps": 100, "brp_base": 150, "naval": {
-            "shipyards": [{"id": "us_pacific_box", "rate": 12}],
-            "sw_units": [{"id": "transports", "unit": "transport", "count": 6}],
-            "usat": 20,
-            "transports_sunk_by_japan": 3,
-        }}},
+        {
+            "usa": {
+                "brps": 100,
+                "brp_base": 150,
+                "naval": {
+                    "shipyards": [{"id": "us_pacific_box", "rate": 12}],
+                    "sw_units": [{"id": "transports", "unit": "transport", "count": 6}],
+                    "usat": 20,
+                    "transports_sunk_by_japan": 3,
+                },
+            }
+        },
         faction="western_allies",
         turn={"season": "spring", "year": 1942},
         us_at_war={"europe": False, "pacific": True},
