@@ -2083,15 +2083,21 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
     """Replay every naval power's charts turn by turn (turn t has column season + t) through the plan's
     actions and SW builds, and check each turn's actions, yards and powers (27.7).
 
-    Each action: the ship is on the yard's chart, waiting there, or a copy '<design>#<n>' of a
-    design (n at most its count); one action a ship and turn; legal from the ship's state
-    (`naval_action_breaches`); its `before` and `after` are the replay's (report); its SB and BRPs
-    those of the tables (27.7251, 27.7267, 27.7272). Each turn: every ship in the turn's column
-    acts (27.7272); each yard uses at most its rate (27.724 A), at most half of it rounded up on
-    one-factor units (27.7221 A), and holds at most its capacity after the phase (27.741, 27.743,
-    27.713); the U.S. lays down at most its naval air rate of CVEs, none below USAT 35 (27.7223 C).
-    Over the horizon: each design is laid down at most `count` times (27.7251), the U.S. before war
-    with Japan lays down at most `fast_carrier_permits` fast carriers (27.7325). SW builds (turn 0):
+    Each action: the ship is on the yard's chart, waiting there, sunk in port with the yard as its
+    `yard` (27.7263), or a copy '<design>#<n>' of a design (n at most its count); the action's
+    power is the chart's, the yard's power, whoever owns the ship; one action a ship and turn;
+    legal from the ship's state (`naval_action_breaches`); its `before` and `after` are the
+    replay's (report); its SB and BRPs those of the tables (27.7251, 27.7262, 27.7267, 27.7272),
+    no BRPs for a Vichy ship before activation (27.7265). The BRPs are charged to the yard's power,
+    at a captured yard to the ship's owning power (27.7264). Each turn: every ship in the turn's
+    column acts (27.7272); each yard uses at most its rate (27.724 A), at most half of it rounded
+    up on one-factor units (27.7221 A: raising is not one), and holds at most its capacity after
+    the phase (27.741, 27.743, 27.713); the U.S. lays down at most its naval air rate of American
+    CVEs, none below USAT 35 (27.7223 C), and at most Britain's rate of British CVEs, none below
+    USAT 28 (27.7223 B). Over the horizon: each design is laid down at most `count` times
+    (27.7251), the U.S. before war with Japan lays down at most `fast_carrier_permits` fast
+    carriers (27.7325), the Australia yard at most 2 - in play destroyer factors and CA2s (27.712
+    D). SW builds (turn 0):
     `_sw_points`. This turn's deferrals without `deferring_allowed` are recorded for
     `check_restricted_deferrals`, which needs the turn's money (27.7272 C).
     """
@@ -2582,19 +2588,20 @@ def lend_lease_paid(lines: list[SWBuildLine]) -> dict[Power, int]:
 def japan_rebuilt(scenario: Scenario, lines: list[SWBuildLine]) -> int:
     """27.7322 C: with the U.S. at war with Japan but not with Germany, transports sunk by Japan are
     rebuilt in the Pacific U.S. box whatever the USAT, at U.S. expense, outside the cash-and-carry
-    count and the grant limit. The plan shows them as U.S. transport lines at `us_pacific_box` paid
-    by the U.S. alone (`paid_by` {usa: 3 x factors}); of those factors at most
-    `transports_sunk_by_japan` are this exception, the rest count under A and B [reading]."""
+    count and the grant limit. A plan's transport lines do not name them: of each U.S. line at
+    `us_pacific_box`, the transports the U.S. pays wholly (its `paid_by` share // 3, at most the
+    line's factors) may be such rebuilds, and at most `transports_sunk_by_japan` of them are; the
+    rest count under A and B [reading: counting the most the lines allow is the plan's best
+    labelling, since each one counted lowers both the cash-and-carry count and the U.S. share]."""
     usa = _naval_state(scenario, Power.USA)
     if usa is None or not scenario.us_at_war.get("pacific") or scenario.us_at_war.get("europe"):
         return 0
-    eligible = sum(
-        line.factors
+    wholly = sum(
+        min(line.factors, line.paid_by.get(Power.USA, 0) // SW_BRPS_PER_FACTOR)
         for line in lines
         if line.yard == US_PACIFIC_BOX
-        and dict(line.paid_by) == {Power.USA: SW_BRPS_PER_FACTOR * line.factors}
     )
-    return min(usa.transports_sunk_by_japan, eligible)
+    return min(usa.transports_sunk_by_japan, wholly)
 
 
 def check_lend_lease(scenario: Scenario, plan: Plan, replay: NavalReplay | None = None) -> list[Violation]:

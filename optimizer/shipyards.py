@@ -222,7 +222,7 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
     future_limits: dict[tuple[int, Power], int] = {}
     for t in range(1, turns):
         given = scenario.horizon.future[t - 1] if t - 1 < len(scenario.horizon.future) else None
-        for power in powers:
+        for power in brps:  # every planned power: one may pay for ships at another's captured yard (27.7264)
             given_brps = given.brps.get(power.value) if given else None
             given_limit = given.limits.get(power.value) if given else None
             future_brps[t, power] = brps[power] if given_brps is None else given_brps
@@ -394,7 +394,7 @@ def ship_actions(
     # 27.7272 C, E: the scenario's restriction is this turn's; later turns may defer [reading].
     deferring = deferring or turn > 0
     options = []
-    if deferring and (turn == 0 or col == column) and ship.power is not Power.FRANCE:
+    if deferring and (turn == 0 or col == column) and ship.valued_for is not Power.FRANCE:
         # 27.7272 E: any ship may be scuttled this turn (France never); in later turns of the
         # horizon the plan scuttles only ships of the turn's column [reading: a planning horizon].
         options.append((ChartAction.SCUTTLE, SCUTTLED))
@@ -454,7 +454,7 @@ class NavalVariables:
                     variables.state[key, t, state] = model.new_bool_var(f"ship_{key}_{t}_{state}")
                 model.add_exactly_one(variables.state[key, t, s] for s in states)
             model.add(variables.state[key, 0, ship.start] == 1)
-            deferring = naval.deferring_allowed[ship.power]
+            deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
             for t, column in enumerate(naval.seasons):
                 incoming: dict[State, list[cp_model.LinearExprT]] = {s: [] for s in states}
                 for state in states:

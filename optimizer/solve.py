@@ -413,7 +413,7 @@ def _naval_results(data: Prepared, variables: Variables, solver: cp_model.CpSolv
         target = next(
             target
             for candidate, target in ship_actions(
-                ship, state, ships.seasons[t], t, ships.deferring_allowed[ship.power]
+                ship, state, ships.seasons[t], t, ships.deferring_allowed[ships.yards[ship.yard].power]
             )
             if candidate is action
         )
@@ -421,7 +421,7 @@ def _naval_results(data: Prepared, variables: Variables, solver: cp_model.CpSolv
         actions.append(
             NavalAction(
                 turn=t,
-                power=ship.power,
+                power=ships.yards[ship.yard].power,
                 yard=ships.yards[ship.yard].site,
                 ship=ship.name,
                 unit=ship.unit,

@@ -121,6 +121,7 @@ UNITS = {
     "cve": ("escort_carrier", 1),
     "kgv": ("capital_ship", 4),
     "town": ("cruiser", 2),
+    "bcve": ("escort_carrier", 1),
 }
 COSTS = {
     "continue": (1, 3),
@@ -131,6 +132,7 @@ COSTS = {
     "scuttle": (0, 0),
     "lay_down": (1, 3),
     "start_repair": (1, 3),
+    "raise": (1, 3),
 }
 
 
@@ -1109,3 +1111,451 @@ def test_lay_down_positions_by_season(season: str, unit: str, after: str) -> Non
     destroyers one column on."""
     s = scenario(season=season)
     assert check(s, plan(act(0, f"{unit}#1", "lay_down", "new", after))) == []
+
+
+# --------------------------------------------------------------------------- the rest of 27.7
+
+
+def british_cves(usat: int, europe: bool, **fields: Any) -> Scenario:
+    """The U.S. with a design of CVEs built for Britain (27.7223 B); `grants_made` and `britain`
+    (Britain's power state) when given."""
+    data = copy.deepcopy(USA)
+    data["us_at_war"] = {"europe": europe, "pacific": False}
+    naval = data["powers"]["usa"]["naval"]
+    naval["usat"] = usat
+    naval["designs"].append(
+        {"id": "bcve", "unit": "escort_carrier", "factors": 1, "count": 6, "for_britain": True}
+    )
+    if "grants_made" in fields:
+        data["powers"]["usa"]["grants_made"] = fields["grants_made"]
+    if "britain" in fields:
+        data["powers"]["britain"] = fields["britain"]
+    return Scenario.model_validate(data)
+
+
+def bcve(n: int, yard: str = "us_pacific_box", turn: int = 0) -> NavalAction:
+    return act(turn, f"bcve#{n}", "lay_down", "new", "launch spring", yard=yard, power="usa")
+
+
+def test_british_cves_from_usat_28() -> None:
+    """27.7223 B: "The U.S. may build British CVEs once USAT reach 28" (American CVEs only from 35,
+    C): refused at USAT 27, allowed at 28, where the grant limit is 28 - 25 = 3 BRPs, one lay-down."""
+    refused = check(british_cves(27, europe=False), plan(bcve(1)))
+    assert rules(refused) == ["27.7223 B", "27.7223 B"]
+    assert "1 British CVEs laid down, but USAT 27 is below 28" in refused[0].message
+    assert check(british_cves(28, europe=False), plan(bcve(1))) == []
+    assert rules(
+        check(
+            british_cves(28, europe=False),
+            plan(act(0, "cve#1", "lay_down", "new", "launch spring", yard="us_pacific_box", power="usa")),
+        )
+    ) == ["27.7223 C"]
+
+
+def test_british_cves_fit_britains_naval_air_rate() -> None:
+    """27.7223 B: "Construction of British CVEs is limited by the British naval air training rate"
+    (2, 27.61; 3 with one RP increase when Britain is planned), counted apart from the American
+    CVEs and their rate (4, 27.7223 C). At war with Germany, no grant limit."""
+    s = british_cves(40, europe=True)
+    two = [bcve(1), bcve(2, "us_atlantic_box")]
+    american = [
+        act(0, f"cve#{n}", "lay_down", "new", "launch spring", yard="us_pacific_box", power="usa")
+        for n in (1, 2, 3, 4)
+    ]
+    assert check(s, plan(*two, *american)) == []
+    result = check(s, plan(*two, bcve(3)))
+    assert rules(result) == ["27.7223 B"]
+    assert "3 British CVEs laid down, British naval air training rate 2" in result[0].message
+    with_britain = british_cves(
+        40, europe=True, britain={"brps": 50, "brp_base": 60, "naval_air": {"rp_increase": 1}}
+    )
+    assert check(with_britain, plan(*two, bcve(3))) == []
+    # A later turn has its own rate: two more in spring, as the first two launch.
+    later = british_cves(40, europe=True)
+    later = later.model_copy(update={"horizon": later.horizon.model_copy(update={"turns": 2})})
+    launches = [
+        act(1, "bcve#1", "launch", "launch spring", "launched", yard="us_pacific_box", power="usa"),
+        act(1, "bcve#2", "launch", "launch spring", "launched", yard="us_atlantic_box", power="usa"),
+    ]
+    spring = [
+        act(1, f"bcve#{n}", "lay_down", "new", "launch summer", yard="us_pacific_box", power="usa")
+        for n in (3, 4, 5)
+    ]
+    assert check(later, plan(*two, *launches, *spring[:2])) == []
+    assert rules(check(later, plan(*two, *launches, *spring))) == ["27.7223 B"]
+
+
+def test_british_cves_count_against_the_us_grant_limit() -> None:
+    """27.7223 B: British CVEs are built "with the cost of construction counting against the
+    American BRP grant limit": before war with Germany, USAT 30 allows 30 - 25 = 5 BRPs (40.331 A),
+    shared with the U.S. grants to Britain, France, Canada and South Africa. One CVE (3) and a grant
+    of 2 fit; a grant of 3 does not. The U.S. pays the CVE, against its own limit (27.72)."""
+    s = british_cves(
+        30, europe=False, grants_made=[{"to": "britain", "brps": 2}], britain={"brps": 50, "brp_base": 60}
+    )
+    assert check(s, plan(bcve(1))) == []
+    assert naval_spending(s, plan(bcve(1)))[Power.USA].brps == 3
+    over = british_cves(30, europe=False, grants_made=[{"to": "france", "brps": 3}])
+    result = check(over, plan(bcve(1)))
+    assert rules(result) == ["27.7223 B"]
+    assert "pays 0 BRPs of transports, 3 BRPs of British CVEs and grants 3 BRPs" in result[0].message
+    assert "grant limit of 5" in result[0].message
+    # A grant to Australia is outside 40.331 A; at war with Germany there is no limit.
+    assert (
+        check(
+            british_cves(28, europe=True, grants_made=[{"to": "france", "brps": 10}]), plan(bcve(1), bcve(2))
+        )
+        == []
+    )
+
+
+def australia(destroyers: int = 0, cruisers: int = 0, turns: int = 1) -> Scenario:
+    """Britain with the Australia yard (rate 2: one point on one-factor units a turn, 27.7221 A)."""
+    return Scenario.model_validate(
+        {
+            "name": "australian ships",
+            "turn": {"season": "spring", "year": 1942},
+            "faction": "western_allies",
+            "horizon": {"turns": turns},
+            "powers": {
+                "britain": {
+                    "brps": 100,
+                    "brp_base": 120,
+                    "naval": {
+                        "shipyards": [{"id": "australia_box", "rate": 2}],
+                        "designs": [
+                            {"id": "dd", "unit": "destroyer", "factors": 1, "count": 3},
+                            {"id": "town", "unit": "cruiser", "factors": 2, "count": 3},
+                        ],
+                        "australian_destroyers_in_play": destroyers,
+                        "australian_cruisers_in_play": cruisers,
+                    },
+                }
+            },
+        }
+    )
+
+
+def aus(turn: int, name: str, after: str) -> NavalAction:
+    return act(turn, name, "lay_down", "new", after, yard="australia_box", power="britain")
+
+
+def test_australian_ships_in_play() -> None:
+    """27.712 D: "No more than two Australian destroyer factors and two Australian CA2s may be in
+    play at any time": with 2 destroyer factors in play a destroyer lay-down is refused; with 1, one
+    over the horizon; with 2 CA2s in play no cruiser; with 1, one."""
+    result = check(australia(destroyers=2), plan(aus(0, "dd#1", "launch summer")))
+    assert rules(result) == ["27.712 D"]
+    assert "1 Australian destroyer factors laid down over the horizon, at most 2 - 2 in play = 0" in (
+        result[0].message
+    )
+    one = australia(destroyers=1, turns=2)
+    launch = act(1, "dd#1", "launch", "launch summer", "launched", yard="australia_box", power="britain")
+    assert check(one, plan(aus(0, "dd#1", "launch summer"), launch)) == []
+    both = plan(aus(0, "dd#1", "launch summer"), launch, aus(1, "dd#2", "launch fall"))
+    assert rules(check(one, both)) == ["27.712 D"]
+    assert check(australia(turns=2), both) == []
+    assert rules(check(australia(cruisers=2), plan(aus(0, "town#1", "row 2 fall")))) == ["27.712 D"]
+    cruisers = australia(cruisers=1, turns=2)
+    assert check(cruisers, plan(aus(0, "town#1", "row 2 fall"))) == []
+    assert rules(check(cruisers, plan(aus(0, "town#1", "row 2 fall"), aus(1, "town#2", "row 2 winter")))) == [
+        "27.712 D"
+    ]
+
+
+def sunk(rate: int = 4, turns: int = 2, **ship_fields: Any) -> Scenario:
+    """Germany with Gneisenau (3 factors) sunk in port, raised with a point of Kiel."""
+    gneisenau = {"id": "Gneisenau", "unit": "capital_ship", "factors": 3, "yard": "kiel", **ship_fields}
+    return scenario(
+        shipyards=[{"id": "kiel", "rate": rate}], sunk_in_port=[gneisenau], horizon={"turns": turns}
+    )
+
+
+GNEISENAU = {"unit": "capital_ship", "factors": 3}
+
+
+def test_raising_a_ship_sunk_in_port() -> None:
+    """27.7262: named ships sunk in port are raised "by first expending one shipbuilding point and
+    three BRPs" to damaged status; "Repairs may not be started on a ship in the same player turn in
+    which it is raised"; from the next turn it waits for repair at its yard (27.7263: the point comes
+    from a yard of the owner). Raised in spring, repaired in summer: Launch row of winter."""
+    s = sunk()
+    raised = act(0, "Gneisenau", "raise", "sunk", "waiting", **GNEISENAU)
+    repaired = act(1, "Gneisenau", "start_repair", "waiting", "launch winter", **GNEISENAU)
+    p = plan(raised, repaired)
+    assert check(s, p) == []
+    replay = replay_naval(s, p)
+    assert replay.brps[Power.GERMANY] == [3, 3]
+    assert replay.points[(Power.GERMANY, "kiel", 0)] == 1
+    assert replay.charts[(Power.GERMANY, "kiel", 0)] == ([], [])
+    assert replay.charts[(Power.GERMANY, "kiel", 1)] == ([], ["Gneisenau"])
+    same_turn = check(s, plan(raised, repaired.model_copy(update={"turn": 0, "after": "launch fall"})))
+    assert rules(same_turn) == ["27.7262"]
+    assert "repairs may not start in the player turn the ship is raised" in same_turn[0].message
+    not_raised = check(s, plan(repaired.model_copy(update={"before": "sunk", "after": "sunk"})))
+    assert rules(not_raised) == ["27.7262"]
+    free = check(s, plan(raised.model_copy(update={"sb": 0, "brps": 0}), repaired))
+    assert rules(free) == ["27.7262"]
+    assert "costs 1 SB and 3 BRPs, not 0 SB and 0 BRPs" in free[0].message
+    again = check(s, plan(raised, act(1, "Gneisenau", "raise", "waiting", "waiting", **GNEISENAU)))
+    assert rules(again) == ["27.7262"]
+
+
+def test_raising_takes_a_point_of_the_yard_not_a_one_factor_point() -> None:
+    """27.7263, 27.724 A: the point raising a ship is one of its yard's rate; it is no one-factor unit
+    (27.7221 A): at rate 2 (one point on one-factor units) a raise and a destroyer fit, a third
+    point does not."""
+    s = sunk(rate=2, turns=1)
+    raised = act(0, "Gneisenau", "raise", "sunk", "waiting", **GNEISENAU)
+    destroyer = act(0, "dd#1", "lay_down", "new", "launch summer")
+    assert check(s, plan(raised, destroyer)) == []
+    assert rules(check(s, plan(raised, destroyer, act(0, "cruiser#1", "lay_down", "new", "row 2 fall")))) == [
+        "27.724 A"
+    ]
+
+
+def test_only_named_ships_are_raised() -> None:
+    """27.7262: "Cruisers, destroyers and CVEs which are sunk in port are permanently eliminated";
+    27.7263: U.S. Atlantic shipbuilding serves only the European theater (the model refuses both)."""
+    with pytest.raises(ValueError, match="27.7262"):
+        sunk(unit="cruiser", factors=2)
+    data = copy.deepcopy(USA)
+    data["powers"]["usa"]["naval"]["sunk_in_port"] = [
+        {
+            "id": "Arizona",
+            "unit": "capital_ship",
+            "factors": 4,
+            "yard": "us_atlantic_box",
+            "theater": "pacific",
+        }
+    ]
+    with pytest.raises(ValueError, match="27.7263"):
+        Scenario.model_validate(data)
+
+
+def captured(owner: str, captured_yard: bool = True, italy: bool = True) -> Scenario:
+    """Germany holding Brest (captured, 27.713) with Littorio of `owner` waiting for repair, or
+    (`captured_yard` false) Littorio waiting at Kiel."""
+    data = copy.deepcopy(GERMANY)
+    littorio = [{"id": "Littorio", "unit": "capital_ship", "factors": 3, "owner": owner}]
+    if captured_yard:
+        data["powers"]["germany"]["naval"]["shipyards"].append(
+            {"id": "brest", "captured": True, "rate": 2, "waiting_for_repair": littorio}
+        )
+    else:
+        data["powers"]["germany"]["naval"]["shipyards"][0]["waiting_for_repair"] = littorio
+    if italy:
+        data["powers"]["italy"] = {"brps": 40, "brp_base": 60}
+    return Scenario.model_validate(data)
+
+
+LITTORIO = act(0, "Littorio", "start_repair", "waiting", "launch fall", yard="brest", **GNEISENAU)
+
+
+def test_repairs_at_a_captured_yard_are_paid_by_the_ships_owner() -> None:
+    """27.7264: "The cost of repairs is paid by the owner of the shipyard, or in the case of a
+    captured shipyard, by the owner of the ship": an Italian ship repaired at Brest, a German-held
+    captured yard, costs Italy 3 BRPs and Germany none; at a yard that is not captured Germany pays;
+    a minor country's ship is paid by the yard's power (27.7266 C)."""
+    p = plan(LITTORIO)
+    s = captured("italy")
+    assert check(s, p) == []
+    spending = naval_spending(s, p)
+    assert (spending[Power.GERMANY].brps, spending[Power.ITALY].brps) == (0, 3)
+    report = derive_report(s, p)
+    assert (report[Power.GERMANY].construction_brps, report[Power.ITALY].construction_brps) == (0, 3)
+    assert check(s, reported(s, p)) == []
+    own = captured("italy", captured_yard=False)
+    at_kiel = plan(LITTORIO.model_copy(update={"yard": "kiel"}))
+    assert check(own, at_kiel) == []
+    assert naval_spending(own, at_kiel)[Power.GERMANY].brps == 3
+    assert Power.ITALY not in naval_spending(own, at_kiel)
+    assert naval_spending(captured("minor"), p)[Power.GERMANY].brps == 3
+    unplanned = check(captured("italy", italy=False), p)
+    assert rules(unplanned) == ["27.7264"]
+    poor = captured("italy").model_copy(deep=True)
+    poor.powers[Power.ITALY] = poor.powers[Power.ITALY].model_copy(update={"brps": 2})
+    assert rules(check(poor, p)) == ["27.11"]
+
+
+def vichy(activated: bool) -> Scenario:
+    """France with Marseilles (rate 2): Strasbourg, a Vichy ship, waiting; Dunkerque, Vichy, in row 2
+    of spring."""
+    return Scenario.model_validate(
+        {
+            "name": "vichy",
+            "turn": {"season": "spring", "year": 1941},
+            "faction": "western_allies",
+            "powers": {
+                "france": {
+                    "brps": 40,
+                    "brp_base": 60,
+                    "naval": {
+                        "vichy_activated": activated,
+                        "shipyards": [
+                            {
+                                "id": "marseilles",
+                                "rate": 2,
+                                "chart": [
+                                    {**ship("Dunkerque", "capital_ship", 3, 2, "spring"), "vichy": True}
+                                ],
+                                "waiting_for_repair": [
+                                    {"id": "Strasbourg", "unit": "capital_ship", "factors": 3, "vichy": True}
+                                ],
+                            }
+                        ],
+                    },
+                }
+            },
+        }
+    )
+
+
+def test_vichy_repairs_cost_no_brps() -> None:
+    """27.7265: "Vichy French ships may be repaired or completed in the Marseilles shipyard prior to
+    Vichy activation. There is no BRP cost for such repairs unless Vichy France has associated or
+    activated": the shipbuilding points are spent, the BRPs are 0; after activation 3 each."""
+
+    def actions(brps: int) -> Plan:
+        return plan(
+            act(
+                0,
+                "Strasbourg",
+                "start_repair",
+                "waiting",
+                "launch fall",
+                yard="marseilles",
+                power="france",
+                cost=(1, brps),
+                **GNEISENAU,
+            ),
+            act(
+                0,
+                "Dunkerque",
+                "continue",
+                "row 2 spring",
+                "launched",
+                yard="marseilles",
+                power="france",
+                cost=(1, brps),
+                **GNEISENAU,
+            ),
+        )
+
+    free = vichy(activated=False)
+    assert check(free, actions(0)) == []
+    replay = replay_naval(free, actions(0))
+    assert (replay.brps[Power.FRANCE], replay.points[(Power.FRANCE, "marseilles", 0)]) == ([0], 2)
+    assert rules(check(free, actions(3))) == ["27.7267", "27.7272"]
+    paid = vichy(activated=True)
+    assert check(paid, actions(3)) == []
+    assert naval_spending(paid, actions(3))[Power.FRANCE].brps == 6
+
+
+def test_french_ships_are_never_scuttled_in_any_yard() -> None:
+    """27.7272 E: "France may never scuttle ships" [reading: French ships, the README's "except French
+    ones"]: a French ship in a British yard is not scuttled."""
+    data = {
+        "name": "french ship in britain",
+        "turn": {"season": "spring", "year": 1941},
+        "faction": "western_allies",
+        "powers": {
+            "britain": {
+                "brps": 100,
+                "brp_base": 120,
+                "naval": {
+                    "shipyards": [
+                        {
+                            "id": "portsmouth",
+                            "rate": 3,
+                            "chart": [
+                                {**ship("Richelieu", "capital_ship", 4, 2, "summer"), "owner": "france"}
+                            ],
+                        }
+                    ]
+                },
+            }
+        },
+    }
+    s = Scenario.model_validate(data)
+    scuttled = act(
+        0,
+        "Richelieu",
+        "scuttle",
+        "row 2 summer",
+        "scuttled",
+        yard="portsmouth",
+        power="britain",
+        unit="capital_ship",
+        factors=4,
+    )
+    assert rules(check(s, plan(scuttled))) == ["27.7272 E"]
+
+
+def japan_transports(usat: int, sunk_by_japan: int, pacific: bool = True, britain: bool = False) -> Scenario:
+    """The U.S. at war with Japan (or not), not with Germany, with transports to build; Britain
+    planned with `britain`."""
+    data = copy.deepcopy(USA)
+    if britain:
+        data["powers"]["britain"] = {"brps": 50, "brp_base": 60}
+    data["us_at_war"] = {"europe": False, "pacific": pacific}
+    naval = data["powers"]["usa"]["naval"]
+    naval.update(usat=usat, transports_sunk_by_japan=sunk_by_japan)
+    naval["sw_units"].append({"id": "transports", "unit": "transport", "count": 6})
+    return Scenario.model_validate(data)
+
+
+def transports(factors: int, yard: str = "us_pacific_box", **paid: int) -> SWBuildLine:
+    return SWBuildLine(
+        power=Power.USA,
+        build="transports",
+        unit=UnitType.TRANSPORT,
+        yard=yard,
+        factors=factors,
+        brps=3 * factors,
+        placed="either U.S. box (27.93 F)",
+        paid_by={Power(p): b for p, b in paid.items()} or {Power.USA: 3 * factors},
+        sw_boxes=["pacific"] if yard == "us_pacific_box" else ["atlantic"],
+    )
+
+
+def test_transports_sunk_by_japan_are_rebuilt_at_us_expense_outside_the_grant_limit() -> None:
+    """27.7322 C: "If the United States and Japan go to war before the United States and Germany go
+    to war, transports sunk by Japan may be rebuilt in the Pacific U.S. box without regard for the
+    USAT level and do not count against the American BRP grant limit to Britain". USAT 20 (cash and
+    carry, no British losses), 2 sunk by Japan: 2 transports in the Pacific box at U.S. expense
+    (6 BRPs, against the U.S. limit 1:1); a third is cash and carry and refused; in the Atlantic box,
+    or before war with Japan, they are refused (27.7322 A)."""
+    s = japan_transports(usat=20, sunk_by_japan=2)
+    p = plan(sw=(transports(2),))
+    assert check(s, p) == []
+    report = derive_report(s, p)[Power.USA]
+    assert (report.construction_brps, report.limit_used) == (6, 6)
+    result = check(s, plan(sw=(transports(3),)))
+    assert rules(result) == ["27.7322 A", "27.7322 B"]  # cash and carry, and the U.S. pays 3 of 0
+    assert "1 transports before war with Germany at USAT 20" in result[0].message
+    assert rules(check(s, plan(sw=(transports(2, "us_atlantic_box"),)))) == ["27.7322 A", "27.7322 B"]
+    assert rules(check(japan_transports(usat=20, sunk_by_japan=2, pacific=False), p)) == [
+        "27.7322 A",
+        "27.7322 B",
+    ]
+
+
+def test_transports_sunk_by_japan_do_not_use_the_us_grant_limit() -> None:
+    """27.7322 B, C: at USAT 26 the U.S. pays at most 26 - 25 = 1 BRP of lend-lease transports; three
+    transports sunk by Japan rebuilt at U.S. expense (9 BRPs) are outside that limit; with only two
+    sunk by Japan, the third is lend lease at U.S. expense, 3 BRPs over the limit of 1 (27.7322 B).
+    Only transports the U.S. pays wholly are the exception [reading]: of a line of 3 paid 8 by the
+    U.S. and 1 by Britain, two; of one Britain pays, none (cash and carry at USAT 20)."""
+    p = plan(sw=(transports(3),))
+    assert check(japan_transports(usat=26, sunk_by_japan=3), p) == []
+    result = check(japan_transports(usat=26, sunk_by_japan=2), p)
+    assert rules(result) == ["27.7322 B"]
+    assert "pays 3 BRPs of transports" in result[0].message
+    mixed = plan(sw=(transports(3, usa=8, britain=1),))
+    assert check(japan_transports(usat=27, sunk_by_japan=2, britain=True), mixed) == []
+    over = check(japan_transports(usat=27, sunk_by_japan=1, britain=True), mixed)
+    assert rules(over) == ["27.7322 B"]
+    assert "pays 5 BRPs of transports" in over[0].message
+    british = plan(sw=(transports(1, britain=3),))
+    assert rules(check(japan_transports(usat=20, sunk_by_japan=1, britain=True), british)) == ["27.7322 A"]

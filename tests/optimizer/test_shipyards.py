@@ -335,3 +335,26 @@ def test_transports_sunk_by_japan_rebuilt_at_us_expense(scenario_of):
     )
     plan = solved(scenario)
     assert transports(plan) == (3, {"usa": 9})
+
+
+def test_captured_yard_repairs_paid_by_the_owner_without_its_own_yards(scenario_of):
+    """27.7264: repairs at a captured yard are paid by the ship's owner (Italy, with no yards of its
+    own); at Germany's own yard Germany pays for an Italian ship. Regression: the plan named the payer
+    as the chart's power, and a payer without shipyards had no later-turn budget."""
+    scenario = scenario_of(
+        {
+            "germany": {"brps": 100, "brp_base": 150, "naval": {"shipyards": [
+                {"id": "kiel", "rate": 2, "waiting_for_repair": [
+                    {"id": "Vittorio", "unit": "capital_ship", "factors": 3, "owner": "italy"}]},
+                {"id": "brest", "captured": True, "rate": 3, "waiting_for_repair": [
+                    {"id": "Littorio", "unit": "capital_ship", "factors": 3, "owner": "italy"}]},
+            ]}},
+            "italy": {"brps": 30, "brp_base": 60},
+        },
+        horizon={"turns": 3},
+    )
+    plan = solved(scenario)
+    assert check(scenario, plan) == []
+    repairs = {a.ship: a for a in plan.naval_actions if a.action == "start_repair"}
+    assert repairs["Littorio"].power is Power.GERMANY  # the chart's power
+    assert plan.powers[Power.ITALY].construction_brps == 3  # Italy pays at the captured yard
