@@ -1973,6 +1973,14 @@ def naval_action_breaches(
         breaches.append(("27.7272 D", f"ships are launched from the Launch row, not row {row}"))
     if action in CHART_MOVES and row == LAUNCH_ROW:
         breaches.append(("27.7272", "a ship in the Launch row launches, defers or is scuttled"))
+    if (
+        row == LAUNCH_ROW
+        and ship.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER)
+        and action is not ChartAction.LAUNCH
+    ):
+        breaches.append(
+            ("27.7273", "destroyers and CVEs are launched automatically after one turn (27.7274)")
+        )
     if action in ACCELERATIONS and not (ship.unit in NAMED_UNITS and ship.factors >= ACCELERATE_MIN_FACTORS):
         breaches.append(
             (

@@ -99,6 +99,22 @@ def _override(
         raise _fail(InputError("command line", validation_problems(error)).render(), 2) from None
 
 
+def _horizon(scenario: Scenario, turns: int | None, discount: float | None) -> Scenario:
+    """The scenario with its naval horizon changed from the command line, validated like the file."""
+    if turns is None and discount is None:
+        return scenario
+    data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    horizon = data.setdefault("horizon", {})
+    if turns is not None:
+        horizon["turns"] = turns
+    if discount is not None:
+        horizon["discount"] = discount
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as error:
+        raise _fail(InputError("command line", validation_problems(error)).render(), 2) from None
+
+
 @app.command()
 def plan(
     scenario_file: Annotated[
@@ -124,6 +140,10 @@ def plan(
     time_limit: Annotated[
         float | None, typer.Option(help="Seconds; returns the best plan found with its gap.", min=0.001)
     ] = None,
+    horizon: Annotated[
+        int | None, typer.Option(help="Turns of naval construction to plan ahead (27.7), this one included.")
+    ] = None,
+    discount: Annotated[float | None, typer.Option(help="Weight of each later turn of the horizon.")] = None,
     timing: Annotated[bool, typer.Option(help="Also print build and solve times (to stderr).")] = False,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
@@ -133,6 +153,7 @@ def plan(
     scenario = _override(
         _load(path), preset, minimum or [], reserve or [], value or [], unspent_value, oil_value
     )
+    scenario = _horizon(scenario, horizon, discount)
     result = solve(scenario, time_limit=time_limit)
     if timing:
         console(stderr=True).print(

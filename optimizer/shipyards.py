@@ -404,6 +404,8 @@ def ship_actions(
     # (27.7272 C restricts "voluntary" deferring); add_shipyards holds such a yard to its rate.
     options.append((ChartAction.DEFER, (row, (col + 1) % COLUMNS)))
     if row == LAUNCH_ROW:
+        if ship.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER):
+            return [(ChartAction.LAUNCH, LAUNCHED)]  # 27.7273, 27.7274: launched automatically
         return [(ChartAction.LAUNCH, LAUNCHED), *options]
     moves = [ChartAction.CONTINUE]
     if ship.unit in NAMED_UNITS and ship.factors >= ACCELERATE_MIN_FACTORS:

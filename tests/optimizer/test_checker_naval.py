@@ -1559,3 +1559,41 @@ def test_transports_sunk_by_japan_do_not_use_the_us_grant_limit() -> None:
     assert "pays 5 BRPs of transports" in over[0].message
     british = plan(sw=(transports(1, britain=3),))
     assert rules(check(japan_transports(usat=20, sunk_by_japan=1, britain=True), british)) == ["27.7322 A"]
+
+
+def test_destroyer_launches_automatically(scenario_of):
+    """27.7273: destroyers are launched automatically after one turn: one in its Launch row may not defer."""
+    from models.plan import NavalAction, Plan
+    from models.tables import Power, UnitType
+    from optimizer.checker import check
+
+    naval = {
+        "shipyards": [
+            {
+                "id": "kiel",
+                "chart": [
+                    {"id": "Z1", "unit": "destroyer", "factors": 1, "row": "launch", "column": "spring"}
+                ],
+            }
+        ]
+    }
+    scenario = scenario_of({"germany": {"brps": 100, "brp_base": 150, "naval": naval}})
+    plan = Plan(
+        scenario="t",
+        naval_actions=[
+            NavalAction(
+                turn=0,
+                power=Power.GERMANY,
+                yard="kiel",
+                ship="Z1",
+                unit=UnitType.DESTROYER,
+                factors=1,
+                action="defer",
+                before="launch spring",
+                after="launch summer",
+                sb=0,
+                brps=0,
+            )
+        ],
+    )
+    assert "27.7273" in {v.rule for v in check(scenario, plan)}

@@ -343,12 +343,29 @@ def test_captured_yard_repairs_paid_by_the_owner_without_its_own_yards(scenario_
     as the chart's power, and a payer without shipyards had no later-turn budget."""
     scenario = scenario_of(
         {
-            "germany": {"brps": 100, "brp_base": 150, "naval": {"shipyards": [
-                {"id": "kiel", "rate": 2, "waiting_for_repair": [
-                    {"id": "Vittorio", "unit": "capital_ship", "factors": 3, "owner": "italy"}]},
-                {"id": "brest", "captured": True, "rate": 3, "waiting_for_repair": [
-                    {"id": "Littorio", "unit": "capital_ship", "factors": 3, "owner": "italy"}]},
-            ]}},
+            "germany": {
+                "brps": 100,
+                "brp_base": 150,
+                "naval": {
+                    "shipyards": [
+                        {
+                            "id": "kiel",
+                            "rate": 2,
+                            "waiting_for_repair": [
+                                {"id": "Vittorio", "unit": "capital_ship", "factors": 3, "owner": "italy"}
+                            ],
+                        },
+                        {
+                            "id": "brest",
+                            "captured": True,
+                            "rate": 3,
+                            "waiting_for_repair": [
+                                {"id": "Littorio", "unit": "capital_ship", "factors": 3, "owner": "italy"}
+                            ],
+                        },
+                    ]
+                },
+            },
             "italy": {"brps": 30, "brp_base": 60},
         },
         horizon={"turns": 3},
