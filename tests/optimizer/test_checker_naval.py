@@ -376,7 +376,7 @@ def test_ships_are_launched_from_the_launch_row_only() -> None:
         act(0, "Tirpitz", "launch", "row 2 spring", "launched", unit="capital_ship", factors=4),
         act(0, "Z40", "continue", "launch spring", "launched", unit="destroyer", factors=1),
     )
-    assert rules(check(s, p)) == ["27.7272", "27.7272 D"]
+    assert rules(check(s, p)) == ["27.7272", "27.7272 D", "27.7273"]  # a destroyer only launches
 
 
 def test_deferring_and_scuttling_need_deferring_allowed() -> None:
