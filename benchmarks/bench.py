@@ -63,19 +63,27 @@ def main() -> None:
     parser.add_argument("--cli-runs", type=int, default=5, help="runs of each command timed (median)")
     args = parser.parse_args()
 
+    count = args.generated
     suites = {
         "bundled": [load_scenario(p) for p in scenarios.bundled()],
-        "generated (6 entries, 4 counters)": [
-            random_scenario(seed, requirements=False) for seed in range(args.generated)
+        "builds (6 entries, 4 counters)": [
+            random_scenario(seed, requirements=False, naval=False) for seed in range(count)
         ],
-        "generated (12 entries, 8 counters)": [
-            random_scenario(10_000 + seed, requirements=False, max_entries=12, max_count=8)
-            for seed in range(args.generated)
+        "builds (12 entries, 8 counters)": [
+            random_scenario(10_000 + seed, requirements=False, naval=False, max_entries=12, max_count=8)
+            for seed in range(count)
         ],
-        "generated grants (U.S., Britain, Russia, China)": [
-            random_scenario(20_000 + seed, requirements=False, joint_grants=True)
-            for seed in range(args.generated)
+        "grants: U.S., Britain, Russia, China, one turn": [
+            random_scenario(20_000 + seed, requirements=False, joint_grants=True, naval=False)
+            for seed in range(count)
         ],
+        **{
+            f"naval, {turns}-turn horizon": [
+                random_scenario(30_000 + seed, requirements=False, one_power=True, naval_turns=turns)
+                for seed in range(count)
+            ]
+            for turns in (1, 4, 12)
+        },
     }
     solve(suites["bundled"][0])  # warm up: first-call costs are not the planner's
     out = Console(width=120)

@@ -148,6 +148,7 @@ def scenario_data(
     joint_grants: bool = False,
     naval_turns: int | None = None,
     one_power: bool = False,
+    naval: bool = True,
 ) -> dict[str, Any]:
     """A random position as scenario data (validated by `Scenario`); without `requirements`,
     no minimum builds, so that every position has a plan; with `joint_grants`, always the
@@ -178,7 +179,7 @@ def scenario_data(
             state["force_pool"].append({"id": "kamikaze", "unit": "kamikaze", "count": pick(0, 6)})
         if power is Power.BRITAIN:
             state["dominion_limit_modifiers"] = {"india": {"bombing_losses": pick(0, 6)}}
-        if power in SHIPYARD_RATES and (naval_turns is not None or pick(0, 3) == 0):
+        if naval and power in SHIPYARD_RATES and (naval_turns is not None or pick(0, 3) == 0):
             state["naval"] = naval_data(pick, power)
         powers[power.value] = state
     own_sites = [s.id for s in SITES if s.owner in chosen and s.country != Country.SW_BOX]
@@ -213,7 +214,8 @@ def scenario_data(
         "map": {"sites": sites},
         "objective": objective,
     }
-    data["horizon"] = {"turns": naval_turns or pick(1, 3), "discount": pick(7, 10) / 10}
+    if naval:
+        data["horizon"] = {"turns": naval_turns or pick(1, 3), "discount": pick(7, 10) / 10}
     if with_grants:
         data["grants"] = grants_data(pick)
         data["oil_counters"] = {"western_allies": pick(0, 3), "russia": pick(0, 1)}

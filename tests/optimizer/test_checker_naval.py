@@ -595,7 +595,9 @@ def test_full_yard_refuses_a_lay_down_until_a_launch_frees_room() -> None:
     # Deferring the destroyer instead of launching it (itself barred: 27.7273) keeps the yard full.
     refused = check(s, plan(act(0, "Z40", "defer", "launch spring", "launch summer", **z40), lay))
     assert rules(refused) == ["27.7273", "27.741"]
-    assert any("3 ships on the Naval Construction Chart after the phase, capacity 2" in v.message for v in refused)
+    assert any(
+        "3 ships on the Naval Construction Chart after the phase, capacity 2" in v.message for v in refused
+    )
     assert check(s, plan(act(0, "Z40", "launch", "launch spring", "launched", **z40), lay)) == []
 
 
