@@ -466,7 +466,14 @@ def _naval_results(data: Prepared, variables: Variables, solver: cp_model.CpSolv
                     yard=yard.site,
                     factors=factors,
                     brps=3 * factors,
-                    placed=sw_placement(power, yard.site),
+                    placed=sw_placement(power, yard.site)
+                    + (
+                        "; deploys to SW boxes within the tension limits of 25.32 until the U.S. is at war in both "
+                        "theaters (25.22 C, D)"
+                        if power is Power.USA
+                        and not all(data.scenario.us_at_war.get(t) for t in ("europe", "pacific"))
+                        else ""
+                    ),
                     paid_by=paid_by,
                     sw_boxes=sw_boxes(power, unit, yard.site),
                 )
