@@ -46,7 +46,17 @@ def _check_ship(unit: UnitType, factors: int, carrier_class: CarrierClass | None
         raise ValueError("carrier_class is for fast carriers only")
 
 
-class ChartShip(NavalModel):
+class OwnedShip(NavalModel):
+    """Who a ship in a yard belongs to, when not the yard's power."""
+
+    owner: str | None = Field(
+        default=None,
+        description="Whose ship, if not the yard's power: a power, or 'minor' (27.7264, 27.7266 C).",
+    )
+    vichy: bool = Field(default=False, description="A Vichy French ship at Marseilles (27.7265).")
+
+
+class ChartShip(OwnedShip):
     """A ship under construction or repair on a Naval Construction Chart (27.724)."""
 
     id: str = Field(description="The ship's name or a unique label.")
@@ -55,11 +65,6 @@ class ChartShip(NavalModel):
     row: Row = Field(description="'launch' or 2-5.")
     column: SeasonName
     carrier_class: CarrierClass | None = None
-    owner: str | None = Field(
-        default=None,
-        description="Whose ship, if not the yard's power: a power, or 'minor' (27.7264, 27.7266 C).",
-    )
-    vichy: bool = Field(default=False, description="A Vichy French ship at Marseilles (27.7265).")
 
     @model_validator(mode="after")
     def _ship(self) -> ChartShip:
@@ -73,7 +78,7 @@ class ChartShip(NavalModel):
         return self
 
 
-class DamagedShip(NavalModel):
+class DamagedShip(OwnedShip):
     """A damaged cruiser or named ship in a yard's Waiting for Repair box (27.7261)."""
 
     id: str
@@ -81,11 +86,6 @@ class DamagedShip(NavalModel):
     factors: int = Field(ge=2, le=5)
     damaged_this_turn: bool = Field(default=False, description="27.7266 A: repairs may not start this turn.")
     carrier_class: CarrierClass | None = None
-    owner: str | None = Field(
-        default=None,
-        description="Whose ship, if not the yard's power: a power, or 'minor' (27.7264, 27.7266 C).",
-    )
-    vichy: bool = Field(default=False, description="A Vichy French ship at Marseilles (27.7265).")
 
     @model_validator(mode="after")
     def _ship(self) -> DamagedShip:

@@ -93,6 +93,11 @@ def _override(
         objective["unspent_brp_value"] = unspent_value
     if oil_value is not None:
         objective["oil_counter_value"] = oil_value
+    return _validated(data)
+
+
+def _validated(data: dict[str, Any]) -> Scenario:
+    """Scenario data changed on the command line, validated like a file."""
     try:
         return Scenario.model_validate(data)
     except ValidationError as error:
@@ -100,7 +105,7 @@ def _override(
 
 
 def _horizon(scenario: Scenario, turns: int | None, discount: float | None) -> Scenario:
-    """The scenario with its naval horizon changed from the command line, validated like the file."""
+    """The scenario with its naval horizon changed from the command line."""
     if turns is None and discount is None:
         return scenario
     data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
@@ -109,10 +114,7 @@ def _horizon(scenario: Scenario, turns: int | None, discount: float | None) -> S
         horizon["turns"] = turns
     if discount is not None:
         horizon["discount"] = discount
-    try:
-        return Scenario.model_validate(data)
-    except ValidationError as error:
-        raise _fail(InputError("command line", validation_problems(error)).render(), 2) from None
+    return _validated(data)
 
 
 @app.command()
