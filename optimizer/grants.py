@@ -26,7 +26,7 @@ from models.route_data import (
     leg_id,
 )
 from models.tables import LIMIT_DIVISOR, Dominion, Faction, Power
-from optimizer.routes import GrantNetwork, Pair, path_legs, path_route
+from optimizer.routes import GrantNetwork, Pair, path_route
 
 if TYPE_CHECKING:
     from optimizer.guards import Guards
@@ -266,6 +266,3 @@ def transports_required(
         if count:
             required[name] = count
     return required
-
-
-__all__ = ["GrantVariables", "add_grants", "define_limits", "path_legs", "transports_required"]

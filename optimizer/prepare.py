@@ -53,15 +53,6 @@ class EntryData:
     refused_sites: dict[str, Refusal]
 
     @property
-    def max_priced_units(self) -> int:
-        counters = self.entry.count
-        if self.basis is CostBasis.FACTOR:
-            return counters * self.entry.factors
-        if self.basis is CostBasis.PAIR:
-            return (counters + 1) // 2
-        return counters
-
-    @property
     def counts_as_factors(self) -> int:
         """Factors per counter for objectives and minimums (1 per counter for works)."""
         return self.entry.factors

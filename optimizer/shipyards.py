@@ -37,7 +37,6 @@ from models.naval_tables import (
     SW_BRPS_PER_FACTOR,
     SW_SB_PER_FACTOR,
     ChartAction,
-    construction_progress,
     lay_down_position,
     move,
     one_factor_points,
@@ -728,6 +727,3 @@ def sw_boxes(power: Power, unit: UnitType, yard_site: str) -> list[str]:
         return ["atlantic"]
     # 25.31: only the U.S., Britain, Japan and German submarines deploy to SW boxes [reading].
     return []
-
-
-__all__ = ["NavalData", "NavalVariables", "add_shipyards", "prepare_naval", "construction_progress"]
