@@ -174,7 +174,7 @@ def plan(
 @app.command()
 def limits(scenario_file: ScenarioArg) -> None:
     """Each power's construction limit, line by line with rule numbers (27.3)."""
-    from optimizer.limits import construction_limit, dominion_limit
+    from optimizer.rules.limits.prepare import construction_limit, dominion_limit
 
     scenario = _load(scenario_file)
     breakdowns = [construction_limit(scenario, power) for power in scenario.powers]
@@ -192,7 +192,7 @@ def routes(
     ] = None,
 ) -> None:
     """Every grant route with its state and capacity this turn, and the rule that closes it (rule 40)."""
-    from optimizer.routes import grant_network
+    from optimizer.rules.grants.prepare import grant_network
 
     scenario = _load(scenario_file)
     network = grant_network(scenario)

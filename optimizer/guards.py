@@ -47,7 +47,7 @@ class ExplainGuards(Guards):
     def of(self, rule: str, subject: str) -> list[cp_model.IntVar]:
         key = (rule, subject)
         if key not in self.literals:
-            self.literals[key] = self.model.NewBoolVar(f"guard[{rule}|{subject}]")
+            self.literals[key] = self.model.new_bool_var(f"guard[{rule}|{subject}]")
         return [self.literals[key]]
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from models.plan import Plan
 from models.route_data import LEGS, NODES, leg_id
-from optimizer.routes import GrantNetwork
+from optimizer.rules.grants.prepare import GrantNetwork
 
 # Rough geography: x east, y north.
 POSITIONS: dict[str, tuple[float, float]] = {

@@ -11,8 +11,8 @@ from rich.text import Text
 from models.naval_tables import SEASONS
 from models.plan import ChartSnapshot, Plan
 from models.scenario import Scenario
-from optimizer.limits import LimitBreakdown
-from optimizer.routes import GrantNetwork
+from optimizer.rules.grants.prepare import GrantNetwork
+from optimizer.rules.limits.prepare import LimitBreakdown
 
 
 def _site(build_site: str | None, alternatives: list[str]) -> str:

@@ -1,7 +1,7 @@
 """Construction limits (27.32-27.341): numbers from the rules text."""
 
 from models.tables import Dominion, Power
-from optimizer.limits import construction_limit, dominion_limit
+from optimizer.rules.limits.prepare import construction_limit, dominion_limit
 
 
 def test_basic_limit_is_a_third_of_the_base_rounded_down(scenario_of):

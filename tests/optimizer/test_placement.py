@@ -1,7 +1,7 @@
 """Placement of newly constructed units (27.4, 27.92)."""
 
 from models.tables import Power
-from optimizer.map import build_map, supplied_sites
+from optimizer.rules.placement.supply import build_map, supplied_sites
 from optimizer.prepare import prepare
 
 INFANTRY = {"id": "inf", "unit": "infantry", "factors": 3, "count": 2}

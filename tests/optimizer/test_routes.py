@@ -4,7 +4,7 @@ import pytest
 
 from models.route_data import Route
 from models.tables import Power
-from optimizer.routes import grant_network, pair_closure, route_status
+from optimizer.rules.grants.prepare import grant_network, pair_closure, route_status
 
 WAR = {"europe": True, "pacific": True}
 

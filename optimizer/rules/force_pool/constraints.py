@@ -9,28 +9,36 @@ from optimizer.prepare import Prepared
 from optimizer.variables import Variables
 
 
+def add_pair_pricing(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """27.11 E: five BRPs per two counters of beach defenses; an odd counter costs as a pair."""
+    builds = variables.builds
+    for slot, pairs in builds.pairs.items():
+        model.add(2 * pairs >= builds.counters[slot])
+        model.add(2 * pairs <= builds.counters[slot] + 1)
+
+
 def add_force_pool(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
     """Counters built per entry never exceed the force pool (27.5); barred entries are not built (27.21, 27.22)."""
     for key, entry in data.entries.items():
-        built = [variables.counters[key, site] for site in entry.sites]
+        built = [variables.builds.counters[key, site] for site in entry.sites]
         if not built:
             continue
-        model.Add(sum(built) <= entry.entry.count).OnlyEnforceIf(guards.of("27.5", key))
+        model.add(sum(built) <= entry.entry.count).only_enforce_if(guards.of("27.5", key))
         if entry.barred is not None:
             rule, _ = entry.barred
-            model.Add(sum(built) == 0).OnlyEnforceIf(guards.of(rule, key))
+            model.add(sum(built) == 0).only_enforce_if(guards.of(rule, key))
 
 
 def add_brps(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
     """A power pays no more than the BRPs it has (27.11), and U.S. grants to Commonwealth
     countries are limited to what is spent on their units that turn (40.244)."""
     for power in data.powers:
-        model.Add(variables.kept(power) >= 0).OnlyEnforceIf(guards.of("27.11", power.value))
+        model.add(variables.kept(power) >= 0).only_enforce_if(guards.of("27.11", power.value))
     for dominion, grant in data.dominion_grants.items():
         planned = variables.grants is not None and any(
             r == dominion.value for _, r in variables.grants.pairs()
         )
         if grant or planned:
-            model.Add(
+            model.add(
                 variables.dominion_spending(dominion) >= variables.dominion_grant(dominion)
-            ).OnlyEnforceIf(guards.of("40.244", dominion.value))
+            ).only_enforce_if(guards.of("40.244", dominion.value))

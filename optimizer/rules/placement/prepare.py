@@ -1,29 +1,14 @@
-"""Placement of newly constructed units (27.4) and of strategic bombers and interceptors (27.92)."""
+"""Where new units may be placed (27.4) and strategic bombers and interceptors (27.92): preparation."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import networkx as nx
-from ortools.sat.python import cp_model
 
 from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, JAPAN_OUTSIDE_HOME_COUNTRIES, Country
 from models.scenario import NATIONALITY_DOMINION, ForcePoolEntry, Nationality, Scenario
-from models.tables import (
-    JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS,
-    RUSSIA_SIBERIA_BRPS,
-    UNIT_SPECS,
-    Category,
-    Power,
-    UnitType,
-)
+from models.tables import UNIT_SPECS, Category, Power, UnitType
 
 Refusal = tuple[str, str]  # (rule, reason)
-
-if TYPE_CHECKING:
-    from optimizer.guards import Guards
-    from optimizer.prepare import Prepared
-    from optimizer.variables import Variables
 
 
 def sw_air_sites(scenario: Scenario, power: Power) -> tuple[str, ...] | None:
@@ -182,38 +167,3 @@ def site_classes(
                 key = "free"
         classes.setdefault(key, []).append(site)
     return {members[0]: tuple(s for s in members[1:] if s is not None) for members in classes.values()}
-
-
-def add_placement(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
-    """Stacking (27.46) and the outside-home caps of Japan (27.471) and Russia in Siberia (27.476)."""
-    for site, (ground_capacity, air_capacity) in data.stacking.items():
-        for capacity, category in ((ground_capacity, Category.GROUND), (air_capacity, Category.AIR)):
-            if capacity is None:
-                continue
-            placed = [
-                var
-                for (key, at), var in variables.counters.items()
-                if at == site and data.entries[key].stacks_as is category
-            ]
-            if placed:
-                model.Add(sum(placed) <= capacity).OnlyEnforceIf(guards.of("27.46", site))
-    korea_manchuria = [
-        variables.counters[key, site] * data.entries[key].entry.factors
-        for key, site in variables.counters
-        if site is not None
-        and data.entries[key].power is Power.JAPAN
-        and data.site_country[site] in JAPAN_OUTSIDE_HOME_COUNTRIES
-    ]
-    if korea_manchuria:
-        model.Add(sum(korea_manchuria) <= JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS).OnlyEnforceIf(
-            guards.of("27.471", "korea and manchuria")
-        )
-    siberia = [
-        variables.priced_units(key, site) * data.entries[key].unit_cost
-        for key, site in variables.counters
-        if site is not None
-        and data.entries[key].power is Power.RUSSIA
-        and data.site_country[site] == Country.SIBERIA
-    ]
-    if siberia:
-        model.Add(sum(siberia) <= RUSSIA_SIBERIA_BRPS).OnlyEnforceIf(guards.of("27.476", "siberia"))

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from ortools.sat.python import cp_model
 
 from models.scenario import Scenario
 from models.tables import (
@@ -17,11 +14,6 @@ from models.tables import (
     Dominion,
     Power,
 )
-
-if TYPE_CHECKING:
-    from optimizer.guards import Guards
-    from optimizer.prepare import Prepared
-    from optimizer.variables import Variables
 
 
 @dataclass(frozen=True)
@@ -63,7 +55,7 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
     bombing, rockets and adjacency is capped at 15 (27.33); the limit after
     reductions is not below 0; increases come after all reductions (27.34).
     When the plan decides grants (a `grants:` section), grants between planned
-    powers are left out here: the model adds them (optimizer/grants.py).
+    powers are left out here: the model adds them (`add_grant_limits`).
     """
     decided = scenario.grants is not None
     state = scenario.powers[power]
@@ -171,17 +163,3 @@ def dominion_limit(scenario: Scenario, dominion: Dominion) -> LimitBreakdown | N
     limit = DOMINION_LIMITS[dominion] - reduction
     lines.append(LimitLine(rule, f"{dominion.value} limit", limit, total=True))
     return LimitBreakdown(Power.BRITAIN, tuple(lines), limit)
-
-
-def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
-    """Construction limits (27.31) and the Australian and Indian limits (27.473 B, 27.474 B).
-
-    What counts is the BRPs actually paid, multipliers included (27.35 G).
-    """
-    for power in data.powers:
-        counted = variables.limit_counted(power)
-        model.Add(counted <= variables.limit(power)).OnlyEnforceIf(guards.of("27.31", power.value))
-    for dominion, limit in data.dominion_limits.items():
-        spent = variables.dominion_spending(dominion)
-        rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
-        model.Add(spent <= limit).OnlyEnforceIf(guards.of(rule, dominion.value))

@@ -7,7 +7,15 @@ from ortools.sat.python import cp_model
 from models.tables import OIL_THRESHOLD_STEP_BRPS
 from optimizer.guards import Guards
 from optimizer.prepare import Prepared
-from optimizer.variables import OilGroup, Variables
+from optimizer.rules.oil.variables import OilGroup
+from optimizer.variables import Variables
+
+
+def add_units_past(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """No more units of a group past the threshold than the group has (27.35 D, E)."""
+    oil = variables.oil
+    for group, units in oil.units.items():
+        model.add(units <= oil.group_units(group))
 
 
 def add_oil(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
@@ -19,19 +27,20 @@ def add_oil(model: cp_model.CpModel, data: Prepared, variables: Variables, guard
     a priced unit (factor, counter, pair) is never split across it; and a unit
     may only be past the threshold if it would not have fitted inside.
     """
-    for faction, spent in variables.oil_counters.items():
-        groups = [group for group in variables.oil_units if group.faction == faction.value]
-        inside = variables.normal_cost_inside(faction)
+    oil = variables.oil
+    for faction, spent in oil.counters.items():
+        groups = [group for group in oil.units if group.faction == faction.value]
+        inside = oil.normal_cost_inside(faction)
         threshold = OIL_THRESHOLD_STEP_BRPS + OIL_THRESHOLD_STEP_BRPS * spent
-        model.Add(inside <= threshold).OnlyEnforceIf(guards.of("27.35", faction.value))
+        model.add(inside <= threshold).only_enforce_if(guards.of("27.35", faction.value))
         by_weight: dict[int, list[OilGroup]] = {}
         for group in groups:
             by_weight.setdefault(group.weight, []).append(group)
         for weight, same in sorted(by_weight.items()):
             # Any unit of this weight past the threshold means no room for one more inside.
-            any_past = model.NewBoolVar(f"oil_past_{faction.value}_{weight}")
-            bound = sum(variables.oil_units_max[group] for group in same)
-            model.Add(sum(variables.oil_units[group] for group in same) <= bound * any_past)
-            model.Add(inside + weight >= threshold + 1).OnlyEnforceIf(
+            any_past = model.new_bool_var(f"oil_past_{faction.value}_{weight}")
+            bound = sum(oil.units_max[group] for group in same)
+            model.add(sum(oil.units[group] for group in same) <= bound * any_past)
+            model.add(inside + weight >= threshold + 1).only_enforce_if(
                 [any_past, *guards.of("27.35 A", faction.value)]
             )

@@ -1,7 +1,8 @@
 """The grant route map this turn (rule 40): who may grant to whom, which legs are open, capacities, paths.
 
 Preparation only: the scenario's rule-40 state becomes plain data (open paths
-per grantor and recipient, route capacities, grant caps) for `optimizer/grants.py`.
+per grantor and recipient, route capacities, grant caps, routes that may be
+opened) for the grants model (`optimizer/rules/grants/`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,13 @@ from models.tables import Power
 
 Closure = tuple[str, str]  # (rule, reason)
 Pair = tuple[Power, str]  # (grantor, recipient)
+Path = tuple[str, ...]
+
+MAX_OIL_SHIPPED = sum(OIL_ROUTE_LIMITS.values())  # most oil counters granted in one turn (40.25)
+WESTERN_ALLIES = (Power.BRITAIN, Power.FRANCE, Power.USA)
+PERSIA_COST = 25  # 40.521
+PERSIA_COST_AFTER_WAR = 15  # 40.522
+ALASKA_HIGHWAY_COST = 25  # 40.72
 
 COUNTRY_NODES = frozenset({"germany", "italy", "britain", "france", "russia", "china"})
 US_EUROPEAN_RECIPIENTS = ("britain", "france", "canada", "south_africa")
@@ -65,6 +73,7 @@ class GrantNetwork:
     closed_pairs: dict[Pair, Closure]  # pairs 40.3 bars, with the rule
     closed_legs: dict[str, Closure]
     legs: dict[str, Leg]
+    openings: dict[tuple[Route, Power], int]  # routes that may be opened this turn, by payer, with the cost
 
 
 def _war(state: GrantsState) -> bool:
@@ -295,19 +304,52 @@ def grant_network(scenario: Scenario) -> GrantNetwork:
             else:
                 closed_pairs[grantor, recipient] = ("40.21", "no open path on the route map")
     legs = {leg_id(leg): leg for leg in LEGS}
-    return GrantNetwork(paths, routes, grant_caps(scenario), closed_pairs, closed_legs, legs)
+    return GrantNetwork(
+        paths, routes, grant_caps(scenario), closed_pairs, closed_legs, legs, route_openings(scenario)
+    )
 
 
-def path_legs(path: tuple[str, ...], legs: dict[str, Leg]) -> list[Leg]:
+def route_openings(scenario: Scenario) -> dict[tuple[Route, Power], int]:
+    """Who may open Persia (40.521-40.525) or build the Alaska highway (40.72) this turn, and the cost.
+
+    Reading: Britain and France are at war with the Axis in every position
+    planned here; the U.S. pays only when at war.
+    """
+    state = scenario.grants or GrantsState()
+    openings: dict[tuple[Route, Power], int] = {}
+    surrendered = {s.value for s in state.surrendered}
+    us_at_war = bool(scenario.us_at_war.get("europe") or scenario.us_at_war.get("pacific"))
+    persia_barred = (
+        state.persia.opened
+        or (state.germany_russia_war_turns == 0 and "russia" not in surrendered)
+        or state.persia.axis_controls_tehran
+        or state.persia.unconquered_after_allied_declaration
+    )
+    if not persia_barred:
+        cost = PERSIA_COST_AFTER_WAR if state.persia.war_declared_on_persia else PERSIA_COST
+        for payer in WESTERN_ALLIES:
+            if payer in scenario.powers and (payer is not Power.USA or us_at_war):
+                openings[Route.PERSIA, payer] = cost
+    if Power.USA in scenario.powers and not state.siberia.highway_built and scenario.us_at_war.get("europe"):
+        openings[Route.SIBERIA, Power.USA] = ALASKA_HIGHWAY_COST
+    return openings
+
+
+def path_legs(path: Path, legs: dict[str, Leg]) -> list[Leg]:
     return [legs[f"{a}->{b}"] for a, b in zip(path, path[1:], strict=False)]
 
 
-def path_route(path: tuple[str, ...], legs: dict[str, Leg]) -> Route | None:
+def path_uses(path: Path, leg: Leg) -> bool:
+    """Whether a path goes over a leg."""
+    return any(a == leg.source and b == leg.target for a, b in zip(path, path[1:], strict=False))
+
+
+def path_route(path: Path, legs: dict[str, Leg]) -> Route | None:
     routed = [leg.route for leg in path_legs(path, legs) if leg.route is not None]
     return routed[0] if routed else None
 
 
-def survival(path: tuple[str, ...], scenario: Scenario, legs: dict[str, Leg]) -> float:
+def survival(path: Path, scenario: Scenario, legs: dict[str, Leg]) -> float:
     """Share of a path's BRPs expected to arrive with the scenario's loss rates."""
     rates = (scenario.grants or GrantsState()).loss_rates
     share = 1.0

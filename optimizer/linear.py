@@ -1,0 +1,24 @@
+"""CP-SAT expression types and the integer scaling of values, shared by every rule family."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ortools.sat.python import cp_model
+
+# A linear expression over the model's variables, or a plain integer where a rule has no decision.
+LinearExpr = cp_model.LinearExpr | int
+
+# Values are taken to 1/1000: CP-SAT objectives are integers, and exact
+# integers are what let a later priority keep an earlier one's optimum exactly.
+VALUE_SCALE = 1000
+
+
+def scaled(value: float) -> int:
+    """A value in thousandths, rounded to the nearest fraction with denominator at most 1000."""
+    return round(Fraction(value).limit_denominator(VALUE_SCALE) * VALUE_SCALE)
+
+
+def value(solver: cp_model.CpSolver, expr: LinearExpr) -> int:
+    """The integer value of an expression in the solver's last solution."""
+    return int(solver.value(expr))

@@ -1,0 +1,53 @@
+"""Construction limits (27.31, 27.334, 27.34, 40.23) and the Australian and Indian limits (27.473 B, 27.474 B)."""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from models.tables import LIMIT_DIVISOR, Dominion, Power
+from optimizer.guards import Guards
+from optimizer.prepare import Prepared
+from optimizer.variables import Variables
+
+DOMINION_VALUES = frozenset(d.value for d in Dominion)
+
+
+def add_grant_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """Construction limits moved by this turn's grants (27.334, 27.34, 40.23, 40.244).
+
+    The grantor loses floor(g / 3) per recipient (1:1 for U.S. grants to
+    Commonwealth countries) among its reductions, which stop at 0; the
+    recipient gains floor(g / 3) after its reductions.
+    """
+    grants, limits = variables.grants, variables.limits
+    if grants is None or limits is None:
+        return
+    for pair, granted in limits.granted.items():
+        model.add(granted == grants.pair_total(pair))
+        model.add_division_equality(limits.thirds[pair], granted, LIMIT_DIVISOR)
+    for power, pdata in data.powers.items():
+        breakdown = pdata.limit_breakdown
+        reductions = []
+        for (grantor, recipient), third in limits.thirds.items():
+            if grantor is power:
+                one_for_one = power is Power.USA and recipient in DOMINION_VALUES
+                reductions.append(grants.pair_total((grantor, recipient)) if one_for_one else third)
+        increases = [third for (_, recipient), third in limits.thirds.items() if recipient == power.value]
+        after, floored = limits.after_reductions[power], limits.floored[power]
+        model.add(after == breakdown.before_clamp - sum(reductions))
+        model.add_max_equality(floored, [after, 0])
+        model.add(limits.limits[power] == floored + breakdown.increases + sum(increases))
+
+
+def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """Construction limits (27.31) and the Australian and Indian limits (27.473 B, 27.474 B).
+
+    What counts is the BRPs actually paid, multipliers included (27.35 G).
+    """
+    for power in data.powers:
+        counted = variables.limit_counted(power)
+        model.add(counted <= variables.limit(power)).only_enforce_if(guards.of("27.31", power.value))
+    for dominion, limit in data.dominion_limits.items():
+        spent = variables.dominion_spending(dominion)
+        rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
+        model.add(spent <= limit).only_enforce_if(guards.of(rule, dominion.value))

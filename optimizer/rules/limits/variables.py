@@ -1,0 +1,54 @@
+"""Construction limits moved by this turn's planned grants (27.334, 27.34, 40.23)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from models.tables import Power
+from optimizer.rules.grants.prepare import Pair
+
+LIMIT_RANGE = 10_000  # far above any limit or grant the game reaches
+
+
+@dataclass
+class LimitVariables:
+    """Per grantor and recipient the BRPs granted and their third; per power its limit before and
+    after the reductions stop at 0, and its limit this turn."""
+
+    granted: dict[Pair, cp_model.IntVar] = field(default_factory=dict)
+    thirds: dict[Pair, cp_model.IntVar] = field(default_factory=dict)
+    after_reductions: dict[Power, cp_model.IntVar] = field(default_factory=dict)
+    floored: dict[Power, cp_model.IntVar] = field(default_factory=dict)
+    limits: dict[Power, cp_model.IntVar] = field(default_factory=dict)
+
+    @classmethod
+    def create(
+        cls, model: cp_model.CpModel, pairs: Iterable[Pair], powers: Iterable[Power]
+    ) -> LimitVariables:
+        variables = cls()
+        for grantor, recipient in pairs:
+            pair = (grantor, recipient)
+            variables.granted[pair] = model.new_int_var(
+                0, LIMIT_RANGE, f"granted_{grantor.value}_{recipient}"
+            )
+            variables.thirds[pair] = model.new_int_var(
+                0, LIMIT_RANGE, f"granted_third_{grantor.value}_{recipient}"
+            )
+        for power in powers:
+            variables.after_reductions[power] = model.new_int_var(
+                -LIMIT_RANGE, LIMIT_RANGE, f"limit_after_reductions_{power.value}"
+            )
+            variables.floored[power] = model.new_int_var(0, LIMIT_RANGE, f"limit_floored_{power.value}")
+            variables.limits[power] = model.new_int_var(0, 2 * LIMIT_RANGE, f"limit_{power.value}")
+        return variables
+
+    def extract(self, solver: cp_model.CpSolver) -> dict[Power, int]:
+        """Each power's construction limit this turn."""
+        return {power: int(solver.value(var)) for power, var in self.limits.items()}
+
+    def fix(self, model: cp_model.CpModel, power: Power, limit: int) -> None:
+        """Hold `power`'s construction limit at `limit` (tests and what-ifs)."""
+        model.add(self.limits[power] == limit)

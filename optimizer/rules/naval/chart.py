@@ -1,0 +1,178 @@
+"""A ship on a Naval Construction Chart and what it may do in a turn (27.72, 27.7272), and where new
+SW units go (27.93, 27.94): the chart's rules as plain functions, shared by the naval model and its plan."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.map_data import SITE_BY_ID, Country
+from models.naval_tables import (
+    ACCELERATE_MIN_FACTORS,
+    COLUMNS,
+    LAUNCH_ROW,
+    LAY_DOWN_BRPS,
+    LAY_DOWN_SB,
+    MOVES,
+    NAMED_UNITS,
+    RAISE_BRPS,
+    RAISE_SB,
+    REPAIR_BRPS,
+    REPAIR_SB,
+    SEASONS,
+    ChartAction,
+    lay_down_position,
+    move,
+    repair_position,
+)
+from models.tables import Power, UnitType
+
+# States other than chart positions.
+NEW, WAITING, LAUNCHED, SCUTTLED, SUNK = "new", "waiting", "launched", "scuttled", "sunk"
+State = tuple[int, int] | str
+
+
+@dataclass(frozen=True)
+class ShipData:
+    key: str  # "power/yard/ship"
+    power: Power
+    yard: str  # yard key
+    name: str
+    unit: UnitType
+    factors: int
+    start: State
+    design: str | None = None  # for ships that may be laid down
+    repairable_now: bool = True  # 27.7266 A
+    fast_carrier: bool = False
+    owner: Power | None = None  # whose ship, when not the payer's; None for a minor country's (27.7266 C)
+    free_brps: bool = False  # Vichy ships before activation (27.7265)
+    british_cve: bool = False  # built by the U.S. for Britain (27.7223 B)
+
+    @property
+    def valued_for(self) -> Power:
+        """Whose ship it is, for the objective."""
+        return self.owner or self.power
+
+
+def yard_builds(site: str, unit: UnitType, factors: int) -> bool:
+    """What the Canadian and Australian yards may build (27.712 C, D): Canada destroyers, cruisers and
+    two-factor named ships; Australia destroyers and cruisers."""
+    country = SITE_BY_ID[site].country
+    if country == Country.CANADA:
+        return unit in (UnitType.DESTROYER, UnitType.CRUISER) or (unit in NAMED_UNITS and factors == 2)
+    if country == Country.AUSTRALIA:
+        return unit in (UnitType.DESTROYER, UnitType.CRUISER)
+    return True
+
+
+def ship_states(ship: ShipData) -> list[State]:
+    """Every state a ship can be in."""
+    if ship.unit in NAMED_UNITS:
+        rows = range(LAUNCH_ROW, ship.factors + 1)
+    elif ship.unit is UnitType.CRUISER:
+        rows = range(LAUNCH_ROW, 3)
+    else:
+        rows = range(LAUNCH_ROW, 2)
+    states: list[State] = [(r, c) for r in rows for c in range(COLUMNS)]
+    states += [LAUNCHED, SCUTTLED]
+    if ship.start == NEW:
+        states.append(NEW)
+    if ship.start in (WAITING, SUNK):
+        states.append(WAITING)
+    if ship.start == SUNK:
+        states.append(SUNK)
+    return states
+
+
+def ship_actions(
+    ship: ShipData, state: State, column: int, turn: int, deferring: bool
+) -> list[tuple[ChartAction | None, State]]:
+    """The actions open to a ship in `state` in a turn whose column is `column`, with where each leads."""
+    if state in (LAUNCHED, SCUTTLED):
+        return [(None, state)]
+    if state == NEW:
+        return [(None, NEW), (ChartAction.LAY_DOWN, lay_down_position(ship.unit, ship.factors, column))]
+    if state == SUNK:
+        return [(None, SUNK), (ChartAction.RAISE, WAITING)]  # 27.7262: repairs from the next turn
+    if state == WAITING:
+        options: list[tuple[ChartAction | None, State]] = [(None, WAITING)]
+        if turn > 0 or ship.repairable_now:
+            options.append((ChartAction.START_REPAIR, repair_position(ship.unit, column)))
+        return options
+    row, col = state  # type: ignore[misc]
+    # 27.7272 C, E: the scenario's restriction is this turn's; later turns may defer [reading].
+    deferring = deferring or turn > 0
+    options = []
+    if deferring and (turn == 0 or col == column) and ship.valued_for is not Power.FRANCE:
+        # 27.7272 E: any ship may be scuttled this turn (France never); in later turns of the
+        # horizon the plan scuttles only ships of the turn's column [reading: a planning horizon].
+        options.append((ChartAction.SCUTTLE, SCUTTLED))
+    if col != column:
+        return [(None, state), *options]
+    # Without voluntary deferring a ship may still wait when its yard has no point left for it
+    # (27.7272 C restricts "voluntary" deferring); add_shipyards holds such a yard to its rate.
+    options.append((ChartAction.DEFER, (row, (col + 1) % COLUMNS)))
+    if row == LAUNCH_ROW:
+        if ship.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER):
+            return [(ChartAction.LAUNCH, LAUNCHED)]  # 27.7273, 27.7274: launched automatically
+        return [(ChartAction.LAUNCH, LAUNCHED), *options]
+    moves = [ChartAction.CONTINUE]
+    if ship.unit in NAMED_UNITS and ship.factors >= ACCELERATE_MIN_FACTORS:
+        moves += [ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT]
+    for action in moves:
+        options.append((action, move(row, col, action) or LAUNCHED))
+    return options
+
+
+def action_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
+    """(SB, BRPs) of one action (27.7251, 27.7262, 27.7267, 27.7272); Vichy ships pay no BRPs (27.7265)."""
+    sb, brps = _base_cost(ship, action)
+    return sb, 0 if ship.free_brps else brps
+
+
+def _base_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
+    if action in MOVES:
+        sb, brps, _, _ = MOVES[action]  # type: ignore[index]
+        return sb, brps
+    if action is ChartAction.LAY_DOWN:
+        return LAY_DOWN_SB, LAY_DOWN_BRPS
+    if action is ChartAction.START_REPAIR:
+        return (0, 0) if ship.unit is UnitType.CRUISER else (REPAIR_SB, REPAIR_BRPS)
+    if action is ChartAction.RAISE:
+        return RAISE_SB, RAISE_BRPS
+    return 0, 0
+
+
+def describe_state(state: State) -> str:
+    if isinstance(state, tuple):
+        row, column = state
+        return f"{'launch' if row == LAUNCH_ROW else f'row {row}'} {SEASONS[column]}"
+    return state
+
+
+def sw_placement(power: Power, yard_site: str) -> str:
+    """Where new submarines, ASW and transports are placed (27.93)."""
+    country = SITE_BY_ID[yard_site].country
+    if country == Country.CANADA:
+        return "Canada (27.93 E)"
+    if power is Power.USA:
+        return "either U.S. box (27.93 F)"
+    return {
+        Power.GERMANY: "any port in Germany (27.93 A)",
+        Power.ITALY: "any port in Italy or Sicily (27.93 B)",
+        Power.JAPAN: "any port in Japan (27.93 C)",
+        Power.BRITAIN: "any port in Britain or Ulster (27.93 D)",
+    }.get(power, f"a port of {power.value}'s home country (27.711 A)")
+
+
+def sw_boxes(power: Power, unit: UnitType, yard_site: str) -> list[str]:
+    """SW boxes new SW units may redeploy to (27.94): Atlantic from Europe or the Atlantic U.S. box,
+    Pacific from Japan or the Pacific U.S. box, Indian Ocean for Japanese submarines."""
+    country = SITE_BY_ID[yard_site].country
+    if power is Power.USA:
+        return ["pacific"] if country == Country.US_PACIFIC_BOX else ["atlantic"]
+    if power is Power.JAPAN:
+        return ["pacific", "indian"] if unit is UnitType.SUBMARINE else ["pacific"]
+    if power is Power.BRITAIN or (power is Power.GERMANY and unit is UnitType.SUBMARINE):
+        return ["atlantic"]
+    # 25.31: only the U.S., Britain, Japan and German submarines deploy to SW boxes [reading].
+    return []

@@ -1,0 +1,243 @@
+"""Naval construction on the Naval Construction Charts (27.7): the chart's moves, shipbuilding points
+and capacity per yard and turn, who may build what, and later turns' budgets."""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from models.naval_tables import (
+    LAY_DOWN_BRPS,
+    ONE_FACTOR_UNITS,
+    SW_BRPS_PER_FACTOR,
+    SW_SB_PER_FACTOR,
+    ChartAction,
+    one_factor_points,
+)
+from models.tables import Power, UnitType
+from optimizer.guards import Guards
+from optimizer.linear import LinearExpr
+from optimizer.prepare import Prepared
+from optimizer.rules.naval.chart import NEW, State, action_cost, ship_actions, ship_states
+from optimizer.rules.naval.prepare import YardData, copy_pairs
+from optimizer.rules.naval.variables import NavalVariables
+from optimizer.variables import Variables
+
+
+def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """Each ship is in one state a turn, starts where the scenario puts it, and moves by the action
+    it takes (27.7272); copies of a design are laid down in order; SW units and lend-lease
+    transports within what may be built (27.7322)."""
+    ships = variables.naval
+    if ships is None:
+        return
+    naval = ships.naval
+    turns = len(naval.seasons)
+    for key, ship in naval.ships.items():
+        states = ship_states(ship)
+        for t in range(turns + 1):
+            model.add_exactly_one(ships.state[key, t, s] for s in states)
+        model.add(ships.state[key, 0, ship.start] == 1)
+        deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
+        for t, column in enumerate(naval.seasons):
+            incoming: dict[State, list[LinearExpr]] = {s: [] for s in states}
+            for state in states:
+                here = ships.state[key, t, state]
+                options = ship_actions(ship, state, column, t, deferring)
+                if options == [(None, state)]:
+                    incoming[state].append(here)  # nothing to decide: the ship stays
+                    continue
+                chosen = []
+                stay = None
+                for action, target in options:
+                    if action is None:
+                        stay = target
+                        continue
+                    var = ships.act[key, t, state, action]
+                    incoming[target].append(var)
+                    chosen.append(var)
+                if stay is None:
+                    model.add(sum(chosen) == here)
+                else:
+                    # Staying is what is left when no action is taken.
+                    model.add(sum(chosen) <= here)
+                    incoming[stay].append(here - sum(chosen))
+            for state in states:
+                model.add(ships.state[key, t + 1, state] == sum(incoming[state]))
+    # Copies of a design at one yard are the same ship: lay them down in order (symmetry breaking).
+    for first, second in copy_pairs(naval):
+        for t in range(turns + 1):
+            model.add(ships.state[first, t, NEW] <= ships.state[second, t, NEW])
+    for build, (_, _, count) in naval.sw_builds.items():
+        built = [var for (b, _), var in ships.sw.items() if b == build]
+        if built:
+            model.add(sum(built) <= count)
+    lend = naval.lend_lease
+    if lend is not None and ships.us_paid is not None and ships.japan_rebuilt is not None:
+        pacific = sum(
+            var
+            for (build, yard), var in ships.sw.items()
+            if build in lend.builds and naval.yards[yard].site == "us_pacific_box"
+        )
+        model.add(ships.japan_rebuilt <= pacific)
+        model.add(ships.us_paid <= SW_BRPS_PER_FACTOR * (ships.lend_lease_transports() - ships.japan_rebuilt))
+
+
+def _involuntary_deferral(
+    model: cp_model.CpModel, variables: Variables, yard: YardData, used: list[LinearExpr], guards: Guards
+) -> None:
+    """27.7272 C restricts voluntary deferring: without it, a ship in its column waits only when its
+    yard has used every point, or its power cannot pay another step (3 BRPs) within its BRPs or its
+    construction limit [reading]."""
+    naval = variables.naval
+    assert naval is not None
+    deferred = [var for _, _, action, var in naval.actions(0, yard=yard.key) if action is ChartAction.DEFER]
+    if not deferred:
+        return
+    power = yard.power
+    no_points = model.new_bool_var(f"no_points_{yard.key}")
+    no_brps = model.new_bool_var(f"no_brps_{yard.key}")
+    no_limit = model.new_bool_var(f"no_limit_{yard.key}")
+    model.add(sum(used) >= yard.rate).only_enforce_if(no_points)
+    model.add(variables.kept(power) <= LAY_DOWN_BRPS - 1).only_enforce_if(no_brps)
+    model.add(variables.limit_counted(power) + LAY_DOWN_BRPS >= variables.limit(power) + 1).only_enforce_if(
+        no_limit
+    )
+    for var in deferred:
+        model.add_bool_or([no_points, no_brps, no_limit]).only_enforce_if(
+            [var, *guards.of("27.7272 C", yard.key)]
+        )
+
+
+def add_naval_construction(
+    model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards
+) -> None:
+    """Points, the one-factor half-rate, capacity, fast carriers and CVEs, later turns' budgets (27.7)."""
+    ships = variables.naval
+    if ships is None:
+        return
+    naval = ships.naval
+    chart_index: dict[tuple[int, str], list[cp_model.IntVar]] = {}
+    for (k, turn, state), var in ships.state.items():
+        if isinstance(state, tuple):
+            chart_index.setdefault((turn, naval.ships[k].yard), []).append(var)
+    for t in range(len(naval.seasons)):
+        for yard in naval.yards.values():
+            _yard_turn(model, variables, yard, t, chart_index.get((t + 1, yard.key), []), guards)
+        for power in {ship.power for ship in naval.ships.values()}:
+            _power_turn(model, ships, power, t, guards)
+    _us_before_war(model, data, ships, guards)
+    _lay_down_caps(model, ships, guards)
+
+
+def _yard_turn(
+    model: cp_model.CpModel,
+    variables: Variables,
+    yard: YardData,
+    t: int,
+    on_chart: list[cp_model.IntVar],
+    guards: Guards,
+) -> None:
+    """A yard in turn t: shipbuilding points (27.724 A), the one-factor half-rate (27.7221 A), capacity
+    after the phase (27.741), and this turn's restricted deferring (27.7272 C)."""
+    ships = variables.naval
+    assert ships is not None
+    key = yard.key
+    used: list[LinearExpr] = [
+        action_cost(ship, action)[0] * var for ship, _, action, var in ships.actions(t, yard=key)
+    ]
+    one_factor: list[LinearExpr] = [
+        action_cost(ship, action)[0] * var
+        for ship, _, action, var in ships.actions(t, yard=key)
+        if ship.unit in ONE_FACTOR_UNITS
+    ]
+    if t == 0:
+        sw = [var for (_, yard_key), var in ships.sw.items() if yard_key == key]
+        used += [SW_SB_PER_FACTOR * var for var in sw]
+        one_factor += [SW_SB_PER_FACTOR * var for var in sw]
+    if used:
+        model.add(sum(used) <= yard.rate).only_enforce_if(guards.of("27.724 A", f"{key} turn {t}"))
+    if one_factor:
+        model.add(sum(one_factor) <= one_factor_points(yard.rate)).only_enforce_if(
+            guards.of("27.7221 A", f"{key} turn {t}")
+        )
+    if on_chart:
+        model.add(sum(on_chart) <= yard.capacity).only_enforce_if(guards.of("27.741", f"{key} turn {t}"))
+    if t == 0 and not ships.naval.deferring_allowed[yard.power]:
+        _involuntary_deferral(model, variables, yard, used, guards)
+
+
+def _power_turn(model: cp_model.CpModel, ships: NavalVariables, power: Power, t: int, guards: Guards) -> None:
+    """A power in turn t: later turns' BRPs and limits (27.11, 27.31), American CVEs (27.7223 C)."""
+    naval = ships.naval
+    if t > 0:
+        spent = ships.brps(power, t)
+        model.add(spent <= naval.future_brps[t, power]).only_enforce_if(
+            guards.of("27.11", f"{power.value} turn {t}")
+        )
+        model.add(spent <= naval.future_limits[t, power]).only_enforce_if(
+            guards.of("27.31", f"{power.value} turn {t}")
+        )
+    cap = naval.cve_caps.get(power)
+    if cap is not None:
+        cves = [
+            var
+            for ship, _, action, var in ships.actions(t, power=power)
+            if action is ChartAction.LAY_DOWN
+            and ship.unit is UnitType.ESCORT_CARRIER
+            and not ship.british_cve
+        ]
+        if cves:
+            model.add(sum(cves) <= cap).only_enforce_if(guards.of("27.7223", power.value))
+
+
+def _us_before_war(model: cp_model.CpModel, data: Prepared, ships: NavalVariables, guards: Guards) -> None:
+    """Cash and carry and lend lease (27.7322 A, B), the U.S. grant limit they share with British CVEs
+    (40.331 A), and British CVEs no more a turn than Britain's naval air rate (27.7223 B)."""
+    naval = ships.naval
+    lend = naval.lend_lease
+    if lend is not None:
+        if lend.most is not None:
+            model.add(ships.lend_lease_transports() - ships.japan_rebuilt <= lend.most).only_enforce_if(
+                guards.of("27.7322 A", "usa")
+            )
+        if not lend.britain_pays:
+            model.add(ships.britain_pays() == 0).only_enforce_if(guards.of("27.7322 B", "usa"))
+    if naval.us_grant_cap is not None and data.network is None:
+        # 40.331 A: lend lease and British CVEs share the U.S. grant limit with fixed grants.
+        model.add(ships.us_grant_use() <= naval.us_grant_cap).only_enforce_if(guards.of("40.331 A", "usa"))
+    for power, cap in naval.british_cve_caps.items():
+        for t in range(len(naval.seasons)):
+            laid = [
+                var
+                for ship, _, action, var in ships.actions(t, power=power)
+                if action is ChartAction.LAY_DOWN and ship.british_cve
+            ]
+            if laid:
+                model.add(sum(laid) <= cap).only_enforce_if(guards.of("27.7223 B", f"turn {t}"))
+
+
+def _lay_down_caps(model: cp_model.CpModel, ships: NavalVariables, guards: Guards) -> None:
+    """Ships laid down over the horizon: Australian caps (27.712 D), each design's count, and U.S. fast
+    carriers before war with Japan (27.7325)."""
+    naval = ships.naval
+    lay_downs = [
+        (naval.ships[key], var)
+        for (key, _, _, action), var in ships.act.items()
+        if action is ChartAction.LAY_DOWN
+    ]
+    for kind, most in naval.australian_caps.items():
+        laid = [
+            var
+            for ship, var in lay_downs
+            if ship.unit is kind and naval.yards[ship.yard].site == "australia_box"
+        ]
+        if laid:
+            model.add(sum(laid) <= most).only_enforce_if(guards.of("27.712 D", kind.value))
+    for design, count in naval.design_counts.items():
+        laid = [var for ship, var in lay_downs if ship.design == design]
+        if laid:
+            model.add(sum(laid) <= count)
+    for power, cap in naval.fast_carrier_caps.items():
+        laid = [var for ship, var in lay_downs if ship.fast_carrier and ship.power is power]
+        if laid:
+            model.add(sum(laid) <= cap).only_enforce_if(guards.of("27.7325", power.value))

@@ -1,0 +1,261 @@
+"""Naval construction over a horizon (27.7): yards, ships, designs, later turns' budgets, and the
+U.S. rules before war (27.7223, 27.7322, 40.331 A), as plain data for the naval model.
+
+Each ship (on a chart, waiting for repair, or one that may be laid down) is a
+small state machine over the turns of the horizon (`chart.py`); the model posts,
+per yard and turn, shipbuilding points and the one-factor half-rate (27.7221),
+shipyard capacity after the phase (27.741-27.743), and per power and turn the
+BRPs spent; this turn's naval BRPs join the power's other construction (limit
+and oil, 27.31, 27.35), later turns' must fit the expected BRPs and limits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from models.map_data import SITE_BY_ID, Country
+from models.naval import column_number, row_number
+from models.naval_tables import COLUMNS, SHIPYARD_RATES, yard_capacity
+from models.scenario import Scenario
+from models.tables import NAVAL_AIR_RATES, Power, UnitType
+from optimizer.rules.naval.chart import NEW, SUNK, WAITING, ShipData, State, yard_builds
+
+LEND_LEASE_USAT = 25  # 27.7322 B: over 25
+CASH_AND_CARRY_LOSSES = 5  # 27.7322 A: more than five transports lost
+LEND_LEASE_MAX_BRPS = 25  # 40.331 A
+BRITISH_CVE_USAT = 28  # 27.7223 B
+AUSTRALIAN_MOST = 2  # 27.712 D: destroyer factors, and CA2s
+
+
+@dataclass(frozen=True)
+class YardData:
+    key: str  # "power/yard"
+    power: Power
+    site: str
+    rate: int
+    capacity: int
+    captured: bool
+
+
+@dataclass(frozen=True)
+class LendLease:
+    """U.S. transports for the Western Allies before war with Germany (27.7322 A, B)."""
+
+    builds: tuple[str, ...]  # U.S. transport builds subject to the rule
+    most: int | None  # transports allowed this turn (None: as many as points allow)
+    us_brps: int  # most BRPs the U.S. pays for them (USAT - 25, at most 25)
+    britain_pays: bool  # Britain is planned and may pay the rest
+    sunk_by_japan: int  # 27.7322 C: rebuilt in the Pacific box at U.S. expense, outside the count and cap
+
+
+@dataclass(frozen=True)
+class NavalData:
+    """Prepared naval data: yards, ships, turns, budgets of later turns."""
+
+    yards: dict[str, YardData]
+    ships: dict[str, ShipData]
+    seasons: tuple[int, ...]  # column of each turn of the horizon
+    discount: float
+    future_brps: dict[tuple[int, Power], int]
+    future_limits: dict[tuple[int, Power], int]
+    deferring_allowed: dict[Power, bool]
+    sw_builds: dict[str, tuple[Power, UnitType, int]]  # id -> (power, unit, factors available)
+    design_counts: dict[str, int]  # "power/design" -> most ships laid down over the horizon
+    fast_carrier_caps: dict[Power, int]
+    cve_caps: dict[Power, int]
+    lend_lease: LendLease | None = None  # 27.7322, the U.S. before war with Germany
+    us_grant_cap: int | None = None  # 40.331 A left after fixed grants, before war with Germany
+    british_cve_caps: dict[Power, int] = field(default_factory=dict)  # 27.7223 B, keyed by the builder
+    australian_caps: dict[UnitType, int] = field(default_factory=dict)  # 27.712 D
+
+
+def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power, int]) -> NavalData | None:
+    """Yards, ships and the horizon from the scenario (27.7)."""
+    powers = {p: s.naval for p, s in scenario.powers.items() if s.naval is not None}
+    if not powers:
+        return None
+    start = column_number(scenario.turn.season.value)
+    turns = scenario.horizon.turns
+    yards: dict[str, YardData] = {}
+    ships: dict[str, ShipData] = {}
+    sw: dict[str, tuple[Power, UnitType, int]] = {}
+    designs: dict[str, int] = {}
+    fast_caps: dict[Power, int] = {}
+    cve_caps: dict[Power, int] = {}
+    for power, naval in powers.items():
+        vichy_free = power is Power.FRANCE and not naval.vichy_activated
+        for yard in naval.shipyards:
+            key = f"{power.value}/{yard.id}"
+            rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[power][yard.id]
+            if yard.captured:
+                rate = 1
+            us_box = SITE_BY_ID[yard.id].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
+            yards[key] = YardData(
+                key, power, yard.id, rate, yard_capacity(rate, us_box, yard.captured), yard.captured
+            )
+            for ship in yard.chart:
+                ships[f"{key}/{ship.id}"] = _ship_data(
+                    key,
+                    power,
+                    yard.captured,
+                    ship,
+                    (row_number(ship.row), column_number(ship.column)),
+                    vichy_free,
+                )
+            for ship in yard.waiting_for_repair:
+                ships[f"{key}/{ship.id}"] = _ship_data(key, power, yard.captured, ship, WAITING, vichy_free)
+        for sunk in naval.sunk_in_port:
+            key = f"{power.value}/{sunk.yard}"
+            ships[f"{key}/{sunk.id}"] = ShipData(
+                f"{key}/{sunk.id}",
+                power,
+                key,
+                sunk.id,
+                sunk.unit,
+                sunk.factors,
+                SUNK,
+                fast_carrier=sunk.unit is UnitType.CARRIER,
+            )
+        for design in naval.designs:
+            designs[f"{power.value}/{design.id}"] = design.count
+            for yard in naval.shipyards:
+                if yard.captured or (design.yards is not None and yard.id not in design.yards):
+                    continue  # 27.713: captured yards only repair
+                if not yard_builds(yard.id, design.unit, design.factors):
+                    continue
+                key = f"{power.value}/{yard.id}"
+                for copy in range(design.count):
+                    name = f"{design.id}#{copy + 1}"
+                    ships[f"{key}/{name}"] = ShipData(
+                        f"{key}/{name}",
+                        power,
+                        key,
+                        name,
+                        design.unit,
+                        design.factors,
+                        NEW,
+                        design=f"{power.value}/{design.id}",
+                        fast_carrier=design.unit is UnitType.CARRIER,
+                        owner=Power.BRITAIN if design.for_britain else None,
+                        british_cve=design.for_britain,
+                    )
+        for build in naval.sw_units:
+            sw[f"{power.value}/{build.id}"] = (power, build.unit, build.count)
+        if power is Power.USA and not scenario.us_at_war.get("pacific"):
+            fast_caps[power] = naval.fast_carrier_permits  # 27.7325
+        if power is Power.USA:
+            # 27.7223 C: American CVEs once USAT reach 35, no more a turn than the naval air rate.
+            usat_ok = naval.usat is None or naval.usat >= 35
+            cve_caps[power] = (
+                NAVAL_AIR_RATES[Power.USA] + scenario.powers[power].naval_air.rp_increase if usat_ok else 0
+            )
+    future_brps: dict[tuple[int, Power], int] = {}
+    future_limits: dict[tuple[int, Power], int] = {}
+    for t in range(1, turns):
+        given = scenario.horizon.future[t - 1] if t - 1 < len(scenario.horizon.future) else None
+        for power in brps:  # every planned power: one may pay for ships at another's captured yard (27.7264)
+            given_brps = given.brps.get(power.value) if given else None
+            given_limit = given.limits.get(power.value) if given else None
+            future_brps[t, power] = brps[power] if given_brps is None else given_brps
+            future_limits[t, power] = limits[power] if given_limit is None else given_limit
+    return NavalData(
+        yards=yards,
+        ships=ships,
+        seasons=tuple((start + t) % COLUMNS for t in range(turns)),
+        discount=scenario.horizon.discount,
+        future_brps=future_brps,
+        future_limits=future_limits,
+        deferring_allowed={p: n.deferring_allowed for p, n in powers.items()},
+        sw_builds=sw,
+        lend_lease=_lend_lease(scenario, sw),
+        us_grant_cap=_us_grant_cap(scenario),
+        british_cve_caps=_british_cve_caps(scenario),
+        australian_caps=_australian_caps(scenario),
+        design_counts=designs,
+        fast_carrier_caps=fast_caps,
+        cve_caps=cve_caps,
+    )
+
+
+def _us_grant_cap(scenario: Scenario) -> int | None:
+    """40.331 A before war with Germany: USAT - 25 (at most 25) less the fixed U.S. grants to Britain,
+    France, Canada and South Africa (when grants are not planned)."""
+    usa = scenario.powers.get(Power.USA)
+    if usa is None or usa.naval is None or scenario.us_at_war.get("europe"):
+        return None
+    usat = usa.naval.usat or 0
+    fixed = sum(
+        g.brps for g in usa.grants_made if g.to.value in ("britain", "france", "canada", "south_africa")
+    )
+    return max(0, min(LEND_LEASE_MAX_BRPS, usat - LEND_LEASE_USAT) - fixed)
+
+
+def _british_cve_caps(scenario: Scenario) -> dict[Power, int]:
+    """27.7223 B: British CVEs once USAT reach 28, no more a turn than Britain's naval air rate."""
+    usa = scenario.powers.get(Power.USA)
+    if usa is None or usa.naval is None:
+        return {}
+    if usa.naval.usat is not None and usa.naval.usat < BRITISH_CVE_USAT:
+        return {Power.USA: 0}
+    britain = scenario.powers.get(Power.BRITAIN)
+    rp = britain.naval_air.rp_increase if britain else 0
+    return {Power.USA: NAVAL_AIR_RATES[Power.BRITAIN] + rp}
+
+
+def _australian_caps(scenario: Scenario) -> dict[UnitType, int]:
+    """27.712 D: at most two Australian destroyer factors and two CA2s in play."""
+    britain = scenario.powers.get(Power.BRITAIN)
+    if britain is None or britain.naval is None:
+        return {}
+    naval = britain.naval
+    return {
+        UnitType.DESTROYER: max(0, AUSTRALIAN_MOST - naval.australian_destroyers_in_play),
+        UnitType.CRUISER: max(0, AUSTRALIAN_MOST - naval.australian_cruisers_in_play),
+    }
+
+
+def _ship_data(key: str, power: Power, captured: bool, ship, start: State, vichy_free: bool) -> ShipData:  # noqa: ANN001
+    """A ship on a chart or waiting: the yard's power pays, or at a captured yard the owner (27.7264)."""
+    owner = None if ship.owner in (None, "minor") else Power(ship.owner)
+    payer = owner if captured and owner is not None else power
+    return ShipData(
+        f"{key}/{ship.id}",
+        payer,
+        key,
+        ship.id,
+        ship.unit,
+        ship.factors,
+        start,
+        repairable_now=not getattr(ship, "damaged_this_turn", False),
+        fast_carrier=ship.unit is UnitType.CARRIER,
+        owner=owner if ship.owner is not None else None,
+        free_brps=ship.vichy and vichy_free,
+    )
+
+
+def _lend_lease(scenario: Scenario, sw: dict[str, tuple[Power, UnitType, int]]) -> LendLease | None:
+    """27.7322: before war with Germany the U.S. builds Western Allied transports only by cash and
+    carry (USAT 25 or less: after more than five British transports were lost, at most that many,
+    Britain paying) or lend lease (USAT over 25: any number, the U.S. paying up to USAT - 25)."""
+    usa = scenario.powers.get(Power.USA)
+    if usa is None or usa.naval is None or scenario.us_at_war.get("europe"):
+        return None
+    builds = tuple(b for b, (p, unit, _) in sw.items() if p is Power.USA and unit is UnitType.TRANSPORT)
+    if not builds:
+        return None
+    usat = usa.naval.usat or 0
+    lost = usa.naval.british_transports_lost
+    # B: lend lease, any number; A: cash and carry, only after heavy losses, and only to rebuild them.
+    most = None if usat > LEND_LEASE_USAT else (lost if lost > CASH_AND_CARRY_LOSSES else 0)
+    us_brps = max(0, min(LEND_LEASE_MAX_BRPS, usat - LEND_LEASE_USAT))
+    japan = usa.naval.transports_sunk_by_japan if scenario.us_at_war.get("pacific") else 0
+    return LendLease(builds, most, us_brps, Power.BRITAIN in scenario.powers, japan)
+
+
+def copy_pairs(naval: NavalData) -> list[tuple[str, str]]:
+    """Consecutive copies of one design at one yard: the same ship, laid down in order."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for key, ship in naval.ships.items():
+        if ship.design is not None:
+            groups.setdefault((ship.design, ship.yard), []).append(key)
+    return [(keys[i], keys[i + 1]) for keys in groups.values() for i in range(len(keys) - 1)]

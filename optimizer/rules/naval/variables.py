@@ -1,0 +1,147 @@
+"""The state of every ship in every turn of the horizon, the chart actions taken, SW units built,
+and the U.S. share of lend-lease transports (27.7, 27.7322)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from models.naval_tables import LAY_DOWN_BRPS, MOVES, SW_BRPS_PER_FACTOR, ChartAction, move
+from models.tables import Power
+from optimizer.linear import LinearExpr
+from optimizer.rules.naval.chart import ShipData, State, action_cost, ship_actions, ship_states
+from optimizer.rules.naval.prepare import NavalData
+
+ShipTurnState = tuple[str, int, State]  # (ship key, turn, state)
+ActionKey = tuple[str, int, State, ChartAction]  # (ship key, turn, state before, action)
+
+
+@dataclass
+class NavalVariables:
+    naval: NavalData
+    state: dict[ShipTurnState, cp_model.IntVar] = field(default_factory=dict)
+    act: dict[ActionKey, cp_model.IntVar] = field(default_factory=dict)
+    sw: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)  # (build, yard) -> factors
+    us_paid: cp_model.IntVar | None = None  # 27.7322: BRPs the U.S. pays for lend-lease transports
+    japan_rebuilt: cp_model.IntVar | None = None  # 27.7322 C: transports sunk by Japan rebuilt
+    _by_turn: dict[int, list] = field(default_factory=dict, repr=False)  # actions() index, built once
+
+    @classmethod
+    def create(cls, model: cp_model.CpModel, naval: NavalData) -> NavalVariables:
+        """Per ship, a state in each turn and a literal per action open to it (27.7272); the
+        transitions between them are posted by `add_chart_moves`."""
+        variables = cls(naval)
+        turns = len(naval.seasons)
+        for key, ship in naval.ships.items():
+            states = ship_states(ship)
+            for t in range(turns + 1):
+                for state in states:
+                    variables.state[key, t, state] = model.new_bool_var(f"ship_{key}_{t}_{state}")
+            deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
+            for t, column in enumerate(naval.seasons):
+                for state in states:
+                    options = ship_actions(ship, state, column, t, deferring)
+                    for action, _ in options:
+                        if action is not None:
+                            variables.act[key, t, state, action] = model.new_bool_var(
+                                f"act_{key}_{t}_{state}_{action}"
+                            )
+        for build, (power, _, count) in naval.sw_builds.items():
+            for yard_key, yard in naval.yards.items():
+                if yard.power is power and not yard.captured:
+                    variables.sw[build, yard_key] = model.new_int_var(0, count, f"sw_{build}@{yard_key}")
+        lend = naval.lend_lease
+        if lend is not None:
+            variables.us_paid = model.new_int_var(0, lend.us_brps, "lend_lease_us_brps")
+            variables.japan_rebuilt = model.new_int_var(
+                0, lend.sunk_by_japan, "transports_sunk_by_japan_rebuilt"
+            )
+        return variables
+
+    def us_grant_use(self) -> LinearExpr:
+        """U.S. BRPs this turn within the grant limit of 40.331 A: lend lease (27.7322 B) and British
+        CVEs (27.7223 B)."""
+        cves = sum(
+            LAY_DOWN_BRPS * var
+            for ship, _, action, var in self.actions(0)
+            if ship.british_cve and action is ChartAction.LAY_DOWN
+        )
+        return (self.us_paid if self.us_paid is not None else 0) + cves
+
+    def lend_lease_transports(self) -> LinearExpr:
+        lend = self.naval.lend_lease
+        if lend is None:
+            return 0
+        return sum(var for (build, _), var in self.sw.items() if build in lend.builds)
+
+    def britain_pays(self) -> LinearExpr:
+        """What Britain pays for U.S.-built transports (27.7322): the cost less the U.S. share."""
+        if self.us_paid is None or self.japan_rebuilt is None:
+            return 0
+        return SW_BRPS_PER_FACTOR * (self.lend_lease_transports() - self.japan_rebuilt) - self.us_paid
+
+    def actions(
+        self, t: int, yard: str | None = None, power: Power | None = None
+    ) -> list[tuple[ShipData, State, ChartAction, cp_model.IntVar]]:
+        """The actions of turn t, optionally of one yard or one paying power."""
+        if not self._by_turn:
+            for (key, turn, state, action), var in self.act.items():
+                self._by_turn.setdefault(turn, []).append((self.naval.ships[key], state, action, var))
+        return [
+            item
+            for item in self._by_turn.get(t, [])
+            if (yard is None or item[0].yard == yard) and (power is None or item[0].power is power)
+        ]
+
+    def brps(self, power: Power, t: int) -> LinearExpr:
+        """Naval BRPs of `power` in turn t: chart actions, and SW units in this turn (27.72)."""
+        total: LinearExpr = sum(
+            action_cost(ship, action)[1] * var for ship, _, action, var in self.actions(t, power=power)
+        )
+        if t == 0:
+            lend = self.naval.lend_lease.builds if self.naval.lend_lease else ()
+            total += sum(
+                SW_BRPS_PER_FACTOR * var
+                for (build, _), var in self.sw.items()
+                if self.naval.sw_builds[build][0] is power and build not in lend
+            )
+            if self.us_paid is not None and self.japan_rebuilt is not None and power is Power.USA:
+                total += self.us_paid + SW_BRPS_PER_FACTOR * self.japan_rebuilt
+            if self.us_paid is not None and power is Power.BRITAIN:
+                total += self.britain_pays()
+        return total
+
+    def steps(self, power: Power) -> LinearExpr:
+        """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]."""
+        return sum(
+            (action_cost(ship, action)[1] // 3) * var for ship, _, action, var in self.actions(0, power=power)
+        ) + sum(var for (build, _), var in self.sw.items() if self.naval.sw_builds[build][0] is power)
+
+    def launches(self) -> list[tuple[ShipData, int, cp_model.IntVar]]:
+        """(ship, turn, var) for every action that launches a ship (27.7272 D, and moves into the Launch row)."""
+        found = []
+        for (key, t, state, action), var in self.act.items():
+            if action is ChartAction.LAUNCH or (
+                action in MOVES and isinstance(state, tuple) and move(state[0], state[1], action) is None
+            ):
+                found.append((self.naval.ships[key], t, var))
+        return found
+
+    def decisions(self) -> list[cp_model.IntVar]:
+        return [*self.act.values(), *self.sw.values()]
+
+    def extract(self, solver: cp_model.CpSolver) -> tuple[list[ActionKey], dict[tuple[str, str], int]]:
+        """The chart actions taken, in every turn of the horizon, and SW factors built per build and yard."""
+        actions = [key for key, var in self.act.items() if solver.value(var)]
+        sw = {key: int(solver.value(var)) for key, var in self.sw.items() if solver.value(var)}
+        return actions, sw
+
+    def fix(self, model: cp_model.CpModel, ship: str, turn: int, action: ChartAction) -> None:
+        """Take `action` with ship `ship` (its key, "power/yard/ship") in turn `turn` (tests and what-ifs)."""
+        chosen = [
+            var for (key, t, _, a), var in self.act.items() if key == ship and t == turn and a is action
+        ]
+        if not chosen:
+            raise ValueError(f"{ship} cannot {action.value} in turn {turn} (27.7272)")
+        model.add(sum(chosen) == 1)
