@@ -39,7 +39,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(cases: list[Scenario]) -> tuple[list[float], list[float], Counter[str]]:
-    builds, solves, statuses = [], [], Counter()
+    builds: list[float] = []
+    solves: list[float] = []
+    statuses: Counter[str] = Counter()
     for scenario in cases:
         result = solve(scenario)
         builds.append(result.build_seconds)

@@ -136,7 +136,7 @@ class Shipyard(NavalModel):
             raise ValueError(f"unknown shipyard site '{self.id}'")
         if not SITE_BY_ID[self.id].port:
             raise ValueError(f"'{self.id}' is not a port (27.711, 27.712)")
-        ids = [ship.id for ship in (*self.chart, *self.waiting_for_repair)]
+        ids = [ship.id for ship in self.chart] + [ship.id for ship in self.waiting_for_repair]
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         if dupes:
             raise ValueError(f"ship '{dupes[0]}' appears twice")

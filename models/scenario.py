@@ -8,15 +8,16 @@ default silently.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, field_validator, model_validator
 
 from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
-from models.naval import Horizon, NavalState
+from models.naval import ChartShip, DamagedShip, Horizon, NavalState
 from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES, yard_capacity
-from models.route_data import LEG_BY_ID
+from models.route_data import LEG_BY_ID, Ocean
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
@@ -32,6 +33,8 @@ from models.tables import (
     Power,
     UnitType,
 )
+
+Theater = Literal["europe", "pacific"]  # the U.S. wars of 40.33 and 25.22
 
 
 class Strict(BaseModel):
@@ -452,7 +455,7 @@ class GrantsState(Strict):
     surrendered: list[GrantRecipient] = Field(
         default_factory=list, description="Surrendered powers and Commonwealth countries (40.332 B-D, 40.36)."
     )
-    transports: dict[Literal["atlantic", "pacific", "indian"], NonNegativeInt] = Field(
+    transports: dict[Ocean, NonNegativeInt] = Field(
         default_factory=dict,
         description="Western Allied transports available to escort grants, per ocean (40.221).",
     )
@@ -625,7 +628,7 @@ class Settings(Strict):
     )
 
 
-def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: dict[str, bool]) -> None:
+def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping[Theater, bool]) -> None:
     """Who builds what where (27.711, 27.712, 27.7222, 27.7223)."""
     homes = HOME_COUNTRIES[power] | ({Country.CANADA, Country.AUSTRALIA} if power is Power.BRITAIN else set())
     yards = [yard.id for yard in naval.shipyards]
@@ -664,7 +667,8 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: dict[st
             )
     faction = POWER_FACTION[power]
     for i, yard in enumerate(naval.shipyards):
-        for ship in (*yard.chart, *yard.waiting_for_repair):
+        ships: tuple[ChartShip | DamagedShip, ...] = (*yard.chart, *yard.waiting_for_repair)
+        for ship in ships:
             if ship.owner not in (None, "minor"):
                 try:
                     owner = Power(ship.owner)
@@ -700,9 +704,9 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: dict[st
             )
         if design.unit is UnitType.ESCORT_CARRIER and power is not Power.USA:
             raise ValueError(f"{at}: only the U.S. builds CVEs (27.7223 A)")
-        for yard in design.yards or []:
-            if yard not in yards:
-                raise ValueError(f"{at}: {yard} is not one of the power's shipyards")
+        for yard_id in design.yards or []:
+            if yard_id not in yards:
+                raise ValueError(f"{at}: {yard_id} is not one of the power's shipyards")
 
 
 class Scenario(Strict):
@@ -727,7 +731,7 @@ class Scenario(Strict):
             "number per faction."
         ),
     )
-    us_at_war: dict[Literal["europe", "pacific"], bool] = Field(
+    us_at_war: dict[Theater, bool] = Field(
         default_factory=dict, description="U.S. at war in each theater (27.92 D)."
     )
     map: MapState = Field(default_factory=MapState)

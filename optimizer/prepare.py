@@ -73,9 +73,9 @@ def prepare(scenario: Scenario) -> Prepared:
             entries[data.key] = data
     limits = {}
     for dominion in (Dominion.AUSTRALIA, Dominion.INDIA):
-        breakdown = dominion_limit(scenario, dominion)
-        if breakdown is not None and any(e.dominion is dominion for e in entries.values()):
-            limits[dominion] = breakdown.limit
+        own = dominion_limit(scenario, dominion)
+        if own is not None and any(e.dominion is dominion for e in entries.values()):
+            limits[dominion] = own.limit
     stacking = {
         site: (d["ground_capacity"], d["air_capacity"])
         for site, d in graph.nodes(data=True)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from models.naval_tables import SEASONS
 from models.plan import ChartSnapshot, Plan
+from models.route_data import Ocean
 from models.scenario import Scenario
 from optimizer.rules.grants.prepare import GrantNetwork
 from optimizer.rules.limits.prepare import LimitBreakdown
@@ -27,7 +28,7 @@ def _site(build_site: str | None, alternatives: list[str]) -> str:
 
 def plan_tables(scenario: Scenario, plan: Plan) -> Group:
     """The plan as a player reads it: builds, BRPs and limits, oil, objective."""
-    parts: list[object] = [
+    parts: list[RenderableType] = [
         Text(
             f"{plan.scenario} — {scenario.turn.season.value} {scenario.turn.year}, {scenario.faction.value}",
             style="bold",
@@ -108,7 +109,9 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
         parts.append(
             Text(
                 "Transports (40.221): "
-                + "; ".join(f"{ocean} {n} of {available.get(ocean, 0)}" for ocean, n in sorted(used.items()))
+                + "; ".join(
+                    f"{ocean} {n} of {available.get(Ocean(ocean), 0)}" for ocean, n in sorted(used.items())
+                )
                 if used
                 else "Transports (40.221): none needed"
             )
@@ -159,11 +162,11 @@ def chart_table(snapshot: ChartSnapshot, title: str) -> Table:
     return table
 
 
-def naval_tables(plan: Plan) -> list[object]:
+def naval_tables(plan: Plan) -> list[RenderableType]:
     """Chart actions, SW units, and each chart before and after this turn (27.7, 27.9)."""
     if not plan.naval_actions and not plan.charts and not plan.sw_builds:
         return []
-    parts: list[object] = []
+    parts: list[RenderableType] = []
     now = [a for a in plan.naval_actions if a.turn == 0]
     actions = Table(title="Naval construction this turn (27.7)", title_justify="left")
     for column in ("power", "yard", "ship", "unit", "action", "from", "to", "SB", "BRPs"):

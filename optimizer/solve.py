@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ortools.sat.python import cp_model
 
@@ -18,8 +19,6 @@ from optimizer.prepare import Prepared, prepare
 from optimizer.rules.grants.objective import fewest_granted
 from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED
 from optimizer.variables import Variables
-
-Stage = list[tuple[str, LinearExpr, int, int]]  # (name, expression, scale, weight) per member of one solve
 
 
 @dataclass
@@ -64,7 +63,7 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     last_solver: cp_model.CpSolver | None = None
     for group in _stage_groups(data, variables, priorities):
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
-        combined = sum(weight * expr for _, expr, _, weight in group)
+        combined: LinearExpr = sum(member.weight * member.expr for member in group)
         model.maximize(combined)
         solver = new_solver(remaining, workers)
         status = solver.solve(model)
@@ -87,10 +86,12 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
             break
         optimal = status == cp_model.OPTIMAL
         proven = proven and optimal
-        for name, expr, scale, _ in group:
-            best = value(solver, expr)
+        for member in group:
+            best = value(solver, member.expr)
             bound = int(round(solver.best_objective_bound)) if len(group) == 1 else best
-            stages.append(StageResult(priority=name, value=best / scale, bound=bound / scale))
+            stages.append(
+                StageResult(priority=member.name, value=best / member.scale, bound=bound / member.scale)
+            )
         # Keep this optimum while the next priority is solved, starting from this plan.
         best_combined = int(round(solver.objective_value))
         model.add(combined >= best_combined)
@@ -111,17 +112,26 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
 
 
+class Member(NamedTuple):
+    """One priority within a solve: its name, expression, scale, and lexicographic weight."""
+
+    name: str
+    expr: LinearExpr
+    scale: int
+    weight: int
+
+
 def _stage_groups(
     data: Prepared, variables: Variables, priorities: list[Priority | None]
-) -> list[list[tuple[str, cp_model.LinearExprT, int, int]]]:
-    """The priorities as solves: (name, expression, scale, weight) per member of each solve.
+) -> list[list[Member]]:
+    """The priorities as solves, each a list of members.
 
     Oil counters kept have a small known range, so a priority followed by
     `oil_kept` is solved once, with exact lexicographic weights (the earlier
     priority times the range of oil kept plus one): the same plans as two
     solves, in one.
     """
-    members = []
+    members: list[tuple[str, LinearExpr, int, Priority | None]] = []
     for priority in priorities:
         if priority is None:
             assert variables.grants is not None
@@ -129,17 +139,22 @@ def _stage_groups(
         else:
             expr, scale = priority_expression(data, variables, priority)
             members.append((describe_priority(priority), expr, scale, priority))
-    groups: list[list[tuple[str, cp_model.LinearExprT, int, int]]] = []
+    groups: list[list[Member]] = []
     oil_range = sum(data.oil_counters.values()) + MAX_OIL_SHIPPED + 1
     i = 0
     while i < len(members):
-        name, expr, scale, priority = members[i]
-        following = members[i + 1] if i + 1 < len(members) else None
-        plain_oil = following and following[3] is not None and following[3].kind is PriorityKind.OIL_KEPT
-        if i > 0 and plain_oil and not following[3].powers:
-            groups.append([(name, expr, scale, oil_range), (following[0], following[1], following[2], 1)])
+        name, expr, scale, _ = members[i]
+        following = members[i + 1][3] if i + 1 < len(members) else None
+        if (
+            i > 0
+            and following is not None
+            and following.kind is PriorityKind.OIL_KEPT
+            and not following.powers
+        ):
+            then = members[i + 1]
+            groups.append([Member(name, expr, scale, oil_range), Member(then[0], then[1], then[2], 1)])
             i += 2
         else:
-            groups.append([(name, expr, scale, 1)])
+            groups.append([Member(name, expr, scale, 1)])
             i += 1
     return groups

@@ -19,6 +19,7 @@ from models.route_data import (
     OIL_COUNTER_BRPS,
     ROUTE_CAPACITY_RULES,
     Leg,
+    Ocean,
     Route,
     leg_id,
 )
@@ -88,15 +89,17 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         if not isinstance(sent, int):
             model.add(sent <= cap.brps).only_enforce_if(guards.of(cap.rule, "U.S. grants"))
     # Transports per ocean (40.221, 40.222, 40.252).
-    by_ocean: dict[str, list[LinearExpr]] = {}
+    by_ocean: dict[Ocean, list[LinearExpr]] = {}
     for _, leg in sorted(network.legs.items()):
         if leg.ocean is None:
             continue
         needed = transports_needed(model, grants, leg)
         if needed is not None:
-            by_ocean.setdefault(leg.ocean.value, []).append(needed)
+            by_ocean.setdefault(leg.ocean, []).append(needed)
     for ocean, needs in sorted(by_ocean.items()):
-        model.add(sum(needs) <= state.transports.get(ocean, 0)).only_enforce_if(guards.of("40.221", ocean))
+        model.add(sum(needs) <= state.transports.get(ocean, 0)).only_enforce_if(
+            guards.of("40.221", ocean.value)
+        )
     # Oil shipped comes out of the Western Allies' counters and goes to Russia's (40.25, 40.253).
     if grants.oil:
         western = variables.oil.counters.get(Faction.WESTERN_ALLIES)

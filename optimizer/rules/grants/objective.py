@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from models.route_data import OIL_COUNTER_BRPS
-from models.scenario import Scenario
+from models.scenario import GrantRecipient, Scenario
 from optimizer.linear import LinearExpr, scaled
 from optimizer.rules.grants.prepare import capacity_once_open, opening_value_turns, survival
 from optimizer.rules.grants.variables import GrantVariables
@@ -17,7 +17,7 @@ def expected_delivered(
     scenario: Scenario,
     grants: GrantVariables | None,
     recipients: set[str] | None,
-    values: Mapping[str, float] | None,
+    values: Mapping[GrantRecipient, float] | None,
 ) -> LinearExpr:
     """BRPs expected to arrive by grant (x 1000), weighted by `values` per recipient when given (rule 40)."""
     if grants is None:
@@ -27,7 +27,7 @@ def expected_delivered(
         recipient = pair[1]
         if recipients is not None and recipient not in recipients:
             continue
-        worth = 1.0 if values is None else values.get(recipient, 0.0)
+        worth = 1.0 if values is None else values.get(GrantRecipient(recipient), 0.0)
         if worth:
             terms.append(scaled(worth * survival(path, scenario, grants.network.legs)) * var)
     return sum(terms)
@@ -41,7 +41,7 @@ def route_opening_value(scenario: Scenario, grants: GrantVariables | None) -> Li
     """
     if grants is None:
         return 0
-    per_brp = scenario.objective.delivered_brp_value.get("russia", 0.0)
+    per_brp = scenario.objective.delivered_brp_value.get(GrantRecipient.RUSSIA, 0.0)
     turns = opening_value_turns(scenario)
     terms = []
     for (route, _), var in grants.openings.items():

@@ -98,7 +98,8 @@ def ship_actions(
         if turn > 0 or ship.repairable_now:
             options.append((ChartAction.START_REPAIR, repair_position(ship.unit, column)))
         return options
-    row, col = state  # type: ignore[misc]
+    assert isinstance(state, tuple)  # a chart position
+    row, col = state
     # 27.7272 C, E: the scenario's restriction is this turn's; later turns may defer [reading].
     deferring = deferring or turn > 0
     options = []

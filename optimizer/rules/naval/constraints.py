@@ -195,7 +195,7 @@ def _us_before_war(model: cp_model.CpModel, data: Prepared, ships: NavalVariable
     (40.331 A), and British CVEs no more a turn than Britain's naval air rate (27.7223 B)."""
     naval = ships.naval
     lend = naval.lend_lease
-    if lend is not None:
+    if lend is not None and ships.japan_rebuilt is not None:
         if lend.most is not None:
             model.add(ships.lend_lease_transports() - ships.japan_rebuilt <= lend.most).only_enforce_if(
                 guards.of("27.7322 A", "usa")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from models.map_data import SITE_BY_ID, Country
-from models.naval import column_number, row_number
+from models.naval import ChartShip, DamagedShip, column_number, row_number
 from models.naval_tables import COLUMNS, SHIPYARD_RATES, yard_capacity
 from models.scenario import Scenario
 from models.tables import NAVAL_AIR_RATES, Power, UnitType
@@ -102,8 +102,10 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
                     (row_number(ship.row), column_number(ship.column)),
                     vichy_free,
                 )
-            for ship in yard.waiting_for_repair:
-                ships[f"{key}/{ship.id}"] = _ship_data(key, power, yard.captured, ship, WAITING, vichy_free)
+            for damaged in yard.waiting_for_repair:
+                ships[f"{key}/{damaged.id}"] = _ship_data(
+                    key, power, yard.captured, damaged, WAITING, vichy_free
+                )
         for sunk in naval.sunk_in_port:
             key = f"{power.value}/{sunk.yard}"
             ships[f"{key}/{sunk.id}"] = ShipData(
@@ -214,7 +216,9 @@ def _australian_caps(scenario: Scenario) -> dict[UnitType, int]:
     }
 
 
-def _ship_data(key: str, power: Power, captured: bool, ship, start: State, vichy_free: bool) -> ShipData:  # noqa: ANN001
+def _ship_data(
+    key: str, power: Power, captured: bool, ship: ChartShip | DamagedShip, start: State, vichy_free: bool
+) -> ShipData:
     """A ship on a chart or waiting: the yard's power pays, or at a captured yard the owner (27.7264)."""
     owner = None if ship.owner in (None, "minor") else Power(ship.owner)
     payer = owner if captured and owner is not None else power

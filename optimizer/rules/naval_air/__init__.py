@@ -1,0 +1,1 @@
+"""Naval air training rates (27.61)."""

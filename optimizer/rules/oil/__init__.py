@@ -1,0 +1,1 @@
+"""Construction oil effects: the oil threshold per faction and oil counters spent (27.35)."""
