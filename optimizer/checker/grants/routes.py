@@ -287,9 +287,9 @@ def check_transports(scenario: Scenario, plan: Plan) -> list[Violation]:
     available = grants_state(scenario).transports
     needed: dict[str, list[tuple[str, int]]] = defaultdict(list)
     for lid, count in transports_required(scenario, plan).items():
-        ocean = LEG_BY_ID[lid].ocean
-        assert ocean is not None
-        needed[ocean.value].append((lid, count))
+        leg_ocean = LEG_BY_ID[lid].ocean
+        assert leg_ocean is not None
+        needed[leg_ocean.value].append((lid, count))
     violations: list[Violation] = []
     for ocean, legs in sorted(needed.items()):
         total = sum(count for _, count in legs)

@@ -7,15 +7,17 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from models.naval import ChartShip, DamagedShip, NavalState
-from models.naval_tables import ShipState
+from models.naval_tables import LAUNCH_ROW, SEASONS, SUNK, WAITING, ShipState
 from models.plan import NavalAction
 from models.scenario import Scenario
 from models.tables import Power, UnitType
 from optimizer.checker.lines import planned_powers
-from optimizer.checker.naval.actions import TrackedShip, YardInfo
+from optimizer.checker.naval.actions import TrackedShip, YardInfo, shipyard_info
 from optimizer.checker.violations import Violation
 
 ChartView = tuple[str, str, int, str, str]  # (ship, unit, factors, row 'launch'/'2'-'5', column)
+Yards = dict[tuple[Power, str], YardInfo]  # by (power, yard)
+Ships = dict[tuple[Power, str, str], TrackedShip]  # by (power, yard, ship)
 
 
 @dataclass
@@ -92,3 +94,56 @@ def tracked_ship(
         payer=payer,
         free_brps=free,
     )
+
+
+def load_charts(scenario: Scenario, replay: NavalReplay) -> tuple[Yards, Ships]:
+    """The yards of every naval power and the ships of the scenario at the start of the horizon: on
+    a chart at their row and column, waiting for repair, or sunk in port; a ship is not both sunk in
+    port and on its yard's chart (27.7262)."""
+    turns = scenario.horizon.turns
+    yards: Yards = {}
+    ships: Ships = {}
+    for power in naval_powers(scenario):
+        naval = scenario.powers[power].naval
+        assert naval is not None
+        replay.brps[power] = [0] * turns
+        for yard in naval.shipyards:
+            info = yards[(power, yard.id)] = shipyard_info(power, yard)
+            for ship in yard.chart:
+                row = LAUNCH_ROW if ship.row == "launch" else int(ship.row)
+                ships[(power, yard.id, ship.id)] = tracked_ship(
+                    scenario, replay, power, info, ship, (row, SEASONS.index(ship.column))
+                )
+            for damaged in yard.waiting_for_repair:
+                ships[(power, yard.id, damaged.id)] = tracked_ship(
+                    scenario, replay, power, info, damaged, WAITING
+                )
+        for sunk in naval.sunk_in_port:
+            key = (power, sunk.yard, sunk.id)
+            if key in ships:
+                replay.rules.append(
+                    Violation(
+                        "27.7262",
+                        f"{power.value} {sunk.yard}: ship '{sunk.id}' is both sunk in port and on the yard's chart",
+                    )
+                )
+                continue
+            ships[key] = TrackedShip(power, sunk.yard, sunk.id, sunk.unit, sunk.factors, SUNK)
+    return yards, ships
+
+
+def record_charts(replay: NavalReplay, yards: Yards, ships: Ships, turn: int) -> None:
+    """What each yard's chart holds at the start of `turn`: its ships and the names waiting for repair."""
+    for power, site in yards:
+        on_chart: list[ChartView] = []
+        waiting: list[str] = []
+        for ship in ships.values():
+            if (ship.power, ship.yard) != (power, site):
+                continue
+            if isinstance(ship.state, tuple):
+                row, col = ship.state
+                label = "launch" if row == LAUNCH_ROW else str(row)
+                on_chart.append((ship.name, ship.unit.value, ship.factors, label, SEASONS[col]))
+            elif ship.state == WAITING:
+                waiting.append(ship.name)
+        replay.charts[(power, site, turn)] = (sorted(on_chart), sorted(waiting))

@@ -206,4 +206,4 @@ def bcve(n: int, yard: str = "us_pacific_box", turn: int = 0) -> NavalAction:
     return act(turn, f"bcve#{n}", "lay_down", "new", "launch spring", yard=yard, power="usa")
 
 
-GNEISENAU = {"unit": "capital_ship", "factors": 3}
+GNEISENAU: dict[str, Any] = {"unit": "capital_ship", "factors": 3}

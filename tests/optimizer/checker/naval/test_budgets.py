@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from optimizer.checker import check
@@ -18,7 +20,7 @@ def test_without_deferring_allowed_a_ship_waits_only_when_its_yard_is_out_of_poi
         ship("Seydlitz", "capital_ship", 3, 2, "spring"),
     ]
     s = scenario(shipyards=[{"id": "kiel", "rate": 1, "chart": chart}], deferring_allowed=False)
-    graf = {"unit": "capital_ship", "factors": 3}
+    graf: dict[str, Any] = {"unit": "capital_ship", "factors": 3}
     waits = act(0, "Graf Zeppelin", "defer", "row 3 spring", "row 3 summer", **graf)
     assert check(s, plan(waits, act(0, "Seydlitz", "continue", "row 2 spring", "launched", **graf))) == []
     both = check(s, plan(waits, act(0, "Seydlitz", "defer", "row 2 spring", "row 2 summer", **graf)))
@@ -37,7 +39,7 @@ def test_without_deferring_allowed_a_ship_waits_when_its_power_cannot_pay(brps: 
         ship("Graf Zeppelin", "capital_ship", 3, 3, "spring"),
         ship("Seydlitz", "capital_ship", 3, 3, "spring"),
     ]
-    graf = {"unit": "capital_ship", "factors": 3}
+    graf: dict[str, Any] = {"unit": "capital_ship", "factors": 3}
     waits = act(0, "Graf Zeppelin", "defer", "row 3 spring", "row 3 summer", **graf)
     goes = act(0, "Seydlitz", "continue", "row 3 spring", "row 2 spring", **graf)
     poor = scenario(shipyards=kiel(chart), deferring_allowed=False, brps=brps, brp_base=brp_base)

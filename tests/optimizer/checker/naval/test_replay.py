@@ -361,7 +361,7 @@ def test_solver_plan_over_four_turns_passes() -> None:
         designs=designs,
         horizon={"turns": 4, "discount": 0.9},
     )
-    named = {"unit": "capital_ship"}
+    named: dict[str, Any] = {"unit": "capital_ship"}
     actions = [
         act(0, "Scharnhorst", "start_repair", "waiting", "launch fall", factors=3, **named),
         act(0, "Tirpitz", "continue", "row 2 spring", "launched", factors=4, **named),
