@@ -78,6 +78,15 @@ def check_oil(
     step is past the threshold only if it would not have fitted inside (27.35 A-C) [reading];
     a power has no more naval steps past it than it has steps; U.S. builds and naval steps are
     never past it (27.35 J)."""
+    violations = check_oil_spent(scenario, plan, account)
+    for faction in oil_factions(scenario):
+        violations += check_threshold(scenario, plan, lines, faction, naval)
+    return violations + check_oil_exempt(lines, naval)
+
+
+def check_oil_spent(scenario: Scenario, plan: Plan, account: GrantAccount) -> list[Violation]:
+    """Oil counters are spent only by planned factions, at most those available after oil shipped to
+    Russia (27.35, 40.25)."""
     violations: list[Violation] = []
     planned = scenario.factions()
     for faction, spent in plan.oil_counters_spent.items():
@@ -99,51 +108,70 @@ def check_oil(
                     "27.35", f"{faction.value}: {spent} oil counters spent but {available} available{shipped}"
                 )
             )
-    for faction in oil_factions(scenario):
-        spent = plan.oil_counters_spent.get(faction, 0)
-        threshold = oil_threshold_brps(spent)
-        inside = inside_threshold_brps(scenario, lines, faction, naval)
-        if inside > threshold:
+    return violations
+
+
+def check_threshold(
+    scenario: Scenario,
+    plan: Plan,
+    lines: list[PricedLine],
+    faction: Faction,
+    naval: NavalSpendings | None,
+) -> list[Violation]:
+    """The faction's units and naval steps inside the threshold fit within 25 x (n_f + 1) BRPs; a unit
+    or naval step is past the threshold only if it would not have fitted inside (27.35 A-C)
+    [reading]; a power has no more naval steps past it than it has steps."""
+    violations: list[Violation] = []
+    spent = plan.oil_counters_spent.get(faction, 0)
+    threshold = oil_threshold_brps(spent)
+    inside = inside_threshold_brps(scenario, lines, faction, naval)
+    if inside > threshold:
+        violations.append(
+            Violation(
+                "27.35",
+                f"{faction.value}: {inside} BRPs of builds inside an oil threshold of {threshold} "
+                f"BRPs ({spent} oil counters)",
+            )
+        )
+    pooled = set(oil_pooled_powers(scenario, faction))
+    for item in lines:
+        if item.oil_units <= 0 or item.power not in pooled:
+            continue
+        weight = item.threshold_weight(scenario)
+        if inside + weight <= threshold:
             violations.append(
                 Violation(
                     "27.35",
-                    f"{faction.value}: {inside} BRPs of builds inside an oil threshold of {threshold} "
-                    f"BRPs ({spent} oil counters)",
+                    f"{item.describe()}: {item.oil_units} units past the oil threshold, but one more unit "
+                    f"({weight} BRPs) fits inside it ({inside} of {threshold} BRPs used)",
                 )
             )
-        pooled = set(oil_pooled_powers(scenario, faction))
-        for item in lines:
-            if item.oil_units <= 0 or item.power not in pooled:
-                continue
-            weight = item.threshold_weight(scenario)
-            if inside + weight <= threshold:
-                violations.append(
-                    Violation(
-                        "27.35",
-                        f"{item.describe()}: {item.oil_units} units past the oil threshold, but one more unit "
-                        f"({weight} BRPs) fits inside it ({inside} of {threshold} BRPs used)",
-                    )
+    for power in sorted(pooled, key=POWER_ORDER.index):
+        spending = (naval or {}).get(power)
+        if spending is None or spending.oil_steps <= 0:
+            continue
+        if spending.oil_steps > spending.steps:
+            violations.append(
+                Violation(
+                    "27.35",
+                    f"{power.value}: {spending.oil_steps} naval steps past the oil threshold but only "
+                    f"{spending.steps} naval steps ({spending.brps} BRPs) this turn",
                 )
-        for power in sorted(pooled, key=POWER_ORDER.index):
-            spending = (naval or {}).get(power)
-            if spending is None or spending.oil_steps <= 0:
-                continue
-            if spending.oil_steps > spending.steps:
-                violations.append(
-                    Violation(
-                        "27.35",
-                        f"{power.value}: {spending.oil_steps} naval steps past the oil threshold but only "
-                        f"{spending.steps} naval steps ({spending.brps} BRPs) this turn",
-                    )
+            )
+        elif inside + NAVAL_STEP_BRPS <= threshold:
+            violations.append(
+                Violation(
+                    "27.35",
+                    f"{power.value}: {spending.oil_steps} naval steps past the oil threshold, but one more "
+                    f"step ({NAVAL_STEP_BRPS} BRPs) fits inside it ({inside} of {threshold} BRPs used)",
                 )
-            elif inside + NAVAL_STEP_BRPS <= threshold:
-                violations.append(
-                    Violation(
-                        "27.35",
-                        f"{power.value}: {spending.oil_steps} naval steps past the oil threshold, but one more "
-                        f"step ({NAVAL_STEP_BRPS} BRPs) fits inside it ({inside} of {threshold} BRPs used)",
-                    )
-                )
+            )
+    return violations
+
+
+def check_oil_exempt(lines: list[PricedLine], naval: NavalSpendings | None) -> list[Violation]:
+    """U.S. builds and naval steps are never past the oil threshold (27.35 J)."""
+    violations: list[Violation] = []
     for power, spending in sorted((naval or {}).items(), key=lambda item: POWER_ORDER.index(item[0])):
         if spending.oil_steps > 0 and power in OIL_EXEMPT_POWERS:
             violations.append(
