@@ -142,3 +142,16 @@ FAST_CARRIER_CLASSES: dict[Power, frozenset[CarrierClass]] = {
     Power.FRANCE: frozenset(),
     Power.CHINA: frozenset(),
 }
+
+
+# This turn's naval BRPs are priced in 3-BRP steps for the BRP, limit and oil sums (27.72, 27.35) [reading].
+NAVAL_STEP_BRPS = 3
+LEND_LEASE_USAT = 25  # 27.7322 B: lend lease over USAT 25; cash and carry (A) at 25 or less
+CASH_AND_CARRY_LOSSES = 5  # 27.7322 A: only after more than five British transports were lost
+BRITISH_CVE_USAT = 28  # 27.7223 B: the U.S. lays down CVEs for Britain from USAT 28
+AMERICAN_CVE_USAT = 35  # 27.7223 C: the U.S. lays down its own CVEs from USAT 35
+AUSTRALIAN_IN_PLAY = 2  # 27.712 D: two Australian destroyer factors, two CA2s in play at most
+
+# States of a ship besides a chart position (row, column): row 1 is the Launch row, column 0 spring.
+NEW, WAITING, LAUNCHED, SCUTTLED, SUNK = "new", "waiting", "launched", "scuttled", "sunk"
+ShipState = tuple[int, int] | str

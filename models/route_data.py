@@ -193,3 +193,35 @@ def leg_id(leg: Leg) -> str:
 
 
 LEG_BY_ID: dict[str, Leg] = {leg_id(leg): leg for leg in LEGS}
+
+# Capacity of each named route when nothing reduces it, in BRPs a turn (40.411 from the fourth
+# Allied turn of the Germany-Russia war, 40.51 A, 40.61 A, 40.73 A, 40.83, 40.84, 40.85).
+ROUTE_FULL_CAPACITY: dict[Route, int] = {
+    Route.MURMANSK: 20,
+    Route.PERSIA: 10,
+    Route.TURKEY: 10,
+    Route.SIBERIA: 10,
+    Route.CHINESE_PORT: 10,
+    Route.HAIPHONG: 10,
+    Route.BURMA_ROAD: 10,
+    Route.HUMP: 5,
+}
+# 40.411: Murmansk by Allied turns since the Germany-Russia war began (0, 1, 2, 3, 4 or more).
+MURMANSK_CAPACITY_BY_TURN = (0, 5, 10, 15, 20)
+PERSIA_PARTISAN_REDUCTION = 5  # 40.51 B, 40.532: per partisan in Persia
+TURKEY_PARTISAN_REDUCTION = 2  # 40.61 B, 40.65: per partisan in Turkey
+TURKEY_REDUCTION_CAP = 6  # 40.61 B: at most
+SIBERIA_REDUCED_CAPACITY = 5  # 40.73 B: Japan at war with Russia or holding Vladivostok or Dutch Harbor
+USAT_GRANT_FREE_LEVEL = 25  # 40.331 A: one BRP per USAT level above 25
+USAT_GRANT_CAP = 25  # 40.331 A: at most 25 BRPs a turn
+# 40.331 A: the U.S. grants before war with Germany to these recipients fall under the USAT cap.
+US_EUROPEAN_RECIPIENTS: tuple[str, ...] = ("britain", "france", "canada", "south_africa")
+PERSIA_OPENING_BRPS = 25  # 40.521
+PERSIA_OPENING_AFTER_WAR_BRPS = 15  # 40.522: after a declaration of war on Persia
+ALASKA_HIGHWAY_BRPS = 25  # 40.72
+
+
+def usat_grant_cap(usat: int) -> int:
+    """BRPs the U.S. may grant Britain, France, Canada and South Africa together in a turn before
+    war with Germany: one per USAT level above 25, at most 25 (40.331 A)."""
+    return max(0, min(USAT_GRANT_CAP, usat - USAT_GRANT_FREE_LEVEL))

@@ -1,0 +1,97 @@
+"""The account of this turn's grants: grants made, routes opened and oil shipped (40.23, 40.25, 40.521, 40.72)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from models.plan import GrantLine, Plan
+from models.route_data import RECIPIENT_NODES
+from models.scenario import GrantsState, Scenario
+from models.tables import POWER_FACTION, Dominion, Faction, Power
+
+DOMINION_IDS: frozenset[str] = frozenset(d.value for d in Dominion)
+
+
+Grant = tuple[Power, str, int]  # (grantor, recipient, BRPs): one grant made this turn
+
+
+def grants_state(scenario: Scenario) -> GrantsState:
+    """The scenario's rule 40 state, or its defaults outside grant mode."""
+    return scenario.grants if scenario.grants is not None else GrantsState()
+
+
+def resolved_grant_lines(scenario: Scenario, plan: Plan | None) -> list[tuple[int, GrantLine]]:
+    """The plan's grant lines that enter the sums, with their index: in grant mode, those of a
+    planned grantor to a recipient of the route map. The others are reported by
+    `check_grant_lines` and left out of every sum."""
+    if scenario.grants is None or plan is None:
+        return []
+    return [
+        (index, grant)
+        for index, grant in enumerate(plan.grants)
+        if grant.grantor in scenario.powers and grant.recipient in RECIPIENT_NODES
+    ]
+
+
+def pair_totals(scenario: Scenario, plan: Plan | None) -> dict[tuple[Power, str], int]:
+    """g(grantor, recipient): BRPs of the plan's grant lines of each pair, summed over their
+    paths (40.23); empty outside grant mode."""
+    totals: dict[tuple[Power, str], int] = defaultdict(int)
+    for _, grant in resolved_grant_lines(scenario, plan):
+        totals[(grant.grantor, grant.recipient)] += grant.brps
+    return dict(totals)
+
+
+@dataclass(frozen=True)
+class GrantAccount:
+    """What this turn's grants do to BRP levels and construction limits (40.23, 40.253, 40.521, 40.72).
+
+    `made` lists the grants made by planned powers: outside grant mode each `grants_made`
+    entry of the scenario (fixed inputs, as before rule 40 was planned), in grant mode one per
+    (grantor, recipient) pair with the pair's total over the plan's lines. `openings` are the
+    BRPs each planned power pays to open routes this turn; `oil_shipped` the oil counters the
+    Western Allies ship to Russia.
+    """
+
+    made: tuple[Grant, ...] = ()
+    openings: dict[Power, int] = field(default_factory=dict)
+    oil_shipped: int = 0
+
+
+def grant_account(scenario: Scenario, plan: Plan | None = None) -> GrantAccount:
+    """The grants made, route openings paid and oil shipped by `plan` (none without a plan in
+    grant mode; the scenario's fixed `grants_made` outside it)."""
+    if scenario.grants is None:
+        made = tuple(
+            (power, grant.to.value, grant.brps)
+            for power, state in scenario.powers.items()
+            for grant in state.grants_made
+        )
+        return GrantAccount(made=made)
+    if plan is None:
+        return GrantAccount()
+    totals = pair_totals(scenario, plan)
+    openings: dict[Power, int] = defaultdict(int)
+    for opening in plan.route_openings:
+        if opening.paid_by in scenario.powers:
+            openings[opening.paid_by] += opening.brps
+    oil = sum(
+        grant.oil_counters
+        for _, grant in resolved_grant_lines(scenario, plan)
+        if POWER_FACTION[grant.grantor] is Faction.WESTERN_ALLIES
+    )
+    return GrantAccount(
+        made=tuple((g, r, brps) for (g, r), brps in totals.items() if brps > 0),
+        openings=dict(openings),
+        oil_shipped=oil,
+    )
+
+
+def resolve_account(scenario: Scenario, plan: Plan | None, account: GrantAccount | None) -> GrantAccount:
+    return account if account is not None else grant_account(scenario, plan)
+
+
+def us_grant_to_dominion(account: GrantAccount, dominion: Dominion) -> int:
+    """G_d: BRPs the planned U.S. grants to a Commonwealth country this turn (40.23 A, 40.244)."""
+    return sum(brps for grantor, to, brps in account.made if grantor is Power.USA and to == dominion.value)

@@ -1,0 +1,151 @@
+"""Construction limits (27.3) and the dominions' own limits (27.473 B, 27.474 B)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from models.plan import Plan
+from models.scenario import Scenario
+from models.tables import (
+    DOMINION_LIMITS,
+    DOMINION_REDUCTION_CAP,
+    IRON_ORE_REDUCTION,
+    LIMIT_DIVISOR,
+    RUSSIA_REDUCTION_CAP,
+    Dominion,
+    Power,
+)
+from optimizer.checker.grants.accounts import (
+    DOMINION_IDS,
+    GrantAccount,
+    resolve_account,
+    us_grant_to_dominion,
+)
+from optimizer.checker.lines import PricedLine, dominion_of, dominion_spending, planned_powers
+from optimizer.checker.naval.spending import NavalSpendings, naval_paid
+from optimizer.checker.violations import Violation
+
+# The rule that sets each dominion's own per-turn limit (27.473 B, 27.474 B).
+DOMINION_LIMIT_RULES: dict[Dominion, str] = {Dominion.AUSTRALIA: "27.473", Dominion.INDIA: "27.474"}
+
+
+def basic_construction_limit(scenario: Scenario, power: Power) -> int:
+    """One third of the BRP base (+ Russian ICs), rounded down, after deducting each enemy-held
+    original key economic area less its bombing losses in the turn of capture (27.32 A, 27.335)."""
+    state = scenario.powers[power]
+    base = state.brp_base + state.ic_values
+    base -= sum(max(0, kea.value - kea.bombed_this_turn) for kea in state.enemy_held_keas)
+    return max(0, base) // LIMIT_DIVISOR
+
+
+def grants_made_reduction(power: Power, account: GrantAccount) -> int:
+    """floor(g / 3) per grant made to a major power (27.334; in grant mode g is the pair's
+    total); U.S. grants to Canada, South Africa, Australia and India count 1:1 (40.23 A)."""
+    total = 0
+    for grantor, to, brps in account.made:
+        if grantor is not power:
+            continue
+        total += brps if to in DOMINION_IDS else brps // LIMIT_DIVISOR
+    return total
+
+
+def limit_reductions(scenario: Scenario, power: Power, account: GrantAccount) -> int:
+    """Transport shortage + bombing + adjacency losses pooled then divided by 3 (27.331), iron ore
+    -5 (27.332), rockets 1:1 (27.333), Russia's reduction from those causes at most 15 (27.33),
+    and grants made (27.334)."""
+    mods = scenario.powers[power].limit_modifiers
+    pooled = (mods.transport_shortage_losses + mods.bombing_losses + mods.adjacency_losses) // LIMIT_DIVISOR
+    losses = pooled + mods.rocket_losses
+    if power is Power.RUSSIA:
+        losses = min(losses, RUSSIA_REDUCTION_CAP)
+    iron = IRON_ORE_REDUCTION if mods.iron_ore_cut else 0
+    return losses + iron + grants_made_reduction(power, account)
+
+
+def limit_increases(scenario: Scenario, power: Power, account: GrantAccount) -> int:
+    """floor(r / 3) per grant received, each grant separately (27.34, 40.23 B; from planned
+    powers in grant mode, per grantor's total), and Germany's flying-bomb gains 1:1 (27.341)."""
+    state = scenario.powers[power]
+    increase = sum(grant.brps // LIMIT_DIVISOR for grant in state.grants_received)
+    increase += sum(
+        brps // LIMIT_DIVISOR
+        for grantor, to, brps in account.made
+        if to == power.value and grantor is not power
+    )
+    return increase + state.limit_modifiers.flying_bomb_gains
+
+
+def construction_limit(
+    scenario: Scenario, power: Power, plan: Plan | None = None, *, account: GrantAccount | None = None
+) -> int:
+    """The construction limit (27.32): basic, less reductions but not below 0 (27.33), then the
+    increases (27.34: 'after all reductions'). In grant mode the plan's grants count."""
+    grants = resolve_account(scenario, plan, account)
+    after = max(0, basic_construction_limit(scenario, power) - limit_reductions(scenario, power, grants))
+    return after + limit_increases(scenario, power, grants)
+
+
+def limit_used(
+    scenario: Scenario,
+    power: Power,
+    lines: Iterable[PricedLine],
+    account: GrantAccount,
+    naval: NavalSpendings | None = None,
+) -> int:
+    """BRPs counted against the power's limit: what it pays, multipliers included (27.31, 27.35 G),
+    this turn's naval construction included (27.72).
+
+    Britain counts Indian, Canadian and South African builds less the U.S. grant to that
+    country (27.474 C, 40.244); Australian ones only with the setting
+    `australian_builds_count_against_british_limit` (27.473 B) [reading]. The Chindit is
+    British and counts here (27.474 D).
+    """
+    own = [item for item in lines if item.power is power]
+    counted = sum(item.line.brps for item in own if dominion_of(item.entry) is None)
+    counted += naval_paid(naval, power)
+    if power is Power.BRITAIN:
+        spent = dominion_spending(own)
+        counted_dominions = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
+        if scenario.settings.australian_builds_count_against_british_limit:
+            counted_dominions.append(Dominion.AUSTRALIA)
+        for dominion in counted_dominions:
+            counted += max(0, spent[dominion] - us_grant_to_dominion(account, dominion))
+    return counted
+
+
+def dominion_limit(scenario: Scenario, dominion: Dominion) -> int:
+    """Australia 9, India 3 BRPs a turn (27.473 B, 27.474 B), less floor((bombing + adjacency)
+    / 3) + rockets, at most 3 (27.33, last paragraph)."""
+    base = DOMINION_LIMITS[dominion]
+    mods = None
+    if Power.BRITAIN in scenario.powers:
+        mods = scenario.powers[Power.BRITAIN].dominion_limit_modifiers.get(dominion)
+    if mods is None:
+        return base
+    reduction = (mods.bombing_losses + mods.adjacency_losses) // LIMIT_DIVISOR + mods.rocket_losses
+    return max(0, base - min(DOMINION_REDUCTION_CAP, reduction))
+
+
+def check_limits(
+    scenario: Scenario, lines: list[PricedLine], account: GrantAccount, naval: NavalSpendings | None = None
+) -> list[Violation]:
+    """Construction limits of each planned power (27.31; naval construction counts, 27.72) and of
+    Australia and India (27.473 B, 27.474 B)."""
+    violations: list[Violation] = []
+    for power in planned_powers(scenario):
+        limit = construction_limit(scenario, power, account=account)
+        used = limit_used(scenario, power, lines, account, naval)
+        if used > limit:
+            violations.append(
+                Violation(
+                    "27.31", f"{power.value}: {used} BRPs count against a construction limit of {limit}"
+                )
+            )
+    for dominion, rule in DOMINION_LIMIT_RULES.items():
+        spent = sum(item.line.brps for item in lines if dominion_of(item.entry) is dominion)
+        limit = dominion_limit(scenario, dominion)
+        if spent > limit:
+            violations.append(
+                Violation(rule, f"{dominion.value}: {spent} BRPs of builds exceed its limit of {limit}")
+            )
+    return violations

@@ -1,0 +1,334 @@
+"""One ship and one chart action on the Naval Construction Chart: yards, states, costs, where the action
+takes the ship and why it may not (27.712-27.7274), read from the README's "How rule 27.7 is read"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.map_data import SITE_BY_ID, Country
+from models.naval import NavalState, ShipDesign, Shipyard
+from models.naval_tables import (
+    ACCELERATE_MIN_FACTORS,
+    CAPTURED_CAPACITY,
+    CAPTURED_RATE,
+    COLUMNS,
+    LAUNCH_ROW,
+    LAUNCHED,
+    LAY_DOWN_BRPS,
+    LAY_DOWN_SB,
+    MOVES,
+    NAMED_UNITS,
+    NEW,
+    RAISE_BRPS,
+    RAISE_SB,
+    REPAIR_BRPS,
+    REPAIR_SB,
+    SCUTTLED,
+    SEASONS,
+    SHIPYARD_RATES,
+    SUNK,
+    US_BOX_CAPACITY,
+    US_BOX_CAPACITY_RATE,
+    WAITING,
+    ChartAction,
+    ShipState,
+)
+from models.scenario import Scenario
+from models.tables import Power, UnitType
+from optimizer.checker.sites import US_ATLANTIC_BOX, US_PACIFIC_BOX
+
+US_BOXES: frozenset[str] = frozenset({US_ATLANTIC_BOX, US_PACIFIC_BOX})
+
+
+CHART_MOVES = (ChartAction.CONTINUE, ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT)
+
+
+ACCELERATIONS = (ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT)
+
+
+# Columns a move of 27.7272 A-C shifts the ship by (rows: one down for the first three).
+COLUMN_SHIFTS: dict[ChartAction, int] = {
+    ChartAction.CONTINUE: 0,  # A: the same column
+    ChartAction.ACCELERATE: -1,  # B: one column to the left
+    ChartAction.ACCELERATE_KNIGHT: 2,  # B: two columns over, either way
+    ChartAction.DEFER: 1,  # C: one column to the right, winter to spring
+}
+
+
+NAVAL_ACTION_RULES: dict[ChartAction, str] = {
+    ChartAction.LAY_DOWN: "27.7251",
+    ChartAction.START_REPAIR: "27.7267",
+    ChartAction.RAISE: "27.7262",
+}
+
+
+@dataclass(frozen=True)
+class YardInfo:
+    """A shipyard's rate (27.724 A, 27.731; a captured yard 1, 27.713) and capacity (27.741, 27.743, 27.713)."""
+
+    power: Power
+    site: str
+    rate: int
+    capacity: int
+    capacity_rule: str
+    captured: bool
+
+    @property
+    def one_factor_points(self) -> int:
+        """27.7221 A: at most half the rate, rounded up, on one-factor units."""
+        return (self.rate + 1) // 2
+
+
+def shipyard_info(power: Power, yard: Shipyard) -> YardInfo:
+    """The yard's rate: the scenario's, else 27.731's; a captured yard 1 (27.713). Its capacity:
+    twice the rate (27.741), 10 for a U.S. box until its rate passes 5 (27.743), 2 captured (27.713)."""
+    if yard.captured:
+        return YardInfo(power, yard.id, CAPTURED_RATE, CAPTURED_CAPACITY, "27.713", True)
+    rate = yard.rate if yard.rate is not None else SHIPYARD_RATES.get(power, {}).get(yard.id, 0)
+    if yard.id in US_BOXES and rate <= US_BOX_CAPACITY_RATE:
+        return YardInfo(power, yard.id, rate, US_BOX_CAPACITY, "27.743", False)
+    return YardInfo(power, yard.id, rate, 2 * rate, "27.741", False)
+
+
+def turn_column(scenario: Scenario, turn: int) -> int:
+    """The chart column of turn `turn` of the horizon: the scenario's season, one column a turn."""
+    return (SEASONS.index(scenario.turn.season.value) + turn) % COLUMNS
+
+
+def describe_ship_state(state: ShipState) -> str:
+    """'row 3 spring', 'launch fall', or 'new', 'waiting', 'launched', 'scuttled' (the plan's wording)."""
+    if isinstance(state, tuple):
+        row, column = state
+        return f"{'launch' if row == LAUNCH_ROW else f'row {row}'} {SEASONS[column]}"
+    return state
+
+
+def design_copy(naval: NavalState, name: str) -> ShipDesign | None:
+    """The design of a new ship named '<design id>#<n>', 1 <= n <= the design's count, or None."""
+    design_id, sep, number = name.rpartition("#")
+    if not sep or not (number.isascii() and number.isdigit()) or str(int(number)) != number:
+        return None
+    design = next((d for d in naval.designs if d.id == design_id), None)
+    if design is None or not 1 <= int(number) <= design.count:
+        return None
+    return design
+
+
+def naval_action_cost(unit: UnitType, action: ChartAction, free_brps: bool = False) -> tuple[int, int]:
+    """(SB, BRPs) of one action: continue 1 + 3, accelerate 1 + 6 or 1 + 9, defer free (27.7272 A-C);
+    a lay-down 1 + 3 whatever the ship (27.7251); a repair 1 + 3 for a named ship, free for a cruiser
+    (27.7267); raising a ship sunk in port 1 + 3 (27.7262); launching and scuttling free (27.7272 D,
+    E). With `free_brps` (a Vichy ship before Vichy France associates or activates, 27.7265) the
+    BRPs are 0 and the SB stay."""
+    sb, brps = 0, 0
+    if action in MOVES:
+        sb, brps, _, _ = MOVES[action]
+    elif action is ChartAction.LAY_DOWN:
+        sb, brps = LAY_DOWN_SB, LAY_DOWN_BRPS
+    elif action is ChartAction.START_REPAIR:
+        sb, brps = (0, 0) if unit is UnitType.CRUISER else (REPAIR_SB, REPAIR_BRPS)
+    elif action is ChartAction.RAISE:
+        sb, brps = RAISE_SB, RAISE_BRPS
+    return sb, 0 if free_brps else brps
+
+
+@dataclass
+class TrackedShip:
+    """A ship followed through the replay: on a chart, waiting for repair, sunk in port, or a design
+    copy not yet laid down.
+
+    `power` is the chart's (the yard's) power; `owner` the ship's owning power when the scenario
+    names another (27.7264) or, for a British CVE, Britain (27.7223 B); `minor` a minor country's
+    ship (27.7266 C); `payer` who pays the BRPs of its actions (27.7264); `free_brps` a Vichy ship
+    before Vichy France associates or activates (27.7265); `raised_turn` the turn it was raised
+    from the bottom of a port (27.7262).
+    """
+
+    power: Power
+    yard: str
+    name: str
+    unit: UnitType
+    factors: int
+    state: ShipState
+    design: ShipDesign | None = None
+    damaged_this_turn: bool = False
+    owner: Power | None = None
+    minor: bool = False
+    payer: Power | None = None
+    free_brps: bool = False
+    raised_turn: int | None = None
+
+    @property
+    def owned_by(self) -> Power:
+        """The power whose ship it is: its owner, else the yard's power (a minor's ship included)."""
+        return self.owner if self.owner is not None else self.power
+
+    @property
+    def paid_by(self) -> Power:
+        return self.payer if self.payer is not None else self.power
+
+    @property
+    def british_cve(self) -> bool:
+        """27.7223 B: a CVE the U.S. builds for Britain."""
+        return self.design is not None and self.design.for_britain
+
+
+def naval_action_result(ship: TrackedShip, action: ChartAction, column: int) -> ShipState | None:
+    """Where `action` in a turn of column `column` takes the ship (README, "How rule 27.7 is read"),
+    or None when the action does not apply to the ship's state (which then stays as it is).
+
+    Lay-down (27.7251): a named ship to the row of its factors in this column, a cruiser to row 2
+    two columns on, a destroyer or CVE to the Launch row of the next column. Raise (27.7262): a
+    ship sunk in port to the Waiting for Repair box of its yard. Repair (27.7267): a
+    named ship to the Launch row two columns on, a cruiser to that of the next column. Moves
+    (27.7272 A-C): one row down in the same column, one column left, or two columns over; a
+    deferral one column right. A ship moved into the Launch row by a move is launched in that
+    phase [reading].
+    """
+    state = ship.state
+    if action is ChartAction.LAY_DOWN:
+        if state != NEW:
+            return None
+        if ship.unit in NAMED_UNITS:
+            return ship.factors, column
+        if ship.unit is UnitType.CRUISER:
+            return 2, (column + 2) % COLUMNS
+        return LAUNCH_ROW, (column + 1) % COLUMNS
+    if action is ChartAction.RAISE:
+        return WAITING if state == SUNK else None
+    if action is ChartAction.START_REPAIR:
+        if state != WAITING:
+            return None
+        turns = 1 if ship.unit is UnitType.CRUISER else 2
+        return LAUNCH_ROW, (column + turns) % COLUMNS
+    if not isinstance(state, tuple):
+        return None
+    row, col = state
+    if action is ChartAction.SCUTTLE:
+        return SCUTTLED
+    if action is ChartAction.LAUNCH:
+        return LAUNCHED
+    if action is ChartAction.DEFER:
+        return row, (col + COLUMN_SHIFTS[action]) % COLUMNS
+    if row - 1 <= LAUNCH_ROW:
+        return LAUNCHED
+    return row - 1, (col + COLUMN_SHIFTS[action]) % COLUMNS
+
+
+def dominion_yard_breach(site: str, unit: UnitType, factors: int) -> str | None:
+    """Why the Canada or Australia yard may not lay down this ship (27.712 C: British destroyers,
+    cruisers and two-factor named ships in Canada; D: Australian destroyers and cruisers), or None."""
+    country = SITE_BY_ID[site].country if site in SITE_BY_ID else None
+    small = unit in (UnitType.DESTROYER, UnitType.CRUISER)
+    if country == Country.CANADA and not (small or (unit in NAMED_UNITS and factors == 2)):
+        return f"Canada builds destroyers, cruisers and two-factor named ships, not a {factors}-factor {unit.value}"
+    if country == Country.AUSTRALIA and not small:
+        return f"Australia builds destroyers and cruisers, not a {factors}-factor {unit.value}"
+    return None
+
+
+def naval_action_breaches(
+    ship: TrackedShip, action: ChartAction, column: int, turn: int, naval: NavalState, yard: YardInfo
+) -> list[tuple[str, str]]:
+    """Why the action is not open to the ship this turn (rule, reason); empty if it is.
+
+    A new ship is only laid down, not at a captured yard (27.713), at one of its design's yards
+    (27.712), at the Canada yard only destroyers, cruisers and two-factor named ships, at the
+    Australia yard only destroyers and cruisers (27.712 C, D); a ship sunk in port is only raised
+    (27.7262); a waiting ship only starts repairs, not in the turn it was damaged (27.7266 A) nor
+    in the turn it was raised (27.7262). A ship
+    on the chart: only in this turn's column (27.7272) but for scuttling (27.7272 E); launched only
+    from the Launch row (27.7272 D), moved only from rows 2-5 (27.7272 A); accelerated only with
+    3-5 factors, named (27.7272 B). French ships are never scuttled, in whatever yard (27.7272 E). This turn, scuttling needs
+    `deferring_allowed` (27.7272 E) [input]; in later turns of the horizon it is open, but only to
+    ships of the turn's column [reading]. Deferring is open in later turns; this turn without
+    `deferring_allowed` it must be involuntary, which `check_restricted_deferrals` judges once the
+    turn's points and money are known (27.7272 C) [reading].
+    """
+    state = ship.state
+    if state in (LAUNCHED, SCUTTLED):
+        return [("27.7272", f"the ship is already {state}")]
+    if action is ChartAction.LAY_DOWN:
+        if state != NEW:
+            return [("27.7251", f"only a new ship is laid down; this one is {describe_ship_state(state)}")]
+        breaches = []
+        if yard.captured:
+            breaches.append(("27.713", "a captured shipyard only repairs ships, it builds none"))
+        breach = dominion_yard_breach(yard.site, ship.unit, ship.factors)
+        if breach is not None:
+            breaches.append(("27.712", breach))
+        design = ship.design
+        if design is not None and design.yards is not None and yard.site not in design.yards:
+            breaches.append(
+                ("27.712", f"design '{design.id}' is laid down only at {', '.join(design.yards)}")
+            )
+        return breaches
+    if action is ChartAction.RAISE:
+        if state != SUNK:
+            return [
+                ("27.7262", f"only a ship sunk in port is raised; this one is {describe_ship_state(state)}")
+            ]
+        return []
+    if state == SUNK:
+        return [("27.7262", "the ship is sunk in port: it is raised first, and repaired from a later turn")]
+    if action is ChartAction.START_REPAIR:
+        if state != WAITING:
+            return [
+                (
+                    "27.7267",
+                    f"repairs start from the Waiting for Repair box; the ship is {describe_ship_state(state)}",
+                )
+            ]
+        if ship.raised_turn == turn:
+            return [("27.7262", "repairs may not start in the player turn the ship is raised")]
+        if turn == 0 and ship.damaged_this_turn:
+            return [("27.7266 A", "repairs may not start in the player turn the ship was damaged")]
+        return []
+    if not isinstance(state, tuple):
+        return [("27.7272", f"the ship is {state}, not on the chart")]
+    row, col = state
+    breaches = []
+    if action is ChartAction.SCUTTLE:
+        if ship.owned_by is Power.FRANCE and not ship.minor:
+            breaches.append(("27.7272 E", "French ships may never be scuttled"))
+        if turn == 0 and not naval.deferring_allowed:
+            breaches.append(
+                ("27.7272 E", "scuttling is restricted like deferring this turn (deferring_allowed is false)")
+            )
+        if turn > 0 and col != column:
+            breaches.append(
+                (
+                    "27.7272 E",
+                    f"in later turns of the horizon only ships of the turn's {SEASONS[column]} column are "
+                    f"scuttled, not one in the {SEASONS[col]} column [reading]",
+                )
+            )
+        return breaches
+    if col != column:
+        breaches.append(
+            (
+                "27.7272",
+                f"it is in the {SEASONS[col]} column, not this turn's {SEASONS[column]} column "
+                "(ships in other columns are ignored unless scuttled)",
+            )
+        )
+    if action is ChartAction.LAUNCH and row != LAUNCH_ROW:
+        breaches.append(("27.7272 D", f"ships are launched from the Launch row, not row {row}"))
+    if action in CHART_MOVES and row == LAUNCH_ROW:
+        breaches.append(("27.7272", "a ship in the Launch row launches, defers or is scuttled"))
+    if (
+        row == LAUNCH_ROW
+        and ship.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER)
+        and action is not ChartAction.LAUNCH
+    ):
+        breaches.append(
+            ("27.7273", "destroyers and CVEs are launched automatically after one turn (27.7274)")
+        )
+    if action in ACCELERATIONS and not (ship.unit in NAMED_UNITS and ship.factors >= ACCELERATE_MIN_FACTORS):
+        breaches.append(
+            (
+                "27.7272 B",
+                f"only three-, four- and five-factor ships are accelerated, not a {ship.factors}-factor {ship.unit.value}",
+            )
+        )
+    return breaches

@@ -1,0 +1,119 @@
+"""Naval construction's money: this turn's restricted deferrals (27.7272 C) and later turns' BRPs and
+limits; and rule 27.7 as a whole."""
+
+from __future__ import annotations
+
+from models.naval_tables import NAVAL_STEP_BRPS
+from models.plan import Plan
+from models.scenario import Scenario
+from optimizer.checker.brps import brps_available, brps_paid
+from optimizer.checker.grants.accounts import GrantAccount, grant_account, resolve_account
+from optimizer.checker.limits import construction_limit, limit_used
+from optimizer.checker.lines import PricedLine, resolve_lines
+from optimizer.checker.naval.actions import shipyard_info
+from optimizer.checker.naval.charts import NavalReplay, naval_state_of
+from optimizer.checker.naval.lend_lease import check_lend_lease
+from optimizer.checker.naval.replay import replay_naval
+from optimizer.checker.naval.spending import NavalSpendings, naval_spending
+from optimizer.checker.violations import Violation
+
+
+def check_naval_budgets(scenario: Scenario, replay: NavalReplay) -> list[Violation]:
+    """Later turns of the horizon: a power's naval BRPs in turn t >= 1 (normal cost) fit that turn's
+    expected BRPs (`horizon.future[t - 1].brps`, else this turn's BRPs available, 27.11) and
+    construction limit (`limits`, else this turn's, 27.31). "This turn's" is the position before
+    this plan's grants: with a `grants:` section the planned grants are left out [reading]."""
+    violations: list[Violation] = []
+    base = grant_account(scenario, None)
+    future = scenario.horizon.future
+    for power, per_turn in replay.brps.items():
+        brps_now = max(0, brps_available(scenario, power, account=base))
+        limit_now = construction_limit(scenario, power, account=base)
+        for turn in range(1, len(per_turn)):
+            given = future[turn - 1] if turn - 1 < len(future) else None
+            spent = per_turn[turn]
+            budget = given.brps[power.value] if given is not None and power.value in given.brps else brps_now
+            limit = (
+                given.limits[power.value] if given is not None and power.value in given.limits else limit_now
+            )
+            if spent > budget:
+                source = (
+                    "horizon.future" if given is not None and power.value in given.brps else "this turn's"
+                )
+                violations.append(
+                    Violation(
+                        "27.11",
+                        f"{power.value} turn {turn}: {spent} naval BRPs, {budget} BRPs expected ({source})",
+                    )
+                )
+            if spent > limit:
+                source = (
+                    "horizon.future" if given is not None and power.value in given.limits else "this turn's"
+                )
+                violations.append(
+                    Violation(
+                        "27.31",
+                        f"{power.value} turn {turn}: {spent} naval BRPs count against a construction limit of "
+                        f"{limit} ({source})",
+                    )
+                )
+    return violations
+
+
+def check_restricted_deferrals(
+    scenario: Scenario,
+    replay: NavalReplay,
+    lines: list[PricedLine],
+    account: GrantAccount,
+    naval: NavalSpendings,
+) -> list[Violation]:
+    """27.7272 C restricts "voluntary" deferring: this turn, without `deferring_allowed`, a ship in
+    its column may still wait when its yard has used every point this turn, or its power cannot
+    pay another 3 BRPs within its BRPs or within its construction limit, the whole plan counted
+    [reading]. Any other deferral this turn breaks 27.7272 C."""
+    violations: list[Violation] = []
+    for what, power, site in replay.restricted_deferrals:
+        naval_state = naval_state_of(scenario, power)
+        assert naval_state is not None
+        yard = next(shipyard_info(power, y) for y in naval_state.shipyards if y.id == site)
+        used = replay.points.get((power, site, 0), 0)
+        kept = brps_available(scenario, power, account=account) - brps_paid(
+            scenario, power, lines, account, naval
+        )
+        room = construction_limit(scenario, power, account=account) - limit_used(
+            scenario, power, lines, account, naval
+        )
+        if used >= yard.rate or kept < NAVAL_STEP_BRPS or room < NAVAL_STEP_BRPS:
+            continue
+        violations.append(
+            Violation(
+                "27.7272 C",
+                f"{what}: deferring is restricted this turn (deferring_allowed is false) and the ship need "
+                f"not wait: {site} used {used} of {yard.rate} points, {power.value} keeps {kept} BRPs and "
+                f"has {room} BRPs of construction limit left (a step is {NAVAL_STEP_BRPS})",
+            )
+        )
+    return violations
+
+
+def check_naval(
+    scenario: Scenario,
+    plan: Plan,
+    replay: NavalReplay | None = None,
+    lines: list[PricedLine] | None = None,
+    account: GrantAccount | None = None,
+    naval: NavalSpendings | None = None,
+) -> list[Violation]:
+    """Rule 27.7: the replayed charts' breaches (`replay_naval`), SW builds, this turn's deferrals
+    without `deferring_allowed` (`check_restricted_deferrals`), later turns' budgets."""
+    replay = replay if replay is not None else replay_naval(scenario, plan)
+    if lines is None:
+        lines, _ = resolve_lines(scenario, plan)
+    account = resolve_account(scenario, plan, account)
+    naval = naval if naval is not None else naval_spending(scenario, plan, replay)
+    return [
+        *replay.rules,
+        *check_restricted_deferrals(scenario, replay, lines, account, naval),
+        *check_naval_budgets(scenario, replay),
+        *check_lend_lease(scenario, plan, replay),
+    ]

@@ -1,0 +1,89 @@
+"""This turn's naval construction priced in 3-BRP steps for the BRP, limit and oil sums (27.72, 27.35)
+[reading]."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from models.naval_tables import NAVAL_STEP_BRPS, SW_BRPS_PER_FACTOR
+from models.plan import Plan
+from models.scenario import Scenario
+from models.tables import Power
+from optimizer.checker.naval.charts import NavalReplay
+from optimizer.checker.naval.lend_lease import lend_lease_lines, lend_lease_paid
+from optimizer.checker.naval.replay import replay_naval
+
+NAVAL_STEP_MULTIPLIERS = (1, 2)  # a step costs 3 BRPs inside the oil threshold, 6 past it
+
+
+@dataclass(frozen=True)
+class NavalSpending:
+    """A power's naval construction this turn, priced for 27.11, 27.31 and 27.35: `brps` at normal
+    cost, in `steps` of 3 BRPs, `oil_steps` of them past the oil threshold (the plan's
+    `NavalReport.oil_steps`) at 6 BRPs each [reading]."""
+
+    brps: int
+    steps: int
+    oil_steps: int
+
+    @property
+    def paid(self) -> int:
+        """BRPs paid: 3 a step inside the threshold, 6 past it."""
+        inside, past = NAVAL_STEP_MULTIPLIERS
+        return self.brps + NAVAL_STEP_BRPS * (past - inside) * self.oil_steps
+
+    @property
+    def inside_brps(self) -> int:
+        """BRPs the steps inside take of the oil threshold (3 each)."""
+        return NAVAL_STEP_BRPS * max(0, self.steps - self.oil_steps)
+
+    @property
+    def oil_affected_brps(self) -> int:
+        """BRPs paid for the steps past the threshold (6 each)."""
+        return NAVAL_STEP_BRPS * NAVAL_STEP_MULTIPLIERS[1] * self.oil_steps
+
+
+NavalSpendings = Mapping[Power, NavalSpending]
+
+
+def naval_paid(naval: NavalSpendings | None, power: Power) -> int:
+    spending = naval.get(power) if naval is not None else None
+    return spending.paid if spending is not None else 0
+
+
+def stated_oil_steps(plan: Plan) -> dict[Power, int]:
+    """The plan's naval steps past the oil threshold, per power (the first report of each)."""
+    steps: dict[Power, int] = {}
+    for report in plan.naval:
+        steps.setdefault(report.power, report.oil_steps)
+    return steps
+
+
+def naval_spending(
+    scenario: Scenario, plan: Plan, replay: NavalReplay | None = None
+) -> dict[Power, NavalSpending]:
+    """This turn's naval construction of each naval power: its turn-0 chart actions and SW units at
+    normal cost, in 3-BRP steps (accelerate 2 steps, knight's move 3, an SW factor 1), and the
+    plan's steps past the oil threshold (0 without a naval report) (27.72, 27.35) [reading]."""
+    replay = replay if replay is not None else replay_naval(scenario, plan)
+    oil = stated_oil_steps(plan)
+    spending = {
+        power: NavalSpending(per_turn[0], per_turn[0] // NAVAL_STEP_BRPS, oil.get(power, 0))
+        for power, per_turn in replay.brps.items()
+    }
+    # 27.7322: transports the U.S. builds before war with Germany are paid as their lines say,
+    # by the U.S. and Britain, outside the oil threshold (American yards, 27.35 J) [reading].
+    lend = lend_lease_lines(scenario, plan)
+    if lend:
+        cost = SW_BRPS_PER_FACTOR * sum(line.factors for line in lend)
+        paid = lend_lease_paid(lend)
+        us = spending.get(Power.USA)
+        if us is not None:
+            spending[Power.USA] = NavalSpending(
+                us.brps - cost + paid.get(Power.USA, 0), us.steps, us.oil_steps
+            )
+        if paid.get(Power.BRITAIN):
+            gb = spending.get(Power.BRITAIN, NavalSpending(0, 0, 0))
+            spending[Power.BRITAIN] = NavalSpending(gb.brps + paid[Power.BRITAIN], gb.steps, gb.oil_steps)
+    return spending

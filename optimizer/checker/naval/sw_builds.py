@@ -1,0 +1,107 @@
+"""SW units built at shipyards in turn 0 (27.721 A, 27.711, 27.713, 27.93, 27.94)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from models.naval_tables import SW_BRPS_PER_FACTOR, SW_SB_PER_FACTOR
+from models.plan import Plan, SWBuildLine
+from models.scenario import Scenario
+from models.tables import Power, UnitType
+from optimizer.checker.naval.actions import YardInfo
+from optimizer.checker.naval.charts import NavalReplay, naval_state_of
+from optimizer.checker.sites import US_PACIFIC_BOX
+from optimizer.checker.violations import REPORT, Violation
+
+
+def sw_redeploy_boxes(power: Power, unit: UnitType, yard: str) -> list[str]:
+    """SW boxes new submarines, ASW and transports may redeploy to (27.94): the U.S. the box of its
+    yard's theater, Japan the Pacific (and the Indian Ocean for submarines), Britain and German
+    submarines the Atlantic, nobody else [reading, as the README's placement notes]."""
+    if power is Power.USA:
+        return ["pacific"] if yard == US_PACIFIC_BOX else ["atlantic"]
+    if power is Power.JAPAN:
+        return ["pacific", "indian"] if unit is UnitType.SUBMARINE else ["pacific"]
+    if power is Power.BRITAIN or (power is Power.GERMANY and unit is UnitType.SUBMARINE):
+        return ["atlantic"]
+    return []
+
+
+def describe_sw_build(index: int, line: SWBuildLine) -> str:
+    return f"SW build {index + 1}: {line.power.value} '{line.build}' {line.factors} x {line.unit.value} at {line.yard}"
+
+
+def sw_build_points(
+    scenario: Scenario, plan: Plan, replay: NavalReplay, yards: dict[tuple[Power, str], YardInfo]
+) -> dict[tuple[Power, str], int]:
+    """Check the SW builds of turn 0 (27.721 A, 27.711, 27.713, 27.93, 27.94), add their BRPs to
+    turn 0, and return the shipbuilding points they use at each yard.
+
+    Each line: a `sw_units` build of a naval power, of its unit (Germany and Italy only submarines,
+    27.93 A, B), at a shipyard of the power that is not captured (27.711, 27.713), for 3 BRPs a
+    factor (27.721 A); its `sw_boxes` those of 27.94 (report). Each build's factors are at most
+    its count.
+    """
+    points: dict[tuple[Power, str], int] = defaultdict(int)
+    built: dict[tuple[Power, str], int] = defaultdict(int)
+    for index, line in enumerate(plan.sw_builds):
+        what = describe_sw_build(index, line)
+        naval = naval_state_of(scenario, line.power)
+        if naval is None:
+            replay.rules.append(
+                Violation("27.7", f"{what}: {line.power.value} has no naval construction in the scenario")
+            )
+            continue
+        build = next((b for b in naval.sw_units if b.id == line.build), None)
+        if build is None:
+            replay.rules.append(
+                Violation("27.721 A", f"{what}: no such SW build in the {line.power.value} sw_units")
+            )
+            continue
+        if line.unit is not build.unit:
+            replay.rules.append(
+                Violation(
+                    "27.721 A", f"{what}: build '{build.id}' holds {build.unit.value}, not {line.unit.value}"
+                )
+            )
+        if line.power in (Power.GERMANY, Power.ITALY) and line.unit is not UnitType.SUBMARINE:
+            replay.rules.append(
+                Violation("27.93", f"{what}: {line.power.value} builds only submarines (27.93 A, B)")
+            )
+        expected = SW_BRPS_PER_FACTOR * line.factors
+        if line.brps != expected:
+            replay.rules.append(
+                Violation(
+                    "27.721 A",
+                    f"{what}: costs {SW_BRPS_PER_FACTOR} x {line.factors} = {expected} BRPs, not {line.brps}",
+                )
+            )
+        built[(line.power, build.id)] += line.factors
+        replay.brps[line.power][0] += expected
+        yard = yards.get((line.power, line.yard))
+        if yard is None:
+            replay.rules.append(
+                Violation("27.711", f"{what}: {line.yard} is not a shipyard of {line.power.value}")
+            )
+            continue
+        if yard.captured:
+            replay.rules.append(
+                Violation("27.713", f"{what}: a captured shipyard only repairs ships, it builds none")
+            )
+        points[(line.power, line.yard)] += SW_SB_PER_FACTOR * line.factors
+        boxes = sw_redeploy_boxes(line.power, line.unit, line.yard)
+        if sorted(line.sw_boxes) != sorted(boxes):
+            replay.reports.append(
+                Violation(REPORT, f"{what}: SW boxes {line.sw_boxes} in the plan, {boxes} by 27.94", REPORT)
+            )
+    for (power, build_id), factors in sorted(built.items()):
+        naval = naval_state_of(scenario, power)
+        build = next(b for b in naval.sw_units if b.id == build_id)  # type: ignore[union-attr]
+        if factors > build.count:
+            replay.rules.append(
+                Violation(
+                    "27.721 A",
+                    f"{power.value} SW build '{build_id}': {factors} factors built, count {build.count}",
+                )
+            )
+    return points

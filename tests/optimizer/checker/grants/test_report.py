@@ -1,0 +1,60 @@
+"""The checker on a plan's grant accounting: routes, expected BRPs and transports (40.22)."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.plan import TransportUse
+from optimizer.checker import check
+from optimizer.checker.grants.routes import expected_brps
+
+from .helpers import BRITAIN_MURMANSK, US_BRITAIN, US_HUMP, grant, plan, rules, scenario
+
+
+def test_expected_brps_report() -> None:
+    """40.223 (README, Losses): a path's BRPs are expected to arrive in the proportion of its legs'
+    survival: 10 BRPs through Britain -> Murmansk box at a 20 % loss rate arrive as 8."""
+    s = scenario(grants={"loss_rates": {"britain->murmansk_box": 0.2}})
+    line = grant("britain", BRITAIN_MURMANSK, 10, expected=8.0)
+    assert expected_brps(s, line) == pytest.approx(8.0)
+    assert check(s, plan(line)) == []
+    result = check(s, plan(line.model_copy(update={"expected_brps": 10.0})))
+    assert [(v.rule, v.kind) for v in result] == [("report", "report")]
+    assert result[0].message.startswith("grants[0].expected_brps: 10.0 in the plan, 8.000000")
+
+
+def test_route_field_report() -> None:
+    """A grant line's `route` names its path's route (here Murmansk), or is null for a path
+    through no named route."""
+    s = scenario()
+    line = grant("britain", BRITAIN_MURMANSK, 5)
+    assert line.route == "murmansk"
+    result = check(s, plan(line.model_copy(update={"route": None})))
+    assert [(v.rule, v.message) for v in result] == [
+        ("report", "grants[0].route: None in the plan, murmansk by its path")
+    ]
+    assert rules(check(s, plan(grant("usa", US_BRITAIN, 5).model_copy(update={"route": "persia"})))) == [
+        "report"
+    ]
+
+
+def test_transports_report() -> None:
+    """40.221, 40.222: the plan's `transports`, when listed, are those each sea leg needs."""
+    s = scenario()
+    grants = [grant("usa", US_BRITAIN, 12), grant("usa", US_HUMP, 5)]
+    right = [
+        TransportUse(leg="us_atlantic_box->britain", ocean="atlantic", transports=3),
+        TransportUse(leg="us_pacific_box->burma_port", ocean="pacific", transports=1),
+    ]
+    assert check(s, plan(*grants, transports=right)) == []
+    assert check(s, plan(*grants)) == []  # not listed: not checked
+    short = [right[0].model_copy(update={"transports": 2}), right[1]]
+    assert [v.message for v in check(s, plan(*grants, transports=short))] == [
+        "transports.us_atlantic_box->britain: 2 in the plan, 3 by the rules"
+    ]
+    missing = check(s, plan(*grants, transports=right[:1]))
+    assert [v.message for v in missing] == [
+        "transports.us_pacific_box->burma_port: missing from the plan, 1 by the rules"
+    ]
+    wrong_ocean = [right[0].model_copy(update={"ocean": "indian"}), right[1]]
+    assert rules(check(s, plan(*grants, transports=wrong_ocean))) == ["report"]

@@ -1,0 +1,66 @@
+"""The checker on naval budgets: restricted deferrals this turn (27.7272 C) and later turns' BRPs and limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from optimizer.checker import check
+
+from .helpers import act, kiel, plan, rules, scenario, ship
+
+
+def test_without_deferring_allowed_a_ship_waits_only_when_its_yard_is_out_of_points() -> None:
+    """27.7272 C restricts "voluntary" deferring [reading]: without `deferring_allowed`, a ship in
+    the turn's column may still wait this turn when its yard has used every point (Kiel at rate 1,
+    its point spent continuing the other ship)."""
+    chart = [
+        ship("Graf Zeppelin", "capital_ship", 3, 3, "spring"),
+        ship("Seydlitz", "capital_ship", 3, 2, "spring"),
+    ]
+    s = scenario(shipyards=[{"id": "kiel", "rate": 1, "chart": chart}], deferring_allowed=False)
+    graf: dict[str, Any] = {"unit": "capital_ship", "factors": 3}
+    waits = act(0, "Graf Zeppelin", "defer", "row 3 spring", "row 3 summer", **graf)
+    assert check(s, plan(waits, act(0, "Seydlitz", "continue", "row 2 spring", "launched", **graf))) == []
+    both = check(s, plan(waits, act(0, "Seydlitz", "defer", "row 2 spring", "row 2 summer", **graf)))
+    assert rules(both) == ["27.7272 C", "27.7272 C"]
+    assert "kiel used 0 of 1 points, germany keeps 200 BRPs and has 80 BRPs of construction limit left" in (
+        both[0].message
+    )
+
+
+@pytest.mark.parametrize(("brps", "brp_base"), [(5, 240), (200, 15)])
+def test_without_deferring_allowed_a_ship_waits_when_its_power_cannot_pay(brps: int, brp_base: int) -> None:
+    """27.7272 C [reading]: without `deferring_allowed` a ship may also wait when its power cannot pay
+    another 3 BRPs, the whole plan counted: within its BRPs (5 - 3 = 2 left) or its construction
+    limit (BRP base 15: limit 5, 5 - 3 = 2 left). With 200 BRPs and a limit of 80 it may not."""
+    chart = [
+        ship("Graf Zeppelin", "capital_ship", 3, 3, "spring"),
+        ship("Seydlitz", "capital_ship", 3, 3, "spring"),
+    ]
+    graf: dict[str, Any] = {"unit": "capital_ship", "factors": 3}
+    waits = act(0, "Graf Zeppelin", "defer", "row 3 spring", "row 3 summer", **graf)
+    goes = act(0, "Seydlitz", "continue", "row 3 spring", "row 2 spring", **graf)
+    poor = scenario(shipyards=kiel(chart), deferring_allowed=False, brps=brps, brp_base=brp_base)
+    assert check(poor, plan(waits, goes)) == []
+    rich = scenario(shipyards=kiel(chart), deferring_allowed=False)
+    assert rules(check(rich, plan(waits, goes))) == ["27.7272 C"]
+
+
+def test_later_turns_fit_the_expected_brps_and_limits() -> None:
+    """27.11, 27.31 over the horizon [reading]: a later turn's naval BRPs (normal cost) fit
+    `horizon.future`'s BRPs and limit for that turn, else this turn's (here 200 BRPs, limit 80)."""
+    actions = [
+        act(1, "graf#1", "lay_down", "new", "row 3 summer"),
+        act(1, "cruiser#1", "lay_down", "new", "row 2 winter"),
+    ]
+    future = {"turns": 3, "future": [{"brps": {"germany": 5}, "limits": {"germany": 3}}]}
+    result = check(scenario(horizon=future), plan(*actions))
+    assert rules(result) == ["27.11", "27.31"]
+    assert "germany turn 1: 6 naval BRPs, 5 BRPs expected (horizon.future)" in result[0].message
+    assert check(scenario(horizon={"turns": 3}), plan(*actions)) == []
+    zero = {"turns": 2, "future": [{"brps": {"germany": 0}}]}
+    assert rules(check(scenario(horizon=zero), plan(*actions))) == ["27.11"]
+    tight = scenario(horizon={"turns": 2}, brp_base=15)  # this turn's limit 5
+    assert rules(check(tight, plan(*actions))) == ["27.31"]

@@ -1,0 +1,174 @@
+"""The checker's charts of the scenario: who owns and pays for a ship at a captured yard, Vichy ships (27.7264-27.7266)."""
+
+from __future__ import annotations
+
+import copy
+
+from models.plan import Plan
+from models.scenario import Scenario
+from models.tables import Power
+from optimizer.checker import check
+from optimizer.checker.naval.replay import replay_naval
+from optimizer.checker.naval.spending import naval_spending
+from optimizer.checker.report import derive_report
+
+from .helpers import GERMANY, GNEISENAU, act, plan, reported, rules, ship
+
+
+def captured(owner: str, captured_yard: bool = True, italy: bool = True) -> Scenario:
+    """Germany holding Brest (captured, 27.713) with Littorio of `owner` waiting for repair, or
+    (`captured_yard` false) Littorio waiting at Kiel."""
+    data = copy.deepcopy(GERMANY)
+    littorio = [{"id": "Littorio", "unit": "capital_ship", "factors": 3, "owner": owner}]
+    if captured_yard:
+        data["powers"]["germany"]["naval"]["shipyards"].append(
+            {"id": "brest", "captured": True, "rate": 2, "waiting_for_repair": littorio}
+        )
+    else:
+        data["powers"]["germany"]["naval"]["shipyards"][0]["waiting_for_repair"] = littorio
+    if italy:
+        data["powers"]["italy"] = {"brps": 40, "brp_base": 60}
+    return Scenario.model_validate(data)
+
+
+LITTORIO = act(0, "Littorio", "start_repair", "waiting", "launch fall", yard="brest", **GNEISENAU)
+
+
+def test_repairs_at_a_captured_yard_are_paid_by_the_ships_owner() -> None:
+    """27.7264: "The cost of repairs is paid by the owner of the shipyard, or in the case of a
+    captured shipyard, by the owner of the ship": an Italian ship repaired at Brest, a German-held
+    captured yard, costs Italy 3 BRPs and Germany none; at a yard that is not captured Germany pays;
+    a minor country's ship is paid by the yard's power (27.7266 C)."""
+    p = plan(LITTORIO)
+    s = captured("italy")
+    assert check(s, p) == []
+    spending = naval_spending(s, p)
+    assert (spending[Power.GERMANY].brps, spending[Power.ITALY].brps) == (0, 3)
+    report = derive_report(s, p)
+    assert (report[Power.GERMANY].construction_brps, report[Power.ITALY].construction_brps) == (0, 3)
+    assert check(s, reported(s, p)) == []
+    own = captured("italy", captured_yard=False)
+    at_kiel = plan(LITTORIO.model_copy(update={"yard": "kiel"}))
+    assert check(own, at_kiel) == []
+    assert naval_spending(own, at_kiel)[Power.GERMANY].brps == 3
+    assert Power.ITALY not in naval_spending(own, at_kiel)
+    assert naval_spending(captured("minor"), p)[Power.GERMANY].brps == 3
+    unplanned = check(captured("italy", italy=False), p)
+    assert rules(unplanned) == ["27.7264"]
+    poor = captured("italy").model_copy(deep=True)
+    poor.powers[Power.ITALY] = poor.powers[Power.ITALY].model_copy(update={"brps": 2})
+    assert rules(check(poor, p)) == ["27.11"]
+
+
+def vichy(activated: bool) -> Scenario:
+    """France with Marseilles (rate 2): Strasbourg, a Vichy ship, waiting; Dunkerque, Vichy, in row 2
+    of spring."""
+    return Scenario.model_validate(
+        {
+            "name": "vichy",
+            "turn": {"season": "spring", "year": 1941},
+            "faction": "western_allies",
+            "powers": {
+                "france": {
+                    "brps": 40,
+                    "brp_base": 60,
+                    "naval": {
+                        "vichy_activated": activated,
+                        "shipyards": [
+                            {
+                                "id": "marseilles",
+                                "rate": 2,
+                                "chart": [
+                                    {**ship("Dunkerque", "capital_ship", 3, 2, "spring"), "vichy": True}
+                                ],
+                                "waiting_for_repair": [
+                                    {"id": "Strasbourg", "unit": "capital_ship", "factors": 3, "vichy": True}
+                                ],
+                            }
+                        ],
+                    },
+                }
+            },
+        }
+    )
+
+
+def test_vichy_repairs_cost_no_brps() -> None:
+    """27.7265: "Vichy French ships may be repaired or completed in the Marseilles shipyard prior to
+    Vichy activation. There is no BRP cost for such repairs unless Vichy France has associated or
+    activated": the shipbuilding points are spent, the BRPs are 0; after activation 3 each."""
+
+    def actions(brps: int) -> Plan:
+        return plan(
+            act(
+                0,
+                "Strasbourg",
+                "start_repair",
+                "waiting",
+                "launch fall",
+                yard="marseilles",
+                power="france",
+                cost=(1, brps),
+                **GNEISENAU,
+            ),
+            act(
+                0,
+                "Dunkerque",
+                "continue",
+                "row 2 spring",
+                "launched",
+                yard="marseilles",
+                power="france",
+                cost=(1, brps),
+                **GNEISENAU,
+            ),
+        )
+
+    free = vichy(activated=False)
+    assert check(free, actions(0)) == []
+    replay = replay_naval(free, actions(0))
+    assert (replay.brps[Power.FRANCE], replay.points[(Power.FRANCE, "marseilles", 0)]) == ([0], 2)
+    assert rules(check(free, actions(3))) == ["27.7267", "27.7272"]
+    paid = vichy(activated=True)
+    assert check(paid, actions(3)) == []
+    assert naval_spending(paid, actions(3))[Power.FRANCE].brps == 6
+
+
+def test_french_ships_are_never_scuttled_in_any_yard() -> None:
+    """27.7272 E: "France may never scuttle ships" [reading: French ships, the README's "except French
+    ones"]: a French ship in a British yard is not scuttled."""
+    data = {
+        "name": "french ship in britain",
+        "turn": {"season": "spring", "year": 1941},
+        "faction": "western_allies",
+        "powers": {
+            "britain": {
+                "brps": 100,
+                "brp_base": 120,
+                "naval": {
+                    "shipyards": [
+                        {
+                            "id": "portsmouth",
+                            "rate": 3,
+                            "chart": [
+                                {**ship("Richelieu", "capital_ship", 4, 2, "summer"), "owner": "france"}
+                            ],
+                        }
+                    ]
+                },
+            }
+        },
+    }
+    s = Scenario.model_validate(data)
+    scuttled = act(
+        0,
+        "Richelieu",
+        "scuttle",
+        "row 2 summer",
+        "scuttled",
+        yard="portsmouth",
+        power="britain",
+        unit="capital_ship",
+        factors=4,
+    )
+    assert rules(check(s, plan(scuttled))) == ["27.7272 E"]

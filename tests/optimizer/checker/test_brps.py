@@ -1,0 +1,47 @@
+"""The checker's BRPs: spending at most BRPs available (27.11), U.S. grants to dominions (40.244)."""
+
+from __future__ import annotations
+
+import copy
+
+from models.scenario import Scenario
+from models.tables import Power
+from optimizer.checker import check
+from optimizer.checker.limits import construction_limit
+from optimizer.checker.report import derive_report
+
+from .helpers import ALLIES, AX, AXIS, line, plan, rules
+
+
+def test_brps_spent_exceed_brps_available() -> None:
+    """27.11: Italy has 40 BRPs less 10 of fixed spending (a minor declaration of war, 27.12):
+    building 31 BRPs is more than the 30 available."""
+    data = copy.deepcopy(AXIS)
+    data["powers"]["italy"].update(
+        brps=40, brp_base=150, fixed_spending=[{"kind": "declaration_of_war_minor"}]
+    )
+    s = Scenario.model_validate(data)
+    assert s.brps_available(Power.ITALY) == 30
+    over = plan(line("italy", "inf", "infantry", "rome", 31, 31, 31), spent={AX: 1})
+    assert rules(check(s, over)) == ["27.11"]
+    exact = plan(line("italy", "inf", "infantry", "rome", 30, 30, 30), spent={AX: 1})
+    assert check(s, exact) == []
+
+
+def test_us_grant_to_canada() -> None:
+    """40.23 A, 40.244: a U.S. grant of 6 BRPs to Canada costs the U.S. 6 of its limit (1:1),
+    pays for Canadian builds, which then do not count against the British limit; the grant
+    must not exceed what is spent on Canadian units."""
+    data = copy.deepcopy(ALLIES)
+    data["powers"]["usa"]["grants_made"] = [{"to": "canada", "brps": 6}]
+    data["powers"]["britain"].update(brps=0, brp_base=0)  # Britain can pay nothing, limit 0
+    s = Scenario.model_validate(data)
+    assert construction_limit(s, Power.USA) == 50 - 6
+    assert construction_limit(s, Power.BRITAIN) == 0
+    paid_by_grant = plan(line("britain", "canadian", "infantry", "canada_box", 6, 6, 6))
+    assert check(s, paid_by_grant) == []
+    report = derive_report(s, paid_by_grant)
+    assert report[Power.BRITAIN].construction_brps == 0
+    assert report[Power.USA].brps_available == 94
+    result = check(s, plan(line("britain", "canadian", "infantry", "canada_box", 5, 5, 5)))
+    assert rules(result) == ["40.244"]
