@@ -12,15 +12,26 @@ from dataclasses import dataclass
 import networkx as nx
 
 from models.route_data import (
+    ALASKA_HIGHWAY_BRPS,
     GRANTOR_NODES,
     LEGS,
+    MURMANSK_CAPACITY_BY_TURN,
     NODES,
     OIL_COUNTER_BRPS,
     OIL_ROUTE_LIMITS,
+    PERSIA_OPENING_AFTER_WAR_BRPS,
+    PERSIA_OPENING_BRPS,
+    PERSIA_PARTISAN_REDUCTION,
     RECIPIENT_NODES,
+    ROUTE_FULL_CAPACITY,
+    SIBERIA_REDUCED_CAPACITY,
+    TURKEY_PARTISAN_REDUCTION,
+    TURKEY_REDUCTION_CAP,
+    US_EUROPEAN_RECIPIENTS,
     Leg,
     Route,
     leg_id,
+    usat_grant_cap,
 )
 from models.scenario import GrantsState, Scenario, Season
 from models.tables import Power
@@ -31,13 +42,8 @@ Path = tuple[str, ...]
 
 MAX_OIL_SHIPPED = sum(OIL_ROUTE_LIMITS.values())  # most oil counters granted in one turn (40.25)
 WESTERN_ALLIES = (Power.BRITAIN, Power.FRANCE, Power.USA)
-PERSIA_COST = 25  # 40.521
-PERSIA_COST_AFTER_WAR = 15  # 40.522
-ALASKA_HIGHWAY_COST = 25  # 40.72
 
 COUNTRY_NODES = frozenset({"germany", "italy", "britain", "france", "russia", "china"})
-US_EUROPEAN_RECIPIENTS = ("britain", "france", "canada", "south_africa")
-MURMANSK_CAPACITY = (0, 5, 10, 15, 20)  # 40.411, by Allied turns since the Germany-Russia war
 
 
 @dataclass(frozen=True)
@@ -84,7 +90,9 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
     """Capacity of a named route this turn, or the rule that closes it (40.4-40.8)."""
     state = scenario.grants or GrantsState()
     if route is Route.MURMANSK:
-        full = MURMANSK_CAPACITY[min(state.germany_russia_war_turns, len(MURMANSK_CAPACITY) - 1)]
+        full = MURMANSK_CAPACITY_BY_TURN[
+            min(state.germany_russia_war_turns, len(MURMANSK_CAPACITY_BY_TURN) - 1)
+        ]
         closure = None
         if not _war(state):
             closure = ("40.411", "Germany and Russia are not at war")
@@ -97,7 +105,7 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
             )
         return _status(route, full, full, closure)
     if route is Route.PERSIA:
-        full = 10
+        full = ROUTE_FULL_CAPACITY[route]
         capacity = capacity_once_open(scenario, route)
         closure = None
         if not state.persia.opened:
@@ -108,8 +116,8 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
             closure = ("40.532", "Persian partisans reduce the capacity to 0")
         return _status(route, capacity, full, closure)
     if route is Route.TURKEY:
-        full = 10
-        capacity = full - min(6, 2 * state.turkey.partisans)
+        full = ROUTE_FULL_CAPACITY[route]
+        capacity = full - min(TURKEY_REDUCTION_CAP, TURKEY_PARTISAN_REDUCTION * state.turkey.partisans)
         closure = None
         if not state.turkey.ankara_allied:
             closure = ("40.61 A", "Ankara is not Allied")
@@ -117,7 +125,7 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
             closure = ("40.62", "no supply line from a Turkish port to Russia")
         return _status(route, capacity, full, closure)
     if route is Route.SIBERIA:
-        full = 10
+        full = ROUTE_FULL_CAPACITY[route]
         reduced = (
             state.siberia.japan_at_war_with_russia or state.siberia.japan_controls_vladivostok_or_dutch_harbor
         )
@@ -126,37 +134,37 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
             if state.siberia.highway_built
             else ("40.71", "the Alaska highway was not built in an earlier turn")
         )
-        return _status(route, 5 if reduced else full, full, closure)
+        return _status(route, SIBERIA_REDUCED_CAPACITY if reduced else full, full, closure)
     if route is Route.CHINESE_PORT:
         closure = (
             None if state.china.port_recaptured else ("40.831 A", "no Chinese port recaptured from Japan")
         )
-        return _status(route, 10, 10, closure)
+        return _status(route, ROUTE_FULL_CAPACITY[route], ROUTE_FULL_CAPACITY[route], closure)
     if route is Route.HAIPHONG:
         closure = (
             None
             if state.china.haiphong
             else ("40.831 B", "Haiphong not Allied with a supply line to Kunming")
         )
-        return _status(route, 10, 10, closure)
+        return _status(route, ROUTE_FULL_CAPACITY[route], ROUTE_FULL_CAPACITY[route], closure)
     if route is Route.BURMA_ROAD:
         closure = (
             None if state.china.burma_road else ("40.841", "no supply line India box - Mandalay - Kunming")
         )
-        return _status(route, 10, 10, closure)
+        return _status(route, ROUTE_FULL_CAPACITY[route], ROUTE_FULL_CAPACITY[route], closure)
     closure = None if state.china.air_transport_factors else ("40.851", "no uninverted air transport factor")
-    return _status(route, 5, 5, closure)
+    return _status(route, ROUTE_FULL_CAPACITY[route], ROUTE_FULL_CAPACITY[route], closure)
 
 
 def capacity_once_open(scenario: Scenario, route: Route) -> int:
     """Capacity of the Persian (40.51) or Siberian (40.73) route once opened, in this turn's state."""
     state = scenario.grants or GrantsState()
     if route is Route.PERSIA:
-        return max(0, 10 - 5 * state.persia.partisans)
+        return max(0, ROUTE_FULL_CAPACITY[route] - PERSIA_PARTISAN_REDUCTION * state.persia.partisans)
     reduced = (
         state.siberia.japan_at_war_with_russia or state.siberia.japan_controls_vladivostok_or_dutch_harbor
     )
-    return 5 if reduced else 10
+    return SIBERIA_REDUCED_CAPACITY if reduced else ROUTE_FULL_CAPACITY[route]
 
 
 def _status(route: Route, capacity: int, full: int, closure: Closure | None) -> RouteStatus:
@@ -235,7 +243,7 @@ def grant_caps(scenario: Scenario) -> tuple[GrantCap, ...]:
     state = scenario.grants or GrantsState()
     caps = []
     if not scenario.us_at_war.get("europe"):
-        limit = max(0, min(25, state.usat - 25))
+        limit = usat_grant_cap(state.usat)
         caps.append(
             GrantCap(
                 "40.331 A",
@@ -326,12 +334,12 @@ def route_openings(scenario: Scenario) -> dict[tuple[Route, Power], int]:
         or state.persia.unconquered_after_allied_declaration
     )
     if not persia_barred:
-        cost = PERSIA_COST_AFTER_WAR if state.persia.war_declared_on_persia else PERSIA_COST
+        cost = PERSIA_OPENING_AFTER_WAR_BRPS if state.persia.war_declared_on_persia else PERSIA_OPENING_BRPS
         for payer in WESTERN_ALLIES:
             if payer in scenario.powers and (payer is not Power.USA or us_at_war):
                 openings[Route.PERSIA, payer] = cost
     if Power.USA in scenario.powers and not state.siberia.highway_built and scenario.us_at_war.get("europe"):
-        openings[Route.SIBERIA, Power.USA] = ALASKA_HIGHWAY_COST
+        openings[Route.SIBERIA, Power.USA] = ALASKA_HIGHWAY_BRPS
     return openings
 
 

@@ -10,25 +10,29 @@ from models.naval_tables import (
     ACCELERATE_MIN_FACTORS,
     COLUMNS,
     LAUNCH_ROW,
+    LAUNCHED,
     LAY_DOWN_BRPS,
     LAY_DOWN_SB,
     MOVES,
     NAMED_UNITS,
+    NEW,
     RAISE_BRPS,
     RAISE_SB,
     REPAIR_BRPS,
     REPAIR_SB,
+    SCUTTLED,
     SEASONS,
+    SUNK,
+    WAITING,
     ChartAction,
+    ShipState,
     lay_down_position,
     move,
     repair_position,
 )
 from models.tables import Power, UnitType
 
-# States other than chart positions.
-NEW, WAITING, LAUNCHED, SCUTTLED, SUNK = "new", "waiting", "launched", "scuttled", "sunk"
-State = tuple[int, int] | str
+State = ShipState  # a chart position (row, column) or one of NEW, WAITING, LAUNCHED, SCUTTLED, SUNK
 
 
 @dataclass(frozen=True)

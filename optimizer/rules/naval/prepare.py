@@ -15,16 +15,21 @@ from dataclasses import dataclass, field
 
 from models.map_data import SITE_BY_ID, Country
 from models.naval import ChartShip, DamagedShip, column_number, row_number
-from models.naval_tables import COLUMNS, SHIPYARD_RATES, yard_capacity
+from models.naval_tables import (
+    AMERICAN_CVE_USAT,
+    AUSTRALIAN_IN_PLAY,
+    BRITISH_CVE_USAT,
+    CASH_AND_CARRY_LOSSES,
+    COLUMNS,
+    LEND_LEASE_USAT,
+    SHIPYARD_RATES,
+    yard_capacity,
+)
+from models.route_data import usat_grant_cap
 from models.scenario import Scenario
-from models.tables import NAVAL_AIR_RATES, Power, UnitType
+from models.tables import Power, UnitType
 from optimizer.rules.naval.chart import NEW, SUNK, WAITING, ShipData, State, yard_builds
-
-LEND_LEASE_USAT = 25  # 27.7322 B: over 25
-CASH_AND_CARRY_LOSSES = 5  # 27.7322 A: more than five transports lost
-LEND_LEASE_MAX_BRPS = 25  # 40.331 A
-BRITISH_CVE_USAT = 28  # 27.7223 B
-AUSTRALIAN_MOST = 2  # 27.712 D: destroyer factors, and CA2s
+from optimizer.rules.naval_air.prepare import naval_air_rate
 
 
 @dataclass(frozen=True)
@@ -147,10 +152,8 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
             fast_caps[power] = naval.fast_carrier_permits  # 27.7325
         if power is Power.USA:
             # 27.7223 C: American CVEs once USAT reach 35, no more a turn than the naval air rate.
-            usat_ok = naval.usat is None or naval.usat >= 35
-            cve_caps[power] = (
-                NAVAL_AIR_RATES[Power.USA] + scenario.powers[power].naval_air.rp_increase if usat_ok else 0
-            )
+            usat_ok = naval.usat is None or naval.usat >= AMERICAN_CVE_USAT
+            cve_caps[power] = naval_air_rate(scenario, Power.USA) if usat_ok else 0
     future_brps: dict[tuple[int, Power], int] = {}
     future_limits: dict[tuple[int, Power], int] = {}
     for t in range(1, turns):
@@ -189,7 +192,7 @@ def _us_grant_cap(scenario: Scenario) -> int | None:
     fixed = sum(
         g.brps for g in usa.grants_made if g.to.value in ("britain", "france", "canada", "south_africa")
     )
-    return max(0, min(LEND_LEASE_MAX_BRPS, usat - LEND_LEASE_USAT) - fixed)
+    return max(0, usat_grant_cap(usat) - fixed)
 
 
 def _british_cve_caps(scenario: Scenario) -> dict[Power, int]:
@@ -199,9 +202,7 @@ def _british_cve_caps(scenario: Scenario) -> dict[Power, int]:
         return {}
     if usa.naval.usat is not None and usa.naval.usat < BRITISH_CVE_USAT:
         return {Power.USA: 0}
-    britain = scenario.powers.get(Power.BRITAIN)
-    rp = britain.naval_air.rp_increase if britain else 0
-    return {Power.USA: NAVAL_AIR_RATES[Power.BRITAIN] + rp}
+    return {Power.USA: naval_air_rate(scenario, Power.BRITAIN)}
 
 
 def _australian_caps(scenario: Scenario) -> dict[UnitType, int]:
@@ -211,8 +212,8 @@ def _australian_caps(scenario: Scenario) -> dict[UnitType, int]:
         return {}
     naval = britain.naval
     return {
-        UnitType.DESTROYER: max(0, AUSTRALIAN_MOST - naval.australian_destroyers_in_play),
-        UnitType.CRUISER: max(0, AUSTRALIAN_MOST - naval.australian_cruisers_in_play),
+        UnitType.DESTROYER: max(0, AUSTRALIAN_IN_PLAY - naval.australian_destroyers_in_play),
+        UnitType.CRUISER: max(0, AUSTRALIAN_IN_PLAY - naval.australian_cruisers_in_play),
     }
 
 
@@ -251,7 +252,7 @@ def _lend_lease(scenario: Scenario, sw: dict[str, tuple[Power, UnitType, int]]) 
     lost = usa.naval.british_transports_lost
     # B: lend lease, any number; A: cash and carry, only after heavy losses, and only to rebuild them.
     most = None if usat > LEND_LEASE_USAT else (lost if lost > CASH_AND_CARRY_LOSSES else 0)
-    us_brps = max(0, min(LEND_LEASE_MAX_BRPS, usat - LEND_LEASE_USAT))
+    us_brps = usat_grant_cap(usat)
     japan = usa.naval.transports_sunk_by_japan if scenario.us_at_war.get("pacific") else 0
     return LendLease(builds, most, us_brps, Power.BRITAIN in scenario.powers, japan)
 

@@ -9,10 +9,13 @@ from models.tables import KAMIKAZE_RATE_MULTIPLIER, NAVAL_AIR_RATES, Power, Unit
 def naval_air_rate(scenario: Scenario, power: Power) -> int:
     """Naval air training rate (27.61): doubled for Japan once kamikazes are formed, plus RP increases.
 
-    Reading: the doubling applies to the printed rate; RP increases are added after.
+    Reading: the doubling applies to the printed rate; RP increases are added after. A power the
+    scenario does not plan has its printed rate (a U.S. CVE for Britain counts Britain's, 27.7223 B).
     """
-    state = scenario.powers[power]
+    state = scenario.powers.get(power)
     rate = NAVAL_AIR_RATES[power]
+    if state is None:
+        return rate
     if power is Power.JAPAN and state.naval_air.kamikazes_formed:
         rate *= KAMIKAZE_RATE_MULTIPLIER
     return rate + state.naval_air.rp_increase

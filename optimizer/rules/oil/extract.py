@@ -6,12 +6,13 @@ from collections.abc import Mapping
 
 from ortools.sat.python import cp_model
 
+from models.naval_tables import NAVAL_STEP_BRPS
 from models.plan import OilReport
 from models.tables import POWER_FACTION, Faction, Power, oil_threshold_brps
 from optimizer.linear import value
 from optimizer.rules.force_pool.prepare import EntryData
 from optimizer.rules.force_pool.variables import Slot
-from optimizer.rules.oil.variables import NAVAL_STEP_BRPS, OilVariables
+from optimizer.rules.oil.variables import OilVariables
 
 
 def past_per_slot(oil: OilVariables, solver: cp_model.CpSolver) -> dict[Slot, int]:

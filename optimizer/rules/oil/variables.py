@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from models.naval_tables import NAVAL_STEP_BRPS
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, Faction, Power
 from optimizer.linear import LinearExpr
 from optimizer.rules.force_pool.prepare import EntryData
 from optimizer.rules.force_pool.variables import BuildVariables, Slot
 from optimizer.rules.naval.variables import NavalVariables
 
-NAVAL_STEP_BRPS = 3  # 27.72: one SB and three BRPs a step
 NAVAL_STEPS_MAX = 1000  # far above the 3-BRP steps any power pays in a turn
 
 
