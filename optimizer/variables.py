@@ -69,24 +69,26 @@ class Variables:
         """This turn's naval BRPs of `power` before oil (27.72)."""
         return self.naval.brps(power, 0) if self.naval is not None else 0
 
-    def _paid(self, chosen: set[Slot], naval: Power | None = None) -> LinearExpr:
+    def _paid(self, chosen: list[Slot], naval: Power | None = None) -> LinearExpr:
         """BRPs paid for these build lines (and `naval`'s naval construction this turn), oil included."""
+        members = set(chosen)
         groups: list[OilGroup] = [
             g
             for g, slots in self.oil.groups.items()
-            if (slots and slots[0] in chosen) or (naval is not None and self.oil.naval_groups.get(g) is naval)
+            if (slots and slots[0] in members)
+            or (naval is not None and self.oil.naval_groups.get(g) is naval)
         ]
         total = sum(self.builds.paid_inside(*slot) for slot in chosen) + self.oil.extra_brps(groups)
         return total + (self.naval_brps(naval) if naval is not None else 0)
 
     def spending(self, power: Power) -> LinearExpr:
         """BRPs of all lines of `power`'s force pool and its naval construction, whoever pays."""
-        return self._paid(set(self.builds.slots(power)), naval=power)
+        return self._paid(self.builds.slots(power), naval=power)
 
     def dominion_spending(self, dominion: Dominion) -> LinearExpr:
         """BRPs of the lines of a Commonwealth country's units (27.47, 40.244)."""
         return self._paid(
-            {slot for slot in self.builds.slots() if self.builds.entry(slot[0]).dominion is dominion}
+            [slot for slot in self.builds.slots() if self.builds.entry(slot[0]).dominion is dominion]
         )
 
     def dominion_grant(self, dominion: Dominion) -> LinearExpr:
@@ -124,7 +126,7 @@ class Variables:
     def limit_counted(self, power: Power) -> LinearExpr:
         """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244)."""
         own = self._paid(
-            {slot for slot in self.builds.slots(power) if self.builds.entry(slot[0]).dominion is None},
+            [slot for slot in self.builds.slots(power) if self.builds.entry(slot[0]).dominion is None],
             naval=power,
         )
         if power is not Power.BRITAIN:

@@ -13,7 +13,7 @@ from models.naval_tables import (
     ChartAction,
     one_factor_points,
 )
-from models.tables import Power, UnitType
+from models.tables import POWER_ORDER, Power, UnitType
 from optimizer.guards import Guards
 from optimizer.linear import LinearExpr
 from optimizer.prepare import Prepared
@@ -123,7 +123,7 @@ def add_naval_construction(
     for t in range(len(naval.seasons)):
         for yard in naval.yards.values():
             _yard_turn(model, variables, yard, t, chart_index.get((t + 1, yard.key), []), guards)
-        for power in {ship.power for ship in naval.ships.values()}:
+        for power in sorted({ship.power for ship in naval.ships.values()}, key=POWER_ORDER.index):
             _power_turn(model, ships, power, t, guards)
     _us_before_war(model, data, ships, guards)
     _lay_down_caps(model, ships, guards)
