@@ -1,0 +1,109 @@
+"""Force pools, prices and BRPs in the model (27.5, 27.11, 27.21, 27.22, 40.244): a fixed build is
+accepted or refused. Numbers from the rules text."""
+
+import pytest
+
+from optimizer.model import build_model
+from optimizer.prepare import prepare
+
+
+def infantry(count, **extra):
+    return {"id": "inf", "unit": "infantry", "factors": 1, "count": count, **extra}
+
+
+@pytest.mark.parametrize(("built", "accepted"), [(4, True), (5, False)])
+def test_force_pool_count(scenario_of, assert_accepts, built, accepted):
+    """27.5: an entry of four infantry counters in the force pool: 4 built accepted, 5 refused."""
+    data = prepare(scenario_of({"germany": {"force_pool": [infantry(4)]}}))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "germany/inf", "berlin", built)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("counters", "brps", "accepted"),
+    [
+        (2, 5, True),  # one pair
+        (1, 5, True),  # an odd counter costs as a pair
+        (1, 4, False),
+        (3, 10, True),  # two pairs
+        (3, 9, False),  # not 7.5 rounded up: the third counter costs a whole pair
+        (4, 10, True),  # not 5 BRPs per counter
+    ],
+)
+def test_beach_defenses_are_priced_per_pair(scenario_of, assert_accepts, counters, brps, accepted):
+    """27.11 E: five BRPs per two counters of beach defenses, an odd counter costing as a pair:
+    3 counters need 10 BRPs (9 refused), 4 counters cost 10 BRPs."""
+    beach = {"id": "bd", "unit": "beach_defense", "count": 6}
+    data = prepare(scenario_of({"germany": {"brps": brps, "force_pool": [beach]}}))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "germany/bd", "berlin", counters)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("entry", "counters", "brps", "accepted"),
+    [
+        (infantry(20), 12, 12, True),  # 27.11 A: 1 BRP per factor
+        (infantry(20), 13, 12, False),
+        ({"id": "arm", "unit": "armor", "factors": 2, "count": 5}, 3, 12, True),  # 27.11 B: 2 per factor
+        ({"id": "arm", "unit": "armor", "factors": 2, "count": 5}, 3, 11, False),
+        ({"id": "fort", "unit": "fortification", "count": 3}, 2, 10, True),  # 27.11 D: 5 per counter
+        ({"id": "fort", "unit": "fortification", "count": 3}, 2, 9, False),
+    ],
+)
+def test_builds_within_brps_available(scenario_of, assert_accepts, entry, counters, brps, accepted):
+    """27.11: construction is paid in BRPs: with 12 BRPs, 12 infantry factors (1 each) are accepted and
+    13 refused; 3 armor counters of 2 factors (2 per factor: 12) need 12; 2 forts (5 per counter) need 10."""
+    data = prepare(scenario_of({"germany": {"brps": brps, "force_pool": [entry]}}))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, f"germany/{entry['id']}", "berlin", counters)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("eliminated", "built", "accepted"),
+    [("other", 0, True), ("other", 1, False), ("none", 1, True)],
+)
+def test_specialized_unit_not_rebuilt_in_its_turn(scenario_of, assert_accepts, eliminated, built, accepted):
+    """27.21: specialized units may not be rebuilt in the player turn in which they are eliminated: an
+    airborne counter eliminated this turn is refused; one eliminated earlier is accepted."""
+    airborne = {
+        "id": "para",
+        "unit": "airborne",
+        "factors": 1,
+        "count": 1,
+        "eliminated_this_turn": eliminated,
+    }
+    data = prepare(scenario_of({"germany": {"force_pool": [airborne]}}))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "germany/para", "berlin", built)
+    assert_accepts(model, accepted)
+
+
+def test_reconstruction_prohibited(scenario_of, assert_feasible, assert_infeasible):
+    """27.22 A: Dutch units in the Pacific may not be rebuilt: not one counter is accepted."""
+    dutch = infantry(2, id="dutch", rebuild_prohibited="27.22 A: Dutch units in the Pacific")
+    data = prepare(scenario_of({"britain": {"force_pool": [dutch]}}, faction="western_allies"))
+    site = data.entries["britain/dutch"].sites[0]
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "britain/dutch", site, 0)
+    assert_feasible(model)
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "britain/dutch", site, 1)
+    assert_infeasible(model)
+
+
+@pytest.mark.parametrize(("counters", "accepted"), [(3, True), (2, False)])
+def test_us_grant_to_canada_needs_canadian_builds(scenario_of, assert_accepts, counters, accepted):
+    """40.244: BRPs the U.S. grants Canada are limited to what Canadian construction costs that turn:
+    a grant of 9 is accepted with three Canadian 3-factor infantry (9 BRPs), refused with two (6)."""
+    canadian = {"id": "can", "unit": "infantry", "factors": 3, "count": 3, "nationality": "canadian"}
+    powers = {
+        "usa": {"grants_made": [{"to": "canada", "brps": 9}]},
+        "britain": {"force_pool": [canadian]},
+    }
+    data = prepare(scenario_of(powers, faction="western_allies", us_at_war={"europe": True, "pacific": True}))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "britain/can", "canada_box", counters)
+    assert_accepts(model, accepted)
