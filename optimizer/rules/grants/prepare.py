@@ -268,7 +268,7 @@ def grant_network(scenario: Scenario) -> GrantNetwork:
     """Open paths for every allowed grantor and recipient, route capacities and caps."""
     state = scenario.grants or GrantsState()
     routes = {route: route_status(scenario, route) for route in Route}
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[str] = nx.DiGraph()
     graph.add_nodes_from(node.id for node in NODES)
     closed_legs = {}
     surrendered = {s.value for s in state.surrendered}

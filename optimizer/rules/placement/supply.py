@@ -18,7 +18,7 @@ def build_map(state: MapState) -> nx.Graph:
     and the fields of `SiteState` (turn-start control, recapture, enemy ZoC,
     supply override, stacking room). Cut links are left out.
     """
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     for site in SITES:
         override = state.sites.get(site.id, _DEFAULT_STATE)
         graph.add_node(
