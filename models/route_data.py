@@ -6,7 +6,7 @@ air (the Hump, 40.85); whether it can be intercepted (on-map sea legs, 40.223;
 off-board legs between boxes cannot); and the named route whose capacity it
 uses (Murmansk, Persia, Turkey, Siberia, the Chinese routes). Which legs are
 open this turn, and each route's capacity, follow from the scenario's state
-(optimizer/routes.py).
+(`optimizer/rules/grants/prepare.py`, and the checker's `optimizer/checker/grants/routes.py`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Rule tables of A World at War used by the planner and by the checker.
 
 Every entry names the rule it comes from. These tables are data only: the
-solver (``optimizer/``) and the independent checker (``optimizer/checker.py``)
+solver (``optimizer/``) and the independent checker (``optimizer/checker/``)
 both read them, and neither shares the other's arithmetic.
 """
 

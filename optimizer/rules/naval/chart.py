@@ -114,7 +114,7 @@ def ship_actions(
     if col != column:
         return [(None, state), *options]
     # Without voluntary deferring a ship may still wait when its yard has no point left for it
-    # (27.7272 C restricts "voluntary" deferring); add_shipyards holds such a yard to its rate.
+    # (27.7272 C restricts "voluntary" deferring); add_naval_construction holds such a yard to its rate.
     options.append((ChartAction.DEFER, (row, (col + 1) % COLUMNS)))
     if row == LAUNCH_ROW:
         if ship.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER):
