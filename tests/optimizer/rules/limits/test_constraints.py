@@ -1,0 +1,117 @@
+"""Construction limits in the model (27.31-27.34, 27.473 B, 27.474 B, 40.23, 40.244): builds are
+accepted up to the limit and refused past it, and grants move the limits. Numbers from the rules text."""
+
+import pytest
+
+from models.tables import Power
+from optimizer.model import build_model
+from optimizer.prepare import prepare
+
+WAR = {"europe": True, "pacific": True}
+TO_BRITAIN = (Power.USA, "britain"), ("us_atlantic_box", "britain")
+TO_CANADA = (Power.USA, "canada"), ("us_atlantic_box", "canada_box")
+
+
+def infantry(count, entry_id="inf", **extra):
+    return {"id": entry_id, "unit": "infantry", "factors": 1, "count": count, **extra}
+
+
+def western(scenario_of, powers):
+    """The U.S. (base 300: limit 100) and Britain (base 120: limit 40) at war, grants decided by the plan."""
+    return scenario_of(
+        powers,
+        faction="western_allies",
+        us_at_war=WAR,
+        grants={"transports": {"atlantic": 10}},
+        oil_counters=1,  # Britain's builds inside the threshold: its limit, not its oil, decides
+    )
+
+
+@pytest.mark.parametrize(("built", "accepted"), [(10, True), (11, False)])
+def test_construction_limit(scenario_of, assert_accepts, built, accepted):
+    """27.31, 27.32 A: the basic limit is one-third of the BRP base, rounded down: base 32 gives 10;
+    10 infantry factors accepted, 11 refused (with 100 BRPs to pay)."""
+    data = prepare(scenario_of({"germany": {"brps": 100, "brp_base": 32, "force_pool": [infantry(20)]}}))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "germany/inf", "berlin", built)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("built", "accepted"), [(27, True), (28, False)])
+def test_limit_counts_the_doubled_price(scenario_of, assert_accepts, built, accepted):
+    """27.31, 27.35 D, G (reading, rules-notes: the limit counts the BRPs actually paid): limit 30, no oil:
+    27 infantry factors cost 25 + 2 x 2 = 29 and are accepted; 28 cost 25 + 3 x 2 = 31 and are refused."""
+    data = prepare(scenario_of({"germany": {"brps": 100, "brp_base": 90, "force_pool": [infantry(40)]}}))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "germany/inf", "berlin", built)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("grant", "built", "accepted"), [(20, 94, True), (20, 95, False), (21, 94, False)])
+def test_grant_made_reduces_the_grantors_limit(scenario_of, assert_accepts, grant, built, accepted):
+    """27.334, 40.23 A: for every three BRPs granted (round down) the grantor's limit drops by one: the
+    U.S. (limit 100) granting 20 to Britain builds 94 factors, not 95; granting 21, not 94 (limit 93)."""
+    powers = {"usa": {"brp_base": 300, "force_pool": [infantry(100)]}, "britain": {"brp_base": 120}}
+    data = prepare(western(scenario_of, powers))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, *TO_BRITAIN, grant)
+    variables.builds.fix(model, "usa/inf", "us_atlantic_box", built)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("grant", "limit", "accepted"), [(20, 46, True), (20, 47, False), (17, 45, True)])
+def test_grant_received_raises_the_recipients_limit(scenario_of, assert_accepts, grant, limit, accepted):
+    """27.34, 40.23 B: the recipient gains one per three BRPs received (round down), the same as the
+    grantor loses: Britain (limit 40) receiving 20 has 46, not 47; receiving 17, 45."""
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120}}
+    data = prepare(western(scenario_of, powers))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None and variables.limits is not None
+    variables.grants.fix(model, *TO_BRITAIN, grant)
+    variables.limits.fix(model, Power.BRITAIN, limit)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("power", "limit", "accepted"),
+    [(Power.USA, 91, True), (Power.USA, 97, False), (Power.BRITAIN, 40, True), (Power.BRITAIN, 43, False)],
+)
+def test_us_grant_to_canada_counts_fully(scenario_of, assert_accepts, power, limit, accepted):
+    """40.23 A, 40.244: U.S. grants to Canada count fully against the U.S. limit and have no effect on the
+    British limit: 9 granted leaves the U.S. 100 - 9 = 91 (not 100 - 3) and Britain 40 (not 43)."""
+    canadian = {"id": "can", "unit": "infantry", "factors": 3, "count": 3, "nationality": "canadian"}
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120, "force_pool": [canadian]}}
+    data = prepare(western(scenario_of, powers))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None and variables.limits is not None
+    variables.grants.fix(model, *TO_CANADA, 9)
+    variables.grants.fix(model, *TO_BRITAIN, 0)  # nothing else moves Britain's limit
+    variables.limits.fix(model, power, limit)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("indian", "british", "accepted"), [(3, 0, True), (4, 0, False), (3, 1, True), (3, 2, False)]
+)
+def test_indian_limit_and_british_limit(scenario_of, assert_accepts, indian, british, accepted):
+    """27.474 B, C: the Indian limit is three BRPs a turn, and Indian construction counts against the
+    British limit: with Britain's limit 4 (base 12), 3 Indian factors are accepted, 4 refused; 3 Indian
+    and 1 British accepted, 3 and 2 refused."""
+    pool = [infantry(5, "ind", nationality="indian"), infantry(5)]
+    data = prepare(scenario_of({"britain": {"brp_base": 12, "force_pool": pool}}, faction="western_allies"))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "britain/ind", "india_box", indian)
+    variables.builds.fix(model, "britain/inf", "london", british)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("built", "accepted"), [(9, True), (10, False)])
+def test_australian_limit(scenario_of, assert_accepts, built, accepted):
+    """27.473 B: the Australian construction limit is nine BRPs a turn: 9 Australian infantry factors
+    accepted, 10 refused."""
+    pool = [infantry(12, "aus", nationality="australian")]
+    data = prepare(scenario_of({"britain": {"force_pool": pool}}, faction="western_allies"))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "britain/aus", "australia_box", built)
+    assert_accepts(model, accepted)
