@@ -1,0 +1,105 @@
+"""BRP grants in the model (rule 40): a fixed grant is accepted up to a route's capacity, the transports
+at hand and the U.S. caps, and refused one BRP past them. Numbers from the rules text."""
+
+import pytest
+
+from models.tables import Power
+from optimizer.model import build_model
+from optimizer.prepare import prepare
+
+WAR = {"europe": True, "pacific": True}
+PEACE = {"europe": False, "pacific": False}
+US_TO_CHINA = (Power.USA, "china")
+US_TO_BRITAIN = (Power.USA, "britain"), ("us_atlantic_box", "britain")
+BRITAIN_TO_RUSSIA = (Power.BRITAIN, "russia")
+BY_MURMANSK = ("britain", "murmansk_box", "murmansk", "vologda", "russia")
+PLENTY = {"atlantic": 10, "pacific": 10, "indian": 10}
+
+
+def western(scenario_of, powers, us_at_war=WAR, oil_counters=0, usat=None, **grants):
+    """Western Allied powers in summer 1942 with the rule-40 state `grants`: the plan decides grants."""
+    extra = {} if usat is None else {"usat": usat}
+    return scenario_of(
+        powers,
+        faction="western_allies",
+        turn={"season": "summer", "year": 1942},
+        us_at_war=us_at_war,
+        oil_counters=oil_counters,
+        grants=grants,
+        **extra,
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "capacity"),
+    [
+        (("us_pacific_box", "chinese_port", "china"), 10),  # 40.83
+        (("us_pacific_box", "burma_port", "mandalay", "kunming", "china"), 10),  # 40.84
+        (("us_pacific_box", "burma_port", "indian_airbase", "kunming", "china"), 5),  # 40.85
+    ],
+    ids=["chinese_port", "burma_road", "hump"],
+)
+@pytest.mark.parametrize("past", [False, True])
+def test_routes_to_china_capacity(scenario_of, assert_accepts, path, capacity, past):
+    """40.83, 40.84, 40.85: up to ten BRPs a turn via a Chinese port, ten via the Burma Road, five over
+    the Hump: the capacity is accepted, one BRP more refused (transports to spare)."""
+    china = {"port_recaptured": True, "air_transport_factors": 1}
+    powers = {"usa": {"brp_base": 300}, "china": {"brp_base": 30}}
+    data = prepare(western(scenario_of, powers, transports=PLENTY, china=china))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, US_TO_CHINA, path, capacity + past)
+    assert_accepts(model, not past)
+
+
+@pytest.mark.parametrize(("brps", "accepted"), [(15, True), (16, False)])
+def test_one_transport_per_five_brps(scenario_of, assert_accepts, brps, accepted):
+    """40.221: Western Allied grants by sea need one transport per five BRPs, rounded up: three Atlantic
+    transports carry 15 BRPs from the U.S. to Britain, not 16."""
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120}}
+    data = prepare(western(scenario_of, powers, transports={"atlantic": 3}))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, *US_TO_BRITAIN, brps)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("brps", "accepted"), [(5, True), (6, False)])
+def test_usat_limits_us_grants_before_war(scenario_of, assert_accepts, brps, accepted):
+    """40.331 A: before war with Germany, American grants to Britain are one BRP per USAT level above 25:
+    USAT 30 allows 5 BRPs, not 6."""
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120}}
+    data = prepare(western(scenario_of, powers, us_at_war=PEACE, usat=30, transports=PLENTY))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, *US_TO_BRITAIN, brps)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("war_turns", "capacity"), [(1, 5), (2, 10), (3, 15), (4, 20), (9, 20)])
+@pytest.mark.parametrize("past", [False, True])
+def test_murmansk_capacity_grows(scenario_of, assert_accepts, war_turns, capacity, past):
+    """40.411: the Murmansk route carries 5 BRPs in the first Allied turn after war between Russia and
+    Germany, 10 in the second, 15 in the third, 20 thereafter: the capacity accepted, one more refused."""
+    powers = {"britain": {"brp_base": 120}, "russia": {"brp_base": 120}}
+    data = prepare(western(scenario_of, powers, transports=PLENTY, germany_russia_war_turns=war_turns))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, BRITAIN_TO_RUSSIA, BY_MURMANSK, capacity + past)
+    assert_accepts(model, not past)
+
+
+@pytest.mark.parametrize(
+    ("brps", "oil", "accepted"),
+    [(0, 2, True), (1, 2, False), (10, 1, True), (11, 1, False)],
+)
+def test_oil_counter_counts_ten_brps_on_murmansk(scenario_of, assert_accepts, brps, oil, accepted):
+    """40.25 A, 40.251: at most two oil counters by Murmansk, each counting 10 BRPs against its 20: two
+    counters and no BRPs accepted, two and 1 BRP refused; one counter and 10 BRPs accepted, 11 refused."""
+    powers = {"britain": {"brp_base": 120}, "russia": {"brp_base": 120}}
+    scenario = western(scenario_of, powers, oil_counters=3, transports=PLENTY, germany_russia_war_turns=4)
+    data = prepare(scenario)
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, BRITAIN_TO_RUSSIA, BY_MURMANSK, brps, oil=oil)
+    assert_accepts(model, accepted)
