@@ -1,0 +1,149 @@
+"""Naval construction in the model (27.7): a fixed chart action is accepted within a yard's shipbuilding
+points, its one-factor half-rate and its capacity, and when its power can pay its BRPs; refused one
+past them. Numbers from the rules text."""
+
+import pytest
+
+from models.naval_tables import ChartAction
+from optimizer.model import build_model
+from optimizer.prepare import prepare
+
+LAY_DOWN, CONTINUE = ChartAction.LAY_DOWN, ChartAction.CONTINUE
+
+
+def germany(scenario_of, naval, brps=200):
+    """Germany in spring 1942, planning one turn of naval construction at Kiel."""
+    return scenario_of({"germany": {"brps": brps, "naval": naval}}, turn={"season": "spring", "year": 1942})
+
+
+def ships(design, count):
+    return [f"germany/kiel/{design}#{i}" for i in range(1, count + 1)]
+
+
+@pytest.mark.parametrize(("laid", "accepted"), [(2, True), (3, False)])
+def test_kiel_shipbuilding_points(scenario_of, assert_accepts, laid, accepted):
+    """27.724 A, 27.731 A, 27.7251: Kiel's shipbuilding rate is 2 and each ship begun uses a point: two
+    3-factor ships laid down in one turn accepted, three refused (capacity 4 is not what binds)."""
+    naval = {
+        "shipyards": [{"id": "kiel"}],
+        "designs": [{"id": "bb", "unit": "capital_ship", "factors": 3, "count": 3}],
+    }
+    data = prepare(germany(scenario_of, naval))
+    model, variables, _ = build_model(data)
+    assert variables.naval is not None
+    for ship in ships("bb", laid):
+        variables.naval.fix(model, ship, 0, LAY_DOWN)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("brps", "accepted"), [(3, True), (2, False)])
+def test_lay_down_costs_three_brps_whatever_the_size(scenario_of, assert_accepts, brps, accepted):
+    """27.7251: beginning construction costs one shipbuilding point and three BRPs, regardless of the ship's
+    size: a 5-factor ship is laid down with 3 BRPs, not with 2."""
+    naval = {
+        "shipyards": [{"id": "kiel"}],
+        "designs": [{"id": "bb", "unit": "capital_ship", "factors": 5, "count": 1}],
+    }
+    data = prepare(germany(scenario_of, naval, brps=brps))
+    model, variables, _ = build_model(data)
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/bb#1", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("action", "brps", "accepted"),
+    [
+        (CONTINUE, 3, True),  # A: one point and three BRPs
+        (CONTINUE, 2, False),
+        (ChartAction.ACCELERATE, 6, True),  # B: six BRPs in all
+        (ChartAction.ACCELERATE, 5, False),
+        (ChartAction.ACCELERATE_KNIGHT, 9, True),  # B: nine BRPs in all
+        (ChartAction.ACCELERATE_KNIGHT, 8, False),
+    ],
+)
+def test_chart_move_costs(scenario_of, assert_accepts, action, brps, accepted):
+    """27.7272 A, B: continuing a ship in the turn's column costs 3 BRPs, accelerating a 3-factor ship 6,
+    a knight's move 9: each accepted with exactly that many BRPs and refused with one fewer."""
+    chart = [{"id": "Graf", "unit": "capital_ship", "factors": 3, "row": 3, "column": "spring"}]
+    data = prepare(germany(scenario_of, {"shipyards": [{"id": "kiel", "chart": chart}]}, brps=brps))
+    model, variables, _ = build_model(data)
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Graf", 0, action)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("brps", "accepted"), [(3, True), (2, False)])
+def test_starting_a_repair_costs_three_brps(scenario_of, assert_accepts, brps, accepted):
+    """27.7267: moving a damaged named ship from Waiting for Repair onto the chart costs a shipbuilding
+    point and three BRPs: accepted with 3 BRPs, refused with 2."""
+    waiting = [{"id": "Gneisenau", "unit": "capital_ship", "factors": 3}]
+    naval = {"shipyards": [{"id": "kiel", "waiting_for_repair": waiting}]}
+    data = prepare(germany(scenario_of, naval, brps=brps))
+    model, variables, _ = build_model(data)
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Gneisenau", 0, ChartAction.START_REPAIR)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("destroyers", "submarines", "accepted"), [(2, 0, True), (3, 0, False), (1, 1, True), (1, 2, False)]
+)
+def test_one_factor_units_use_half_the_rate(scenario_of, assert_accepts, destroyers, submarines, accepted):
+    """27.7221 A: no more than half (round up) of a yard's rate on destroyers, CVEs, submarines, ASW and
+    transports: at Kiel with rate 3, two destroyers, or one destroyer and one submarine, are accepted;
+    three one-factor units refused though three points are there."""
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 3}],
+        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 3}],
+        "sw_units": [{"id": "u", "unit": "submarine", "count": 3}],
+    }
+    data = prepare(germany(scenario_of, naval))
+    model, variables, _ = build_model(data)
+    assert variables.naval is not None
+    for ship in ships("dd", destroyers):
+        variables.naval.fix(model, ship, 0, LAY_DOWN)
+    # SW builds have no fix(): their factors per build and yard are held directly.
+    model.add(variables.naval.sw["germany/u", "germany/kiel"] == submarines)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("on_chart", "accepted"), [(1, True), (2, False)])
+def test_shipyard_capacity(scenario_of, assert_accepts, on_chart, accepted):
+    """27.741, 27.724 B: shipyard capacity is twice the rate: at a rate-1 yard (capacity 2) a destroyer may
+    be laid down beside one cruiser under construction, not beside two. Scuttling, which would free room
+    (27.7272 E), is barred here."""
+    chart = [
+        {"id": "Hipper", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"},
+        {"id": "Blucher", "unit": "cruiser", "factors": 2, "row": 2, "column": "winter"},
+    ][:on_chart]
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 1, "chart": chart}],
+        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 1}],
+        "deferring_allowed": False,
+    }
+    data = prepare(germany(scenario_of, naval))
+    model, variables, _ = build_model(data)
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/dd#1", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
+
+
+def test_scuttling_frees_capacity(scenario_of, assert_feasible):
+    """27.7272 E, 27.741: a ship may be scuttled, whether or not it is in the turn's column, to free
+    shipyard capacity: at a full rate-1 yard (two cruisers, capacity 2) a destroyer is laid down once one
+    cruiser is scuttled."""
+    chart = [
+        {"id": "Hipper", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"},
+        {"id": "Blucher", "unit": "cruiser", "factors": 2, "row": 2, "column": "winter"},
+    ]
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 1, "chart": chart}],
+        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 1}],
+    }
+    data = prepare(germany(scenario_of, naval))
+    model, variables, _ = build_model(data)
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Hipper", 0, ChartAction.SCUTTLE)
+    variables.naval.fix(model, "germany/kiel/dd#1", 0, LAY_DOWN)
+    assert_feasible(model)
