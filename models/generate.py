@@ -218,6 +218,7 @@ def scenario_data(
         data["horizon"] = {"turns": naval_turns or pick(1, 3), "discount": pick(7, 10) / 10}
     if with_grants:
         data["grants"] = grants_data(pick)
+        data["usat"] = data["grants"].pop("usat")
         data["oil_counters"] = {"western_allies": pick(0, 3), "russia": pick(0, 1)}
     return data
 

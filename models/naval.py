@@ -180,8 +180,20 @@ class SWBuild(NavalModel):
         return self
 
 
+USAT_GIVEN_ONCE = "usat is given once, at the top level of the scenario (`usat:`), not in this section"
+
+
+def usat_given_once(data: object) -> object:
+    """Refuse `usat` in a section: the scenario states it once, at the top level."""
+    if isinstance(data, dict) and "usat" in data:
+        raise ValueError(USAT_GIVEN_ONCE)
+    return data
+
+
 class NavalState(NavalModel):
     """A power's shipyards and what it may build on them (27.7, 27.9)."""
+
+    _usat = model_validator(mode="before")(usat_given_once)
 
     shipyards: list[Shipyard] = Field(default_factory=list)
     designs: list[ShipDesign] = Field(default_factory=list)
@@ -192,9 +204,6 @@ class NavalState(NavalModel):
             "U.S. before war with Japan: fast carriers it may lay down, one per Japanese fast carrier launched "
             "or laid down (27.7325) or Axis fast carrier laid down in a European scenario (27.733)."
         ),
-    )
-    usat: NonNegativeInt | None = Field(
-        default=None, description="U.S.: effective USAT level; American CVEs once it reaches 35 (27.7223 C)."
     )
     transports_sunk_by_japan: NonNegativeInt = Field(
         default=0, description="U.S.: transports sunk by Japan, rebuilt in the Pacific box (27.7322 C)."

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, field_validator, model_validator
 
 from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
-from models.naval import ChartShip, DamagedShip, Horizon, NavalState
+from models.naval import ChartShip, DamagedShip, Horizon, NavalState, usat_given_once
 from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES, yard_capacity
 from models.route_data import LEG_BY_ID, Ocean
 from models.tables import (
@@ -439,7 +439,8 @@ class ChinaRoutesState(Strict):
 class GrantsState(Strict):
     """The state that rule 40 reads. With this section, grants are decisions of the plan."""
 
-    usat: NonNegativeInt = Field(default=0, description="Effective USAT level (40.331 A).")
+    _usat = model_validator(mode="before")(usat_given_once)
+
     usjt_china_cap: NonNegativeInt = Field(
         default=0,
         description="BRPs the USJT level allows the U.S. to grant China before war with Japan (40.332 A).",
@@ -733,6 +734,14 @@ class Scenario(Strict):
     )
     us_at_war: dict[Theater, bool] = Field(
         default_factory=dict, description="U.S. at war in each theater (27.92 D)."
+    )
+    usat: NonNegativeInt | None = Field(
+        default=None,
+        description=(
+            "Effective USAT level: U.S. grants before war with Germany (40.331 A), cash and carry or lend "
+            "lease (27.7322), U.S. and British CVEs (27.7223). Not given: grants and lend lease read it as 0, "
+            "and CVEs are not held back by it."
+        ),
     )
     map: MapState = Field(default_factory=MapState)
     grants: GrantsState | None = Field(

@@ -112,7 +112,7 @@ def usat_grant_cap(scenario: Scenario) -> int | None:
     (40.331 A)."""
     if scenario.us_at_war.get("europe"):
         return None
-    return route_data.usat_grant_cap(grants_state(scenario).usat)
+    return route_data.usat_grant_cap(scenario.usat or 0)
 
 
 def check_grant_lines(scenario: Scenario, plan: Plan) -> list[Violation]:
@@ -235,7 +235,7 @@ def check_grant_totals(scenario: Scenario, plan: Plan) -> list[Violation]:
                 Violation(
                     "40.331 A",
                     f"usa: {granted} BRPs granted to Britain, France, Canada and South Africa before war with "
-                    f"Germany; USAT {grants_state(scenario).usat} allows {cap}",
+                    f"Germany; USAT {scenario.usat or 0} allows {cap}",
                 )
             )
     if not scenario.us_at_war.get("pacific"):

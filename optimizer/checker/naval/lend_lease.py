@@ -73,7 +73,7 @@ def check_lend_lease(scenario: Scenario, plan: Plan, replay: NavalReplay | None 
     naval_state = naval_state_of(scenario, Power.USA)
     if naval_state is None or scenario.us_at_war.get("europe"):
         return violations
-    usat = naval_state.usat or 0
+    usat = scenario.usat or 0
     lost = naval_state.british_transports_lost
     exception = japan_rebuilt(scenario, lines)
     count = sum(line.factors for line in lines) - exception

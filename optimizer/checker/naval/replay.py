@@ -415,7 +415,7 @@ def check_cves(run: Replaying, tally: TurnTally, turn: int) -> None:
     (27.7223 C), and at most Britain's rate of British CVEs, none below USAT 28 (27.7223 B)."""
     scenario, replay = run.scenario, run.replay
     for power, count in sorted(tally.cves.items()):
-        usat = power_usat(scenario, power)
+        usat = scenario.usat
         if usat is not None and usat < AMERICAN_CVE_USAT:
             replay.rules.append(
                 Violation(
@@ -432,7 +432,7 @@ def check_cves(run: Replaying, tally: TurnTally, turn: int) -> None:
                 )
             )
     for power, count in sorted(tally.british_cves.items()):
-        usat = power_usat(scenario, power)
+        usat = scenario.usat
         if usat is not None and usat < BRITISH_CVE_USAT:
             replay.rules.append(
                 Violation(
@@ -449,13 +449,6 @@ def check_cves(run: Replaying, tally: TurnTally, turn: int) -> None:
                     f"training rate {cap}",
                 )
             )
-
-
-def power_usat(scenario: Scenario, power: Power) -> int | None:
-    """The USAT level of a power with naval construction (27.7223), None when the scenario gives none."""
-    naval = naval_state_of(scenario, power)
-    assert naval is not None
-    return naval.usat
 
 
 def check_horizon(run: Replaying) -> None:

@@ -243,11 +243,12 @@ def grant_caps(scenario: Scenario) -> tuple[GrantCap, ...]:
     state = scenario.grants or GrantsState()
     caps = []
     if not scenario.us_at_war.get("europe"):
-        limit = usat_grant_cap(state.usat)
+        usat = scenario.usat or 0
+        limit = usat_grant_cap(usat)
         caps.append(
             GrantCap(
                 "40.331 A",
-                f"U.S. to Britain, France, Canada and South Africa before war with Germany: USAT {state.usat} - 25",
+                f"U.S. to Britain, France, Canada and South Africa before war with Germany: USAT {usat} - 25",
                 tuple((Power.USA, r) for r in US_EUROPEAN_RECIPIENTS),
                 limit,
             )

@@ -152,7 +152,7 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
             fast_caps[power] = naval.fast_carrier_permits  # 27.7325
         if power is Power.USA:
             # 27.7223 C: American CVEs once USAT reach 35, no more a turn than the naval air rate.
-            usat_ok = naval.usat is None or naval.usat >= AMERICAN_CVE_USAT
+            usat_ok = scenario.usat is None or scenario.usat >= AMERICAN_CVE_USAT
             cve_caps[power] = naval_air_rate(scenario, Power.USA) if usat_ok else 0
     future_brps: dict[tuple[int, Power], int] = {}
     future_limits: dict[tuple[int, Power], int] = {}
@@ -188,7 +188,7 @@ def _us_grant_cap(scenario: Scenario) -> int | None:
     usa = scenario.powers.get(Power.USA)
     if usa is None or usa.naval is None or scenario.us_at_war.get("europe"):
         return None
-    usat = usa.naval.usat or 0
+    usat = scenario.usat or 0
     fixed = sum(
         g.brps for g in usa.grants_made if g.to.value in ("britain", "france", "canada", "south_africa")
     )
@@ -200,7 +200,7 @@ def _british_cve_caps(scenario: Scenario) -> dict[Power, int]:
     usa = scenario.powers.get(Power.USA)
     if usa is None or usa.naval is None:
         return {}
-    if usa.naval.usat is not None and usa.naval.usat < BRITISH_CVE_USAT:
+    if scenario.usat is not None and scenario.usat < BRITISH_CVE_USAT:
         return {Power.USA: 0}
     return {Power.USA: naval_air_rate(scenario, Power.BRITAIN)}
 
@@ -248,7 +248,7 @@ def _lend_lease(scenario: Scenario, sw: dict[str, tuple[Power, UnitType, int]]) 
     builds = tuple(b for b, (p, unit, _) in sw.items() if p is Power.USA and unit is UnitType.TRANSPORT)
     if not builds:
         return None
-    usat = usa.naval.usat or 0
+    usat = scenario.usat or 0
     lost = usa.naval.british_transports_lost
     # B: lend lease, any number; A: cash and carry, only after heavy losses, and only to rebuild them.
     most = None if usat > LEND_LEASE_USAT else (lost if lost > CASH_AND_CARRY_LOSSES else 0)

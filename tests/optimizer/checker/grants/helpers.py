@@ -53,8 +53,8 @@ ALLIES: dict[str, Any] = {
         },
         "china": {"brps": 10, "brp_base": 30, "force_pool": []},  # limit 10
     },
+    "usat": 50,
     "grants": {
-        "usat": 50,
         "germany_russia_war_turns": 4,
         "anglo_french_cooperation_lifted": True,
         "transports": {"atlantic": 20, "pacific": 20, "indian": 20},

@@ -120,7 +120,7 @@ def test_usat_26_allows_one_brp() -> None:
     """40.331 A: before war with Germany the U.S. grants France and Britain, including Canada and
     South Africa, one BRP per USAT level above 25: USAT 26 allows 1 BRP; at most 25 BRPs a turn
     however high the USAT; no limit at war with Germany."""
-    s = scenario(grants={"usat": 26}, us_at_war={"europe": False, "pacific": True})
+    s = scenario(usat=26, us_at_war={"europe": False, "pacific": True})
     assert usat_grant_cap(s) == 1
     assert check(s, plan(grant("usa", US_BRITAIN, 1))) == []
     result = check(
@@ -133,8 +133,8 @@ def test_usat_26_allows_one_brp() -> None:
     )
     assert rules(result) == ["40.331 A"]
     assert "2 BRPs granted to Britain, France, Canada and South Africa" in result[0].message
-    assert usat_grant_cap(scenario(grants={"usat": 60}, us_at_war={"europe": False})) == 25
-    assert usat_grant_cap(scenario(grants={"usat": 20}, us_at_war={"europe": False})) == 0
+    assert usat_grant_cap(scenario(usat=60, us_at_war={"europe": False})) == 25
+    assert usat_grant_cap(scenario(usat=20, us_at_war={"europe": False})) == 0
     assert usat_grant_cap(scenario()) is None
 
 

@@ -52,12 +52,12 @@ USA: dict[str, Any] = {
     "turn": {"season": "winter", "year": 1941},
     "faction": "western_allies",
     "us_at_war": {"europe": False, "pacific": False},
+    "usat": 40,
     "powers": {
         "usa": {
             "brps": 300,
             "brp_base": 300,  # limit 100
             "naval": {
-                "usat": 40,
                 "fast_carrier_permits": 1,
                 "shipyards": [{"id": "us_atlantic_box", "rate": 4}, {"id": "us_pacific_box", "rate": 10}],
                 "designs": [
@@ -75,7 +75,7 @@ def scenario(base: dict[str, Any] = GERMANY, power: str = "germany", **naval: An
     """The base position with the power's `naval` fields replaced; `horizon`, `turn`, `season`,
     `brps`, `brp_base` and `us_at_war` go to the scenario or the power."""
     data = copy.deepcopy(base)
-    for key in ("horizon", "us_at_war", "oil_counters"):
+    for key in ("horizon", "us_at_war", "oil_counters", "usat"):
         if key in naval:
             data[key] = naval.pop(key)
     if "season" in naval:
@@ -190,8 +190,8 @@ def british_cves(usat: int, europe: bool, **fields: Any) -> Scenario:
     (Britain's power state) when given."""
     data = copy.deepcopy(USA)
     data["us_at_war"] = {"europe": europe, "pacific": False}
+    data["usat"] = usat
     naval = data["powers"]["usa"]["naval"]
-    naval["usat"] = usat
     naval["designs"].append(
         {"id": "bcve", "unit": "escort_carrier", "factors": 1, "count": 6, "for_britain": True}
     )

@@ -46,7 +46,8 @@ def japan_transports(usat: int, sunk_by_japan: int, pacific: bool = True, britai
         data["powers"]["britain"] = {"brps": 50, "brp_base": 60}
     data["us_at_war"] = {"europe": False, "pacific": pacific}
     naval = data["powers"]["usa"]["naval"]
-    naval.update(usat=usat, transports_sunk_by_japan=sunk_by_japan)
+    data["usat"] = usat
+    naval.update(transports_sunk_by_japan=sunk_by_japan)
     naval["sw_units"].append({"id": "transports", "unit": "transport", "count": 6})
     return Scenario.model_validate(data)
 

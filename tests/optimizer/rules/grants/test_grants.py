@@ -7,13 +7,14 @@ from optimizer.solve import solve
 WAR = {"europe": True, "pacific": True}
 
 
-def western(scenario_of, powers=None, us_at_war=WAR, objective=None, **grants):
+def western(scenario_of, powers=None, us_at_war=WAR, objective=None, usat=None, **grants):
     powers = powers or {"usa": {"brp_base": 300}, "britain": {"brp_base": 120}}
     return scenario_of(
         powers,
         faction="western_allies",
         turn={"season": "summer", "year": 1942},
         us_at_war=us_at_war,
+        usat=usat,
         grants=grants,
         objective=objective or {},
     )

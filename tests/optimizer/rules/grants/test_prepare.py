@@ -9,12 +9,13 @@ from optimizer.rules.grants.prepare import grant_network, pair_closure, route_st
 WAR = {"europe": True, "pacific": True}
 
 
-def allies(scenario_of, season="summer", us_at_war=WAR, **grants):
+def allies(scenario_of, season="summer", us_at_war=WAR, usat=None, **grants):
     return scenario_of(
         {"usa": {}, "britain": {}},
         faction="western_allies",
         turn={"season": season, "year": 1942},
         us_at_war=us_at_war,
+        usat=usat,
         grants=grants,
     )
 

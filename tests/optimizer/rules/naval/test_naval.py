@@ -165,7 +165,6 @@ def lend_lease(scenario_of, usat, lost, britain_brps, count=7):
                 "naval": {
                     "shipyards": [{"id": "us_atlantic_box", "rate": 12}],
                     "sw_units": [{"id": "transports", "unit": "transport", "count": count}],
-                    "usat": usat,
                     "british_transports_lost": lost,
                 },
             },
@@ -173,6 +172,7 @@ def lend_lease(scenario_of, usat, lost, britain_brps, count=7):
         },
         faction="western_allies",
         turn={"season": "fall", "year": 1940},
+        usat=usat,
         us_at_war={"europe": False, "pacific": False},
         objective={"preset": "max-factors"},
     )
@@ -236,13 +236,13 @@ def us_cves(scenario_of, usat, count=5, britain_rate_rp=0):
                             "for_britain": True,
                         }
                     ],
-                    "usat": usat,
                 },
             },
             "britain": {"brps": 50, "brp_base": 120, "naval_air": {"rp_increase": britain_rate_rp}},
         },
         faction="western_allies",
         turn={"season": "summer", "year": 1942},
+        usat=usat,
         us_at_war={"europe": True, "pacific": True},
     )
 
@@ -323,11 +323,11 @@ def test_transports_sunk_by_japan_rebuilt_at_us_expense(scenario_of):
                 "naval": {
                     "shipyards": [{"id": "us_pacific_box", "rate": 12}],
                     "sw_units": [{"id": "transports", "unit": "transport", "count": 6}],
-                    "usat": 20,
                     "transports_sunk_by_japan": 3,
                 },
             }
         },
+        usat=20,
         faction="western_allies",
         turn={"season": "spring", "year": 1942},
         us_at_war={"europe": False, "pacific": True},
