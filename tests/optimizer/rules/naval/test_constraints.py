@@ -147,3 +147,29 @@ def test_scuttling_frees_capacity(scenario_of, assert_feasible):
     variables.naval.fix(model, "germany/kiel/Hipper", 0, ChartAction.SCUTTLE)
     variables.naval.fix(model, "germany/kiel/dd#1", 0, LAY_DOWN)
     assert_feasible(model)
+
+
+@pytest.mark.parametrize(("cves", "accepted"), [(4, True), (5, False)])
+def test_american_cves_limited_by_but_not_counted_against_naval_air(
+    scenario_of, assert_accepts, cves, accepted
+):
+    """27.61, 27.7223 C: American CVE construction is limited by, but not counted against, the naval air
+    training rate (U.S. 4): with 4 naval air factors built, 4 CVEs laid down are accepted, 5 refused
+    (the yard's one-factor half-rate, 5 of 10, is not what binds)."""
+    naval = {
+        "shipyards": [{"id": "us_atlantic_box", "rate": 10}],
+        "designs": [{"id": "cve", "unit": "escort_carrier", "factors": 1, "count": 6}],
+    }
+    nas = {"id": "nas", "unit": "naval_air", "factors": 1, "count": 4}
+    scenario = scenario_of(
+        {"usa": {"force_pool": [nas], "naval": naval}},
+        faction="western_allies",
+        us_at_war={"europe": True, "pacific": True},
+    )
+    data = prepare(scenario)
+    model, variables, _ = build_model(data)
+    assert variables.naval is not None
+    variables.builds.fix(model, "usa/nas", "us_atlantic_box", 4)
+    for i in range(1, cves + 1):
+        variables.naval.fix(model, f"usa/us_atlantic_box/cve#{i}", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
