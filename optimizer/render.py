@@ -27,52 +27,15 @@ def _site(build_site: str | None, alternatives: list[str]) -> str:
 
 
 def plan_tables(scenario: Scenario, plan: Plan) -> Group:
-    """The plan as a player reads it: builds, BRPs and limits, oil, objective."""
+    """The plan as a player reads it: builds, BRPs and limits, oil, grants, naval, objective."""
     parts: list[RenderableType] = [
         Text(
             f"{plan.scenario} — {scenario.turn.season.value} {scenario.turn.year}, {scenario.faction.value}",
             style="bold",
-        )
+        ),
+        builds_table(plan),
+        accounts_table(plan),
     ]
-    builds = Table(title="Builds", title_justify="left")
-    for column in ("power", "unit", "entry", "site", "counters", "factors", "BRPs", "oil"):
-        builds.add_column(column, justify="right" if column in ("counters", "factors", "BRPs") else "left")
-    for b in plan.builds:
-        oil = f"{b.oil_units} past threshold" if b.oil_units else "normal"
-        builds.add_row(
-            b.power.value,
-            b.unit.value,
-            b.entry,
-            _site(b.site, b.alternatives),
-            str(b.counters),
-            str(b.factors),
-            str(b.brps),
-            oil,
-        )
-    if not plan.builds:
-        builds.add_row("—", "nothing built", "", "", "", "", "", "")
-    parts.append(builds)
-
-    accounts = Table(title="BRPs, construction limit, naval air", title_justify="left")
-    for column in ("power", "available", "spent", "kept", "limit used", "naval air", "oil effect (27.35 H)"):
-        accounts.add_column(column, justify="left" if column == "power" else "right")
-    for power, r in plan.powers.items():
-        incurred = (
-            "n/a (U.S.)"
-            if r.oil_effect_incurred is None
-            else ("incurred" if r.oil_effect_incurred else "avoided")
-        )
-        accounts.add_row(
-            power.value,
-            str(r.brps_available),
-            str(r.construction_brps),
-            str(r.brps_kept),
-            f"{r.limit_used} / {r.construction_limit}",
-            f"{r.naval_air_used} / {r.naval_air_rate}",
-            incurred,
-        )
-    parts.append(accounts)
-
     for o in plan.oil:
         parts.append(
             Text(
@@ -82,40 +45,7 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
             )
         )
     if plan.grants:
-        grants = Table(title="Grants (rule 40)", title_justify="left")
-        for column in ("from", "to", "route", "path", "BRPs", "oil", "expected"):
-            grants.add_column(column, justify="right" if column in ("BRPs", "oil", "expected") else "left")
-        for g in plan.grants:
-            grants.add_row(
-                g.grantor.value,
-                g.recipient,
-                g.route or "direct",
-                " > ".join(g.path),
-                str(g.brps),
-                str(g.oil_counters) if g.oil_counters else "",
-                f"{g.expected_brps:g}" if g.expected_brps is not None else "",
-            )
-        parts.append(grants)
-        if scenario.grants and scenario.grants.loss_rates:
-            parts.append(
-                Text(
-                    "With the scenario's loss rates, the plan maximizes expected delivered BRPs ('expected')."
-                )
-            )
-        used: dict[str, int] = {}
-        for t in plan.transports:
-            used[t.ocean] = used.get(t.ocean, 0) + t.transports
-        available = scenario.grants.transports if scenario.grants else {}
-        parts.append(
-            Text(
-                "Transports (40.221): "
-                + "; ".join(
-                    f"{ocean} {n} of {available.get(Ocean(ocean), 0)}" for ocean, n in sorted(used.items())
-                )
-                if used
-                else "Transports (40.221): none needed"
-            )
-        )
+        parts.extend(grants_parts(scenario, plan))
     for opening in plan.route_openings:
         what = (
             "opens the Persian route (40.52)"
@@ -142,6 +72,88 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
             )
         )
     return Group(*parts)
+
+
+def builds_table(plan: Plan) -> Table:
+    """One row per build line: where, how many, what it costs, and whether it is past the oil threshold."""
+    builds = Table(title="Builds", title_justify="left")
+    for column in ("power", "unit", "entry", "site", "counters", "factors", "BRPs", "oil"):
+        builds.add_column(column, justify="right" if column in ("counters", "factors", "BRPs") else "left")
+    for b in plan.builds:
+        oil = f"{b.oil_units} past threshold" if b.oil_units else "normal"
+        builds.add_row(
+            b.power.value,
+            b.unit.value,
+            b.entry,
+            _site(b.site, b.alternatives),
+            str(b.counters),
+            str(b.factors),
+            str(b.brps),
+            oil,
+        )
+    if not plan.builds:
+        builds.add_row("—", "nothing built", "", "", "", "", "", "")
+    return builds
+
+
+def accounts_table(plan: Plan) -> Table:
+    """Per power: BRPs available, spent and kept, the limit and naval air used, the oil effect."""
+    accounts = Table(title="BRPs, construction limit, naval air", title_justify="left")
+    for column in ("power", "available", "spent", "kept", "limit used", "naval air", "oil effect (27.35 H)"):
+        accounts.add_column(column, justify="left" if column == "power" else "right")
+    for power, r in plan.powers.items():
+        incurred = (
+            "n/a (U.S.)"
+            if r.oil_effect_incurred is None
+            else ("incurred" if r.oil_effect_incurred else "avoided")
+        )
+        accounts.add_row(
+            power.value,
+            str(r.brps_available),
+            str(r.construction_brps),
+            str(r.brps_kept),
+            f"{r.limit_used} / {r.construction_limit}",
+            f"{r.naval_air_used} / {r.naval_air_rate}",
+            incurred,
+        )
+    return accounts
+
+
+def grants_parts(scenario: Scenario, plan: Plan) -> list[RenderableType]:
+    """The grants table, the loss-rate note, and transports used per ocean (rule 40)."""
+    grants = Table(title="Grants (rule 40)", title_justify="left")
+    for column in ("from", "to", "route", "path", "BRPs", "oil", "expected"):
+        grants.add_column(column, justify="right" if column in ("BRPs", "oil", "expected") else "left")
+    for g in plan.grants:
+        grants.add_row(
+            g.grantor.value,
+            g.recipient,
+            g.route or "direct",
+            " > ".join(g.path),
+            str(g.brps),
+            str(g.oil_counters) if g.oil_counters else "",
+            f"{g.expected_brps:g}" if g.expected_brps is not None else "",
+        )
+    parts: list[RenderableType] = [grants]
+    if scenario.grants and scenario.grants.loss_rates:
+        parts.append(
+            Text("With the scenario's loss rates, the plan maximizes expected delivered BRPs ('expected').")
+        )
+    used: dict[str, int] = {}
+    for t in plan.transports:
+        used[t.ocean] = used.get(t.ocean, 0) + t.transports
+    available = scenario.grants.transports if scenario.grants else {}
+    parts.append(
+        Text(
+            "Transports (40.221): "
+            + "; ".join(
+                f"{ocean} {n} of {available.get(Ocean(ocean), 0)}" for ocean, n in sorted(used.items())
+            )
+            if used
+            else "Transports (40.221): none needed"
+        )
+    )
+    return parts
 
 
 def chart_table(snapshot: ChartSnapshot, title: str) -> Table:

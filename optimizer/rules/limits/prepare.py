@@ -58,9 +58,27 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
     powers are left out here: the model adds them (`add_grant_limits`).
     """
     decided = scenario.grants is not None
+    lines: list[LimitLine] = []
+    basic = _basic_limit(scenario, power, lines)
+    reduction = _reductions(scenario, power, lines)
+    after = max(0, basic - reduction)
+    if basic - reduction < 0:
+        lines.append(LimitLine("27.32 B", "reductions stop at 0", -(basic - reduction)))
+    increase = _increases(scenario, power, lines)
+    limit = after + increase
+    if decided:
+        lines.append(LimitLine("27.334, 27.34", "grants made and received this turn: decided by the plan", 0))
+        lines.append(LimitLine("27.31", "construction limit before this turn's grants", limit, total=True))
+    else:
+        lines.append(LimitLine("27.31", "construction limit", limit, total=True))
+    return LimitBreakdown(power, tuple(lines), limit, before_clamp=basic - reduction, increases=increase)
+
+
+def _basic_limit(scenario: Scenario, power: Power, lines: list[LimitLine]) -> int:
+    """The basic limit: a third of the BRP base, with Russian ICs, less enemy-held key economic areas
+    (27.32 A, 27.335), rounded down."""
     state = scenario.powers[power]
-    mods = state.limit_modifiers
-    lines: list[LimitLine] = [LimitLine("27.32 A", "BRP base", state.brp_base, total=True)]
+    lines.append(LimitLine("27.32 A", "BRP base", state.brp_base, total=True))
     base = state.brp_base
     if state.ic_values:
         lines.append(LimitLine("27.32 A", "Russian ICs controlled", state.ic_values))
@@ -71,7 +89,13 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
         base -= deduction
     basic = max(0, base) // LIMIT_DIVISOR
     lines.append(LimitLine("27.32 A", "basic limit (base / 3, rounded down)", basic, total=True))
+    return basic
 
+
+def _reductions(scenario: Scenario, power: Power, lines: list[LimitLine]) -> int:
+    """Losses, rockets, Swedish iron ore and grants made (27.33-27.334, 40.23 A)."""
+    state = scenario.powers[power]
+    mods = state.limit_modifiers
     losses = mods.transport_shortage_losses + mods.bombing_losses + mods.adjacency_losses
     pooled = losses // LIMIT_DIVISOR
     if losses:
@@ -100,7 +124,7 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
         lines.append(LimitLine("27.332", "Swedish iron ore cut off", -IRON_ORE_REDUCTION))
         reduction += IRON_ORE_REDUCTION
     dominions = {d.value for d in Dominion}
-    for grant in [] if decided else state.grants_made:
+    for grant in [] if scenario.grants is not None else state.grants_made:
         if power is Power.USA and grant.to.value in dominions:
             cut = grant.brps
             lines.append(LimitLine("40.23 A", f"grant of {grant.brps} to {grant.to.value} (1:1)", -cut))
@@ -108,14 +132,17 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
             cut = grant.brps // LIMIT_DIVISOR
             lines.append(LimitLine("27.334", f"grant of {grant.brps} to {grant.to.value}, / 3", -cut))
         reduction += cut
-    after = max(0, basic - reduction)
-    if basic - reduction < 0:
-        lines.append(LimitLine("27.32 B", "reductions stop at 0", -(basic - reduction)))
+    return reduction
 
+
+def _increases(scenario: Scenario, power: Power, lines: list[LimitLine]) -> int:
+    """Grants received, a third each, and BRPs lost to flying bombs and rockets (27.34, 27.341)."""
+    state = scenario.powers[power]
+    mods = state.limit_modifiers
     increases: list[tuple[str, int]] = [
         (f"grant of {g.brps} from {g.from_.value}", g.brps) for g in state.grants_received
     ]
-    for other, other_state in [] if decided else scenario.powers.items():
+    for other, other_state in [] if scenario.grants is not None else scenario.powers.items():
         for grant in other_state.grants_made:
             if grant.to.value == power.value:
                 increases.append((f"grant of {grant.brps} from {other.value}", grant.brps))
@@ -129,13 +156,7 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
             LimitLine("27.341", "BRPs lost to German flying bombs and rockets", mods.flying_bomb_gains)
         )
         increase += mods.flying_bomb_gains
-    limit = after + increase
-    if decided:
-        lines.append(LimitLine("27.334, 27.34", "grants made and received this turn: decided by the plan", 0))
-        lines.append(LimitLine("27.31", "construction limit before this turn's grants", limit, total=True))
-    else:
-        lines.append(LimitLine("27.31", "construction limit", limit, total=True))
-    return LimitBreakdown(power, tuple(lines), limit, before_clamp=basic - reduction, increases=increase)
+    return increase
 
 
 def dominion_limit(scenario: Scenario, dominion: Dominion) -> LimitBreakdown | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from models.map_data import SITE_BY_ID, Country
-from models.naval import ChartShip, DamagedShip, column_number, row_number
+from models.naval import ChartShip, DamagedShip, NavalState, column_number, row_number
 from models.naval_tables import (
     AMERICAN_CVE_USAT,
     AUSTRALIAN_IN_PLAY,
@@ -75,7 +75,8 @@ class NavalData:
 
 
 def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power, int]) -> NavalData | None:
-    """Yards, ships and the horizon from the scenario (27.7)."""
+    """Yards, ships and the horizon from the scenario (27.7); `brps` and `limits` of this turn stand
+    for later turns the scenario does not give."""
     powers = {p: s.naval for p, s in scenario.powers.items() if s.naval is not None}
     if not powers:
         return None
@@ -88,64 +89,8 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
     fast_caps: dict[Power, int] = {}
     cve_caps: dict[Power, int] = {}
     for power, naval in powers.items():
-        vichy_free = power is Power.FRANCE and not naval.vichy_activated
-        for yard in naval.shipyards:
-            key = f"{power.value}/{yard.id}"
-            rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[power][yard.id]
-            if yard.captured:
-                rate = 1
-            us_box = SITE_BY_ID[yard.id].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
-            yards[key] = YardData(
-                key, power, yard.id, rate, yard_capacity(rate, us_box, yard.captured), yard.captured
-            )
-            for ship in yard.chart:
-                ships[f"{key}/{ship.id}"] = _ship_data(
-                    key,
-                    power,
-                    yard.captured,
-                    ship,
-                    (row_number(ship.row), column_number(ship.column)),
-                    vichy_free,
-                )
-            for damaged in yard.waiting_for_repair:
-                ships[f"{key}/{damaged.id}"] = _ship_data(
-                    key, power, yard.captured, damaged, WAITING, vichy_free
-                )
-        for sunk in naval.sunk_in_port:
-            key = f"{power.value}/{sunk.yard}"
-            ships[f"{key}/{sunk.id}"] = ShipData(
-                f"{key}/{sunk.id}",
-                power,
-                key,
-                sunk.id,
-                sunk.unit,
-                sunk.factors,
-                SUNK,
-                fast_carrier=sunk.unit is UnitType.CARRIER,
-            )
-        for design in naval.designs:
-            designs[f"{power.value}/{design.id}"] = design.count
-            for yard in naval.shipyards:
-                if yard.captured or (design.yards is not None and yard.id not in design.yards):
-                    continue  # 27.713: captured yards only repair
-                if not yard_builds(yard.id, design.unit, design.factors):
-                    continue
-                key = f"{power.value}/{yard.id}"
-                for copy in range(design.count):
-                    name = f"{design.id}#{copy + 1}"
-                    ships[f"{key}/{name}"] = ShipData(
-                        f"{key}/{name}",
-                        power,
-                        key,
-                        name,
-                        design.unit,
-                        design.factors,
-                        NEW,
-                        design=f"{power.value}/{design.id}",
-                        fast_carrier=design.unit is UnitType.CARRIER,
-                        owner=Power.BRITAIN if design.for_britain else None,
-                        british_cve=design.for_britain,
-                    )
+        _yards_and_ships(power, naval, yards, ships)
+        _designs(power, naval, ships, designs)
         for build in naval.sw_units:
             sw[f"{power.value}/{build.id}"] = (power, build.unit, build.count)
         if power is Power.USA and not scenario.us_at_war.get("pacific"):
@@ -154,15 +99,7 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
             # 27.7223 C: American CVEs once USAT reach 35, no more a turn than the naval air rate.
             usat_ok = scenario.usat is None or scenario.usat >= AMERICAN_CVE_USAT
             cve_caps[power] = naval_air_rate(scenario, Power.USA) if usat_ok else 0
-    future_brps: dict[tuple[int, Power], int] = {}
-    future_limits: dict[tuple[int, Power], int] = {}
-    for t in range(1, turns):
-        given = scenario.horizon.future[t - 1] if t - 1 < len(scenario.horizon.future) else None
-        for power in brps:  # every planned power: one may pay for ships at another's captured yard (27.7264)
-            given_brps = given.brps.get(power.value) if given else None
-            given_limit = given.limits.get(power.value) if given else None
-            future_brps[t, power] = brps[power] if given_brps is None else given_brps
-            future_limits[t, power] = limits[power] if given_limit is None else given_limit
+    future_brps, future_limits = _future_budgets(scenario, brps, limits)
     return NavalData(
         yards=yards,
         ships=ships,
@@ -180,6 +117,86 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
         fast_carrier_caps=fast_caps,
         cve_caps=cve_caps,
     )
+
+
+def _yards_and_ships(
+    power: Power, naval: NavalState, yards: dict[str, YardData], ships: dict[str, ShipData]
+) -> None:
+    """A power's yards with their rates and capacities (27.724, 27.741-27.743; a captured yard has rate
+    1, 27.713), the ships on their charts and waiting for repair, and ships sunk in port (27.7262)."""
+    vichy_free = power is Power.FRANCE and not naval.vichy_activated
+    for yard in naval.shipyards:
+        key = f"{power.value}/{yard.id}"
+        rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[power][yard.id]
+        if yard.captured:
+            rate = 1
+        us_box = SITE_BY_ID[yard.id].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
+        yards[key] = YardData(
+            key, power, yard.id, rate, yard_capacity(rate, us_box, yard.captured), yard.captured
+        )
+        for ship in yard.chart:
+            position = (row_number(ship.row), column_number(ship.column))
+            ships[f"{key}/{ship.id}"] = _ship_data(key, power, yard.captured, ship, position, vichy_free)
+        for damaged in yard.waiting_for_repair:
+            ships[f"{key}/{damaged.id}"] = _ship_data(key, power, yard.captured, damaged, WAITING, vichy_free)
+    for sunk in naval.sunk_in_port:
+        key = f"{power.value}/{sunk.yard}"
+        ships[f"{key}/{sunk.id}"] = ShipData(
+            f"{key}/{sunk.id}",
+            power,
+            key,
+            sunk.id,
+            sunk.unit,
+            sunk.factors,
+            SUNK,
+            fast_carrier=sunk.unit is UnitType.CARRIER,
+        )
+
+
+def _designs(power: Power, naval: NavalState, ships: dict[str, ShipData], designs: dict[str, int]) -> None:
+    """Ships that may be laid down (27.7251): each copy of a design at each yard that may build it
+    (27.712 C, D; captured yards only repair, 27.713), and the most copies of each design."""
+    for design in naval.designs:
+        designs[f"{power.value}/{design.id}"] = design.count
+        for yard in naval.shipyards:
+            if yard.captured or (design.yards is not None and yard.id not in design.yards):
+                continue
+            if not yard_builds(yard.id, design.unit, design.factors):
+                continue
+            key = f"{power.value}/{yard.id}"
+            for copy in range(design.count):
+                name = f"{design.id}#{copy + 1}"
+                ships[f"{key}/{name}"] = ShipData(
+                    f"{key}/{name}",
+                    power,
+                    key,
+                    name,
+                    design.unit,
+                    design.factors,
+                    NEW,
+                    design=f"{power.value}/{design.id}",
+                    fast_carrier=design.unit is UnitType.CARRIER,
+                    owner=Power.BRITAIN if design.for_britain else None,
+                    british_cve=design.for_britain,
+                )
+
+
+def _future_budgets(
+    scenario: Scenario, brps: dict[Power, int], limits: dict[Power, int]
+) -> tuple[dict[tuple[int, Power], int], dict[tuple[int, Power], int]]:
+    """BRPs and construction limits of each later turn of the horizon: as the scenario gives them,
+    else this turn's. Every planned power has them: one may pay for ships at another's captured
+    yard (27.7264)."""
+    future_brps: dict[tuple[int, Power], int] = {}
+    future_limits: dict[tuple[int, Power], int] = {}
+    for t in range(1, scenario.horizon.turns):
+        given = scenario.horizon.future[t - 1] if t - 1 < len(scenario.horizon.future) else None
+        for power in brps:
+            given_brps = given.brps.get(power.value) if given else None
+            given_limit = given.limits.get(power.value) if given else None
+            future_brps[t, power] = brps[power] if given_brps is None else given_brps
+            future_limits[t, power] = limits[power] if given_limit is None else given_limit
+    return future_brps, future_limits
 
 
 def _us_grant_cap(scenario: Scenario) -> int | None:
