@@ -100,3 +100,26 @@ def test_fixed_spending_exceeding_brps():
     )
     [(where, problem)] = problems(text)
     assert "exceed" in problem
+
+
+ALLIES = """
+name: t
+turn: {season: summer, year: 1941}
+faction: western_allies
+powers:
+  usa:
+    brps: 100
+    brp_base: 200
+    force_pool: []
+"""
+
+
+def test_usat_is_stated_once_at_the_top_level():
+    """USAT is one fact (40.331 A, 27.7223, 27.7322): given in a section it is refused, with where it goes."""
+    assert parse_scenario(ALLIES + "usat: 30\ngrants: {}\n").usat == 30
+    [(where, problem)] = problems(ALLIES + "grants: {usat: 30}\n")
+    assert where == "grants"
+    assert "top level" in problem
+    [(where, problem)] = problems(ALLIES + "    naval: {usat: 30}\n")
+    assert where == "powers.usa.naval"
+    assert "top level" in problem
