@@ -71,5 +71,12 @@ class BuildVariables:
         return {slot: int(solver.value(var)) for slot, var in self.counters.items() if solver.value(var)}
 
     def fix(self, model: cp_model.CpModel, key: str, site: str | None, counters: int) -> None:
-        """Build exactly `counters` of entry `key` at `site` (tests and what-ifs)."""
+        """Build exactly `counters` of entry `key` at `site` (tests and what-ifs). A site that no rule
+        tells apart from others is modelled by the first of its class, which takes its counters."""
+        if (key, site) not in self.counters:
+            alternatives = self.entries[key].alternatives
+            found = [first for first, others in alternatives.items() if site in others]
+            if not found:
+                raise ValueError(f"{key} cannot be built at {site} this turn (27.4)")
+            site = found[0]
         model.add(self.counters[key, site] == counters)

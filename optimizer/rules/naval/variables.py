@@ -137,6 +137,12 @@ class NavalVariables:
         sw = {key: int(solver.value(var)) for key, var in self.sw.items() if solver.value(var)}
         return actions, sw
 
+    def fix_sw(self, model: cp_model.CpModel, build: str, yard: str, factors: int) -> None:
+        """Build exactly `factors` of SW build `build` ("power/id") at `yard` ("power/yard") this turn."""
+        if (build, yard) not in self.sw:
+            raise ValueError(f"{build} cannot be built at {yard} (27.711, 27.9)")
+        model.add(self.sw[build, yard] == factors)
+
     def fix(self, model: cp_model.CpModel, ship: str, turn: int, action: ChartAction) -> None:
         """Take `action` with ship `ship` (its key, "power/yard/ship") in turn `turn` (tests and what-ifs)."""
         chosen = [

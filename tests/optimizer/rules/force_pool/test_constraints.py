@@ -3,6 +3,7 @@ accepted or refused. Numbers from the rules text."""
 
 import pytest
 
+from optimizer.guards import ExplainGuards
 from optimizer.model import build_model
 from optimizer.prepare import prepare
 
@@ -13,9 +14,14 @@ def infantry(count, **extra):
 
 @pytest.mark.parametrize(("built", "accepted"), [(4, True), (5, False)])
 def test_force_pool_count(scenario_of, assert_accepts, built, accepted):
-    """27.5: an entry of four infantry counters in the force pool: 4 built accepted, 5 refused."""
+    """27.5: an entry of four infantry counters in the force pool: 4 built accepted, 5 refused.
+
+    Built as for explanations, where a counter's range is not the force pool, with every rule
+    enforced: what refuses the fifth counter is the force-pool constraint itself."""
     data = prepare(scenario_of({"germany": {"force_pool": [infantry(4)]}}))
-    model, variables, _ = build_model(data)
+    model, variables, guards = build_model(data, explain=True)
+    assert isinstance(guards, ExplainGuards)
+    model.add_bool_and(list(guards.literals.values()))
     variables.builds.fix(model, "germany/inf", "berlin", built)
     assert_accepts(model, accepted)
 

@@ -103,8 +103,7 @@ def test_one_factor_units_use_half_the_rate(scenario_of, assert_accepts, destroy
     assert variables.naval is not None
     for ship in ships("dd", destroyers):
         variables.naval.fix(model, ship, 0, LAY_DOWN)
-    # SW builds have no fix(): their factors per build and yard are held directly.
-    model.add(variables.naval.sw["germany/u", "germany/kiel"] == submarines)
+    variables.naval.fix_sw(model, "germany/u", "germany/kiel", submarines)
     assert_accepts(model, accepted)
 
 

@@ -85,3 +85,14 @@ def test_russia_six_brps_in_siberia(scenario_of, assert_accepts, unit, counters,
     model, variables, _ = build_model(data)
     variables.builds.fix(model, "russia/new", "chita", counters)
     assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("mukden", "accepted"), [(3, True), (4, False)])
+def test_fix_at_a_site_of_an_interchangeable_class(scenario_of, assert_accepts, mukden, accepted):
+    """27.471: Korea and Manchuria share Japan's 3 infantry factors a turn. Mukden stands in the
+    same class as Seoul (no rule tells them apart), and fixing counters there fixes the class."""
+    entry = {"id": "inf", "unit": "infantry", "factors": 1, "count": 5}
+    data = prepare(scenario_of({"japan": {"force_pool": [entry]}}, faction="japan"))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "japan/inf", "mukden", mukden)
+    assert_accepts(model, accepted)
