@@ -4,6 +4,7 @@ stacking and the SW boxes (27.4, 27.43, 27.47, 27.92)."""
 from __future__ import annotations
 
 from collections import defaultdict, deque
+from dataclasses import dataclass, field
 
 from models.map_data import (
     FRENCH_COLONIES,
@@ -13,6 +14,7 @@ from models.map_data import (
     SITE_BY_ID,
     SITES,
     Country,
+    Site,
 )
 from models.scenario import Nationality, Scenario, SiteState, SupplyOverride
 from models.tables import (
@@ -141,109 +143,180 @@ def country_rule_breach(item: PricedLine, country: str, site: str) -> str | None
     return None
 
 
+@dataclass
+class PlacementTally:
+    """What the lines place, summed for the limits checked once every line is read: ground and air
+    counters per site (27.46), Japan's infantry factors in Korea and Manchuria (27.471) and Russia's
+    BRPs at normal cost in Siberia (27.476)."""
+
+    ground: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    air: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    japan_outside: int = 0
+    russia_siberia: int = 0
+
+    def add_counters(self, item: PricedLine, site: Site) -> None:
+        """Stacking (27.46): the line's counters on its site; strategic bombers and interceptors
+        count as air units only outside the SW boxes."""
+        if item.category is Category.GROUND:
+            self.ground[site.id] += item.line.counters
+        elif item.category is Category.AIR or (
+            item.category is Category.SW_AIR and site.country != Country.SW_BOX
+        ):
+            self.air[site.id] += item.line.counters
+
+    def add_quotas(self, item: PricedLine, site: Site) -> None:
+        """Japanese infantry factors in Korea and Manchuria (27.471) and Russian BRPs at normal
+        cost in Siberia (27.476)."""
+        japanese_infantry = item.power is Power.JAPAN and item.entry.unit is UnitType.INFANTRY
+        if japanese_infantry and site.country in JAPAN_OUTSIDE_HOME_COUNTRIES:
+            self.japan_outside += item.line.counters * item.entry.factors
+        if item.power is Power.RUSSIA and site.country == Country.SIBERIA:
+            self.russia_siberia += item.normal_cost
+
+
+def placed_site(item: PricedLine) -> Site | None:
+    """The map site the line places its units on (27.4), or None: no site, a site not on the
+    map, or partisans."""
+    site_id = item.line.site
+    if site_id is None or site_id not in SITE_BY_ID or item.category is Category.PARTISAN:
+        return None
+    return SITE_BY_ID[site_id]
+
+
+def sw_box_violations(scenario: Scenario, item: PricedLine, site: Site) -> list[Violation] | None:
+    """The SW boxes (27.92, 27.42): the violations that settle the line's placement, empty for
+    strategic bombers and interceptors rightly in an SW box, or None when the site is checked as
+    any other (27.42-27.47)."""
+    what = item.describe()
+    is_sw_box = site.country == Country.SW_BOX
+    allowed_sw = sw_air_sites(scenario, item.power) if item.category is Category.SW_AIR else None
+    if allowed_sw is not None:
+        if site.id not in allowed_sw:
+            return [
+                Violation(
+                    "27.92",
+                    f"{what}: strategic bombers and interceptors go to {', '.join(sorted(allowed_sw))}",
+                )
+            ]
+        if is_sw_box:
+            return []
+    elif is_sw_box:
+        return [
+            Violation("27.42", f"{what}: SW boxes take only the strategic bombers and interceptors of 27.92")
+        ]
+    return None
+
+
+def control_violation(scenario: Scenario, item: PricedLine, site: Site) -> Violation | None:
+    """Control (27.45): the power controls the site, did so at the start of the player turn and
+    did not recapture it this turn."""
+    state = site_state(scenario, site.id)
+    controller = site_controller(scenario, site.id)
+    reasons = []
+    if controller is not item.power:
+        reasons.append(f"controlled by {controller.value if controller else 'no one'}")
+    if not state.controlled_at_turn_start:
+        reasons.append("not controlled at the start of the player turn")
+    if state.recaptured_this_turn:
+        reasons.append("recaptured this turn")
+    if reasons:
+        return Violation("27.45", f"{item.describe()}: {'; '.join(reasons)}")
+    return None
+
+
+def supply_violation(
+    scenario: Scenario, item: PricedLine, site: Site, supplied: dict[Power, frozenset[str]]
+) -> Violation | None:
+    """Supply (27.43): the site is fully supplied, by the scenario's word or a supply line traced
+    from the power's sources (`supplied` caches each power's supplied sites)."""
+    what = item.describe()
+    state = site_state(scenario, site.id)
+    if state.supply is not SupplyOverride.TRACED:
+        return Violation("27.43", f"{what}: {state.supply.value}, not fully supplied")
+    if item.power not in supplied:
+        supplied[item.power] = supplied_sites(scenario, item.power)
+    if site.id not in supplied[item.power]:
+        source = "the Urals box" if item.power is Power.RUSSIA else f"a {item.power.value} supply source"
+        return Violation("27.43", f"{what}: no supply line from {source}")
+    return None
+
+
+def site_violations(
+    scenario: Scenario, item: PricedLine, site: Site, supplied: dict[Power, frozenset[str]]
+) -> list[Violation]:
+    """The site's country (27.42, 27.47), control (27.45), enemy ZoC (27.44) and supply (27.43),
+    in that order."""
+    what = item.describe()
+    violations: list[Violation] = []
+    breach = country_rule_breach(item, site.country, site.id)
+    if breach is not None:
+        violations.append(
+            Violation(breach, f"{what}: {item.entry.unit.value} may not be built in {site.country}")
+        )
+    control = control_violation(scenario, item, site)
+    if control is not None:
+        violations.append(control)
+    if site_state(scenario, site.id).enemy_zoc:
+        violations.append(Violation("27.44", f"{what}: in an enemy ZoC"))
+    supply = supply_violation(scenario, item, site, supplied)
+    if supply is not None:
+        violations.append(supply)
+    return violations
+
+
+def stacking_violations(scenario: Scenario, tally: PlacementTally) -> list[Violation]:
+    """Stacking room per site (27.46): ground counters, then air counters, each by site."""
+    violations: list[Violation] = []
+    for kind, placed in (("ground", tally.ground), ("air", tally.air)):
+        for site_id, counters in sorted(placed.items()):
+            state = site_state(scenario, site_id)
+            capacity = state.ground_capacity if kind == "ground" else state.air_capacity
+            if capacity is not None and counters > capacity:
+                violations.append(
+                    Violation("27.46", f"{site_id}: {counters} {kind} counters placed, room for {capacity}")
+                )
+    return violations
+
+
+def quota_violations(tally: PlacementTally) -> list[Violation]:
+    """Japan's infantry factors in Korea and Manchuria (27.471) and Russia's BRPs at normal cost
+    in Siberia (27.476)."""
+    violations: list[Violation] = []
+    if tally.japan_outside > JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS:
+        violations.append(
+            Violation(
+                "27.471",
+                f"japan: {tally.japan_outside} infantry factors built in Korea and Manchuria, at most "
+                f"{JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS}",
+            )
+        )
+    if tally.russia_siberia > RUSSIA_SIBERIA_BRPS:
+        violations.append(
+            Violation(
+                "27.476",
+                f"russia: {tally.russia_siberia} BRPs at normal cost built in Siberia, at most "
+                f"{RUSSIA_SIBERIA_BRPS}",
+            )
+        )
+    return violations
+
+
 def check_placement(scenario: Scenario, lines: list[PricedLine]) -> list[Violation]:
     """Each line's site: SW boxes (27.92), country (27.42, 27.47), control (27.45), enemy
     ZoC (27.44), supply (27.43); stacking per site (27.46); Japan's 3 infantry factors in Korea
     and Manchuria (27.471); Russia's 6 BRPs at normal cost in Siberia (27.476)."""
     violations: list[Violation] = []
     supplied: dict[Power, frozenset[str]] = {}
-    ground: dict[str, int] = defaultdict(int)
-    air: dict[str, int] = defaultdict(int)
-    japan_outside = 0
-    russia_siberia = 0
+    tally = PlacementTally()
     for item in lines:
-        site_id = item.line.site
-        if site_id is None or site_id not in SITE_BY_ID or item.category is Category.PARTISAN:
+        site = placed_site(item)
+        if site is None:
             continue
-        site = SITE_BY_ID[site_id]
-        what = item.describe()
-        is_sw_box = site.country == Country.SW_BOX
-        if item.category is Category.GROUND:
-            ground[site_id] += item.line.counters
-        elif item.category is Category.AIR or (item.category is Category.SW_AIR and not is_sw_box):
-            air[site_id] += item.line.counters
-
-        allowed_sw = sw_air_sites(scenario, item.power) if item.category is Category.SW_AIR else None
-        if allowed_sw is not None:
-            if site_id not in allowed_sw:
-                violations.append(
-                    Violation(
-                        "27.92",
-                        f"{what}: strategic bombers and interceptors go to {', '.join(sorted(allowed_sw))}",
-                    )
-                )
-                continue
-            if is_sw_box:
-                continue
-        elif is_sw_box:
-            violations.append(
-                Violation(
-                    "27.42", f"{what}: SW boxes take only the strategic bombers and interceptors of 27.92"
-                )
-            )
+        tally.add_counters(item, site)  # stacking counts every line, the SW boxes' too
+        settled = sw_box_violations(scenario, item, site)
+        if settled is not None:
+            violations += settled
             continue
-
-        breach = country_rule_breach(item, site.country, site_id)
-        if breach is not None:
-            violations.append(
-                Violation(breach, f"{what}: {item.entry.unit.value} may not be built in {site.country}")
-            )
-
-        state = site_state(scenario, site_id)
-        controller = site_controller(scenario, site_id)
-        reasons = []
-        if controller is not item.power:
-            reasons.append(f"controlled by {controller.value if controller else 'no one'}")
-        if not state.controlled_at_turn_start:
-            reasons.append("not controlled at the start of the player turn")
-        if state.recaptured_this_turn:
-            reasons.append("recaptured this turn")
-        if reasons:
-            violations.append(Violation("27.45", f"{what}: {'; '.join(reasons)}"))
-        if state.enemy_zoc:
-            violations.append(Violation("27.44", f"{what}: in an enemy ZoC"))
-        if state.supply is not SupplyOverride.TRACED:
-            violations.append(Violation("27.43", f"{what}: {state.supply.value}, not fully supplied"))
-        else:
-            if item.power not in supplied:
-                supplied[item.power] = supplied_sites(scenario, item.power)
-            if site_id not in supplied[item.power]:
-                source = (
-                    "the Urals box" if item.power is Power.RUSSIA else f"a {item.power.value} supply source"
-                )
-                violations.append(Violation("27.43", f"{what}: no supply line from {source}"))
-
-        japanese_infantry = item.power is Power.JAPAN and item.entry.unit is UnitType.INFANTRY
-        if japanese_infantry and site.country in JAPAN_OUTSIDE_HOME_COUNTRIES:
-            japan_outside += item.line.counters * item.entry.factors
-        if item.power is Power.RUSSIA and site.country == Country.SIBERIA:
-            russia_siberia += item.normal_cost
-
-    for site_id, counters in sorted(ground.items()):
-        capacity = site_state(scenario, site_id).ground_capacity
-        if capacity is not None and counters > capacity:
-            violations.append(
-                Violation("27.46", f"{site_id}: {counters} ground counters placed, room for {capacity}")
-            )
-    for site_id, counters in sorted(air.items()):
-        capacity = site_state(scenario, site_id).air_capacity
-        if capacity is not None and counters > capacity:
-            violations.append(
-                Violation("27.46", f"{site_id}: {counters} air counters placed, room for {capacity}")
-            )
-    if japan_outside > JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS:
-        violations.append(
-            Violation(
-                "27.471",
-                f"japan: {japan_outside} infantry factors built in Korea and Manchuria, at most "
-                f"{JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS}",
-            )
-        )
-    if russia_siberia > RUSSIA_SIBERIA_BRPS:
-        violations.append(
-            Violation(
-                "27.476",
-                f"russia: {russia_siberia} BRPs at normal cost built in Siberia, at most {RUSSIA_SIBERIA_BRPS}",
-            )
-        )
-    return violations
+        violations += site_violations(scenario, item, site, supplied)
+        tally.add_quotas(item, site)  # only lines the SW boxes did not settle count here
+    return violations + stacking_violations(scenario, tally) + quota_violations(tally)

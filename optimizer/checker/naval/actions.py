@@ -227,83 +227,84 @@ def dominion_yard_breach(site: str, unit: UnitType, factors: int) -> str | None:
     return None
 
 
-def naval_action_breaches(
-    ship: TrackedShip, action: ChartAction, column: int, turn: int, naval: NavalState, yard: YardInfo
-) -> list[tuple[str, str]]:
-    """Why the action is not open to the ship this turn (rule, reason); empty if it is.
-
-    A new ship is only laid down, not at a captured yard (27.713), at one of its design's yards
-    (27.712), at the Canada yard only destroyers, cruisers and two-factor named ships, at the
-    Australia yard only destroyers and cruisers (27.712 C, D); a ship sunk in port is only raised
-    (27.7262); a waiting ship only starts repairs, not in the turn it was damaged (27.7266 A) nor
-    in the turn it was raised (27.7262). A ship
-    on the chart: only in this turn's column (27.7272) but for scuttling (27.7272 E); launched only
-    from the Launch row (27.7272 D), moved only from rows 2-5 (27.7272 A); accelerated only with
-    3-5 factors, named (27.7272 B). French ships are never scuttled, in whatever yard (27.7272 E). This turn, scuttling needs
-    `deferring_allowed` (27.7272 E) [input]; in later turns of the horizon it is open, but only to
-    ships of the turn's column [reading]. Deferring is open in later turns; this turn without
-    `deferring_allowed` it must be involuntary, which `check_restricted_deferrals` judges once the
-    turn's points and money are known (27.7272 C) [reading].
-    """
-    state = ship.state
-    if state in (LAUNCHED, SCUTTLED):
-        return [("27.7272", f"the ship is already {state}")]
-    if action is ChartAction.LAY_DOWN:
-        if state != NEW:
-            return [("27.7251", f"only a new ship is laid down; this one is {describe_ship_state(state)}")]
-        breaches = []
-        if yard.captured:
-            breaches.append(("27.713", "a captured shipyard only repairs ships, it builds none"))
-        breach = dominion_yard_breach(yard.site, ship.unit, ship.factors)
-        if breach is not None:
-            breaches.append(("27.712", breach))
-        design = ship.design
-        if design is not None and design.yards is not None and yard.site not in design.yards:
-            breaches.append(
-                ("27.712", f"design '{design.id}' is laid down only at {', '.join(design.yards)}")
-            )
-        return breaches
-    if action is ChartAction.RAISE:
-        if state != SUNK:
-            return [
-                ("27.7262", f"only a ship sunk in port is raised; this one is {describe_ship_state(state)}")
-            ]
-        return []
-    if state == SUNK:
-        return [("27.7262", "the ship is sunk in port: it is raised first, and repaired from a later turn")]
-    if action is ChartAction.START_REPAIR:
-        if state != WAITING:
-            return [
-                (
-                    "27.7267",
-                    f"repairs start from the Waiting for Repair box; the ship is {describe_ship_state(state)}",
-                )
-            ]
-        if ship.raised_turn == turn:
-            return [("27.7262", "repairs may not start in the player turn the ship is raised")]
-        if turn == 0 and ship.damaged_this_turn:
-            return [("27.7266 A", "repairs may not start in the player turn the ship was damaged")]
-        return []
-    if not isinstance(state, tuple):
-        return [("27.7272", f"the ship is {state}, not on the chart")]
-    row, col = state
+def lay_down_breaches(ship: TrackedShip, yard: YardInfo) -> list[tuple[str, str]]:
+    """Laying down (27.7251, 27.713, 27.712): only a new ship, not at a captured yard (27.713), at
+    one of its design's yards (27.712), at the Canada yard only destroyers, cruisers and two-factor
+    named ships, at the Australia yard only destroyers and cruisers (27.712 C, D)."""
+    if ship.state != NEW:
+        return [("27.7251", f"only a new ship is laid down; this one is {describe_ship_state(ship.state)}")]
     breaches = []
-    if action is ChartAction.SCUTTLE:
-        if ship.owned_by is Power.FRANCE and not ship.minor:
-            breaches.append(("27.7272 E", "French ships may never be scuttled"))
-        if turn == 0 and not naval.deferring_allowed:
-            breaches.append(
-                ("27.7272 E", "scuttling is restricted like deferring this turn (deferring_allowed is false)")
+    if yard.captured:
+        breaches.append(("27.713", "a captured shipyard only repairs ships, it builds none"))
+    breach = dominion_yard_breach(yard.site, ship.unit, ship.factors)
+    if breach is not None:
+        breaches.append(("27.712", breach))
+    design = ship.design
+    if design is not None and design.yards is not None and yard.site not in design.yards:
+        breaches.append(("27.712", f"design '{design.id}' is laid down only at {', '.join(design.yards)}"))
+    return breaches
+
+
+def raise_breaches(ship: TrackedShip) -> list[tuple[str, str]]:
+    """Raising (27.7262): only a ship sunk in port."""
+    if ship.state != SUNK:
+        return [
+            ("27.7262", f"only a ship sunk in port is raised; this one is {describe_ship_state(ship.state)}")
+        ]
+    return []
+
+
+def repair_breaches(ship: TrackedShip, turn: int) -> list[tuple[str, str]]:
+    """Starting repairs (27.7267): only from the Waiting for Repair box, not in the turn the ship
+    was raised (27.7262) nor in the turn it was damaged (27.7266 A)."""
+    if ship.state != WAITING:
+        return [
+            (
+                "27.7267",
+                f"repairs start from the Waiting for Repair box; the ship is {describe_ship_state(ship.state)}",
             )
-        if turn > 0 and col != column:
-            breaches.append(
-                (
-                    "27.7272 E",
-                    f"in later turns of the horizon only ships of the turn's {SEASONS[column]} column are "
-                    f"scuttled, not one in the {SEASONS[col]} column [reading]",
-                )
+        ]
+    if ship.raised_turn == turn:
+        return [("27.7262", "repairs may not start in the player turn the ship is raised")]
+    if turn == 0 and ship.damaged_this_turn:
+        return [("27.7266 A", "repairs may not start in the player turn the ship was damaged")]
+    return []
+
+
+def scuttle_breaches(
+    ship: TrackedShip, col: int, column: int, turn: int, naval: NavalState
+) -> list[tuple[str, str]]:
+    """Scuttling a ship in column `col` (27.7272 E): never a French ship, in whatever yard; this
+    turn only with `deferring_allowed` [input]; in later turns of the horizon only ships of the
+    turn's column [reading]."""
+    breaches = []
+    if ship.owned_by is Power.FRANCE and not ship.minor:
+        breaches.append(("27.7272 E", "French ships may never be scuttled"))
+    if turn == 0 and not naval.deferring_allowed:
+        breaches.append(
+            ("27.7272 E", "scuttling is restricted like deferring this turn (deferring_allowed is false)")
+        )
+    if turn > 0 and col != column:
+        breaches.append(
+            (
+                "27.7272 E",
+                f"in later turns of the horizon only ships of the turn's {SEASONS[column]} column are "
+                f"scuttled, not one in the {SEASONS[col]} column [reading]",
             )
-        return breaches
+        )
+    return breaches
+
+
+def chart_breaches(
+    ship: TrackedShip, action: ChartAction, row: int, col: int, column: int
+) -> list[tuple[str, str]]:
+    """Launching, moving or deferring a ship at (`row`, `col`) (27.7272, 27.7273): only in this
+    turn's column (27.7272); launched only from the Launch row (27.7272 D), moved only from rows
+    2-5 (27.7272 A); destroyers and CVEs launched automatically (27.7273, 27.7274); accelerated
+    only with 3-5 factors, named (27.7272 B). Deferring is open; this turn without
+    `deferring_allowed` it must be involuntary, which `check_restricted_deferrals` judges once the
+    turn's points and money are known (27.7272 C) [reading]."""
+    breaches = []
     if col != column:
         breaches.append(
             (
@@ -316,11 +317,8 @@ def naval_action_breaches(
         breaches.append(("27.7272 D", f"ships are launched from the Launch row, not row {row}"))
     if action in CHART_MOVES and row == LAUNCH_ROW:
         breaches.append(("27.7272", "a ship in the Launch row launches, defers or is scuttled"))
-    if (
-        row == LAUNCH_ROW
-        and ship.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER)
-        and action is not ChartAction.LAUNCH
-    ):
+    automatic = ship.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER)
+    if row == LAUNCH_ROW and automatic and action is not ChartAction.LAUNCH:
         breaches.append(
             ("27.7273", "destroyers and CVEs are launched automatically after one turn (27.7274)")
         )
@@ -332,3 +330,33 @@ def naval_action_breaches(
             )
         )
     return breaches
+
+
+def naval_action_breaches(
+    ship: TrackedShip, action: ChartAction, column: int, turn: int, naval: NavalState, yard: YardInfo
+) -> list[tuple[str, str]]:
+    """Why the action is not open to the ship this turn (rule, reason); empty if it is.
+
+    A launched or scuttled ship takes no action (27.7272). A new ship is only laid down
+    (`lay_down_breaches`, 27.7251, 27.712, 27.713); a ship sunk in port is only raised
+    (`raise_breaches`, 27.7262); a waiting ship only starts repairs (`repair_breaches`, 27.7267,
+    27.7266 A). A ship on the chart is scuttled (`scuttle_breaches`, 27.7272 E), or launched,
+    moved or deferred (`chart_breaches`, 27.7272, 27.7273).
+    """
+    state = ship.state
+    if state in (LAUNCHED, SCUTTLED):
+        return [("27.7272", f"the ship is already {state}")]
+    if action is ChartAction.LAY_DOWN:
+        return lay_down_breaches(ship, yard)
+    if action is ChartAction.RAISE:
+        return raise_breaches(ship)
+    if state == SUNK:
+        return [("27.7262", "the ship is sunk in port: it is raised first, and repaired from a later turn")]
+    if action is ChartAction.START_REPAIR:
+        return repair_breaches(ship, turn)
+    if not isinstance(state, tuple):
+        return [("27.7272", f"the ship is {state}, not on the chart")]
+    row, col = state
+    if action is ChartAction.SCUTTLE:
+        return scuttle_breaches(ship, col, column, turn, naval)
+    return chart_breaches(ship, action, row, col, column)
