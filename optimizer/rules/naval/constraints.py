@@ -17,7 +17,7 @@ from models.tables import POWER_ORDER, Power, UnitType
 from optimizer.guards import Guards
 from optimizer.linear import LinearExpr
 from optimizer.prepare import Prepared
-from optimizer.rules.naval.chart import NEW, State, action_cost, ship_actions, ship_states
+from optimizer.rules.naval.chart import NEW, State, action_cost, ship_states
 from optimizer.rules.naval.prepare import YardData, copy_pairs
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.variables import Variables
@@ -37,12 +37,11 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
         for t in range(turns + 1):
             model.add_exactly_one(ships.state[key, t, s] for s in states)
         model.add(ships.state[key, 0, ship.start] == 1)
-        deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
-        for t, column in enumerate(naval.seasons):
+        for t in range(turns):
             incoming: dict[State, list[LinearExpr]] = {s: [] for s in states}
             for state in states:
                 here = ships.state[key, t, state]
-                options = ship_actions(ship, state, column, t, deferring)
+                options = ships.options[key, t, state]
                 if options == [(None, state)]:
                     incoming[state].append(here)  # nothing to decide: the ship stays
                     continue

@@ -15,7 +15,6 @@ from optimizer.rules.naval.chart import (
     WAITING,
     action_cost,
     describe_state,
-    ship_actions,
     ship_states,
     sw_boxes,
     sw_placement,
@@ -56,13 +55,7 @@ def _actions(naval: NavalVariables, solver: cp_model.CpSolver) -> list[NavalActi
     for key, t, state, action in naval.extract(solver)[0]:
         ship = data.ships[key]
         power = data.yards[ship.yard].power
-        target = next(
-            target
-            for candidate, target in ship_actions(
-                ship, state, data.seasons[t], t, data.deferring_allowed[power]
-            )
-            if candidate is action
-        )
+        target = next(target for candidate, target in naval.options[key, t, state] if candidate is action)
         sb, brps = action_cost(ship, action)
         actions.append(
             NavalAction(

@@ -14,6 +14,7 @@ from optimizer.rules.naval.chart import ShipData, State, action_cost, ship_actio
 from optimizer.rules.naval.prepare import NavalData
 
 ShipTurnState = tuple[str, int, State]  # (ship key, turn, state)
+Option = tuple[ChartAction | None, State]  # an action open to a ship (None: it stays), and where it leads
 ActionKey = tuple[str, int, State, ChartAction]  # (ship key, turn, state before, action)
 
 
@@ -22,6 +23,7 @@ class NavalVariables:
     naval: NavalData
     state: dict[ShipTurnState, cp_model.IntVar] = field(default_factory=dict)
     act: dict[ActionKey, cp_model.IntVar] = field(default_factory=dict)
+    options: dict[ShipTurnState, list[Option]] = field(default_factory=dict)  # per turn of the horizon
     sw: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)  # (build, yard) -> factors
     us_paid: cp_model.IntVar | None = None  # 27.7322: BRPs the U.S. pays for lend-lease transports
     japan_rebuilt: cp_model.IntVar | None = None  # 27.7322 C: transports sunk by Japan rebuilt
@@ -42,6 +44,7 @@ class NavalVariables:
             for t, column in enumerate(naval.seasons):
                 for state in states:
                     options = ship_actions(ship, state, column, t, deferring)
+                    variables.options[key, t, state] = options
                     for action, _ in options:
                         if action is not None:
                             variables.act[key, t, state, action] = model.new_bool_var(
