@@ -130,8 +130,8 @@ class ForcePoolEntry(Strict):
         spec = UNIT_SPECS[self.unit]
         if spec.category is Category.NAVAL:
             raise ValueError(
-                f"unit '{self.unit}' is a naval unit: naval units are built on shipyards (27.7), "
-                "which this planner does not handle yet"
+                f"unit '{self.unit}' is a naval unit: naval units are built on shipyards (27.7); "
+                "give them as designs or chart ships in powers.<power>.naval, not in the force pool"
             )
         if spec.category is Category.WORKS and self.factors != 1:
             raise ValueError(f"unit '{self.unit}' is priced per counter (27.11 D-F): factors must be 1")

@@ -76,10 +76,12 @@ def test_transport_shortage_only_britain_and_japan():
     assert "27.331 A" in problem
 
 
-def test_naval_units_wait_for_shipyards():
-    """27.7: naval units are built on shipyards, not planned here yet: a clear error, not a silent skip."""
+def test_naval_units_go_in_the_naval_section():
+    """27.7: naval units are built on shipyards: in a force pool they are refused, and the message
+    says where they go."""
     [(_, problem)] = problems(GOOD.replace("unit: infantry", "unit: destroyer"))
     assert "27.7" in problem
+    assert "powers.<power>.naval" in problem
 
 
 def test_russia_never_builds_naval_air():
