@@ -732,6 +732,14 @@ class Scenario(Strict):
             "number per faction."
         ),
     )
+    oil_reserved: NonNegativeInt | dict[Faction, NonNegativeInt] = Field(
+        default=0,
+        description=(
+            "Oil counters of `oil_counters` kept back this turn for uninverting air and naval factors and "
+            "exploiting armor (27.35 F, 33.72): construction and oil grants plan with the rest. A number "
+            "for the planning faction, or a number per faction."
+        ),
+    )
     us_at_war: dict[Theater, bool] = Field(
         default_factory=dict, description="U.S. at war in each theater (27.92 D)."
     )
@@ -762,6 +770,13 @@ class Scenario(Strict):
         members = {p for f in SIDE_FACTIONS[self.faction] for p in FACTION_POWERS[f]}
         if not self.powers:
             raise ValueError("powers: plan at least one major power")
+        for faction in Faction:
+            kept = self._per_faction(self.oil_reserved, faction)
+            if kept > self._per_faction(self.oil_counters, faction):
+                raise ValueError(
+                    f"oil_reserved: {kept} counters of {faction.value} kept back, but it has only "
+                    f"{self._per_faction(self.oil_counters, faction)} (27.35 F)"
+                )
         for power, state in self.powers.items():
             where = f"powers.{power.value}"
             if power not in members:
@@ -850,10 +865,19 @@ class Scenario(Strict):
         return self
 
     def oil_available(self, faction: Faction) -> int:
-        """Oil counters of `faction` available for construction (27.35)."""
-        if isinstance(self.oil_counters, dict):
-            return self.oil_counters.get(faction, 0)
-        return self.oil_counters if faction is self.faction else 0
+        """Oil counters of `faction` available for construction (27.35): its counters less those kept
+        back for uninverting and exploitation (27.35 F)."""
+        return self._per_faction(self.oil_counters, faction) - self.oil_kept_back(faction)
+
+    def oil_kept_back(self, faction: Faction) -> int:
+        """Oil counters of `faction` kept back for uninverting and exploitation (27.35 F)."""
+        return self._per_faction(self.oil_reserved, faction)
+
+    def _per_faction(self, counters: int | dict[Faction, int], faction: Faction) -> int:
+        """A number given for the planning faction, or per faction."""
+        if isinstance(counters, dict):
+            return counters.get(faction, 0)
+        return counters if faction is self.faction else 0
 
     def factions(self) -> list[Faction]:
         """Planned factions, the planning faction first."""

@@ -37,11 +37,13 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
         accounts_table(plan),
     ]
     for o in plan.oil:
+        kept = scenario.oil_kept_back(o.faction)
         parts.append(
             Text(
                 f"Oil (27.35, {o.faction.value}): {o.counters_spent} of {o.counters_available} counters spent; "
                 f"threshold {o.threshold_brps} BRPs, {o.normal_cost_brps} used at normal cost; "
                 f"{o.oil_affected_brps} BRPs paid past it"
+                + (f"; {kept} more kept back for uninverting and exploitation (27.35 F)" if kept else "")
             )
         )
     if plan.grants:

@@ -125,3 +125,10 @@ def test_usat_is_stated_once_at_the_top_level():
     [(where, problem)] = problems(ALLIES + "    naval: {usat: 30}\n")
     assert where == "powers.usa.naval"
     assert "top level" in problem
+
+
+def test_more_oil_kept_back_than_held_is_refused():
+    """27.35 F: counters kept back for uninverting come out of the faction's oil counters."""
+    [(_, problem)] = problems(GOOD + "oil_counters: 1\noil_reserved: 2\n")
+    assert "oil_reserved" in problem
+    assert "27.35 F" in problem

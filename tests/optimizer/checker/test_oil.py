@@ -90,6 +90,15 @@ def test_oil_counters_spent_at_most_available() -> None:
     assert rules(result) == ["27.35"]
 
 
+def test_oil_kept_back_is_not_spent_on_construction() -> None:
+    """27.35 F: oil counters also pay for uninverting and exploitation. With two counters and one kept
+    back for them, construction may spend one: two is a violation."""
+    italians = line("italy", "inf", "infantry", "rome", 1, 1, 1)
+    kept = scenario(AXIS, oil_reserved=1)
+    assert check(kept, plan(italians, spent={AX: 1})) == []
+    assert rules(check(kept, plan(italians, spent={AX: 2}))) == ["27.35"]
+
+
 def test_threshold_counts_rebuilds_at_normal_cost() -> None:
     """27.35 [reading, setting oil_threshold_counts_normal_cost]: an isolated armor rebuilt inside
     the threshold (8 BRPs) takes its normal cost (4) of it: 21 + 4 = 25 fits; counting the

@@ -118,3 +118,14 @@ def test_oil_does_not_raise_the_limit(scenario_of, assert_accepts, built, accept
     variables.oil.fix(model, AXIS, 1)
     variables.builds.fix(model, "germany/inf", "berlin", built)
     assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("kept", "spent", "accepted"), [(1, 1, True), (1, 2, False), (0, 2, True)])
+def test_oil_kept_back_for_uninverting(scenario_of, assert_accepts, kept, spent, accepted):
+    """27.35 F: the same oil counters pay for construction and for uninverting and exploitation. Of two
+    counters, one kept back leaves one for construction: spending two is refused."""
+    scenario = scenario_of({"germany": {"force_pool": [infantry()]}}, oil_counters=2, oil_reserved=kept)
+    data = prepare(scenario)
+    model, variables, _ = build_model(data)
+    variables.oil.fix(model, AXIS, spent)
+    assert_accepts(model, accepted)
