@@ -620,6 +620,14 @@ class Settings(Strict):
             "they count only against the Australian 9-BRP limit (27.473 B) [reading]."
         ),
     )
+    beach_defenses_count_against_limit: bool = Field(
+        default=True,
+        description=(
+            "Beach defenses count against the construction limit like fortifications [reading]; 27.31 lists "
+            "what counts and does not name them, so if false they are paid from BRPs but not counted against "
+            "any construction limit."
+        ),
+    )
     oil_threshold_counts_normal_cost: bool = Field(
         default=True,
         description=(

@@ -85,10 +85,16 @@ class Variables:
         """BRPs of all lines of `power`'s force pool and its naval construction, whoever pays."""
         return self._paid(self.builds.slots(power), naval=power)
 
-    def dominion_spending(self, dominion: Dominion) -> LinearExpr:
-        """BRPs of the lines of a Commonwealth country's units (27.47, 40.244)."""
+    def dominion_spending(self, dominion: Dominion, limit_only: bool = False) -> LinearExpr:
+        """BRPs of the lines of a Commonwealth country's units (27.47, 40.244); with `limit_only`, of
+        those that count against a construction limit (27.31)."""
         return self._paid(
-            [slot for slot in self.builds.slots() if self.builds.entry(slot[0]).dominion is dominion]
+            [
+                slot
+                for slot in self.builds.slots()
+                if self.builds.entry(slot[0]).dominion is dominion
+                and (self.builds.entry(slot[0]).counts_against_limit or not limit_only)
+            ]
         )
 
     def dominion_grant(self, dominion: Dominion) -> LinearExpr:
@@ -126,7 +132,12 @@ class Variables:
     def limit_counted(self, power: Power) -> LinearExpr:
         """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244)."""
         own = self._paid(
-            [slot for slot in self.builds.slots(power) if self.builds.entry(slot[0]).dominion is None],
+            [
+                slot
+                for slot in self.builds.slots(power)
+                if self.builds.entry(slot[0]).dominion is None
+                and self.builds.entry(slot[0]).counts_against_limit
+            ],
             naval=power,
         )
         if power is not Power.BRITAIN:
@@ -135,4 +146,4 @@ class Variables:
         if self.data.scenario.settings.australian_builds_count_against_british_limit:
             counted.append(Dominion.AUSTRALIA)
         grants = sum(self.dominion_grant(d) for d in counted)
-        return own + sum(self.dominion_spending(d) for d in counted) - grants
+        return own + sum(self.dominion_spending(d, limit_only=True) for d in counted) - grants

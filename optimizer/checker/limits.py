@@ -14,6 +14,7 @@ from models.tables import (
     RUSSIA_REDUCTION_CAP,
     Dominion,
     Power,
+    UnitType,
 )
 from optimizer.checker.grants.accounts import (
     DOMINION_IDS,
@@ -100,7 +101,7 @@ def limit_used(
     `australian_builds_count_against_british_limit` (27.473 B) [reading]. The Chindit is
     British and counts here (27.474 D).
     """
-    own = [item for item in lines if item.power is power]
+    own = [item for item in lines if item.power is power and counts_against_limit(scenario, item)]
     counted = sum(item.line.brps for item in own if dominion_of(item.entry) is None)
     counted += naval_paid(naval, power)
     if power is Power.BRITAIN:
@@ -111,6 +112,15 @@ def limit_used(
         for dominion in counted_dominions:
             counted += max(0, spent[dominion] - us_grant_to_dominion(account, dominion))
     return counted
+
+
+def counts_against_limit(scenario: Scenario, item: PricedLine) -> bool:
+    """27.31 names what counts against a construction limit: units, fortifications, railheads, ports
+    and partisans. Beach defenses, not named, count by the setting `beach_defenses_count_against_limit`
+    (on by default) [reading]."""
+    if item.entry.unit is UnitType.BEACH_DEFENSE:
+        return scenario.settings.beach_defenses_count_against_limit
+    return True
 
 
 def dominion_limit(scenario: Scenario, dominion: Dominion) -> int:
@@ -142,7 +152,11 @@ def check_limits(
                 )
             )
     for dominion, rule in DOMINION_LIMIT_RULES.items():
-        spent = sum(item.line.brps for item in lines if dominion_of(item.entry) is dominion)
+        spent = sum(
+            item.line.brps
+            for item in lines
+            if dominion_of(item.entry) is dominion and counts_against_limit(scenario, item)
+        )
         limit = dominion_limit(scenario, dominion)
         if spent > limit:
             violations.append(

@@ -16,6 +16,7 @@ from models.tables import (
     CostBasis,
     Dominion,
     Power,
+    UnitType,
 )
 from optimizer.rules.placement.prepare import Refusal, placement_options, site_classes
 
@@ -39,6 +40,7 @@ class EntryData:
     sites: tuple[str | None, ...]  # one representative per class of interchangeable sites
     alternatives: dict[str | None, tuple[str, ...]]  # other sites of each representative's class
     refused_sites: dict[str, Refusal]
+    counts_against_limit: bool = True  # 27.31; beach defenses by the setting [reading]
 
     @property
     def counts_as_factors(self) -> int:
@@ -98,6 +100,8 @@ def entry_data(
         sites=tuple(classes),
         alternatives=classes,
         refused_sites=refused,
+        counts_against_limit=entry.unit is not UnitType.BEACH_DEFENSE
+        or scenario.settings.beach_defenses_count_against_limit,
     )
 
 

@@ -48,6 +48,6 @@ def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         counted = variables.limit_counted(power)
         model.add(counted <= variables.limit(power)).only_enforce_if(guards.of("27.31", power.value))
     for dominion, limit in data.dominion_limits.items():
-        spent = variables.dominion_spending(dominion)
+        spent = variables.dominion_spending(dominion, limit_only=True)
         rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
         model.add(spent <= limit).only_enforce_if(guards.of(rule, dominion.value))

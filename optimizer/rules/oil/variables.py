@@ -33,6 +33,7 @@ class OilGroup:
     dominion: str
     weight: int
     extra: int
+    outside_limit: bool = False  # paid but not counted against a construction limit (27.31 reading)
 
 
 def oil_group(entry: EntryData) -> OilGroup:
@@ -44,6 +45,7 @@ def oil_group(entry: EntryData) -> OilGroup:
         dominion=entry.dominion.value if entry.dominion else "",
         weight=entry.threshold_weight,
         extra=entry.unit_cost * (past - inside),
+        outside_limit=not entry.counts_against_limit,
     )
 
 

@@ -12,6 +12,11 @@ from optimizer.checker.report import derive_report
 
 from .helpers import ALLIES, AX, AXIS, RU, RUSSIA, WA, edited, line, plan, rules, scenario
 
+ITALIAN_BEACHES = [
+    {"id": "inf", "unit": "infantry", "factors": 1, "count": 40},
+    {"id": "beach", "unit": "beach_defense", "factors": 1, "count": 4},
+]
+
 
 def test_over_construction_limit() -> None:
     """27.31, 27.32 A: Italy's BRP base 60 gives a limit of 20; 21 BRPs of builds break it."""
@@ -21,6 +26,23 @@ def test_over_construction_limit() -> None:
     result = check(s, plan(line("italy", "inf", "infantry", "rome", 21, 21, 21)))
     assert rules(result) == ["27.31"]
     assert result[0].message == "italy: 21 BRPs count against a construction limit of 20"
+
+
+def test_beach_defenses_count_against_the_limit_by_the_setting() -> None:
+    """27.31 does not name beach defenses among what counts against the limit [reading, setting]:
+    Italy's limit is 20; 20 infantry BRPs and 10 BRPs of beach defenses (four counters, 27.11 E)
+    break it when they count (the default), and not when they do not."""
+    builds = plan(
+        line("italy", "inf", "infantry", "rome", 20, 20, 20),
+        line("italy", "beach", "beach_defense", "rome", 4, 4, 10),
+        spent={AX: 1},
+    )
+    counted = edited(AXIS, "italy", force_pool=ITALIAN_BEACHES)
+    assert rules(check(counted, builds)) == ["27.31"]
+    data = copy.deepcopy(AXIS)
+    data["powers"]["italy"]["force_pool"] = ITALIAN_BEACHES
+    data["settings"] = {"beach_defenses_count_against_limit": False}
+    assert check(Scenario.model_validate(data), builds) == []
 
 
 def test_pooled_reduction_totals_the_causes_before_dividing() -> None:

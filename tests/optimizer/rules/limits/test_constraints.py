@@ -115,3 +115,19 @@ def test_australian_limit(scenario_of, assert_accepts, built, accepted):
     model, variables, _ = build_model(data)
     variables.builds.fix(model, "britain/aus", "australia_box", built)
     assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("counted", "accepted"), [(True, False), (False, True)])
+def test_beach_defenses_and_the_limit(scenario_of, assert_accepts, counted, accepted):
+    """27.31 names what counts against the limit and not beach defenses (setting, default: they count).
+    Limit 10 (base 30); six beach defense counters cost 15 BRPs (27.11 E: 5 per two): refused when they
+    count, accepted when they do not."""
+    works = {"id": "beach", "unit": "beach_defense", "factors": 1, "count": 6}
+    scenario = scenario_of(
+        {"germany": {"brps": 100, "brp_base": 30, "force_pool": [works]}},
+        settings={"beach_defenses_count_against_limit": counted},
+    )
+    data = prepare(scenario)
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "germany/beach", "berlin", 6)
+    assert_accepts(model, accepted)
