@@ -9,7 +9,7 @@ from optimizer.checker.force_pool import check_force_pool
 from optimizer.checker.grants.accounts import grant_account
 from optimizer.checker.grants.check import check_grants
 from optimizer.checker.limits import check_limits
-from optimizer.checker.lines import resolve_lines
+from optimizer.checker.lines import check_pairs, resolve_lines
 from optimizer.checker.naval.budgets import check_naval
 from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import naval_spending
@@ -28,6 +28,7 @@ def rule_violations(scenario: Scenario, plan: Plan) -> list[Violation]:
     account = grant_account(scenario, plan)
     replay = replay_naval(scenario, plan)
     naval = naval_spending(scenario, plan, replay)
+    violations += check_pairs(lines)
     violations += check_force_pool(scenario, lines)
     violations += check_brps(scenario, lines, account, naval)
     violations += check_limits(scenario, lines, account, naval)

@@ -22,6 +22,8 @@ from models.tables import (
 )
 from optimizer.checker.violations import Violation
 
+PairKey = tuple[Power, "Dominion | None", tuple[int, int]]  # beach defenses paired together (27.11 E)
+
 
 @dataclass(frozen=True)
 class PricedLine:
@@ -84,6 +86,47 @@ def priced_units(unit: UnitType, counters: int, factors_per_counter: int) -> int
     return (counters + 1) // 2
 
 
+def pairs_paid(line: BuildLine, unit_cost: int, multipliers: tuple[int, int], fallback: int) -> int:
+    """The pairs of beach defenses a line pays for, read from its BRPs (27.11 E: counters are paired
+    across the turn, so a line may pay for fewer pairs than its own counters make; `check_pairs`
+    holds the turn's total). A price no whole number of pairs gives, or more pairs than counters,
+    falls back to the line's own pairs, and the price check reports it."""
+    inside, past = multipliers
+    paid = line.brps - unit_cost * (past - inside) * line.oil_units
+    if paid < 0 or paid % (unit_cost * inside):
+        return fallback
+    units = paid // (unit_cost * inside)
+    return units if line.oil_units <= units <= line.counters else fallback
+
+
+def check_pairs(lines: Iterable[PricedLine]) -> list[Violation]:
+    """27.11 E: five BRPs per two counters of beach defenses. Over the turn, a power's beach defenses
+    at one price (and paid by one country) pay for half their counters, rounded up [reading: paired
+    across the turn, not per line]."""
+    counters: dict[PairKey, int] = {}
+    pairs: dict[PairKey, int] = {}
+    for item in lines:
+        if UNIT_SPECS[item.entry.unit].basis is not CostBasis.PAIR:
+            continue
+        key = (item.power, dominion_of(item.entry), item.multipliers)
+        counters[key] = counters.get(key, 0) + item.line.counters
+        pairs[key] = pairs.get(key, 0) + item.units
+    violations = []
+    for key, count in counters.items():
+        due = (count + 1) // 2
+        if pairs[key] != due:
+            power, dominion, _ = key
+            whose = f"{power.value}" + (f" ({dominion.value})" if dominion else "")
+            violations.append(
+                Violation(
+                    "27.11 E",
+                    f"{whose}: {count} beach defense counters make {due} pairs this turn, "
+                    f"but the lines pay for {pairs[key]}",
+                )
+            )
+    return violations
+
+
 def rebuilt_in_turn_of_elimination(entry: ForcePoolEntry) -> bool:
     """Isolated or voluntarily eliminated this turn: x2, or x3 past the oil threshold (27.13 A, 27.14)."""
     return entry.eliminated_this_turn in (Elimination.ISOLATED, Elimination.VOLUNTARY)
@@ -123,14 +166,17 @@ def resolve_lines(scenario: Scenario, plan: Plan) -> tuple[list[PricedLine], lis
             )
             continue
         spec = UNIT_SPECS[entry.unit]
+        multipliers = COST_MULTIPLIERS[rebuilt_in_turn_of_elimination(entry)]
         units = priced_units(entry.unit, line.counters, entry.factors)
+        if spec.basis is CostBasis.PAIR:
+            units = pairs_paid(line, spec.brps, multipliers, units)
         priced = PricedLine(
             index=index,
             line=line,
             entry=entry,
             unit_cost=spec.brps,
             units=units,
-            multipliers=COST_MULTIPLIERS[rebuilt_in_turn_of_elimination(entry)],
+            multipliers=multipliers,
         )
         resolved.append(priced)
         what = priced.describe()

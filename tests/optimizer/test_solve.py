@@ -194,3 +194,22 @@ def test_same_scenario_same_plan(scenario_of):
     pool = [infantry(6, factors=3), {"id": "arm", "unit": "armor", "factors": 4, "count": 4}]
     scenario = scenario_of({"germany": {"brp_base": 150, "force_pool": pool}, "italy": {"force_pool": pool}})
     assert solve(scenario).plan.model_dump_json() == solve(scenario).plan.model_dump_json()
+
+
+def test_beach_defenses_on_two_lines_cost_one_pair(scenario_of):
+    """27.11 E, regression: one beach defense counter on each of two lines is one pair, 5 BRPs for the
+    turn; with 5 BRPs both are built (the planner used to price each line's odd counter as a pair)."""
+    from optimizer.checker import check
+
+    beaches = [
+        {"id": "bd1", "unit": "beach_defense", "count": 1},
+        {"id": "bd2", "unit": "beach_defense", "count": 1},
+    ]
+    scenario = scenario_of(
+        {"germany": {"brps": 5, "force_pool": beaches}},
+        objective={"preset": "max-value"},
+    )
+    plan = solved(scenario)
+    assert sum(b.counters for b in plan.builds) == 2
+    assert sum(b.brps for b in plan.builds) == 5
+    assert check(scenario, plan) == []

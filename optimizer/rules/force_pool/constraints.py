@@ -10,11 +10,20 @@ from optimizer.variables import Variables
 
 
 def add_pair_pricing(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
-    """27.11 E: five BRPs per two counters of beach defenses; an odd counter costs as a pair."""
+    """27.11 E: five BRPs per two counters of beach defenses, paired across the turn; an odd counter
+    costs as a pair.
+
+    Each line pays for the pairs its counters complete: over the lines of a pair class in order,
+    the pairs paid so far are the counters so far, halved and rounded up. So one counter at
+    Hamburg and one at Kiel cost 5 BRPs, written on the first line.
+    """
     builds = variables.builds
-    for slot, pairs in builds.pairs.items():
-        model.add(2 * pairs >= builds.counters[slot])
-        model.add(2 * pairs <= builds.counters[slot] + 1)
+    for slot in builds.pairs:
+        before = builds.paired_before(slot)
+        pairs = sum(builds.pairs[s] for s in before)
+        counters = sum(builds.counters[s] for s in before)
+        model.add(2 * pairs >= counters)
+        model.add(2 * pairs <= counters + 1)
 
 
 def add_force_pool(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:

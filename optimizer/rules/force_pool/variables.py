@@ -12,11 +12,20 @@ from optimizer.linear import LinearExpr
 from optimizer.rules.force_pool.prepare import EntryData
 
 Slot = tuple[str, str | None]  # (entry key, site id; None for partisans)
+PairClass = tuple[
+    Power, str, tuple[int, int]
+]  # (power, dominion or "", multipliers): counters paired together
+
+
+def pair_class(entry: EntryData) -> PairClass:
+    """Beach defenses are paired across the turn (27.11 E), among counters of one power, paid by the same
+    country, at the same price [reading]."""
+    return (entry.power, entry.dominion.value if entry.dominion else "", entry.multipliers)
 
 
 @dataclass
 class BuildVariables:
-    """Counters built per (entry, site); for entries priced per pair, the pairs paid for."""
+    """Counters built per (entry, site); for entries priced per pair, the pairs each line pays for."""
 
     entries: Mapping[str, EntryData]
     counters: dict[Slot, cp_model.IntVar] = field(default_factory=dict)
@@ -62,6 +71,17 @@ class BuildVariables:
     def factors(self, key: str, site: str | None) -> LinearExpr:
         """Combat factors built (counters for works)."""
         return self.counters[key, site] * self.entries[key].counts_as_factors
+
+    def paired_before(self, slot: Slot) -> list[Slot]:
+        """The lines of `slot`'s pair class up to and including it, in line order (27.11 E)."""
+        cls = pair_class(self.entries[slot[0]])
+        found = []
+        for other in self.pairs:
+            if pair_class(self.entries[other[0]]) == cls:
+                found.append(other)
+            if other == slot:
+                return found
+        raise KeyError(slot)
 
     def decisions(self) -> list[cp_model.IntVar]:
         return [*self.counters.values(), *self.pairs.values()]

@@ -37,7 +37,29 @@ def test_works_are_priced_per_counter_and_beach_defenses_per_pair() -> None:
     )
     assert check(scenario(AXIS), legal) == []
     cheap = plan(line("germany", "beach", "beach_defense", "kiel", 3, 3, 5))
-    assert rules(check(scenario(AXIS), cheap)) == ["27.12"]
+    assert rules(check(scenario(AXIS), cheap)) == ["27.11 E"]
+    mispriced = plan(line("germany", "beach", "beach_defense", "kiel", 3, 3, 7))  # no whole number of pairs
+    result = check(scenario(AXIS), mispriced)
+    assert rules(result) == ["27.12"]
+    assert "= 10 BRPs, not 7" in result[0].message
+
+
+def test_beach_defenses_pair_across_the_turn() -> None:
+    """27.11 E: five BRPs per two counters over the turn: one counter at Kiel and one at Hamburg are
+    one pair, 5 BRPs written on either line; paying 5 on each (the planner's old answer) is a pair
+    too many."""
+    one_pair = plan(
+        line("germany", "beach", "beach_defense", "kiel", 1, 1, 5),
+        line("germany", "beach", "beach_defense", "hamburg", 1, 1, 0),
+    )
+    assert check(scenario(AXIS), one_pair) == []
+    per_line = plan(
+        line("germany", "beach", "beach_defense", "kiel", 1, 1, 5),
+        line("germany", "beach", "beach_defense", "hamburg", 1, 1, 5),
+    )
+    result = check(scenario(AXIS), per_line)
+    assert rules(result) == ["27.11 E"]
+    assert "2 beach defense counters make 1 pairs this turn, but the lines pay for 2" in result[0].message
 
 
 def test_rebuild_in_turn_of_elimination_costs_double() -> None:

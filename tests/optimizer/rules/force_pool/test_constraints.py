@@ -48,6 +48,29 @@ def test_beach_defenses_are_priced_per_pair(scenario_of, assert_accepts, counter
 
 
 @pytest.mark.parametrize(
+    ("first", "second", "brps", "accepted"),
+    [
+        (1, 1, 5, True),  # one pair over two lines
+        (1, 1, 4, False),
+        (2, 1, 10, True),  # three counters: two pairs
+        (2, 1, 9, False),
+    ],
+)
+def test_beach_defenses_pair_across_the_turn(scenario_of, assert_accepts, first, second, brps, accepted):
+    """27.11 E: five BRPs per two counters, counted over the turn: one counter on each of two lines is
+    one pair (5 BRPs, not 10); three counters are two pairs (10)."""
+    beaches = [
+        {"id": "bd1", "unit": "beach_defense", "count": 3},
+        {"id": "bd2", "unit": "beach_defense", "count": 3},
+    ]
+    data = prepare(scenario_of({"germany": {"brps": brps, "force_pool": beaches}}))
+    model, variables, _ = build_model(data)
+    variables.builds.fix(model, "germany/bd1", "berlin", first)
+    variables.builds.fix(model, "germany/bd2", "berlin", second)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
     ("entry", "counters", "brps", "accepted"),
     [
         (infantry(20), 12, 12, True),  # 27.11 A: 1 BRP per factor
