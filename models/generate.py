@@ -219,6 +219,9 @@ def scenario_data(
     if with_grants:
         data["grants"] = grants_data(pick)
         data["usat"] = data["grants"].pop("usat")
+        # One planning horizon: the naval one when there is one, else the grants' look-ahead.
+        data.setdefault("horizon", {"turns": data["grants"].pop("horizon_turns")})
+        data["grants"].pop("horizon_turns", None)
         data["oil_counters"] = {"western_allies": pick(0, 3), "russia": pick(0, 1)}
     return data
 

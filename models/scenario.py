@@ -441,6 +441,17 @@ class GrantsState(Strict):
 
     _usat = model_validator(mode="before")(usat_given_once)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _horizon_given_once(cls, data: object) -> object:
+        """The planning horizon is one fact, the scenario's `horizon:` section."""
+        if isinstance(data, dict) and ("horizon_turns" in data or "discount" in data):
+            raise ValueError(
+                "the planning horizon is given once, in the scenario's `horizon:` section (`turns`, "
+                "`discount`), not in `grants:`"
+            )
+        return data
+
     usjt_china_cap: NonNegativeInt = Field(
         default=0,
         description="BRPs the USJT level allows the U.S. to grant China before war with Japan (40.332 A).",
@@ -468,15 +479,6 @@ class GrantsState(Strict):
     loss_rates: dict[str, Annotated[float, Field(ge=0, le=1)]] = Field(
         default_factory=dict,
         description="Expected share of BRPs lost on an interceptable leg ('britain->murmansk_box'); the plan then maximizes expected delivered BRPs.",
-    )
-    horizon_turns: int = Field(
-        default=1,
-        ge=1,
-        le=24,
-        description="Turns the plan looks ahead when opening Persia or building the Alaska highway.",
-    )
-    discount: Annotated[float, Field(ge=0, le=1)] = Field(
-        default=1.0, description="Weight of each later turn, per turn."
     )
 
     @field_validator("loss_rates")

@@ -132,3 +132,11 @@ def test_more_oil_kept_back_than_held_is_refused():
     [(_, problem)] = problems(GOOD + "oil_counters: 1\noil_reserved: 2\n")
     assert "oil_reserved" in problem
     assert "27.35 F" in problem
+
+
+def test_planning_horizon_is_stated_once():
+    """The look-ahead for opening routes (40.52, 40.72) is the scenario's one horizon: `grants` refuses its own."""
+    assert parse_scenario(ALLIES + "horizon: {turns: 4, discount: 0.9}\ngrants: {}\n").horizon.turns == 4
+    [(where, problem)] = problems(ALLIES + "grants: {horizon_turns: 4}\n")
+    assert where == "grants"
+    assert "horizon" in problem

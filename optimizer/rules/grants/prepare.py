@@ -368,6 +368,6 @@ def survival(path: Path, scenario: Scenario, legs: dict[str, Leg]) -> float:
 
 
 def opening_value_turns(scenario: Scenario) -> float:
-    """Discounted number of later turns within the horizon (40.52, 40.72 reading)."""
-    state = scenario.grants or GrantsState()
-    return sum(state.discount**t for t in range(1, state.horizon_turns))
+    """Discounted number of later turns within the scenario's planning horizon (40.52, 40.72 reading)."""
+    horizon = scenario.horizon
+    return sum(horizon.discount**t for t in range(1, horizon.turns))

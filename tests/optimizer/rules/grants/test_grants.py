@@ -7,7 +7,7 @@ from optimizer.solve import solve
 WAR = {"europe": True, "pacific": True}
 
 
-def western(scenario_of, powers=None, us_at_war=WAR, objective=None, usat=None, **grants):
+def western(scenario_of, powers=None, us_at_war=WAR, objective=None, usat=None, horizon=None, **grants):
     powers = powers or {"usa": {"brp_base": 300}, "britain": {"brp_base": 120}}
     return scenario_of(
         powers,
@@ -15,6 +15,7 @@ def western(scenario_of, powers=None, us_at_war=WAR, objective=None, usat=None, 
         turn={"season": "summer", "year": 1942},
         us_at_war=us_at_war,
         usat=usat,
+        horizon=horizon or {},
         grants=grants,
         objective=objective or {},
     )
@@ -137,7 +138,7 @@ def test_persia_opened_when_the_horizon_pays(scenario_of):
     objective = {"delivered_brp_value": {"russia": 1.0}, "unspent_brp_value": 1.0}
     short = solve(western(scenario_of, powers, objective=objective, germany_russia_war_turns=4)).plan
     long = solve(
-        western(scenario_of, powers, objective=objective, germany_russia_war_turns=4, horizon_turns=6)
+        western(scenario_of, powers, objective=objective, germany_russia_war_turns=4, horizon={"turns": 6})
     ).plan
     assert short.route_openings == []
     assert [(o.route, o.paid_by, o.brps) for o in long.route_openings] == [("persia", Power.BRITAIN, 25)]
