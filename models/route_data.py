@@ -221,6 +221,22 @@ PERSIA_OPENING_AFTER_WAR_BRPS = 15  # 40.522: after a declaration of war on Pers
 ALASKA_HIGHWAY_BRPS = 25  # 40.72
 
 
+class SharedCapacity(NamedTuple):
+    """Named routes whose capacity is one, shared between them: each keeps its own legs and closures."""
+
+    rule: str
+    label: str
+    routes: tuple[Route, ...]
+    brps: int
+
+
+# 40.83: "Up to ten BRPs may be granted to China via a Chinese port or French Indochina each turn":
+# one capacity of 10 for both, each closed by its own restriction (40.831 A, B).
+SHARED_CAPACITIES: tuple[SharedCapacity, ...] = (
+    SharedCapacity("40.83", "a Chinese port or French Indochina", (Route.CHINESE_PORT, Route.HAIPHONG), 10),
+)
+
+
 def usat_grant_cap(usat: int) -> int:
     """BRPs the U.S. may grant Britain, France, Canada and South Africa together in a turn before
     war with Germany: one per USAT level above 25, at most 25 (40.331 A)."""

@@ -19,6 +19,7 @@ from models.route_data import (
     PERSIA_PARTISAN_REDUCTION,
     ROUTE_CAPACITY_RULES,
     ROUTE_FULL_CAPACITY,
+    SHARED_CAPACITIES,
     SIBERIA_REDUCED_CAPACITY,
     TURKEY_PARTISAN_REDUCTION,
     TURKEY_REDUCTION_CAP,
@@ -253,8 +254,9 @@ def expected_brps(scenario: Scenario, grant: GrantLine) -> float:
 
 def check_routes(scenario: Scenario, plan: Plan) -> list[Violation]:
     """Each open named route carries at most its capacity, oil counters at 10 BRPs each (40.251;
-    40.411, 40.51, 40.61, 40.73, 40.83-40.85), and at most its oil counters (40.25). A closed
-    route is reported on each line that uses it (`check_grant_lines`)."""
+    40.411, 40.51, 40.61, 40.73, 40.83-40.85), and at most its oil counters (40.25); a Chinese
+    port and French Indochina together carry at most ten BRPs a turn (40.83). A closed route is
+    reported on each line that uses it (`check_grant_lines`)."""
     violations: list[Violation] = []
     loads = route_loads(scenario, plan)
     oil = route_oil(scenario, plan)
@@ -276,6 +278,17 @@ def check_routes(scenario: Scenario, plan: Plan) -> list[Violation]:
                 Violation(
                     "40.25",
                     f"{route.value}: {shipped} oil counters shipped, at most {OIL_ROUTE_LIMITS[route]} a turn",
+                )
+            )
+    for shared in SHARED_CAPACITIES:
+        used = [route for route in shared.routes if loads.get(route, 0)]
+        load = sum(loads[route] for route in used)
+        if len(used) > 1 and load > shared.brps:  # one route alone is held to its own capacity above
+            names = " and ".join(route.value for route in shared.routes)
+            violations.append(
+                Violation(
+                    shared.rule,
+                    f"{names}: {load} BRPs sent via {shared.label}, at most {shared.brps} a turn together",
                 )
             )
     return violations

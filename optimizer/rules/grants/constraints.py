@@ -3,7 +3,7 @@
 A grant is BRPs (and, to Russia, oil counters) sent along open paths of the
 route map from a grantor to a recipient. The model decides how much goes on
 each path; this module posts the rules on those amounts: who may grant (40.3),
-route capacities (40.4-40.8), transports (40.221, 40.222, 40.252), oil limits
+route capacities (40.4-40.8; one for a Chinese port and French Indochina, 40.83), transports (40.221, 40.222, 40.252), oil limits
 (40.25), the U.S. caps before war (40.331 A, 40.332 A). Opening Persia and
 building the Alaska highway are decisions too (40.52, 40.72). Their effects on
 BRPs and construction limits are in `optimizer.variables` and the limits family.
@@ -81,6 +81,13 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         oil = [grants.oil[key] for key, _ in using if key in grants.oil]
         if oil:
             model.add(sum(oil) <= status.oil_counters).only_enforce_if(guards.of("40.25", route.value))
+    # One capacity shared by routes (40.83: a Chinese port or French Indochina, ten a turn).
+    for shared in network.shared:
+        load = sum(
+            var for key, var in grants.flows.items() if path_route(key[1], network.legs) in shared.routes
+        )
+        if not isinstance(load, int):
+            model.add(load <= shared.brps).only_enforce_if(guards.of(shared.rule, shared.label))
     # U.S. caps before war (40.331 A, 40.332 A).
     for cap in network.caps:
         sent = sum(grants.pair_total(pair) for pair in cap.pairs if pair in network.paths)

@@ -24,12 +24,14 @@ from models.route_data import (
     PERSIA_PARTISAN_REDUCTION,
     RECIPIENT_NODES,
     ROUTE_FULL_CAPACITY,
+    SHARED_CAPACITIES,
     SIBERIA_REDUCED_CAPACITY,
     TURKEY_PARTISAN_REDUCTION,
     TURKEY_REDUCTION_CAP,
     US_EUROPEAN_RECIPIENTS,
     Leg,
     Route,
+    SharedCapacity,
     leg_id,
     usat_grant_cap,
 )
@@ -80,6 +82,7 @@ class GrantNetwork:
     closed_legs: dict[str, Closure]
     legs: dict[str, Leg]
     openings: dict[tuple[Route, Power], int]  # routes that may be opened this turn, by payer, with the cost
+    shared: tuple[SharedCapacity, ...] = ()  # one capacity over several open routes (40.83)
 
 
 def _war(state: GrantsState) -> bool:
@@ -314,7 +317,22 @@ def grant_network(scenario: Scenario) -> GrantNetwork:
                 closed_pairs[grantor, recipient] = ("40.21", "no open path on the route map")
     legs = {leg_id(leg): leg for leg in LEGS}
     return GrantNetwork(
-        paths, routes, grant_caps(scenario), closed_pairs, closed_legs, legs, route_openings(scenario)
+        paths,
+        routes,
+        grant_caps(scenario),
+        closed_pairs,
+        closed_legs,
+        legs,
+        route_openings(scenario),
+        shared_capacities(routes),
+    )
+
+
+def shared_capacities(routes: dict[Route, RouteStatus]) -> tuple[SharedCapacity, ...]:
+    """Capacities shared by routes of which more than one is open this turn (40.83: a Chinese port
+    and French Indochina share ten BRPs a turn)."""
+    return tuple(
+        shared for shared in SHARED_CAPACITIES if sum(routes[route].open for route in shared.routes) > 1
     )
 
 

@@ -127,6 +127,9 @@ US_SIBERIA = ["us_pacific_box", "siberia", "russia"]
 US_CHINESE_PORT = ["us_pacific_box", "chinese_port", "china"]
 
 
+US_HAIPHONG = ["us_pacific_box", "haiphong", "kunming", "china"]
+
+
 US_HUMP = ["us_pacific_box", "burma_port", "indian_airbase", "kunming", "china"]
 
 

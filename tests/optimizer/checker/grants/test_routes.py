@@ -25,6 +25,7 @@ from .helpers import (
     US_BURMA_ROAD_BY_INDIA,
     US_CANADA,
     US_CHINESE_PORT,
+    US_HAIPHONG,
     US_HUMP,
     US_INDIA_BY_SOUTH_AFRICA,
     US_MURMANSK,
@@ -316,3 +317,16 @@ def test_building_the_alaska_highway() -> None:
     assert rules(check(s, plan(openings=[RouteOpening(route="turkey", paid_by=Power.USA, brps=25)]))) == [
         "40.225"
     ]
+
+
+def test_chinese_port_and_french_indochina_share_ten() -> None:
+    """40.83: "Up to ten BRPs may be granted to China via a Chinese port or French Indochina each
+    turn": with a port recaptured and Haiphong held, 5 + 5 is legal and the 10 + 10 the planner used
+    to send is refused; each keeps its own closure (40.831 A, B)."""
+    s = scenario()
+    assert check(s, plan(grant("usa", US_CHINESE_PORT, 5), grant("usa", US_HAIPHONG, 5))) == []
+    both = plan(grant("usa", US_CHINESE_PORT, 10), grant("usa", US_HAIPHONG, 10))
+    assert rules(check(s, both)) == ["40.83"]
+    no_port = scenario(grants={"china": {"port_recaptured": False}})
+    assert check(no_port, plan(grant("usa", US_HAIPHONG, 10))) == []
+    assert rules(check(no_port, plan(grant("usa", US_CHINESE_PORT, 1)))) == ["40.83"]

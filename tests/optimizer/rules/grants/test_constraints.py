@@ -103,3 +103,21 @@ def test_oil_counter_counts_ten_brps_on_murmansk(scenario_of, assert_accepts, br
     assert variables.grants is not None
     variables.grants.fix(model, BRITAIN_TO_RUSSIA, BY_MURMANSK, brps, oil=oil)
     assert_accepts(model, accepted)
+
+
+BY_CHINESE_PORT = ("us_pacific_box", "chinese_port", "china")
+BY_HAIPHONG = ("us_pacific_box", "haiphong", "kunming", "china")
+
+
+@pytest.mark.parametrize(("port", "haiphong", "accepted"), [(5, 5, True), (10, 0, True), (10, 1, False)])
+def test_chinese_port_and_french_indochina_share_ten(scenario_of, assert_accepts, port, haiphong, accepted):
+    """40.83: up to ten BRPs a turn via a Chinese port or French Indochina, together: with both open
+    (40.831 A, B) 5 + 5 and 10 + 0 are accepted, 10 + 1 refused."""
+    china = {"port_recaptured": True, "haiphong": True, "burma_road": False}
+    powers = {"usa": {"brp_base": 300}, "china": {"brp_base": 30}}
+    data = prepare(western(scenario_of, powers, transports=PLENTY, china=china))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, US_TO_CHINA, BY_CHINESE_PORT, port)
+    variables.grants.fix(model, US_TO_CHINA, BY_HAIPHONG, haiphong)
+    assert_accepts(model, accepted)

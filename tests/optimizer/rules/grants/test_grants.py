@@ -141,3 +141,25 @@ def test_persia_opened_when_the_horizon_pays(scenario_of):
     ).plan
     assert short.route_openings == []
     assert [(o.route, o.paid_by, o.brps) for o in long.route_openings] == [("persia", Power.BRITAIN, 25)]
+
+
+def test_china_gets_ten_by_port_and_haiphong_together(scenario_of):
+    """40.83: a Chinese port and French Indochina share ten BRPs a turn: with only those two open,
+    20 BRPs for China cannot be delivered (the planner used to send 10 by each); 10 can."""
+    powers = {"usa": {"brp_base": 300, "brps": 100}, "china": {"brp_base": 30}}
+    china = {"port_recaptured": True, "haiphong": True, "burma_road": False, "burma_port": False}
+
+    def position(brps):
+        return western(
+            scenario_of,
+            powers,
+            objective={"deliver": {"china": brps}},
+            transports={"pacific": 9},
+            china=china,
+        )
+
+    result = solve(position(20))
+    assert result.status is Status.INFEASIBLE
+    assert any("40.83" in line for line in result.explanation)
+    plan = solve(position(10)).plan
+    assert sum(g.brps for g in plan.grants if g.recipient == "china") == 10
