@@ -195,9 +195,12 @@ def leg_closure(scenario: Scenario, leg: Leg, routes: dict[Route, RouteStatus]) 
     return None
 
 
-def pair_closure(scenario: Scenario, grantor: Power, recipient: str) -> Closure | None:
-    """Whether 40.3 lets `grantor` grant to `recipient` this turn."""
-    state = scenario.grants or GrantsState()
+def pair_closure(
+    scenario: Scenario, grantor: Power, recipient: str, state: GrantsState | None = None
+) -> Closure | None:
+    """Whether 40.3 lets `grantor` grant to `recipient` this turn (the scenario's rule-40 state,
+    or `state` when given)."""
+    state = state or scenario.grants or GrantsState()
     surrendered = {s.value for s in state.surrendered}
     at_war_germany = bool(scenario.us_at_war.get("europe"))
     at_war_japan = bool(scenario.us_at_war.get("pacific"))
@@ -238,12 +241,13 @@ def pair_closure(scenario: Scenario, grantor: Power, recipient: str) -> Closure 
                 return ("40.332 B", "before war between Japan and the U.S. or a British surrender")
             return None
         return ("40.33", f"the U.S. does not grant to {recipient}")
-    return ("40.32", f"{grantor.value} may not grant BRPs")
+    never = {Power.ITALY: "40.32 B", Power.JAPAN: "40.32 C", Power.RUSSIA: "40.36"}
+    return (never.get(grantor, "40.31"), f"{grantor.value} may not grant BRPs")
 
 
-def grant_caps(scenario: Scenario) -> tuple[GrantCap, ...]:
+def grant_caps(scenario: Scenario, state: GrantsState | None = None) -> tuple[GrantCap, ...]:
     """Limits on U.S. grants before war (40.331 A, 40.332 A)."""
-    state = scenario.grants or GrantsState()
+    state = state or scenario.grants or GrantsState()
     caps = []
     if not scenario.us_at_war.get("europe"):
         usat = scenario.usat or 0
@@ -266,6 +270,47 @@ def grant_caps(scenario: Scenario) -> tuple[GrantCap, ...]:
             )
         )
     return tuple(caps)
+
+
+# Without a `grants:` section the scenario does not state the rule-40 conditions that only that
+# section holds (the Germany-Russia war, Paris, Anglo-French cooperation, surrenders, the USJT cap):
+# a fixed grant is taken to meet them [reading]; every condition stated elsewhere is checked.
+FIXED_GRANT_STATE = GrantsState(germany_russia_war_turns=1, anglo_french_cooperation_lifted=True)
+
+
+def fixed_grant_breaches(scenario: Scenario) -> list[tuple[str, str]]:
+    """Fixed grants (`grants_made` without a `grants:` section) that 40.3 forbids: (field, problem).
+
+    The same rules as a planned grant: who may grant to whom (40.31-40.36, 40.11) and the U.S. cap
+    before war with Germany, one BRP per USAT level above 25, at most 25 (40.331 A). Conditions
+    only the `grants:` section states are taken as met (`FIXED_GRANT_STATE`), and the USJT cap on
+    grants to China (40.332 A) is that section's input, so it is not checked here [reading].
+    """
+    if scenario.grants is not None:
+        return []
+    problems: list[tuple[str, str]] = []
+    caps = [cap for cap in grant_caps(scenario, FIXED_GRANT_STATE) if cap.rule != "40.332 A"]
+    sent = dict.fromkeys(range(len(caps)), 0)
+    for grantor, pstate in scenario.powers.items():
+        for j, grant in enumerate(pstate.grants_made):
+            where = f"powers.{grantor.value}.grants_made[{j}]"
+            closure = pair_closure(scenario, grantor, grant.to.value, FIXED_GRANT_STATE)
+            if closure is not None:
+                rule, reason = closure
+                problems.append((where, f"{grant.brps} BRPs to {grant.to.value}: {reason} ({rule})"))
+                continue
+            for i, cap in enumerate(caps):
+                if (grantor, grant.to.value) in cap.pairs:
+                    sent[i] += grant.brps
+                    if sent[i] > cap.brps:
+                        problems.append(
+                            (
+                                where,
+                                f"{grant.brps} BRPs to {grant.to.value}: {sent[i]} BRPs in all; {cap.label} "
+                                f"allows {cap.brps} ({cap.rule})",
+                            )
+                        )
+    return problems
 
 
 def grant_network(scenario: Scenario) -> GrantNetwork:

@@ -34,6 +34,7 @@ def test_us_grant_to_canada() -> None:
     must not exceed what is spent on Canadian units."""
     data = copy.deepcopy(ALLIES)
     data["powers"]["usa"]["grants_made"] = [{"to": "canada", "brps": 6}]
+    data["us_at_war"] = {"europe": True, "pacific": True}  # no USAT cap on the grant (40.331 A)
     data["powers"]["britain"].update(brps=0, brp_base=0)  # Britain can pay nothing, limit 0
     s = Scenario.model_validate(data)
     assert construction_limit(s, Power.USA) == 50 - 6
