@@ -124,11 +124,14 @@ class Variables:
         return self.data.powers[power].limit
 
     def limit_counted(self, power: Power) -> LinearExpr:
-        """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244)."""
+        """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244): for the U.S.
+        also its grants to Commonwealth countries, in full (40.23 A, 40.244)."""
         own = self._paid(
             [slot for slot in self.builds.slots(power) if self.builds.entry(slot[0]).dominion is None],
             naval=power,
         )
+        if power is Power.USA:
+            return own + sum(self.dominion_grant(d) for d in Dominion)
         if power is not Power.BRITAIN:
             return own
         counted = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]

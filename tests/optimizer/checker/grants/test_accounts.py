@@ -63,13 +63,14 @@ def test_limit_effect_is_per_pair_total() -> None:
 
 
 def test_us_grant_to_canada_counts_fully_against_the_us() -> None:
-    """40.23 A, 40.244: the U.S. grants Canada 9 BRPs by land (40.244 A): the U.S. loses 9 of
-    its limit (1:1), Britain neither BRPs nor limit; the grant pays for 9 BRPs of Canadian
-    units, which cost Britain nothing, and must not exceed what is spent on them."""
+    """40.23 A, 40.244: the U.S. grants Canada 9 BRPs by land (40.244 A): the 9 count against the
+    U.S. limit of 100 like its own builds, Britain loses neither BRPs nor limit; the grant pays for
+    9 BRPs of Canadian units, which cost Britain nothing, and must not exceed what is spent on them."""
     s = scenario()
     grants = [grant("usa", US_CANADA, 9)]
     p = plan(*grants)
-    assert construction_limit(s, Power.USA, p) == 91
+    assert construction_limit(s, Power.USA, p) == 100
+    assert derive_report(s, p)[Power.USA].limit_used == 9
     assert construction_limit(s, Power.BRITAIN, p) == 50
     assert brps_available(s, Power.BRITAIN, p) == 100
     assert transports_required(s, p) == {}
@@ -148,3 +149,16 @@ def test_deliver_requirement_counts_brps_sent() -> None:
     result = check(s, plan(grant("britain", BRITAIN_MURMANSK, 9)))
     assert [(v.rule, v.kind) for v in result] == [("objective.deliver", "requirement")]
     assert result[0].message == "russia: 9 BRPs sent by grants, 10 required"
+
+
+def test_us_grant_to_canada_may_not_pass_the_us_limit() -> None:
+    """40.244: grants to Canada "count against the American construction limit": a U.S. limit of 10
+    (BRP base 30, 27.32 A) may fund 10 BRPs of Canadian units; a plan of the kind the planner used
+    to give, 12 BRPs of them (the grant a reduction stopping at 0, 27.32 B), is refused (27.31)."""
+    s = edited(ALLIES, "usa", brp_base=30)
+    ten = plan(grant("usa", US_CANADA, 10), builds=[build("britain", "canadian", "canada_box", 10)])
+    assert check(s, ten) == []
+    twelve = plan(grant("usa", US_CANADA, 12), builds=[build("britain", "canadian", "canada_box", 12)])
+    violations = check(s, twelve)
+    assert rules(violations) == ["27.31"]
+    assert violations[0].message == "usa: 12 BRPs count against a construction limit of 10"

@@ -54,14 +54,16 @@ def test_us_grant_of_20_to_britain_moves_six_limit(scenario_of):
 
 
 def test_us_grant_of_9_to_canada(scenario_of):
-    """40.244, 40.23 A: U.S. -> Canada 9 counts 9 against the U.S. limit and nothing for Britain."""
+    """40.244, 40.23 A: U.S. -> Canada 9 counts 9 against the U.S. limit (used, the limit itself
+    unchanged) and nothing for Britain."""
     canadian = {"id": "can", "unit": "armor", "factors": 5, "count": 1, "nationality": "canadian"}
     powers = {
         "usa": {"brp_base": 300, "grants_made": [{"to": "canada", "brps": 9}]},
         "britain": {"brp_base": 120, "force_pool": [canadian]},
     }
     plan = solve(western(scenario_of, powers)).plan
-    assert plan.powers[Power.USA].construction_limit == 100 - 9
+    assert plan.powers[Power.USA].construction_limit == 100
+    assert plan.powers[Power.USA].limit_used >= 9
     assert plan.powers[Power.BRITAIN].construction_limit == 40
     # 40.244: the grant pays for Canadian units: at least 9 BRPs of them are built.
     assert sum(b.brps for b in plan.builds if b.entry == "can") >= 9
