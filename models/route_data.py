@@ -57,6 +57,8 @@ class Leg(NamedTuple):
     interceptable: bool = False
     route: Route | None = None  # the capacity this leg uses
     terminus: str | None = None  # Murmansk route: which terminus (40.412 A, B)
+    # The transports of the sea leg before carry the BRPs on: no escort of its own (40.63 B, 40.64).
+    escort_continues: bool = False
 
 
 NODES: tuple[Node, ...] = (
@@ -126,8 +128,19 @@ LEGS: tuple[Leg, ...] = (
     Leg("france", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
     Leg("us_atlantic_box", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
     Leg("south_africa_box", "suez", SEA, "40.63 B", IO, interceptable=True),
-    # From Suez the same Indian Ocean transports carry the BRPs on (40.64): no new escort.
-    Leg("suez", "turkish_port", LAND, "40.63 B", route=Route.TURKEY),
+    # 40.63 B: "from Suez by sea through the Mediterranean" to the Turkish port; 40.64: the Indian
+    # Ocean transports carry the BRPs on and are at risk there too, so the leg is interceptable
+    # but needs no escort of its own.
+    Leg(
+        "suez",
+        "turkish_port",
+        SEA,
+        "40.63 B, 40.64",
+        IO,
+        interceptable=True,
+        route=Route.TURKEY,
+        escort_continues=True,
+    ),
     Leg("turkish_port", "russia", LAND, "40.62"),
     # Siberia (40.7): by sea through the Pacific, never intercepted (40.74).
     Leg("us_pacific_box", "siberia", SEA, "40.71", P, route=Route.SIBERIA),

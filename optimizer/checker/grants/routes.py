@@ -214,7 +214,9 @@ def transports_required(scenario: Scenario, plan: Plan) -> dict[str, int]:
 
     One per 5 BRPs, rounded up, plus one per oil counter (40.221, 40.252). On a leg between two
     mapboard boxes all grants share transports, their total rounded up once (40.222); on any
-    other leg each (grantor, recipient) pair rounds up its own BRPs.
+    other leg each (grantor, recipient) pair rounds up its own BRPs. From Suez to a Turkish port
+    the Indian Ocean transports of the leg to Suez carry the BRPs on: no transports of its own
+    (40.63 B, 40.64).
     """
     total: dict[str, int] = defaultdict(int)
     pairs: dict[str, dict[tuple[Power, str], int]] = defaultdict(lambda: defaultdict(int))
@@ -222,7 +224,7 @@ def transports_required(scenario: Scenario, plan: Plan) -> dict[str, int]:
     for _, grant in resolved_grant_lines(scenario, plan):
         legs, _ = path_legs(grant.path)
         for leg in legs:
-            if leg.mode is not Mode.SEA or leg.ocean is None:
+            if leg.mode is not Mode.SEA or leg.ocean is None or leg.escort_continues:
                 continue
             lid = leg_id(leg)
             total[lid] += grant.brps

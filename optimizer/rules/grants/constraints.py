@@ -98,7 +98,7 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
     # Transports per ocean (40.221, 40.222, 40.252).
     by_ocean: dict[Ocean, list[LinearExpr]] = {}
     for _, leg in sorted(network.legs.items()):
-        if leg.ocean is None:
+        if leg.ocean is None or leg.escort_continues:  # 40.64: the previous leg's transports carry on
             continue
         needed = transports_needed(model, grants, leg)
         if needed is not None:

@@ -121,6 +121,9 @@ US_PERSIA = ["us_atlantic_box", "south_africa_box", "persian_gulf", "basra_abada
 BRITAIN_TURKEY = ["britain", "turkish_port", "russia"]
 
 
+US_TURKEY_BY_SUEZ = ["us_atlantic_box", "south_africa_box", "suez", "turkish_port", "russia"]
+
+
 US_SIBERIA = ["us_pacific_box", "siberia", "russia"]
 
 

@@ -121,3 +121,27 @@ def test_chinese_port_and_french_indochina_share_ten(scenario_of, assert_accepts
     variables.grants.fix(model, US_TO_CHINA, BY_CHINESE_PORT, port)
     variables.grants.fix(model, US_TO_CHINA, BY_HAIPHONG, haiphong)
     assert_accepts(model, accepted)
+
+
+BY_SUEZ = ("us_atlantic_box", "south_africa_box", "suez", "turkish_port", "russia")
+
+
+@pytest.mark.parametrize(("indian", "accepted"), [(2, True), (1, False)])
+def test_suez_to_turkey_by_sea_on_the_same_transports(scenario_of, assert_accepts, indian, accepted):
+    """40.63 B, 40.64: BRPs go to the South Africa box, through the Indian Ocean to Suez, then "from
+    Suez by sea through the Mediterranean" on the same Indian Ocean transports, at risk there (a loss
+    rate on the Suez leg is a valid input): 10 BRPs need 2 Atlantic and 2 Indian Ocean transports
+    (40.221), not 4 Indian Ocean ones; 1 is too few."""
+    powers = {"usa": {"brp_base": 300}, "russia": {"brp_base": 120}}
+    scenario = western(
+        scenario_of,
+        powers,
+        transports={"atlantic": 2, "indian": indian},
+        germany_russia_war_turns=4,
+        turkey={"ankara_allied": True},
+        loss_rates={"suez->turkish_port": 0.2},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.grants is not None
+    variables.grants.fix(model, (Power.USA, "russia"), BY_SUEZ, 10)
+    assert_accepts(model, accepted)
