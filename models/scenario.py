@@ -620,6 +620,14 @@ class Settings(Strict):
             "they count only against the Australian 9-BRP limit (27.473 B) [reading]."
         ),
     )
+    spend_grants_lost_to_interception: bool = Field(
+        default=False,
+        description=(
+            "BRPs granted by sea or air reach the recipient only after interception (40.23 B): by default "
+            "the recipient plans to spend at most the BRPs expected to arrive under the loss rates, rounded "
+            "down [reading]; if true it plans with the whole grant, knowing losses will not be available."
+        ),
+    )
     oil_threshold_counts_normal_cost: bool = Field(
         default=True,
         description=(

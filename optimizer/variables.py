@@ -104,10 +104,11 @@ class Variables:
         return self.spending(power)
 
     def grant_balance(self, power: Power) -> LinearExpr:
-        """BRPs received less BRPs granted and route openings paid this turn (40.23, 40.521, 40.72)."""
+        """BRPs received less BRPs granted and route openings paid this turn (40.23, 40.521, 40.72);
+        of grants that may be intercepted, only those expected to arrive (40.23 B, `GrantVariables.spendable`)."""
         if self.grants is None:
             return 0
-        return self.grants.received(power.value) - self.grants.sent(power) - self.grants.opening_brps(power)
+        return self.grants.spendable(power.value) - self.grants.sent(power) - self.grants.opening_brps(power)
 
     def available(self, power: Power) -> LinearExpr:
         """BRPs available for construction after this turn's grants."""

@@ -7,7 +7,7 @@ opened) for the grants model (`optimizer/rules/grants/`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -83,6 +83,9 @@ class GrantNetwork:
     legs: dict[str, Leg]
     openings: dict[tuple[Route, Power], int]  # routes that may be opened this turn, by payer, with the cost
     shared: tuple[SharedCapacity, ...] = ()  # one capacity over several open routes (40.83)
+    # 40.23 B: per path, the share of its BRPs the recipient may plan to spend, in millionths (floor);
+    # given only when loss rates apply and the recipient may not spend BRPs lost to interception.
+    arriving: dict[Path, int] = field(default_factory=dict)
 
 
 def _war(state: GrantsState) -> bool:
@@ -370,7 +373,27 @@ def grant_network(scenario: Scenario) -> GrantNetwork:
         legs,
         route_openings(scenario),
         shared_capacities(routes),
+        arriving_shares(scenario, paths, legs),
     )
+
+
+ARRIVING_SCALE = 1_000_000  # shares of a path's BRPs that arrive, in millionths
+
+
+def arriving_shares(
+    scenario: Scenario, paths: dict[Pair, tuple[Path, ...]], legs: dict[str, Leg]
+) -> dict[Path, int]:
+    """Millionths of each path's BRPs expected to arrive, rounded down, when the recipient may plan
+    to spend only those (40.23 B: BRPs lost to interception never reach its total) [reading: the
+    setting `spend_grants_lost_to_interception`, false by default]; empty without loss rates."""
+    state = scenario.grants
+    if state is None or not state.loss_rates or scenario.settings.spend_grants_lost_to_interception:
+        return {}
+    return {
+        path: int(survival(path, scenario, legs) * ARRIVING_SCALE + 1e-6)
+        for found in paths.values()
+        for path in found
+    }
 
 
 def shared_capacities(routes: dict[Route, RouteStatus]) -> tuple[SharedCapacity, ...]:

@@ -23,6 +23,8 @@ class GrantVariables:
     flows: dict[Flow, cp_model.IntVar] = field(default_factory=dict)
     oil: dict[Flow, cp_model.IntVar] = field(default_factory=dict)
     openings: dict[tuple[Route, Power], cp_model.IntVar] = field(default_factory=dict)
+    # 40.23 B: BRPs each recipient may plan to spend, when losses to interception are held back.
+    arriving: dict[str, cp_model.IntVar] = field(default_factory=dict)
 
     @classmethod
     def create(
@@ -42,6 +44,9 @@ class GrantVariables:
                     grants.oil[pair, path] = model.new_int_var(
                         0, network.routes[route].oil_counters, f"oil_{name}"
                     )
+        if network.arriving:
+            for recipient in sorted({r for _, r in network.paths}):
+                grants.arriving[recipient] = model.new_int_var(0, 10_000, f"grant_arriving_{recipient}")
         for route, payer in network.openings:
             name = "build_alaska_highway" if route is Route.SIBERIA else f"open_{route.value}_{payer.value}"
             grants.openings[route, payer] = model.new_bool_var(name)
@@ -59,6 +64,13 @@ class GrantVariables:
 
     def received(self, recipient: str) -> LinearExpr:
         return sum(var for ((_, r), _), var in self.flows.items() if r == recipient)
+
+    def spendable(self, recipient: str) -> LinearExpr:
+        """BRPs granted to `recipient` that it may plan to spend this turn: those expected to arrive,
+        rounded down, when losses to interception are held back (40.23 B); else all received."""
+        if recipient in self.arriving:
+            return self.arriving[recipient]
+        return self.received(recipient)
 
     def oil_shipped(self) -> LinearExpr:
         return sum(self.oil.values())

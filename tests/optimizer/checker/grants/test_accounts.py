@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from models.plan import RouteOpening
+import copy
+
+from models.plan import RouteOpening, TransportUse
+from models.scenario import Scenario
 from models.tables import Power
 from optimizer.checker import check
 from optimizer.checker.brps import brps_available
@@ -162,3 +165,22 @@ def test_us_grant_to_canada_may_not_pass_the_us_limit() -> None:
     violations = check(s, twelve)
     assert rules(violations) == ["27.31"]
     assert violations[0].message == "usa: 12 BRPs count against a construction limit of 10"
+
+
+def test_brps_lost_to_interception_are_not_available() -> None:
+    """40.23 B: the recipient adds a grant by sea "after any enemy interception is resolved": 10 BRPs
+    by Murmansk at a 20 % loss rate leave Russia (no BRPs of its own) 8 to spend; the planner's old
+    plan spending all 10 is refused (27.11), unless the setting lets the player spend them."""
+    data = copy.deepcopy(ALLIES)
+    data["powers"]["russia"]["brps"] = 0
+    data["grants"]["loss_rates"] = {"britain->murmansk_box": 0.2}
+    s = Scenario.model_validate(data)
+    sent = grant("britain", BRITAIN_MURMANSK, 10, expected=8.0)
+    transports = [TransportUse(leg="britain->murmansk_box", ocean="atlantic", transports=2)]
+    eight = plan(sent, builds=[build("russia", "inf", "moscow", 8)], transports=transports)
+    assert brps_available(s, Power.RUSSIA, eight) == 8
+    assert check(s, eight) == []
+    ten = plan(sent, builds=[build("russia", "inf", "moscow", 10)], transports=transports)
+    assert rules(check(s, ten)) == ["27.11"]
+    data["settings"] = {"spend_grants_lost_to_interception": True}
+    assert check(Scenario.model_validate(data), ten) == []

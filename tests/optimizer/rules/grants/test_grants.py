@@ -165,3 +165,38 @@ def test_china_gets_ten_by_port_and_haiphong_together(scenario_of):
     assert any("40.83" in line for line in result.explanation)
     plan = solve(position(10)).plan
     assert sum(g.brps for g in plan.grants if g.recipient == "china") == 10
+
+
+def test_brps_lost_to_interception_are_not_spent(scenario_of):
+    """40.23 B: a grant by sea reaches the recipient's total "after any enemy interception is
+    resolved": 10 BRPs to Russia by Murmansk at a 20 % loss rate are expected to arrive as 8, so
+    Russia (no BRPs of its own) has 8 available and spends at most 8, not 10; with the setting
+    `spend_grants_lost_to_interception` it plans with all 10. The plan's text says so."""
+    from optimizer.render import grants_parts
+
+    infantry = {"id": "inf", "unit": "infantry", "factors": 1, "count": 30}
+    powers = {
+        "britain": {"brp_base": 120, "brps": 100},
+        "russia": {"brp_base": 120, "brps": 0, "force_pool": [infantry]},
+    }
+
+    def position(**settings):
+        scenario = western(
+            scenario_of,
+            powers,
+            objective={"deliver": {"russia": 10}},
+            germany_russia_war_turns=2,
+            transports={"atlantic": 2},
+            loss_rates={"britain->murmansk_box": 0.2},
+        )
+        return scenario.model_copy(update={"settings": scenario.settings.model_copy(update=settings)})
+
+    scenario = position()
+    plan = solve(scenario).plan
+    russia = plan.powers[Power.RUSSIA]
+    assert sum(g.brps for g in plan.grants if g.recipient == "russia") == 10
+    assert russia.brps_available == 8 and russia.construction_brps <= 8
+    text = " ".join(str(part) for part in grants_parts(scenario, plan))
+    assert "BRPs lost to interception are not available to the recipient (40.23 B)" in text
+    opted_in = solve(position(spend_grants_lost_to_interception=True)).plan
+    assert opted_in.powers[Power.RUSSIA].brps_available == 10
