@@ -80,6 +80,8 @@ NODES: tuple[Node, ...] = (
     Node("basra_abadan", "Basra or Abadan"),
     Node("tehran", "Tehran"),
     Node("suez", "Suez"),
+    Node("abadan_ahwaz", "Abadan or Ahwaz (Persian oil)"),
+    Node("mosul", "Mosul (Iraqi oil)"),
     Node("turkish_port", "Istanbul, Izmit, Izmir or Antioch"),
     Node("siberia", "Siberia (Alaska highway)"),
     Node("russia", "Russia (eastern edge, Urals box)"),
@@ -123,6 +125,9 @@ LEGS: tuple[Leg, ...] = (
     Leg("persian_gulf", "basra_abadan", LAND, "40.53", route=Route.PERSIA),
     Leg("basra_abadan", "tehran", LAND, "40.53"),
     Leg("tehran", "russia", LAND, "40.53"),
+    # 40.252: oil counters moved by land from Abadan or Ahwaz through Persia need no transports;
+    # they use the Persian route's capacity (40.251) and its own land supply line (40.53).
+    Leg("abadan_ahwaz", "russia", LAND, "40.252", route=Route.PERSIA),
     # Turkey (40.6): by the Mediterranean, or by South Africa and Suez, to a Turkish port, by land to Russia.
     Leg("britain", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
     Leg("france", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
@@ -142,6 +147,8 @@ LEGS: tuple[Leg, ...] = (
         escort_continues=True,
     ),
     Leg("turkish_port", "russia", LAND, "40.62"),
+    # 40.252: oil counters moved by land from Mosul through Turkey need no transports (40.251: Turkish capacity).
+    Leg("mosul", "russia", LAND, "40.252", route=Route.TURKEY),
     # Siberia (40.7): by sea through the Pacific, never intercepted (40.74).
     Leg("us_pacific_box", "siberia", SEA, "40.71", P, route=Route.SIBERIA),
     Leg("siberia", "russia", LAND, "40.71"),
@@ -179,6 +186,10 @@ GRANTOR_NODES: dict[Power, tuple[str, ...]] = {
     Power.FRANCE: ("france",),
     Power.USA: ("us_atlantic_box", "us_pacific_box"),
 }
+
+# 40.252: where the Western Allies' oil counters may start overland to Russia: oil only, no BRPs
+# (BRP grants start in the grantor's home country, 40.21).
+OIL_SOURCE_NODES: tuple[str, ...] = ("abadan_ahwaz", "mosul")
 
 # Where each recipient receives (40.21: a hex where it may build, or the Urals box for Russia).
 RECIPIENT_NODES: dict[str, str] = {

@@ -10,6 +10,7 @@ from models.plan import GrantLine, Plan
 from models.route_data import (
     GRANTOR_NODES,
     OIL_ROUTE_LIMITS,
+    OIL_SOURCE_NODES,
     RECIPIENT_NODES,
     ROUTE_FULL_CAPACITY,
     US_EUROPEAN_RECIPIENTS,
@@ -150,6 +151,14 @@ def check_grant_lines(scenario: Scenario, plan: Plan) -> list[Violation]:
         starts = GRANTOR_NODES.get(grant.grantor, ())
         end = RECIPIENT_NODES[grant.recipient]
         legs, missing = path_legs(grant.path)
+        if grant.path and grant.path[0] in OIL_SOURCE_NODES:
+            # 40.252: Western Allied oil counters may start overland from Abadan, Ahwaz or Mosul;
+            # BRPs start in the grantor's home country (40.21).
+            if grant.brps > 0:
+                violations.append(
+                    Violation("40.21", f"{what}: only oil counters go from {grant.path[0]}, not BRPs")
+                )
+            starts = (*starts, grant.path[0])
         if len(grant.path) < 2 or grant.path[0] not in starts or grant.path[-1] != end:
             violations.append(
                 Violation("40.21", f"{what}: a grant's path runs from {' or '.join(starts)} to {end}")

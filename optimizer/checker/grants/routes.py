@@ -131,7 +131,9 @@ def leg_closures(scenario: Scenario, leg: Leg) -> list[tuple[str, str]]:
     Its named route is closed (`route_closure`); Murmansk needs A47 (40.412 A), Archangel A50
     and a summer or fall turn (40.412 B), both an open Vologda (40.412 C); Persia its supply
     line from the South Africa box through Tehran (40.53); Turkey its supply line to Russia
-    (40.62); the sea leg to a port in Burma or India an Allied port there (40.82 A).
+    (40.62); the sea leg to a port in Burma or India an Allied port there (40.82 A); oil overland
+    from Abadan or Ahwaz its land line through Tehran (40.53, 40.252), from Mosul its land line
+    through Turkey (40.252).
     """
     state = grants_state(scenario)
     closures: list[tuple[str, str]] = []
@@ -155,6 +157,12 @@ def leg_closures(scenario: Scenario, leg: Leg) -> list[tuple[str, str]]:
         closures.append(("40.412 C", "Vologda is Axis, in an Axis ZoC, or cut from the eastern edge"))
     if lid in PERSIA_SUPPLY_LEGS and not state.persia.supply_line:
         closures.append(("40.53", "no supply line from the South Africa box through Tehran to Russia"))
+    if lid == "abadan_ahwaz->russia" and not state.persia.oil_land_route:
+        closures.append(
+            ("40.53", "no land supply line from Abadan or Ahwaz through Tehran to Russia for Persian oil")
+        )
+    if lid == "mosul->russia" and not state.turkey.mosul_land_route:
+        closures.append(("40.252", "no land supply line from Mosul through Turkey to Russia"))
     if lid in TURKEY_SUPPLY_LEGS and not state.turkey.supply_line:
         closures.append(("40.62", "no supply line from a Turkish port to Russia through Allied hexes"))
     if lid in BURMA_PORT_LEGS and not state.china.burma_port:

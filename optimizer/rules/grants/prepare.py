@@ -19,6 +19,7 @@ from models.route_data import (
     NODES,
     OIL_COUNTER_BRPS,
     OIL_ROUTE_LIMITS,
+    OIL_SOURCE_NODES,
     PERSIA_OPENING_AFTER_WAR_BRPS,
     PERSIA_OPENING_BRPS,
     PERSIA_PARTISAN_REDUCTION,
@@ -116,8 +117,6 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
         closure = None
         if not state.persia.opened:
             closure = ("40.54", "the Persian route was not opened in an earlier turn")
-        elif not state.persia.supply_line:
-            closure = ("40.53", "no supply line from the South Africa box through Tehran")
         elif capacity == 0:
             closure = ("40.532", "Persian partisans reduce the capacity to 0")
         return _status(route, capacity, full, closure)
@@ -127,8 +126,6 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
         closure = None
         if not state.turkey.ankara_allied:
             closure = ("40.61 A", "Ankara is not Allied")
-        elif not state.turkey.supply_line:
-            closure = ("40.62", "no supply line from a Turkish port to Russia")
         return _status(route, capacity, full, closure)
     if route is Route.SIBERIA:
         full = ROUTE_FULL_CAPACITY[route]
@@ -186,11 +183,29 @@ def _archangel_open(scenario: Scenario) -> bool:
     return state.murmansk.archangel_a50 and scenario.turn.season in (Season.SUMMER, Season.FALL)
 
 
+# 40.53: BRPs go through Persia only along a supply line from the South Africa box through Tehran.
+PERSIA_SEA_LINE = frozenset(
+    {"south_africa_box->persian_gulf", "persian_gulf->basra_abadan", "basra_abadan->tehran", "tehran->russia"}
+)
+
+
 def leg_closure(scenario: Scenario, leg: Leg, routes: dict[Route, RouteStatus]) -> Closure | None:
-    """Why a leg cannot carry grants this turn (40.412, 40.332 C, D), or None."""
+    """Why a leg cannot carry grants this turn (40.412, 40.53, 40.62, 40.252, 40.332 C, D), or None.
+
+    The Persian and Turkish routes close leg by leg: BRPs need the sea line (40.53, 40.62), oil
+    moved overland from Abadan or Ahwaz, or from Mosul, its own land line (40.252, 40.53)."""
     state = scenario.grants or GrantsState()
     if leg.route is not None and not routes[leg.route].open:
         return routes[leg.route].closure or (leg.rule, "no capacity")
+    name = leg_id(leg)
+    if name in PERSIA_SEA_LINE and not state.persia.supply_line:
+        return ("40.53", "no supply line from the South Africa box through Tehran")
+    if name == "abadan_ahwaz->russia" and not state.persia.oil_land_route:
+        return ("40.53", "no land supply line from Abadan or Ahwaz through Tehran to Russia (40.252)")
+    if name == "turkish_port->russia" and not state.turkey.supply_line:
+        return ("40.62", "no supply line from a Turkish port to Russia")
+    if name == "mosul->russia" and not state.turkey.mosul_land_route:
+        return ("40.252", "no land supply line from Mosul through Turkey to Russia")
     if leg.terminus == "murmansk" and not state.murmansk.murmansk_a47:
         return ("40.412 A", "Russia does not hold A47 with a supply line to Vologda")
     if leg.terminus == "archangel" and not _archangel_open(scenario):
@@ -343,7 +358,10 @@ def grant_network(scenario: Scenario) -> GrantNetwork:
                 closed_pairs[grantor, recipient] = closure
                 continue
             found = []
-            for source in GRANTOR_NODES[grantor]:
+            sources = GRANTOR_NODES[grantor]
+            if recipient == "russia" and grantor in WESTERN_ALLIES:
+                sources += OIL_SOURCE_NODES  # 40.252: Western Allied oil overland, oil counters only
+            for source in sources:
                 for path in nx.all_simple_paths(graph, source, target):
                     # 40.332 C, D: surrendered India or Australia closes passage to China (and India).
                     if recipient == "china" and "india" in surrendered and "india_box" in path:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from models.route_data import Route
+from models.route_data import OIL_SOURCE_NODES, Route
 from models.tables import Power
 from optimizer.linear import LinearExpr
 from optimizer.rules.grants.prepare import GrantNetwork, Pair, Path, path_route
@@ -35,10 +35,11 @@ class GrantVariables:
         grants = cls(network)
         for pair, paths in sorted(network.paths.items()):
             grantor, recipient = pair
-            most = max(0, brps[grantor])
             for path in paths:
                 route = path_route(path, network.legs)
                 name = f"{grantor.value}_{recipient}_{'-'.join(path)}"
+                # 40.21, 40.252: from Abadan, Ahwaz or Mosul only oil counters go, never BRPs.
+                most = 0 if path[0] in OIL_SOURCE_NODES else max(0, brps[grantor])
                 grants.flows[pair, path] = model.new_int_var(0, most, f"grant_{name}")
                 if recipient == "russia" and route is not None and network.routes[route].oil_counters:
                     grants.oil[pair, path] = model.new_int_var(

@@ -330,3 +330,23 @@ def test_chinese_port_and_french_indochina_share_ten() -> None:
     no_port = scenario(grants={"china": {"port_recaptured": False}})
     assert check(no_port, plan(grant("usa", US_HAIPHONG, 10))) == []
     assert rules(check(no_port, plan(grant("usa", US_CHINESE_PORT, 1)))) == ["40.83"]
+
+
+def test_oil_overland_from_abadan_or_mosul_needs_no_transports() -> None:
+    """40.252: oil counters moved by land from Abadan or Ahwaz through Persia, or from Mosul through
+    Turkey, need no transports: with the land lines held and no transport at all, one counter each
+    way is legal. BRPs do not start there (40.21), and without the land line oil does not go (40.53)."""
+    s = scenario(
+        grants={
+            "transports": {},
+            "persia": {"oil_land_route": True},
+            "turkey": {"mosul_land_route": True},
+        }
+    )
+    persian = grant("britain", ["abadan_ahwaz", "russia"], 0, oil=1)
+    iraqi = grant("britain", ["mosul", "russia"], 0, oil=1)
+    assert transports_required(s, plan(persian, iraqi)) == {}
+    assert check(s, plan(persian, iraqi, spent={RU: 0})) == []
+    assert "40.21" in rules(check(s, plan(grant("britain", ["abadan_ahwaz", "russia"], 5))))
+    no_line = scenario(grants={"transports": {}})
+    assert rules(check(no_line, plan(persian))) == ["40.53"]

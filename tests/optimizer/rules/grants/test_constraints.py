@@ -145,3 +145,48 @@ def test_suez_to_turkey_by_sea_on_the_same_transports(scenario_of, assert_accept
     assert variables.grants is not None
     variables.grants.fix(model, (Power.USA, "russia"), BY_SUEZ, 10)
     assert_accepts(model, accepted)
+
+
+FROM_ABADAN = ("abadan_ahwaz", "russia")
+
+
+@pytest.mark.parametrize(("brps", "oil", "accepted"), [(0, 1, True), (1, 0, False)])
+def test_persian_oil_overland_needs_no_transports(scenario_of, assert_accepts, brps, oil, accepted):
+    """40.252: "oil counters moved by land from Abadan or Ahwaz through Persia ... do not" need
+    transports: with the Persian route open, its land line from Abadan (40.53) and no transport at
+    all, Britain moves one oil counter to Russia; BRPs never start there (40.21)."""
+    powers = {"britain": {"brp_base": 120}, "russia": {"brp_base": 120}}
+    persia = {"opened": True, "oil_land_route": True, "supply_line": False}
+    scenario = western(scenario_of, powers, oil_counters=2, germany_russia_war_turns=4, persia=persia)
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.grants is not None
+    variables.grants.fix(model, (Power.BRITAIN, "russia"), FROM_ABADAN, brps, oil)
+    assert_accepts(model, accepted)
+
+
+def test_oil_overland_needs_its_land_line(scenario_of):
+    """40.53, 40.252: without a land supply line from Abadan or Ahwaz, or from Mosul, no oil goes
+    overland; with Mosul's line the Turkish route carries it (40.251)."""
+    from optimizer.rules.grants.prepare import grant_network
+
+    powers = {"britain": {"brp_base": 120}, "russia": {"brp_base": 120}}
+    cut = grant_network(
+        western(
+            scenario_of,
+            powers,
+            germany_russia_war_turns=4,
+            persia={"opened": True},
+            turkey={"ankara_allied": True},
+        )
+    )
+    assert cut.closed_legs["abadan_ahwaz->russia"][0] == "40.53"
+    assert cut.closed_legs["mosul->russia"][0] == "40.252"
+    mosul = grant_network(
+        western(
+            scenario_of,
+            powers,
+            germany_russia_war_turns=4,
+            turkey={"ankara_allied": True, "mosul_land_route": True},
+        )
+    )
+    assert ("mosul", "russia") in mosul.paths[Power.BRITAIN, "russia"]
