@@ -57,6 +57,8 @@ class Leg(NamedTuple):
     interceptable: bool = False
     route: Route | None = None  # the capacity this leg uses
     terminus: str | None = None  # Murmansk route: which terminus (40.412 A, B)
+    # The transports of the sea leg before carry the BRPs on: no escort of its own (40.63 B, 40.64).
+    escort_continues: bool = False
 
 
 NODES: tuple[Node, ...] = (
@@ -78,6 +80,8 @@ NODES: tuple[Node, ...] = (
     Node("basra_abadan", "Basra or Abadan"),
     Node("tehran", "Tehran"),
     Node("suez", "Suez"),
+    Node("abadan_ahwaz", "Abadan or Ahwaz (Persian oil)"),
+    Node("mosul", "Mosul (Iraqi oil)"),
     Node("turkish_port", "Istanbul, Izmit, Izmir or Antioch"),
     Node("siberia", "Siberia (Alaska highway)"),
     Node("russia", "Russia (eastern edge, Urals box)"),
@@ -121,14 +125,30 @@ LEGS: tuple[Leg, ...] = (
     Leg("persian_gulf", "basra_abadan", LAND, "40.53", route=Route.PERSIA),
     Leg("basra_abadan", "tehran", LAND, "40.53"),
     Leg("tehran", "russia", LAND, "40.53"),
+    # 40.252: oil counters moved by land from Abadan or Ahwaz through Persia need no transports;
+    # they use the Persian route's capacity (40.251) and its own land supply line (40.53).
+    Leg("abadan_ahwaz", "russia", LAND, "40.252", route=Route.PERSIA),
     # Turkey (40.6): by the Mediterranean, or by South Africa and Suez, to a Turkish port, by land to Russia.
     Leg("britain", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
     Leg("france", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
     Leg("us_atlantic_box", "turkish_port", SEA, "40.63 A", A, interceptable=True, route=Route.TURKEY),
     Leg("south_africa_box", "suez", SEA, "40.63 B", IO, interceptable=True),
-    # From Suez the same Indian Ocean transports carry the BRPs on (40.64): no new escort.
-    Leg("suez", "turkish_port", LAND, "40.63 B", route=Route.TURKEY),
+    # 40.63 B: "from Suez by sea through the Mediterranean" to the Turkish port; 40.64: the Indian
+    # Ocean transports carry the BRPs on and are at risk there too, so the leg is interceptable
+    # but needs no escort of its own.
+    Leg(
+        "suez",
+        "turkish_port",
+        SEA,
+        "40.63 B, 40.64",
+        IO,
+        interceptable=True,
+        route=Route.TURKEY,
+        escort_continues=True,
+    ),
     Leg("turkish_port", "russia", LAND, "40.62"),
+    # 40.252: oil counters moved by land from Mosul through Turkey need no transports (40.251: Turkish capacity).
+    Leg("mosul", "russia", LAND, "40.252", route=Route.TURKEY),
     # Siberia (40.7): by sea through the Pacific, never intercepted (40.74).
     Leg("us_pacific_box", "siberia", SEA, "40.71", P, route=Route.SIBERIA),
     Leg("siberia", "russia", LAND, "40.71"),
@@ -166,6 +186,10 @@ GRANTOR_NODES: dict[Power, tuple[str, ...]] = {
     Power.FRANCE: ("france",),
     Power.USA: ("us_atlantic_box", "us_pacific_box"),
 }
+
+# 40.252: where the Western Allies' oil counters may start overland to Russia: oil only, no BRPs
+# (BRP grants start in the grantor's home country, 40.21).
+OIL_SOURCE_NODES: tuple[str, ...] = ("abadan_ahwaz", "mosul")
 
 # Where each recipient receives (40.21: a hex where it may build, or the Urals box for Russia).
 RECIPIENT_NODES: dict[str, str] = {
@@ -219,6 +243,22 @@ US_EUROPEAN_RECIPIENTS: tuple[str, ...] = ("britain", "france", "canada", "south
 PERSIA_OPENING_BRPS = 25  # 40.521
 PERSIA_OPENING_AFTER_WAR_BRPS = 15  # 40.522: after a declaration of war on Persia
 ALASKA_HIGHWAY_BRPS = 25  # 40.72
+
+
+class SharedCapacity(NamedTuple):
+    """Named routes whose capacity is one, shared between them: each keeps its own legs and closures."""
+
+    rule: str
+    label: str
+    routes: tuple[Route, ...]
+    brps: int
+
+
+# 40.83: "Up to ten BRPs may be granted to China via a Chinese port or French Indochina each turn":
+# one capacity of 10 for both, each closed by its own restriction (40.831 A, B).
+SHARED_CAPACITIES: tuple[SharedCapacity, ...] = (
+    SharedCapacity("40.83", "a Chinese port or French Indochina", (Route.CHINESE_PORT, Route.HAIPHONG), 10),
+)
 
 
 def usat_grant_cap(usat: int) -> int:

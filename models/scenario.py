@@ -386,6 +386,13 @@ class PersiaState(Strict):
         default=True,
         description="The Allies trace the supply line of 40.53 from the South Africa box through Tehran.",
     )
+    oil_land_route: bool = Field(
+        default=False,
+        description=(
+            "The Western Allies hold Abadan or Ahwaz and trace a land supply line from it through Tehran to "
+            "Russia: Persian oil goes overland, without transports (40.252, 40.53)."
+        ),
+    )
     war_declared_on_persia: bool = Field(default=False, description="Opening costs 15, not 25 (40.522).")
     axis_controls_tehran: bool = Field(default=False, description="Opening is barred (40.525 C).")
     unconquered_after_allied_declaration: bool = Field(
@@ -398,6 +405,13 @@ class TurkeyState(Strict):
 
     ankara_allied: bool = Field(default=False, description="Ankara is controlled by the Allies (40.61 A).")
     partisans: NonNegativeInt = Field(default=0, description="Axis Turkish partisans on the board (40.65).")
+    mosul_land_route: bool = Field(
+        default=False,
+        description=(
+            "The Western Allies hold Mosul and trace a land supply line from it through Turkey to Russia: "
+            "oil goes overland, without transports (40.252, 40.62)."
+        ),
+    )
     supply_line: bool = Field(
         default=True,
         description="A supply line runs from a Turkish port to Russia through Allied hexes (40.62).",
@@ -628,6 +642,14 @@ class Settings(Strict):
             "Beach defenses count against the construction limit like fortifications [reading]; 27.31 lists "
             "what counts and does not name them, so if false they are paid from BRPs but not counted against "
             "any construction limit."
+        ),
+    )
+    spend_grants_lost_to_interception: bool = Field(
+        default=False,
+        description=(
+            "BRPs granted by sea or air reach the recipient only after interception (40.23 B): by default "
+            "the recipient plans to spend at most the BRPs expected to arrive under the loss rates, rounded "
+            "down [reading]; if true it plans with the whole grant, knowing losses will not be available."
         ),
     )
     oil_threshold_counts_normal_cost: bool = Field(

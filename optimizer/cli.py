@@ -37,10 +37,17 @@ def _fail(message: str, code: int) -> typer.Exit:
 
 
 def _load(path: Path) -> Scenario:
+    """The scenario file, validated; fixed grants that rule 40 forbids are bad input too (40.3)."""
+    from optimizer.rules.grants.prepare import fixed_grant_breaches
+
     try:
-        return load_scenario(path)
+        scenario = load_scenario(path)
     except InputError as error:
         raise _fail(error.render(), 2) from None
+    breaches = fixed_grant_breaches(scenario)
+    if breaches:
+        raise _fail(InputError(str(path), breaches).render(), 2)
+    return scenario
 
 
 def _parse_minimum(text: str) -> dict[str, Any]:

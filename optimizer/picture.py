@@ -27,6 +27,8 @@ POSITIONS: dict[str, tuple[float, float]] = {
     "basra_abadan": (4.6, 2.0),
     "tehran": (5.4, 2.8),
     "suez": (3.0, 1.5),
+    "abadan_ahwaz": (5.0, 1.8),
+    "mosul": (4.2, 3.0),
     "turkish_port": (3.0, 3.2),
     "siberia": (11.5, 6.0),
     "india_box": (6.5, -1.5),

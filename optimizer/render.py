@@ -141,6 +141,12 @@ def grants_parts(scenario: Scenario, plan: Plan) -> list[RenderableType]:
         parts.append(
             Text("With the scenario's loss rates, the plan maximizes expected delivered BRPs ('expected').")
         )
+        held = (
+            "the plan lets it spend the whole grant (setting spend_grants_lost_to_interception)"
+            if scenario.settings.spend_grants_lost_to_interception
+            else "its BRPs available count only the BRPs expected to arrive, rounded down"
+        )
+        parts.append(Text(f"BRPs lost to interception are not available to the recipient (40.23 B): {held}."))
     used: dict[str, int] = {}
     for t in plan.transports:
         used[t.ocean] = used.get(t.ocean, 0) + t.transports

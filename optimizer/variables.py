@@ -110,10 +110,11 @@ class Variables:
         return self.spending(power)
 
     def grant_balance(self, power: Power) -> LinearExpr:
-        """BRPs received less BRPs granted and route openings paid this turn (40.23, 40.521, 40.72)."""
+        """BRPs received less BRPs granted and route openings paid this turn (40.23, 40.521, 40.72);
+        of grants that may be intercepted, only those expected to arrive (40.23 B, `GrantVariables.spendable`)."""
         if self.grants is None:
             return 0
-        return self.grants.received(power.value) - self.grants.sent(power) - self.grants.opening_brps(power)
+        return self.grants.spendable(power.value) - self.grants.sent(power) - self.grants.opening_brps(power)
 
     def available(self, power: Power) -> LinearExpr:
         """BRPs available for construction after this turn's grants."""
@@ -130,7 +131,8 @@ class Variables:
         return self.data.powers[power].limit
 
     def limit_counted(self, power: Power) -> LinearExpr:
-        """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244)."""
+        """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244): for the U.S.
+        also its grants to Commonwealth countries, in full (40.23 A, 40.244)."""
         own = self._paid(
             [
                 slot
@@ -140,6 +142,8 @@ class Variables:
             ],
             naval=power,
         )
+        if power is Power.USA:
+            return own + sum(self.dominion_grant(d) for d in Dominion)
         if power is not Power.BRITAIN:
             return own
         counted = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]

@@ -17,7 +17,8 @@ def brps_available(
     scenario: Scenario, power: Power, plan: Plan | None = None, *, account: GrantAccount | None = None
 ) -> int:
     """BRPs - grants made + grants received (from outside the plan and between planned powers)
-    - fixed non-construction spending - routes opened this turn (40.23, 27.12, 40.521, 40.72).
+    - fixed non-construction spending - routes opened this turn (40.23, 27.12, 40.521, 40.72), less
+    granted BRPs that may be lost to interception (40.23 B; `GrantAccount.held_back`).
 
     Outside grant mode this is `Scenario.brps_available`; in grant mode the grants between
     planned powers are the plan's pair totals."""
@@ -32,6 +33,7 @@ def brps_available(
         - made
         + received
         - grants.openings.get(power, 0)
+        - grants.held_back.get(power.value, 0)
     )
 
 

@@ -41,12 +41,12 @@ def basic_construction_limit(scenario: Scenario, power: Power) -> int:
 
 def grants_made_reduction(power: Power, account: GrantAccount) -> int:
     """floor(g / 3) per grant made to a major power (27.334; in grant mode g is the pair's
-    total); U.S. grants to Canada, South Africa, Australia and India count 1:1 (40.23 A)."""
+    total). U.S. grants to Canada, South Africa, Australia and India are no reduction: they count
+    against the U.S. limit in full (40.23 A, 40.244; `limit_used`)."""
     total = 0
     for grantor, to, brps in account.made:
-        if grantor is not power:
-            continue
-        total += brps if to in DOMINION_IDS else brps // LIMIT_DIVISOR
+        if grantor is power and to not in DOMINION_IDS:
+            total += brps // LIMIT_DIVISOR
     return total
 
 
@@ -96,6 +96,7 @@ def limit_used(
     """BRPs counted against the power's limit: what it pays, multipliers included (27.31, 27.35 G),
     this turn's naval construction included (27.72).
 
+    The U.S. counts its grants to Commonwealth countries in full (40.23 A, 40.244).
     Britain counts Indian, Canadian and South African builds less the U.S. grant to that
     country (27.474 C, 40.244); Australian ones only with the setting
     `australian_builds_count_against_british_limit` (27.473 B) [reading]. The Chindit is
@@ -104,6 +105,9 @@ def limit_used(
     own = [item for item in lines if item.power is power and counts_against_limit(scenario, item)]
     counted = sum(item.line.brps for item in own if dominion_of(item.entry) is None)
     counted += naval_paid(naval, power)
+    if power is Power.USA:
+        # 40.23 A, 40.244: "count against the American construction limit", with the U.S.'s builds.
+        counted += sum(us_grant_to_dominion(account, dominion) for dominion in Dominion)
     if power is Power.BRITAIN:
         spent = dominion_spending(own)
         counted_dominions = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]

@@ -145,3 +145,54 @@ def test_time_limit_returns_a_plan_with_its_gap():
     plan = json.loads(run("plan", "--json", "--time-limit", "5").stdout)
     assert plan["status"] in ("optimal", "feasible")
     assert plan["objective"]["gap"] >= 0
+
+
+ITALY_GRANTS = """
+name: Italy grants
+turn: {season: spring, year: 1942}
+faction: european_axis
+powers:
+  germany: {brps: 100, brp_base: 150}
+  italy:
+    brps: 60
+    brp_base: 60
+    grants_made: [{to: germany, brps: 30}]
+"""
+
+US_OVER_USAT = """
+name: U.S. grants past the USAT cap
+turn: {season: spring, year: 1941}
+faction: western_allies
+usat: 50
+us_at_war: {europe: false, pacific: false}
+powers:
+  usa:
+    brps: 100
+    brp_base: 300
+    grants_made: [{to: britain, brps: 20}, {to: britain, brps: 10}]
+  britain: {brps: 50, brp_base: 120}
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "rule"),
+    [
+        (ITALY_GRANTS, "powers.italy.grants_made[0]", "40.32 B"),
+        (US_OVER_USAT, "powers.usa.grants_made[1]", "40.331 A"),
+    ],
+    ids=["italy-never-grants", "usat-50-allows-25"],
+)
+def test_fixed_grant_against_rule_40_exits_2(tmp_path, text, field, rule):
+    """40.32 B: Italy may not grant BRPs; 40.331 A: before war with Germany the U.S. grants Britain at
+    most USAT - 25 = 25 BRPs at USAT 50, so 20 + 10 is refused at the second grant. A fixed grant
+    (no `grants:` section) is bad input for plan, limits and check: exit 2, the grant and the rule
+    named, no traceback."""
+    path = tmp_path / "grants.yaml"
+    path.write_text(text)
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(json.dumps({"scenario": "x", "builds": []}))
+    for command in (["plan", path], ["limits", path], ["check", path, plan_file]):
+        result = run(*command)
+        assert result.exit_code == 2, result.stdout
+        assert field in result.stderr and rule in result.stderr
+        assert "Traceback" not in result.stderr + result.stdout

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from models.plan import GrantLine, Plan
-from models.route_data import RECIPIENT_NODES
+from models.route_data import LEG_BY_ID, RECIPIENT_NODES
 from models.scenario import GrantsState, Scenario
 from models.tables import POWER_FACTION, Dominion, Faction, Power
 
@@ -57,6 +58,9 @@ class GrantAccount:
     made: tuple[Grant, ...] = ()
     openings: dict[Power, int] = field(default_factory=dict)
     oil_shipped: int = 0
+    # 40.23 B: BRPs granted to each recipient that may be lost to interception and so are not
+    # available to it this turn (the grant less the BRPs expected to arrive, rounded down).
+    held_back: dict[str, int] = field(default_factory=dict)
 
 
 def grant_account(scenario: Scenario, plan: Plan | None = None) -> GrantAccount:
@@ -85,7 +89,32 @@ def grant_account(scenario: Scenario, plan: Plan | None = None) -> GrantAccount:
         made=tuple((g, r, brps) for (g, r), brps in totals.items() if brps > 0),
         openings=dict(openings),
         oil_shipped=oil,
+        held_back=held_back(scenario, plan),
     )
+
+
+def held_back(scenario: Scenario, plan: Plan) -> dict[str, int]:
+    """Per recipient, granted BRPs it may not plan to spend: the BRPs received less those expected
+    to arrive (each line's BRPs times the product of 1 - loss rate over its legs), rounded down
+    (40.23 B: the recipient adds a grant by sea or air "after any enemy interception is resolved").
+    None when the setting `spend_grants_lost_to_interception` lets it plan with the whole grant."""
+    rates = grants_state(scenario).loss_rates
+    if not rates or scenario.settings.spend_grants_lost_to_interception:
+        return {}
+    received: dict[str, int] = defaultdict(int)
+    expected: dict[str, float] = defaultdict(float)
+    for _, grant in resolved_grant_lines(scenario, plan):
+        share = 1.0
+        for source, target in zip(grant.path, grant.path[1:], strict=False):
+            if f"{source}->{target}" in LEG_BY_ID:
+                share *= 1.0 - rates.get(f"{source}->{target}", 0.0)
+        received[grant.recipient] += grant.brps
+        expected[grant.recipient] += grant.brps * share
+    return {
+        recipient: brps - math.floor(expected[recipient] + 1e-6)
+        for recipient, brps in received.items()
+        if brps - math.floor(expected[recipient] + 1e-6) > 0
+    }
 
 
 def resolve_account(scenario: Scenario, plan: Plan | None, account: GrantAccount | None) -> GrantAccount:

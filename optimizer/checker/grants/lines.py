@@ -10,11 +10,12 @@ from models.plan import GrantLine, Plan
 from models.route_data import (
     GRANTOR_NODES,
     OIL_ROUTE_LIMITS,
+    OIL_SOURCE_NODES,
     RECIPIENT_NODES,
     ROUTE_FULL_CAPACITY,
     US_EUROPEAN_RECIPIENTS,
 )
-from models.scenario import GrantRecipient, Scenario
+from models.scenario import GrantRecipient, GrantsState, Scenario
 from models.tables import POWER_FACTION, Faction, Power
 from optimizer.checker.grants.accounts import DOMINION_IDS, grants_state, pair_totals
 from optimizer.checker.grants.routes import (
@@ -33,7 +34,9 @@ def describe_grant(index: int, grant: GrantLine) -> str:
     return f"grant {index + 1}: {grant.grantor.value} -> {grant.recipient} by {' > '.join(grant.path) or '(no path)'}"
 
 
-def pair_breach(scenario: Scenario, grantor: Power, recipient: str) -> tuple[str, str] | None:
+def pair_breach(
+    scenario: Scenario, grantor: Power, recipient: str, state: GrantsState | None = None
+) -> tuple[str, str] | None:
     """Why 40.3 does not allow this grantor to grant to this recipient this turn (rule, reason),
     or None. Amount limits (40.331 A, 40.332 A) are checked on the totals, elsewhere.
 
@@ -45,8 +48,9 @@ def pair_breach(scenario: Scenario, grantor: Power, recipient: str) -> tuple[str
     to Russia likewise, never to Britain or the U.S. (40.35); the U.S. to France with Paris
     Allied (40.331 A), to Russia at war with Germany and once Germany and Russia are at war
     (40.331 B), to Australia and India after war with Japan or a British surrender (40.332 B).
+    `state` replaces the scenario's rule-40 state when given.
     """
-    state = grants_state(scenario)
+    state = state or grants_state(scenario)
     surrendered = {s.value for s in state.surrendered}
     russia_at_war = state.germany_russia_war_turns > 0
     if recipient == grantor.value:
@@ -147,6 +151,14 @@ def check_grant_lines(scenario: Scenario, plan: Plan) -> list[Violation]:
         starts = GRANTOR_NODES.get(grant.grantor, ())
         end = RECIPIENT_NODES[grant.recipient]
         legs, missing = path_legs(grant.path)
+        if grant.path and grant.path[0] in OIL_SOURCE_NODES:
+            # 40.252: Western Allied oil counters may start overland from Abadan, Ahwaz or Mosul;
+            # BRPs start in the grantor's home country (40.21).
+            if grant.brps > 0:
+                violations.append(
+                    Violation("40.21", f"{what}: only oil counters go from {grant.path[0]}, not BRPs")
+                )
+            starts = (*starts, grant.path[0])
         if len(grant.path) < 2 or grant.path[0] not in starts or grant.path[-1] != end:
             violations.append(
                 Violation("40.21", f"{what}: a grant's path runs from {' or '.join(starts)} to {end}")
@@ -248,4 +260,43 @@ def check_grant_totals(scenario: Scenario, plan: Plan) -> list[Violation]:
                     f"usa: {granted} BRPs granted to China before war with Japan; the USJT level allows {china_cap}",
                 )
             )
+    return violations
+
+
+# Outside grant mode nothing states the conditions only the `grants:` section holds (the
+# Germany-Russia war, Paris, Anglo-French cooperation, surrenders, the USJT cap): a fixed grant is
+# taken to meet them [reading]; who grants to whom and the USAT cap are checked.
+FIXED_GRANTS_STATE = GrantsState(
+    germany_russia_war_turns=1, paris_allied=True, anglo_french_cooperation_lifted=True, surrendered=[]
+)
+
+
+def check_fixed_grants(scenario: Scenario) -> list[Violation]:
+    """The scenario's fixed grants (no `grants:` section) obey the rules a planned grant obeys: who
+    may grant to whom (40.31-40.36, 40.11) and, before war with Germany, at most USAT - 25 BRPs,
+    at most 25, from the U.S. to Britain, France, Canada and South Africa together (40.331 A)."""
+    if scenario.grants is not None:
+        return []
+    violations: list[Violation] = []
+    cap = usat_grant_cap(scenario)
+    us_european = 0
+    for power in planned_powers(scenario):
+        for index, made in enumerate(scenario.powers[power].grants_made):
+            where = f"powers.{power.value}.grants_made[{index}]"
+            breach = pair_breach(scenario, power, made.to.value, FIXED_GRANTS_STATE)
+            if breach is not None:
+                violations.append(
+                    Violation(breach[0], f"{where}: {made.brps} BRPs to {made.to.value}: {breach[1]}")
+                )
+                continue
+            if power is Power.USA and made.to.value in US_EUROPEAN_RECIPIENTS:
+                us_european += made.brps
+                if cap is not None and us_european > cap:
+                    violations.append(
+                        Violation(
+                            "40.331 A",
+                            f"{where}: {us_european} BRPs granted to Britain, France, Canada and South Africa "
+                            f"before war with Germany; USAT {scenario.usat or 0} allows {cap}",
+                        )
+                    )
     return violations

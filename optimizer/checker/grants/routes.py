@@ -19,6 +19,7 @@ from models.route_data import (
     PERSIA_PARTISAN_REDUCTION,
     ROUTE_CAPACITY_RULES,
     ROUTE_FULL_CAPACITY,
+    SHARED_CAPACITIES,
     SIBERIA_REDUCED_CAPACITY,
     TURKEY_PARTISAN_REDUCTION,
     TURKEY_REDUCTION_CAP,
@@ -130,7 +131,9 @@ def leg_closures(scenario: Scenario, leg: Leg) -> list[tuple[str, str]]:
     Its named route is closed (`route_closure`); Murmansk needs A47 (40.412 A), Archangel A50
     and a summer or fall turn (40.412 B), both an open Vologda (40.412 C); Persia its supply
     line from the South Africa box through Tehran (40.53); Turkey its supply line to Russia
-    (40.62); the sea leg to a port in Burma or India an Allied port there (40.82 A).
+    (40.62); the sea leg to a port in Burma or India an Allied port there (40.82 A); oil overland
+    from Abadan or Ahwaz its land line through Tehran (40.53, 40.252), from Mosul its land line
+    through Turkey (40.252).
     """
     state = grants_state(scenario)
     closures: list[tuple[str, str]] = []
@@ -154,6 +157,12 @@ def leg_closures(scenario: Scenario, leg: Leg) -> list[tuple[str, str]]:
         closures.append(("40.412 C", "Vologda is Axis, in an Axis ZoC, or cut from the eastern edge"))
     if lid in PERSIA_SUPPLY_LEGS and not state.persia.supply_line:
         closures.append(("40.53", "no supply line from the South Africa box through Tehran to Russia"))
+    if lid == "abadan_ahwaz->russia" and not state.persia.oil_land_route:
+        closures.append(
+            ("40.53", "no land supply line from Abadan or Ahwaz through Tehran to Russia for Persian oil")
+        )
+    if lid == "mosul->russia" and not state.turkey.mosul_land_route:
+        closures.append(("40.252", "no land supply line from Mosul through Turkey to Russia"))
     if lid in TURKEY_SUPPLY_LEGS and not state.turkey.supply_line:
         closures.append(("40.62", "no supply line from a Turkish port to Russia through Allied hexes"))
     if lid in BURMA_PORT_LEGS and not state.china.burma_port:
@@ -213,7 +222,9 @@ def transports_required(scenario: Scenario, plan: Plan) -> dict[str, int]:
 
     One per 5 BRPs, rounded up, plus one per oil counter (40.221, 40.252). On a leg between two
     mapboard boxes all grants share transports, their total rounded up once (40.222); on any
-    other leg each (grantor, recipient) pair rounds up its own BRPs.
+    other leg each (grantor, recipient) pair rounds up its own BRPs. From Suez to a Turkish port
+    the Indian Ocean transports of the leg to Suez carry the BRPs on: no transports of its own
+    (40.63 B, 40.64).
     """
     total: dict[str, int] = defaultdict(int)
     pairs: dict[str, dict[tuple[Power, str], int]] = defaultdict(lambda: defaultdict(int))
@@ -221,7 +232,7 @@ def transports_required(scenario: Scenario, plan: Plan) -> dict[str, int]:
     for _, grant in resolved_grant_lines(scenario, plan):
         legs, _ = path_legs(grant.path)
         for leg in legs:
-            if leg.mode is not Mode.SEA or leg.ocean is None:
+            if leg.mode is not Mode.SEA or leg.ocean is None or leg.escort_continues:
                 continue
             lid = leg_id(leg)
             total[lid] += grant.brps
@@ -253,8 +264,9 @@ def expected_brps(scenario: Scenario, grant: GrantLine) -> float:
 
 def check_routes(scenario: Scenario, plan: Plan) -> list[Violation]:
     """Each open named route carries at most its capacity, oil counters at 10 BRPs each (40.251;
-    40.411, 40.51, 40.61, 40.73, 40.83-40.85), and at most its oil counters (40.25). A closed
-    route is reported on each line that uses it (`check_grant_lines`)."""
+    40.411, 40.51, 40.61, 40.73, 40.83-40.85), and at most its oil counters (40.25); a Chinese
+    port and French Indochina together carry at most ten BRPs a turn (40.83). A closed route is
+    reported on each line that uses it (`check_grant_lines`)."""
     violations: list[Violation] = []
     loads = route_loads(scenario, plan)
     oil = route_oil(scenario, plan)
@@ -276,6 +288,17 @@ def check_routes(scenario: Scenario, plan: Plan) -> list[Violation]:
                 Violation(
                     "40.25",
                     f"{route.value}: {shipped} oil counters shipped, at most {OIL_ROUTE_LIMITS[route]} a turn",
+                )
+            )
+    for shared in SHARED_CAPACITIES:
+        used = [route for route in shared.routes if loads.get(route, 0)]
+        load = sum(loads[route] for route in used)
+        if len(used) > 1 and load > shared.brps:  # one route alone is held to its own capacity above
+            names = " and ".join(route.value for route in shared.routes)
+            violations.append(
+                Violation(
+                    shared.rule,
+                    f"{names}: {load} BRPs sent via {shared.label}, at most {shared.brps} a turn together",
                 )
             )
     return violations

@@ -3,8 +3,9 @@
 A grant is BRPs (and, to Russia, oil counters) sent along open paths of the
 route map from a grantor to a recipient. The model decides how much goes on
 each path; this module posts the rules on those amounts: who may grant (40.3),
-route capacities (40.4-40.8), transports (40.221, 40.222, 40.252), oil limits
-(40.25), the U.S. caps before war (40.331 A, 40.332 A). Opening Persia and
+route capacities (40.4-40.8; one for a Chinese port and French Indochina, 40.83), transports (40.221, 40.222, 40.252), oil limits
+(40.25), the U.S. caps before war (40.331 A, 40.332 A), and the BRPs a recipient
+may plan to spend when some may be lost to interception (40.23 B). Opening Persia and
 building the Alaska highway are decisions too (40.52, 40.72). Their effects on
 BRPs and construction limits are in `optimizer.variables` and the limits family.
 """
@@ -27,7 +28,7 @@ from models.tables import Faction
 from optimizer.guards import Guards
 from optimizer.linear import LinearExpr
 from optimizer.prepare import Prepared
-from optimizer.rules.grants.prepare import path_route, path_uses
+from optimizer.rules.grants.prepare import ARRIVING_SCALE, path_route, path_uses
 from optimizer.rules.grants.variables import GrantVariables
 from optimizer.variables import Variables
 
@@ -81,6 +82,20 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         oil = [grants.oil[key] for key, _ in using if key in grants.oil]
         if oil:
             model.add(sum(oil) <= status.oil_counters).only_enforce_if(guards.of("40.25", route.value))
+    # 40.23 B: the recipient may plan to spend the BRPs expected to arrive, rounded down.
+    for recipient, arriving in sorted(grants.arriving.items()):
+        expected = sum(
+            network.arriving[path] * var for ((_, r), path), var in grants.flows.items() if r == recipient
+        )
+        model.add(ARRIVING_SCALE * arriving <= expected)
+        model.add(ARRIVING_SCALE * (arriving + 1) >= expected + 1)
+    # One capacity shared by routes (40.83: a Chinese port or French Indochina, ten a turn).
+    for shared in network.shared:
+        load = sum(
+            var for key, var in grants.flows.items() if path_route(key[1], network.legs) in shared.routes
+        )
+        if not isinstance(load, int):
+            model.add(load <= shared.brps).only_enforce_if(guards.of(shared.rule, shared.label))
     # U.S. caps before war (40.331 A, 40.332 A).
     for cap in network.caps:
         sent = sum(grants.pair_total(pair) for pair in cap.pairs if pair in network.paths)
@@ -91,7 +106,7 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
     # Transports per ocean (40.221, 40.222, 40.252).
     by_ocean: dict[Ocean, list[LinearExpr]] = {}
     for _, leg in sorted(network.legs.items()):
-        if leg.ocean is None:
+        if leg.ocean is None or leg.escort_continues:  # 40.64: the previous leg's transports carry on
             continue
         needed = transports_needed(model, grants, leg)
         if needed is not None:

@@ -56,10 +56,11 @@ def grant_results(
 def transports_required(path_amounts: dict[Flow, tuple[int, int]], legs: dict[str, Leg]) -> dict[str, int]:
     """Transports per sea leg for given (BRPs, oil counters) per pair and path: one per 5 BRPs
     rounded up, per grantor and recipient except between two boxes, plus one per oil counter
-    (40.221, 40.222, 40.252)."""
+    (40.221, 40.222, 40.252); none on a leg the previous leg's transports carry on (Suez to a
+    Turkish port, 40.63 B, 40.64)."""
     required: dict[str, int] = {}
     for name, leg in sorted(legs.items()):
-        if leg.ocean is None:
+        if leg.ocean is None or leg.escort_continues:  # 40.64: the previous leg's transports carry on
             continue
         totals: dict[object, int] = {}
         oil = 0

@@ -7,7 +7,7 @@ opened) for the grants model (`optimizer/rules/grants/`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -19,17 +19,20 @@ from models.route_data import (
     NODES,
     OIL_COUNTER_BRPS,
     OIL_ROUTE_LIMITS,
+    OIL_SOURCE_NODES,
     PERSIA_OPENING_AFTER_WAR_BRPS,
     PERSIA_OPENING_BRPS,
     PERSIA_PARTISAN_REDUCTION,
     RECIPIENT_NODES,
     ROUTE_FULL_CAPACITY,
+    SHARED_CAPACITIES,
     SIBERIA_REDUCED_CAPACITY,
     TURKEY_PARTISAN_REDUCTION,
     TURKEY_REDUCTION_CAP,
     US_EUROPEAN_RECIPIENTS,
     Leg,
     Route,
+    SharedCapacity,
     leg_id,
     usat_grant_cap,
 )
@@ -80,6 +83,10 @@ class GrantNetwork:
     closed_legs: dict[str, Closure]
     legs: dict[str, Leg]
     openings: dict[tuple[Route, Power], int]  # routes that may be opened this turn, by payer, with the cost
+    shared: tuple[SharedCapacity, ...] = ()  # one capacity over several open routes (40.83)
+    # 40.23 B: per path, the share of its BRPs the recipient may plan to spend, in millionths (floor);
+    # given only when loss rates apply and the recipient may not spend BRPs lost to interception.
+    arriving: dict[Path, int] = field(default_factory=dict)
 
 
 def _war(state: GrantsState) -> bool:
@@ -110,8 +117,6 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
         closure = None
         if not state.persia.opened:
             closure = ("40.54", "the Persian route was not opened in an earlier turn")
-        elif not state.persia.supply_line:
-            closure = ("40.53", "no supply line from the South Africa box through Tehran")
         elif capacity == 0:
             closure = ("40.532", "Persian partisans reduce the capacity to 0")
         return _status(route, capacity, full, closure)
@@ -121,8 +126,6 @@ def route_status(scenario: Scenario, route: Route) -> RouteStatus:
         closure = None
         if not state.turkey.ankara_allied:
             closure = ("40.61 A", "Ankara is not Allied")
-        elif not state.turkey.supply_line:
-            closure = ("40.62", "no supply line from a Turkish port to Russia")
         return _status(route, capacity, full, closure)
     if route is Route.SIBERIA:
         full = ROUTE_FULL_CAPACITY[route]
@@ -180,11 +183,29 @@ def _archangel_open(scenario: Scenario) -> bool:
     return state.murmansk.archangel_a50 and scenario.turn.season in (Season.SUMMER, Season.FALL)
 
 
+# 40.53: BRPs go through Persia only along a supply line from the South Africa box through Tehran.
+PERSIA_SEA_LINE = frozenset(
+    {"south_africa_box->persian_gulf", "persian_gulf->basra_abadan", "basra_abadan->tehran", "tehran->russia"}
+)
+
+
 def leg_closure(scenario: Scenario, leg: Leg, routes: dict[Route, RouteStatus]) -> Closure | None:
-    """Why a leg cannot carry grants this turn (40.412, 40.332 C, D), or None."""
+    """Why a leg cannot carry grants this turn (40.412, 40.53, 40.62, 40.252, 40.332 C, D), or None.
+
+    The Persian and Turkish routes close leg by leg: BRPs need the sea line (40.53, 40.62), oil
+    moved overland from Abadan or Ahwaz, or from Mosul, its own land line (40.252, 40.53)."""
     state = scenario.grants or GrantsState()
     if leg.route is not None and not routes[leg.route].open:
         return routes[leg.route].closure or (leg.rule, "no capacity")
+    name = leg_id(leg)
+    if name in PERSIA_SEA_LINE and not state.persia.supply_line:
+        return ("40.53", "no supply line from the South Africa box through Tehran")
+    if name == "abadan_ahwaz->russia" and not state.persia.oil_land_route:
+        return ("40.53", "no land supply line from Abadan or Ahwaz through Tehran to Russia (40.252)")
+    if name == "turkish_port->russia" and not state.turkey.supply_line:
+        return ("40.62", "no supply line from a Turkish port to Russia")
+    if name == "mosul->russia" and not state.turkey.mosul_land_route:
+        return ("40.252", "no land supply line from Mosul through Turkey to Russia")
     if leg.terminus == "murmansk" and not state.murmansk.murmansk_a47:
         return ("40.412 A", "Russia does not hold A47 with a supply line to Vologda")
     if leg.terminus == "archangel" and not _archangel_open(scenario):
@@ -192,9 +213,12 @@ def leg_closure(scenario: Scenario, leg: Leg, routes: dict[Route, RouteStatus]) 
     return None
 
 
-def pair_closure(scenario: Scenario, grantor: Power, recipient: str) -> Closure | None:
-    """Whether 40.3 lets `grantor` grant to `recipient` this turn."""
-    state = scenario.grants or GrantsState()
+def pair_closure(
+    scenario: Scenario, grantor: Power, recipient: str, state: GrantsState | None = None
+) -> Closure | None:
+    """Whether 40.3 lets `grantor` grant to `recipient` this turn (the scenario's rule-40 state,
+    or `state` when given)."""
+    state = state or scenario.grants or GrantsState()
     surrendered = {s.value for s in state.surrendered}
     at_war_germany = bool(scenario.us_at_war.get("europe"))
     at_war_japan = bool(scenario.us_at_war.get("pacific"))
@@ -235,12 +259,13 @@ def pair_closure(scenario: Scenario, grantor: Power, recipient: str) -> Closure 
                 return ("40.332 B", "before war between Japan and the U.S. or a British surrender")
             return None
         return ("40.33", f"the U.S. does not grant to {recipient}")
-    return ("40.32", f"{grantor.value} may not grant BRPs")
+    never = {Power.ITALY: "40.32 B", Power.JAPAN: "40.32 C", Power.RUSSIA: "40.36"}
+    return (never.get(grantor, "40.31"), f"{grantor.value} may not grant BRPs")
 
 
-def grant_caps(scenario: Scenario) -> tuple[GrantCap, ...]:
+def grant_caps(scenario: Scenario, state: GrantsState | None = None) -> tuple[GrantCap, ...]:
     """Limits on U.S. grants before war (40.331 A, 40.332 A)."""
-    state = scenario.grants or GrantsState()
+    state = state or scenario.grants or GrantsState()
     caps = []
     if not scenario.us_at_war.get("europe"):
         usat = scenario.usat or 0
@@ -263,6 +288,47 @@ def grant_caps(scenario: Scenario) -> tuple[GrantCap, ...]:
             )
         )
     return tuple(caps)
+
+
+# Without a `grants:` section the scenario does not state the rule-40 conditions that only that
+# section holds (the Germany-Russia war, Paris, Anglo-French cooperation, surrenders, the USJT cap):
+# a fixed grant is taken to meet them [reading]; every condition stated elsewhere is checked.
+FIXED_GRANT_STATE = GrantsState(germany_russia_war_turns=1, anglo_french_cooperation_lifted=True)
+
+
+def fixed_grant_breaches(scenario: Scenario) -> list[tuple[str, str]]:
+    """Fixed grants (`grants_made` without a `grants:` section) that 40.3 forbids: (field, problem).
+
+    The same rules as a planned grant: who may grant to whom (40.31-40.36, 40.11) and the U.S. cap
+    before war with Germany, one BRP per USAT level above 25, at most 25 (40.331 A). Conditions
+    only the `grants:` section states are taken as met (`FIXED_GRANT_STATE`), and the USJT cap on
+    grants to China (40.332 A) is that section's input, so it is not checked here [reading].
+    """
+    if scenario.grants is not None:
+        return []
+    problems: list[tuple[str, str]] = []
+    caps = [cap for cap in grant_caps(scenario, FIXED_GRANT_STATE) if cap.rule != "40.332 A"]
+    sent = dict.fromkeys(range(len(caps)), 0)
+    for grantor, pstate in scenario.powers.items():
+        for j, grant in enumerate(pstate.grants_made):
+            where = f"powers.{grantor.value}.grants_made[{j}]"
+            closure = pair_closure(scenario, grantor, grant.to.value, FIXED_GRANT_STATE)
+            if closure is not None:
+                rule, reason = closure
+                problems.append((where, f"{grant.brps} BRPs to {grant.to.value}: {reason} ({rule})"))
+                continue
+            for i, cap in enumerate(caps):
+                if (grantor, grant.to.value) in cap.pairs:
+                    sent[i] += grant.brps
+                    if sent[i] > cap.brps:
+                        problems.append(
+                            (
+                                where,
+                                f"{grant.brps} BRPs to {grant.to.value}: {sent[i]} BRPs in all; {cap.label} "
+                                f"allows {cap.brps} ({cap.rule})",
+                            )
+                        )
+    return problems
 
 
 def grant_network(scenario: Scenario) -> GrantNetwork:
@@ -292,7 +358,10 @@ def grant_network(scenario: Scenario) -> GrantNetwork:
                 closed_pairs[grantor, recipient] = closure
                 continue
             found = []
-            for source in GRANTOR_NODES[grantor]:
+            sources = GRANTOR_NODES[grantor]
+            if recipient == "russia" and grantor in WESTERN_ALLIES:
+                sources += OIL_SOURCE_NODES  # 40.252: Western Allied oil overland, oil counters only
+            for source in sources:
                 for path in nx.all_simple_paths(graph, source, target):
                     # 40.332 C, D: surrendered India or Australia closes passage to China (and India).
                     if recipient == "china" and "india" in surrendered and "india_box" in path:
@@ -314,7 +383,42 @@ def grant_network(scenario: Scenario) -> GrantNetwork:
                 closed_pairs[grantor, recipient] = ("40.21", "no open path on the route map")
     legs = {leg_id(leg): leg for leg in LEGS}
     return GrantNetwork(
-        paths, routes, grant_caps(scenario), closed_pairs, closed_legs, legs, route_openings(scenario)
+        paths,
+        routes,
+        grant_caps(scenario),
+        closed_pairs,
+        closed_legs,
+        legs,
+        route_openings(scenario),
+        shared_capacities(routes),
+        arriving_shares(scenario, paths, legs),
+    )
+
+
+ARRIVING_SCALE = 1_000_000  # shares of a path's BRPs that arrive, in millionths
+
+
+def arriving_shares(
+    scenario: Scenario, paths: dict[Pair, tuple[Path, ...]], legs: dict[str, Leg]
+) -> dict[Path, int]:
+    """Millionths of each path's BRPs expected to arrive, rounded down, when the recipient may plan
+    to spend only those (40.23 B: BRPs lost to interception never reach its total) [reading: the
+    setting `spend_grants_lost_to_interception`, false by default]; empty without loss rates."""
+    state = scenario.grants
+    if state is None or not state.loss_rates or scenario.settings.spend_grants_lost_to_interception:
+        return {}
+    return {
+        path: int(survival(path, scenario, legs) * ARRIVING_SCALE + 1e-6)
+        for found in paths.values()
+        for path in found
+    }
+
+
+def shared_capacities(routes: dict[Route, RouteStatus]) -> tuple[SharedCapacity, ...]:
+    """Capacities shared by routes of which more than one is open this turn (40.83: a Chinese port
+    and French Indochina share ten BRPs a turn)."""
+    return tuple(
+        shared for shared in SHARED_CAPACITIES if sum(routes[route].open for route in shared.routes) > 1
     )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from models.route_data import Route
+from models.route_data import OIL_SOURCE_NODES, Route
 from models.tables import Power
 from optimizer.linear import LinearExpr
 from optimizer.rules.grants.prepare import GrantNetwork, Pair, Path, path_route
@@ -23,6 +23,8 @@ class GrantVariables:
     flows: dict[Flow, cp_model.IntVar] = field(default_factory=dict)
     oil: dict[Flow, cp_model.IntVar] = field(default_factory=dict)
     openings: dict[tuple[Route, Power], cp_model.IntVar] = field(default_factory=dict)
+    # 40.23 B: BRPs each recipient may plan to spend, when losses to interception are held back.
+    arriving: dict[str, cp_model.IntVar] = field(default_factory=dict)
 
     @classmethod
     def create(
@@ -33,15 +35,19 @@ class GrantVariables:
         grants = cls(network)
         for pair, paths in sorted(network.paths.items()):
             grantor, recipient = pair
-            most = max(0, brps[grantor])
             for path in paths:
                 route = path_route(path, network.legs)
                 name = f"{grantor.value}_{recipient}_{'-'.join(path)}"
+                # 40.21, 40.252: from Abadan, Ahwaz or Mosul only oil counters go, never BRPs.
+                most = 0 if path[0] in OIL_SOURCE_NODES else max(0, brps[grantor])
                 grants.flows[pair, path] = model.new_int_var(0, most, f"grant_{name}")
                 if recipient == "russia" and route is not None and network.routes[route].oil_counters:
                     grants.oil[pair, path] = model.new_int_var(
                         0, network.routes[route].oil_counters, f"oil_{name}"
                     )
+        if network.arriving:
+            for recipient in sorted({r for _, r in network.paths}):
+                grants.arriving[recipient] = model.new_int_var(0, 10_000, f"grant_arriving_{recipient}")
         for route, payer in network.openings:
             name = "build_alaska_highway" if route is Route.SIBERIA else f"open_{route.value}_{payer.value}"
             grants.openings[route, payer] = model.new_bool_var(name)
@@ -59,6 +65,13 @@ class GrantVariables:
 
     def received(self, recipient: str) -> LinearExpr:
         return sum(var for ((_, r), _), var in self.flows.items() if r == recipient)
+
+    def spendable(self, recipient: str) -> LinearExpr:
+        """BRPs granted to `recipient` that it may plan to spend this turn: those expected to arrive,
+        rounded down, when losses to interception are held back (40.23 B); else all received."""
+        if recipient in self.arriving:
+            return self.arriving[recipient]
+        return self.received(recipient)
 
     def oil_shipped(self) -> LinearExpr:
         return sum(self.oil.values())

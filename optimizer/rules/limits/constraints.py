@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from models.tables import LIMIT_DIVISOR, Dominion, Power
+from models.tables import LIMIT_DIVISOR, Dominion
 from optimizer.guards import Guards
 from optimizer.prepare import Prepared
 from optimizer.variables import Variables
@@ -15,9 +15,10 @@ DOMINION_VALUES = frozenset(d.value for d in Dominion)
 def add_grant_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
     """Construction limits moved by this turn's grants (27.334, 27.34, 40.23, 40.244).
 
-    The grantor loses floor(g / 3) per recipient (1:1 for U.S. grants to
-    Commonwealth countries) among its reductions, which stop at 0; the
-    recipient gains floor(g / 3) after its reductions.
+    The grantor loses floor(g / 3) per recipient among its reductions, which
+    stop at 0; the recipient gains floor(g / 3) after its reductions. U.S.
+    grants to Commonwealth countries are no reduction: they count against the
+    U.S. limit in full, with its builds (40.23 A, 40.244; `Variables.limit_counted`).
     """
     grants, limits = variables.grants, variables.limits
     if grants is None or limits is None:
@@ -29,9 +30,8 @@ def add_grant_limits(model: cp_model.CpModel, data: Prepared, variables: Variabl
         breakdown = pdata.limit_breakdown
         reductions = []
         for (grantor, recipient), third in limits.thirds.items():
-            if grantor is power:
-                one_for_one = power is Power.USA and recipient in DOMINION_VALUES
-                reductions.append(grants.pair_total((grantor, recipient)) if one_for_one else third)
+            if grantor is power and recipient not in DOMINION_VALUES:
+                reductions.append(third)
         increases = [third for (_, recipient), third in limits.thirds.items() if recipient == power.value]
         after, floored = limits.after_reductions[power], limits.floored[power]
         model.add(after == breakdown.before_clamp - sum(reductions))

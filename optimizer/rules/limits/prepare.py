@@ -50,8 +50,9 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
 
     Readings (README, "How the rules are read"): a key economic area bombed in
     its turn of capture is deducted less those losses, and the bombing losses
-    still count in 27.331; grants made reduce by floor(g / 3) per grant, U.S.
-    grants to Commonwealth countries 1:1 (40.23 A); Russia's reduction from
+    still count in 27.331; grants made reduce by floor(g / 3) per grant; U.S.
+    grants to Commonwealth countries are no reduction: they count against the
+    limit like the U.S.'s own builds (40.23 A, 40.244; `Variables.limit_counted`); Russia's reduction from
     bombing, rockets and adjacency is capped at 15 (27.33); the limit after
     reductions is not below 0; increases come after all reductions (27.34).
     When the plan decides grants (a `grants:` section), grants between planned
@@ -125,12 +126,15 @@ def _reductions(scenario: Scenario, power: Power, lines: list[LimitLine]) -> int
         reduction += IRON_ORE_REDUCTION
     dominions = {d.value for d in Dominion}
     for grant in [] if scenario.grants is not None else state.grants_made:
-        if power is Power.USA and grant.to.value in dominions:
-            cut = grant.brps
-            lines.append(LimitLine("40.23 A", f"grant of {grant.brps} to {grant.to.value} (1:1)", -cut))
-        else:
-            cut = grant.brps // LIMIT_DIVISOR
-            lines.append(LimitLine("27.334", f"grant of {grant.brps} to {grant.to.value}, / 3", -cut))
+        if grant.to.value in dominions:
+            # 40.23 A, 40.244: counted against the limit like the U.S.'s own builds, not a reduction
+            # (a reduction would stop at 0, 27.32 B, and let the grant pass the limit).
+            lines.append(
+                LimitLine("40.244", f"grant of {grant.brps} to {grant.to.value}: counts against the limit", 0)
+            )
+            continue
+        cut = grant.brps // LIMIT_DIVISOR
+        lines.append(LimitLine("27.334", f"grant of {grant.brps} to {grant.to.value}, / 3", -cut))
         reduction += cut
     return reduction
 

@@ -29,19 +29,21 @@ def test_brps_spent_exceed_brps_available() -> None:
 
 
 def test_us_grant_to_canada() -> None:
-    """40.23 A, 40.244: a U.S. grant of 6 BRPs to Canada costs the U.S. 6 of its limit (1:1),
+    """40.23 A, 40.244: a U.S. grant of 6 BRPs to Canada counts 6 against the U.S. limit,
     pays for Canadian builds, which then do not count against the British limit; the grant
     must not exceed what is spent on Canadian units."""
     data = copy.deepcopy(ALLIES)
     data["powers"]["usa"]["grants_made"] = [{"to": "canada", "brps": 6}]
+    data["us_at_war"] = {"europe": True, "pacific": True}  # no USAT cap on the grant (40.331 A)
     data["powers"]["britain"].update(brps=0, brp_base=0)  # Britain can pay nothing, limit 0
     s = Scenario.model_validate(data)
-    assert construction_limit(s, Power.USA) == 50 - 6
+    assert construction_limit(s, Power.USA) == 50
     assert construction_limit(s, Power.BRITAIN) == 0
     paid_by_grant = plan(line("britain", "canadian", "infantry", "canada_box", 6, 6, 6))
     assert check(s, paid_by_grant) == []
     report = derive_report(s, paid_by_grant)
     assert report[Power.BRITAIN].construction_brps == 0
     assert report[Power.USA].brps_available == 94
+    assert report[Power.USA].limit_used == 6
     result = check(s, plan(line("britain", "canadian", "infantry", "canada_box", 5, 5, 5)))
     assert rules(result) == ["40.244"]

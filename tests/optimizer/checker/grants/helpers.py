@@ -121,10 +121,16 @@ US_PERSIA = ["us_atlantic_box", "south_africa_box", "persian_gulf", "basra_abada
 BRITAIN_TURKEY = ["britain", "turkish_port", "russia"]
 
 
+US_TURKEY_BY_SUEZ = ["us_atlantic_box", "south_africa_box", "suez", "turkish_port", "russia"]
+
+
 US_SIBERIA = ["us_pacific_box", "siberia", "russia"]
 
 
 US_CHINESE_PORT = ["us_pacific_box", "chinese_port", "china"]
+
+
+US_HAIPHONG = ["us_pacific_box", "haiphong", "kunming", "china"]
 
 
 US_HUMP = ["us_pacific_box", "burma_port", "indian_airbase", "kunming", "china"]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from models.plan import RouteOpening
+import copy
+
+from models.plan import RouteOpening, TransportUse
+from models.scenario import Scenario
 from models.tables import Power
 from optimizer.checker import check
 from optimizer.checker.brps import brps_available
@@ -63,13 +66,14 @@ def test_limit_effect_is_per_pair_total() -> None:
 
 
 def test_us_grant_to_canada_counts_fully_against_the_us() -> None:
-    """40.23 A, 40.244: the U.S. grants Canada 9 BRPs by land (40.244 A): the U.S. loses 9 of
-    its limit (1:1), Britain neither BRPs nor limit; the grant pays for 9 BRPs of Canadian
-    units, which cost Britain nothing, and must not exceed what is spent on them."""
+    """40.23 A, 40.244: the U.S. grants Canada 9 BRPs by land (40.244 A): the 9 count against the
+    U.S. limit of 100 like its own builds, Britain loses neither BRPs nor limit; the grant pays for
+    9 BRPs of Canadian units, which cost Britain nothing, and must not exceed what is spent on them."""
     s = scenario()
     grants = [grant("usa", US_CANADA, 9)]
     p = plan(*grants)
-    assert construction_limit(s, Power.USA, p) == 91
+    assert construction_limit(s, Power.USA, p) == 100
+    assert derive_report(s, p)[Power.USA].limit_used == 9
     assert construction_limit(s, Power.BRITAIN, p) == 50
     assert brps_available(s, Power.BRITAIN, p) == 100
     assert transports_required(s, p) == {}
@@ -148,3 +152,35 @@ def test_deliver_requirement_counts_brps_sent() -> None:
     result = check(s, plan(grant("britain", BRITAIN_MURMANSK, 9)))
     assert [(v.rule, v.kind) for v in result] == [("objective.deliver", "requirement")]
     assert result[0].message == "russia: 9 BRPs sent by grants, 10 required"
+
+
+def test_us_grant_to_canada_may_not_pass_the_us_limit() -> None:
+    """40.244: grants to Canada "count against the American construction limit": a U.S. limit of 10
+    (BRP base 30, 27.32 A) may fund 10 BRPs of Canadian units; a plan of the kind the planner used
+    to give, 12 BRPs of them (the grant a reduction stopping at 0, 27.32 B), is refused (27.31)."""
+    s = edited(ALLIES, "usa", brp_base=30)
+    ten = plan(grant("usa", US_CANADA, 10), builds=[build("britain", "canadian", "canada_box", 10)])
+    assert check(s, ten) == []
+    twelve = plan(grant("usa", US_CANADA, 12), builds=[build("britain", "canadian", "canada_box", 12)])
+    violations = check(s, twelve)
+    assert rules(violations) == ["27.31"]
+    assert violations[0].message == "usa: 12 BRPs count against a construction limit of 10"
+
+
+def test_brps_lost_to_interception_are_not_available() -> None:
+    """40.23 B: the recipient adds a grant by sea "after any enemy interception is resolved": 10 BRPs
+    by Murmansk at a 20 % loss rate leave Russia (no BRPs of its own) 8 to spend; the planner's old
+    plan spending all 10 is refused (27.11), unless the setting lets the player spend them."""
+    data = copy.deepcopy(ALLIES)
+    data["powers"]["russia"]["brps"] = 0
+    data["grants"]["loss_rates"] = {"britain->murmansk_box": 0.2}
+    s = Scenario.model_validate(data)
+    sent = grant("britain", BRITAIN_MURMANSK, 10, expected=8.0)
+    transports = [TransportUse(leg="britain->murmansk_box", ocean="atlantic", transports=2)]
+    eight = plan(sent, builds=[build("russia", "inf", "moscow", 8)], transports=transports)
+    assert brps_available(s, Power.RUSSIA, eight) == 8
+    assert check(s, eight) == []
+    ten = plan(sent, builds=[build("russia", "inf", "moscow", 10)], transports=transports)
+    assert rules(check(s, ten)) == ["27.11"]
+    data["settings"] = {"spend_grants_lost_to_interception": True}
+    assert check(Scenario.model_validate(data), ten) == []

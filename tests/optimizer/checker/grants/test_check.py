@@ -82,7 +82,9 @@ def test_full_solver_shaped_plan_passes() -> None:
     )
     assert check(s, full) == []
     report = full.powers
-    assert (report[Power.USA].brps_available, report[Power.USA].construction_limit) == (174, 100 - 6 - 6)
+    # 27.334: -6 for the 20 to Britain; 40.244: the 6 to Canada count against the limit, not off it.
+    assert (report[Power.USA].brps_available, report[Power.USA].construction_limit) == (174, 100 - 6)
+    assert report[Power.USA].limit_used == 6
     assert (report[Power.BRITAIN].brps_available, report[Power.BRITAIN].construction_limit) == (
         110,
         50 + 6 - 3,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 
 from models.route_data import LEG_BY_ID
+from models.scenario import Scenario
 from models.tables import Power
 from optimizer.checker import check
 from optimizer.checker.grants.lines import usat_grant_cap
@@ -209,3 +211,25 @@ def test_oil_only_to_russia_by_the_four_routes() -> None:
     assert rules(check(scenario(oil_counters={"western_allies": 3}), three)) == ["40.25", "40.411"]
     two_by_turkey = plan(grant("britain", BRITAIN_TURKEY, 0, oil=2))
     assert rules(check(s, two_by_turkey)) == ["40.25", "40.61"]
+
+
+def test_fixed_grants_are_checked() -> None:
+    """40.32 B: Italy may not grant BRPs, so the plan the planner used to give for a fixed Italian
+    grant of 30 to Germany (Germany's limit raised by 10, 27.34) is refused; 40.331 A: before war
+    with Germany the U.S. grants Britain at most USAT - 25 = 25 at USAT 50, so 30 is refused."""
+    italy = copy.deepcopy(AXIS)
+    del italy["grants"]
+    italy["powers"]["italy"].update(brps=40, grants_made=[{"to": "germany", "brps": 30}])
+    axis = Scenario.model_validate(italy)
+    assert construction_limit(axis, Power.GERMANY) == 50 + 10  # the fixed grant's effect, as given
+    violations = check(axis, plan())
+    assert rules(violations) == ["40.32"]
+    assert "powers.italy.grants_made[0]" in violations[0].message
+    allies = copy.deepcopy(ALLIES)
+    del allies["grants"]
+    allies["us_at_war"] = {"europe": False, "pacific": False}
+    allies["powers"]["usa"]["grants_made"] = [{"to": "britain", "brps": 30}]
+    over = Scenario.model_validate(allies)
+    assert rules(check(over, plan())) == ["40.331 A"]
+    allies["powers"]["usa"]["grants_made"] = [{"to": "britain", "brps": 25}]
+    assert check(Scenario.model_validate(allies), plan()) == []

@@ -6,9 +6,9 @@ import pytest
 
 from models.plan import TransportUse
 from optimizer.checker import check
-from optimizer.checker.grants.routes import expected_brps
+from optimizer.checker.grants.routes import expected_brps, transports_required
 
-from .helpers import BRITAIN_MURMANSK, US_BRITAIN, US_HUMP, grant, plan, rules, scenario
+from .helpers import BRITAIN_MURMANSK, US_BRITAIN, US_HUMP, US_TURKEY_BY_SUEZ, grant, plan, rules, scenario
 
 
 def test_expected_brps_report() -> None:
@@ -58,3 +58,20 @@ def test_transports_report() -> None:
     ]
     wrong_ocean = [right[0].model_copy(update={"ocean": "indian"}), right[1]]
     assert rules(check(s, plan(*grants, transports=wrong_ocean))) == ["report"]
+
+
+def test_suez_to_turkey_is_at_sea_and_at_risk() -> None:
+    """40.63 B, 40.64: from Suez the BRPs go "by sea through the Mediterranean" and the Indian Ocean
+    transports carrying them "are at risk": with a 20 % loss rate on that leg 10 BRPs are expected to
+    arrive as 8, and the planner's old line (all 10 expected, the leg taken as land) is refused. The
+    leg needs no transports of its own: 2 Atlantic to the South Africa box, 2 Indian Ocean to Suez."""
+    s = scenario(grants={"loss_rates": {"suez->turkish_port": 0.2}})
+    line = grant("usa", US_TURKEY_BY_SUEZ, 10, expected=8.0)
+    assert expected_brps(s, line) == pytest.approx(8.0)
+    assert transports_required(s, plan(line)) == {
+        "us_atlantic_box->south_africa_box": 2,
+        "south_africa_box->suez": 2,
+    }
+    assert check(s, plan(line)) == []
+    old = check(s, plan(line.model_copy(update={"expected_brps": 10.0})))
+    assert [v.rule for v in old] == ["report"]

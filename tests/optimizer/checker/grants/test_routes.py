@@ -25,6 +25,7 @@ from .helpers import (
     US_BURMA_ROAD_BY_INDIA,
     US_CANADA,
     US_CHINESE_PORT,
+    US_HAIPHONG,
     US_HUMP,
     US_INDIA_BY_SOUTH_AFRICA,
     US_MURMANSK,
@@ -316,3 +317,36 @@ def test_building_the_alaska_highway() -> None:
     assert rules(check(s, plan(openings=[RouteOpening(route="turkey", paid_by=Power.USA, brps=25)]))) == [
         "40.225"
     ]
+
+
+def test_chinese_port_and_french_indochina_share_ten() -> None:
+    """40.83: "Up to ten BRPs may be granted to China via a Chinese port or French Indochina each
+    turn": with a port recaptured and Haiphong held, 5 + 5 is legal and the 10 + 10 the planner used
+    to send is refused; each keeps its own closure (40.831 A, B)."""
+    s = scenario()
+    assert check(s, plan(grant("usa", US_CHINESE_PORT, 5), grant("usa", US_HAIPHONG, 5))) == []
+    both = plan(grant("usa", US_CHINESE_PORT, 10), grant("usa", US_HAIPHONG, 10))
+    assert rules(check(s, both)) == ["40.83"]
+    no_port = scenario(grants={"china": {"port_recaptured": False}})
+    assert check(no_port, plan(grant("usa", US_HAIPHONG, 10))) == []
+    assert rules(check(no_port, plan(grant("usa", US_CHINESE_PORT, 1)))) == ["40.83"]
+
+
+def test_oil_overland_from_abadan_or_mosul_needs_no_transports() -> None:
+    """40.252: oil counters moved by land from Abadan or Ahwaz through Persia, or from Mosul through
+    Turkey, need no transports: with the land lines held and no transport at all, one counter each
+    way is legal. BRPs do not start there (40.21), and without the land line oil does not go (40.53)."""
+    s = scenario(
+        grants={
+            "transports": {},
+            "persia": {"oil_land_route": True},
+            "turkey": {"mosul_land_route": True},
+        }
+    )
+    persian = grant("britain", ["abadan_ahwaz", "russia"], 0, oil=1)
+    iraqi = grant("britain", ["mosul", "russia"], 0, oil=1)
+    assert transports_required(s, plan(persian, iraqi)) == {}
+    assert check(s, plan(persian, iraqi, spent={RU: 0})) == []
+    assert "40.21" in rules(check(s, plan(grant("britain", ["abadan_ahwaz", "russia"], 5))))
+    no_line = scenario(grants={"transports": {}})
+    assert rules(check(no_line, plan(persian))) == ["40.53"]

@@ -103,3 +103,90 @@ def test_oil_counter_counts_ten_brps_on_murmansk(scenario_of, assert_accepts, br
     assert variables.grants is not None
     variables.grants.fix(model, BRITAIN_TO_RUSSIA, BY_MURMANSK, brps, oil=oil)
     assert_accepts(model, accepted)
+
+
+BY_CHINESE_PORT = ("us_pacific_box", "chinese_port", "china")
+BY_HAIPHONG = ("us_pacific_box", "haiphong", "kunming", "china")
+
+
+@pytest.mark.parametrize(("port", "haiphong", "accepted"), [(5, 5, True), (10, 0, True), (10, 1, False)])
+def test_chinese_port_and_french_indochina_share_ten(scenario_of, assert_accepts, port, haiphong, accepted):
+    """40.83: up to ten BRPs a turn via a Chinese port or French Indochina, together: with both open
+    (40.831 A, B) 5 + 5 and 10 + 0 are accepted, 10 + 1 refused."""
+    china = {"port_recaptured": True, "haiphong": True, "burma_road": False}
+    powers = {"usa": {"brp_base": 300}, "china": {"brp_base": 30}}
+    data = prepare(western(scenario_of, powers, transports=PLENTY, china=china))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, US_TO_CHINA, BY_CHINESE_PORT, port)
+    variables.grants.fix(model, US_TO_CHINA, BY_HAIPHONG, haiphong)
+    assert_accepts(model, accepted)
+
+
+BY_SUEZ = ("us_atlantic_box", "south_africa_box", "suez", "turkish_port", "russia")
+
+
+@pytest.mark.parametrize(("indian", "accepted"), [(2, True), (1, False)])
+def test_suez_to_turkey_by_sea_on_the_same_transports(scenario_of, assert_accepts, indian, accepted):
+    """40.63 B, 40.64: BRPs go to the South Africa box, through the Indian Ocean to Suez, then "from
+    Suez by sea through the Mediterranean" on the same Indian Ocean transports, at risk there (a loss
+    rate on the Suez leg is a valid input): 10 BRPs need 2 Atlantic and 2 Indian Ocean transports
+    (40.221), not 4 Indian Ocean ones; 1 is too few."""
+    powers = {"usa": {"brp_base": 300}, "russia": {"brp_base": 120}}
+    scenario = western(
+        scenario_of,
+        powers,
+        transports={"atlantic": 2, "indian": indian},
+        germany_russia_war_turns=4,
+        turkey={"ankara_allied": True},
+        loss_rates={"suez->turkish_port": 0.2},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.grants is not None
+    variables.grants.fix(model, (Power.USA, "russia"), BY_SUEZ, 10)
+    assert_accepts(model, accepted)
+
+
+FROM_ABADAN = ("abadan_ahwaz", "russia")
+
+
+@pytest.mark.parametrize(("brps", "oil", "accepted"), [(0, 1, True), (1, 0, False)])
+def test_persian_oil_overland_needs_no_transports(scenario_of, assert_accepts, brps, oil, accepted):
+    """40.252: "oil counters moved by land from Abadan or Ahwaz through Persia ... do not" need
+    transports: with the Persian route open, its land line from Abadan (40.53) and no transport at
+    all, Britain moves one oil counter to Russia; BRPs never start there (40.21)."""
+    powers = {"britain": {"brp_base": 120}, "russia": {"brp_base": 120}}
+    persia = {"opened": True, "oil_land_route": True, "supply_line": False}
+    scenario = western(scenario_of, powers, oil_counters=2, germany_russia_war_turns=4, persia=persia)
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.grants is not None
+    variables.grants.fix(model, (Power.BRITAIN, "russia"), FROM_ABADAN, brps, oil)
+    assert_accepts(model, accepted)
+
+
+def test_oil_overland_needs_its_land_line(scenario_of):
+    """40.53, 40.252: without a land supply line from Abadan or Ahwaz, or from Mosul, no oil goes
+    overland; with Mosul's line the Turkish route carries it (40.251)."""
+    from optimizer.rules.grants.prepare import grant_network
+
+    powers = {"britain": {"brp_base": 120}, "russia": {"brp_base": 120}}
+    cut = grant_network(
+        western(
+            scenario_of,
+            powers,
+            germany_russia_war_turns=4,
+            persia={"opened": True},
+            turkey={"ankara_allied": True},
+        )
+    )
+    assert cut.closed_legs["abadan_ahwaz->russia"][0] == "40.53"
+    assert cut.closed_legs["mosul->russia"][0] == "40.252"
+    mosul = grant_network(
+        western(
+            scenario_of,
+            powers,
+            germany_russia_war_turns=4,
+            turkey={"ankara_allied": True, "mosul_land_route": True},
+        )
+    )
+    assert ("mosul", "russia") in mosul.paths[Power.BRITAIN, "russia"]

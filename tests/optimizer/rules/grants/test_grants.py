@@ -55,14 +55,16 @@ def test_us_grant_of_20_to_britain_moves_six_limit(scenario_of):
 
 
 def test_us_grant_of_9_to_canada(scenario_of):
-    """40.244, 40.23 A: U.S. -> Canada 9 counts 9 against the U.S. limit and nothing for Britain."""
+    """40.244, 40.23 A: U.S. -> Canada 9 counts 9 against the U.S. limit (used, the limit itself
+    unchanged) and nothing for Britain."""
     canadian = {"id": "can", "unit": "armor", "factors": 5, "count": 1, "nationality": "canadian"}
     powers = {
         "usa": {"brp_base": 300, "grants_made": [{"to": "canada", "brps": 9}]},
         "britain": {"brp_base": 120, "force_pool": [canadian]},
     }
     plan = solve(western(scenario_of, powers)).plan
-    assert plan.powers[Power.USA].construction_limit == 100 - 9
+    assert plan.powers[Power.USA].construction_limit == 100
+    assert plan.powers[Power.USA].limit_used >= 9
     assert plan.powers[Power.BRITAIN].construction_limit == 40
     # 40.244: the grant pays for Canadian units: at least 9 BRPs of them are built.
     assert sum(b.brps for b in plan.builds if b.entry == "can") >= 9
@@ -142,3 +144,60 @@ def test_persia_opened_when_the_horizon_pays(scenario_of):
     ).plan
     assert short.route_openings == []
     assert [(o.route, o.paid_by, o.brps) for o in long.route_openings] == [("persia", Power.BRITAIN, 25)]
+
+
+def test_china_gets_ten_by_port_and_haiphong_together(scenario_of):
+    """40.83: a Chinese port and French Indochina share ten BRPs a turn: with only those two open,
+    20 BRPs for China cannot be delivered (the planner used to send 10 by each); 10 can."""
+    powers = {"usa": {"brp_base": 300, "brps": 100}, "china": {"brp_base": 30}}
+    china = {"port_recaptured": True, "haiphong": True, "burma_road": False, "burma_port": False}
+
+    def position(brps):
+        return western(
+            scenario_of,
+            powers,
+            objective={"deliver": {"china": brps}},
+            transports={"pacific": 9},
+            china=china,
+        )
+
+    result = solve(position(20))
+    assert result.status is Status.INFEASIBLE
+    assert any("40.83" in line for line in result.explanation)
+    plan = solve(position(10)).plan
+    assert sum(g.brps for g in plan.grants if g.recipient == "china") == 10
+
+
+def test_brps_lost_to_interception_are_not_spent(scenario_of):
+    """40.23 B: a grant by sea reaches the recipient's total "after any enemy interception is
+    resolved": 10 BRPs to Russia by Murmansk at a 20 % loss rate are expected to arrive as 8, so
+    Russia (no BRPs of its own) has 8 available and spends at most 8, not 10; with the setting
+    `spend_grants_lost_to_interception` it plans with all 10. The plan's text says so."""
+    from optimizer.render import grants_parts
+
+    infantry = {"id": "inf", "unit": "infantry", "factors": 1, "count": 30}
+    powers = {
+        "britain": {"brp_base": 120, "brps": 100},
+        "russia": {"brp_base": 120, "brps": 0, "force_pool": [infantry]},
+    }
+
+    def position(**settings):
+        scenario = western(
+            scenario_of,
+            powers,
+            objective={"deliver": {"russia": 10}},
+            germany_russia_war_turns=2,
+            transports={"atlantic": 2},
+            loss_rates={"britain->murmansk_box": 0.2},
+        )
+        return scenario.model_copy(update={"settings": scenario.settings.model_copy(update=settings)})
+
+    scenario = position()
+    plan = solve(scenario).plan
+    russia = plan.powers[Power.RUSSIA]
+    assert sum(g.brps for g in plan.grants if g.recipient == "russia") == 10
+    assert russia.brps_available == 8 and russia.construction_brps <= 8
+    text = " ".join(str(part) for part in grants_parts(scenario, plan))
+    assert "BRPs lost to interception are not available to the recipient (40.23 B)" in text
+    opted_in = solve(position(spend_grants_lost_to_interception=True)).plan
+    assert opted_in.powers[Power.RUSSIA].brps_available == 10

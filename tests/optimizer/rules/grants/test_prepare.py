@@ -106,3 +106,41 @@ def test_india_surrender_closes_china_through_india_box(scenario_of):
     scenario = allies(scenario_of, surrendered=["india"], china={"burma_road": True})
     paths = grant_network(scenario).paths.get((Power.USA, "china"), ())
     assert all("india_box" not in path for path in paths)
+
+
+def test_fixed_grants_obey_who_may_grant(scenario_of):
+    """40.32 B, C, 40.36: Italy, Japan and Russia may not grant BRPs; a fixed grant (no `grants:`
+    section) is held to it, named by its field."""
+    from optimizer.rules.grants.prepare import fixed_grant_breaches
+
+    italy = scenario_of({"germany": {}, "italy": {"grants_made": [{"to": "germany", "brps": 30}]}})
+    japan = scenario_of({"japan": {"grants_made": [{"to": "germany", "brps": 5}]}}, faction="japan")
+    russia = scenario_of(
+        {"russia": {"grants_made": [{"to": "britain", "brps": 5}]}, "britain": {}}, faction="western_allies"
+    )
+    for scenario, field, rule in (
+        (italy, "powers.italy.grants_made[0]", "40.32 B"),
+        (japan, "powers.japan.grants_made[0]", "40.32 C"),
+        (russia, "powers.russia.grants_made[0]", "40.36"),
+    ):
+        [(where, problem)] = fixed_grant_breaches(scenario)
+        assert where == field and f"({rule})" in problem
+
+
+def test_fixed_us_grants_before_war_capped_by_usat(scenario_of):
+    """40.331 A: before war with Germany the U.S. grants Britain, France, Canada and South Africa one
+    BRP per USAT level above 25: 25 at USAT 50 is allowed, 26 refused; at war there is no cap."""
+    from optimizer.rules.grants.prepare import fixed_grant_breaches
+
+    def position(brps, europe):
+        return scenario_of(
+            {"usa": {"grants_made": [{"to": "britain", "brps": brps}]}, "britain": {}},
+            faction="western_allies",
+            usat=50,
+            us_at_war={"europe": europe, "pacific": False},
+        )
+
+    assert fixed_grant_breaches(position(25, False)) == []
+    [(where, problem)] = fixed_grant_breaches(position(26, False))
+    assert where == "powers.usa.grants_made[0]" and "(40.331 A)" in problem and "allows 25" in problem
+    assert fixed_grant_breaches(position(40, True)) == []

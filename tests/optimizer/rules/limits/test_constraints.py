@@ -75,18 +75,19 @@ def test_grant_received_raises_the_recipients_limit(scenario_of, assert_accepts,
 
 @pytest.mark.parametrize(
     ("power", "limit", "accepted"),
-    [(Power.USA, 91, True), (Power.USA, 97, False), (Power.BRITAIN, 40, True), (Power.BRITAIN, 43, False)],
+    [(Power.USA, 100, True), (Power.USA, 91, False), (Power.BRITAIN, 40, True), (Power.BRITAIN, 43, False)],
 )
 def test_us_grant_to_canada_counts_fully(scenario_of, assert_accepts, power, limit, accepted):
-    """40.23 A, 40.244: U.S. grants to Canada count fully against the U.S. limit and have no effect on the
-    British limit: 9 granted leaves the U.S. 100 - 9 = 91 (not 100 - 3) and Britain 40 (not 43)."""
+    """40.23 A, 40.244: U.S. grants to Canada count fully against the U.S. limit (spent from it, not
+    taken off it: no 27.334 third) and have no effect on the British limit: with 9 granted the U.S.
+    limit stays 100 (not 100 - 3) and Britain's 40 (not 43)."""
     canadian = {"id": "can", "unit": "infantry", "factors": 3, "count": 3, "nationality": "canadian"}
     powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120, "force_pool": [canadian]}}
     data = prepare(western(scenario_of, powers))
     model, variables, _ = build_model(data)
     assert variables.grants is not None and variables.limits is not None
     variables.grants.fix(model, *TO_CANADA, 9)
-    variables.grants.fix(model, *TO_BRITAIN, 0)  # nothing else moves Britain's limit
+    model.add(variables.grants.sent(Power.USA) == 9)  # no other grant moves either limit
     variables.limits.fix(model, power, limit)
     assert_accepts(model, accepted)
 
@@ -130,4 +131,18 @@ def test_beach_defenses_and_the_limit(scenario_of, assert_accepts, counted, acce
     data = prepare(scenario)
     model, variables, _ = build_model(data)
     variables.builds.fix(model, "germany/beach", "berlin", 6)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("brps", "accepted"), [(10, True), (11, False)])
+def test_us_grant_to_canada_may_not_pass_the_us_limit(scenario_of, assert_accepts, brps, accepted):
+    """40.244: U.S. grants to Canada "count against the American construction limit": with a limit of
+    10 (BRP base 30, 27.32 A) the U.S. may grant Canada 10, not 11 (the planner used to accept 30, the
+    grant being a reduction that stops at 0, 27.32 B)."""
+    canadian = {"id": "can", "unit": "infantry", "factors": 1, "count": 40, "nationality": "canadian"}
+    powers = {"usa": {"brp_base": 30}, "britain": {"brp_base": 120, "force_pool": [canadian]}}
+    data = prepare(western(scenario_of, powers))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, *TO_CANADA, brps)
     assert_accepts(model, accepted)

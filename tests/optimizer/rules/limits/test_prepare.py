@@ -81,7 +81,8 @@ def test_grants_move_a_third_of_the_grant(scenario_of):
 
 
 def test_us_grant_to_canada_counts_one_for_one(scenario_of):
-    """40.23 A, 40.244: U.S. -> Canada 9 reduces the U.S. limit by 9 and changes nothing for Britain."""
+    """40.23 A, 40.244: U.S. -> Canada 9 counts against the U.S. limit (spent from it, so the limit
+    itself is not reduced, not even by 27.334's third) and changes nothing for Britain."""
     scenario = scenario_of(
         {
             "usa": {"brp_base": 300, "grants_made": [{"to": "canada", "brps": 9}]},
@@ -89,7 +90,9 @@ def test_us_grant_to_canada_counts_one_for_one(scenario_of):
         },
         faction="western_allies",
     )
-    assert construction_limit(scenario, Power.USA).limit == 100 - 9
+    usa = construction_limit(scenario, Power.USA)
+    assert usa.limit == 100
+    assert [line.rule for line in usa.lines if "canada" in line.label] == ["40.244"]
     assert construction_limit(scenario, Power.BRITAIN).limit == 40
 
 
