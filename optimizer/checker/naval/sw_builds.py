@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from models.map_data import HOME_COUNTRIES, SITE_BY_ID, SITES, Country
 from models.naval_tables import SW_BRPS_PER_FACTOR, SW_SB_PER_FACTOR
 from models.plan import Plan, SWBuildLine
-from models.scenario import Scenario
+from models.scenario import Scenario, SupplyOverride
 from models.tables import Power, UnitType
 from optimizer.checker.naval.actions import YardInfo
 from optimizer.checker.naval.charts import NavalReplay, naval_state_of
+from optimizer.checker.placement import site_controller, site_state, supplied_sites
 from optimizer.checker.sites import US_PACIFIC_BOX
 from optimizer.checker.violations import REPORT, Violation
 
@@ -27,6 +29,41 @@ def sw_redeploy_boxes(power: Power, unit: UnitType, yard: str) -> list[str]:
     return []
 
 
+def sw_yard_breach(scenario: Scenario, power: Power, yard: str) -> str | None:
+    """Why SW units may not be built with the points of `yard` (27.711), or None.
+
+    27.711: in any controlled, fully supplied port of the power's home country (A), either U.S.
+    box for the U.S. (B), Canada for Britain (C); nowhere else, so never with the Australia yard's
+    points. Reading (README, "How rule 27.7 is read"): a home-country yard's points pay for SW
+    units in any such home port, the yard's own port held or not (27.71: losing a yard leaves SW
+    construction in other ports), so at least one must be left.
+    """
+    country = SITE_BY_ID[yard].country if yard in SITE_BY_ID else None
+    if country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX):
+        return None if power is Power.USA else "a U.S. box builds SW units for the U.S. only (27.711 B)"
+    if country == Country.CANADA:
+        return None if power is Power.BRITAIN else "Canada builds SW units for Britain only (27.711 C)"
+    if country in HOME_COUNTRIES[power]:
+        if home_sw_ports(scenario, power):
+            return None
+        return f"{power.value} holds no controlled, fully supplied port in its home country (27.711 A)"
+    return f"{yard} is not a place where submarines, ASW or transports are built (27.711)"
+
+
+def home_sw_ports(scenario: Scenario, power: Power) -> list[str]:
+    """The power's home-country ports it controls that are fully supplied (27.711 A, 27.43)."""
+    supplied = supplied_sites(scenario, power)
+    return [
+        site.id
+        for site in SITES
+        if site.port
+        and site.country in HOME_COUNTRIES[power]
+        and site.id in supplied
+        and site_controller(scenario, site.id) is power
+        and site_state(scenario, site.id).supply is SupplyOverride.TRACED
+    ]
+
+
 def describe_sw_build(index: int, line: SWBuildLine) -> str:
     return f"SW build {index + 1}: {line.power.value} '{line.build}' {line.factors} x {line.unit.value} at {line.yard}"
 
@@ -38,7 +75,8 @@ def sw_build_points(
     turn 0, and return the shipbuilding points they use at each yard.
 
     Each line: a `sw_units` build of a naval power, of its unit (Germany and Italy only submarines,
-    27.93 A, B), at a shipyard of the power that is not captured (27.711, 27.713), for 3 BRPs a
+    27.93 A, B), with the points of a shipyard of the power that is not captured (27.713) and may
+    pay for SW units (`sw_yard_breach`, 27.711), for 3 BRPs a
     factor (27.721 A); its `sw_boxes` those of 27.94 (report). Each build's factors are at most
     its count.
     """
@@ -88,6 +126,10 @@ def sw_build_points(
             replay.rules.append(
                 Violation("27.713", f"{what}: a captured shipyard only repairs ships, it builds none")
             )
+        else:
+            breach = sw_yard_breach(scenario, line.power, line.yard)
+            if breach is not None:
+                replay.rules.append(Violation("27.711", f"{what}: {breach}"))
         points[(line.power, line.yard)] += SW_SB_PER_FACTOR * line.factors
         boxes = sw_redeploy_boxes(line.power, line.unit, line.yard)
         if sorted(line.sw_boxes) != sorted(boxes):

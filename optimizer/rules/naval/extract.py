@@ -107,7 +107,7 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
                 for p, b in ((Power.USA, us_part + SW_BRPS_PER_FACTOR * japan), (Power.BRITAIN, britain))
                 if b
             }
-        placed = sw_placement(power, yard.site)
+        placed = sw_placement(power, yard.site, yard.sw_ports)
         if power is Power.USA and not us_at_war_everywhere:
             placed += (
                 "; deploys to SW boxes within the tension limits of 25.32 until the U.S. is at war in both "

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from models.map_data import SITE_BY_ID, Country
+import networkx as nx
+
+from models.map_data import HOME_COUNTRIES, SITE_BY_ID, Country
 from models.naval import ChartShip, DamagedShip, NavalState, column_number, row_number
 from models.naval_tables import (
     AMERICAN_CVE_USAT,
@@ -28,8 +30,9 @@ from models.naval_tables import (
 from models.route_data import usat_grant_cap
 from models.scenario import Scenario
 from models.tables import Power, UnitType
-from optimizer.rules.naval.chart import NEW, SUNK, WAITING, ShipData, State, yard_builds
+from optimizer.rules.naval.chart import NEW, SUNK, WAITING, ShipData, State, sw_ports, yard_builds
 from optimizer.rules.naval_air.prepare import naval_air_rate
+from optimizer.rules.placement.supply import build_map, supplied_sites
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class YardData:
     rate: int
     capacity: int
     captured: bool
+    sw_ports: tuple[str, ...] = ()  # 27.711: where SW units paid with its points are built (chart.sw_ports)
 
 
 @dataclass(frozen=True)
@@ -88,8 +92,11 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
     designs: dict[str, int] = {}
     fast_caps: dict[Power, int] = {}
     cve_caps: dict[Power, int] = {}
+    graph = build_map(scenario.map)
     for power, naval in powers.items():
-        _yards_and_ships(power, naval, yards, ships)
+        held = held_ports(graph, power)
+        home = tuple(sorted(s for s in held if graph.nodes[s]["country"] in HOME_COUNTRIES[power]))
+        _yards_and_ships(power, naval, yards, ships, home)
         _designs(power, naval, ships, designs)
         for build in naval.sw_units:
             sw[f"{power.value}/{build.id}"] = (power, build.unit, build.count)
@@ -119,11 +126,24 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
     )
 
 
+def held_ports(graph: nx.Graph, power: Power) -> frozenset[str]:
+    """Ports `power` controls and fully supplies (27.711 A, 27.712 A), traced as for placement (27.43)."""
+    supplied = supplied_sites(graph, power)
+    return frozenset(
+        site for site in supplied if graph.nodes[site]["port"] and graph.nodes[site]["controller"] is power
+    )
+
+
 def _yards_and_ships(
-    power: Power, naval: NavalState, yards: dict[str, YardData], ships: dict[str, ShipData]
+    power: Power,
+    naval: NavalState,
+    yards: dict[str, YardData],
+    ships: dict[str, ShipData],
+    home_ports: tuple[str, ...],
 ) -> None:
     """A power's yards with their rates and capacities (27.724, 27.741-27.743; a captured yard has rate
-    1, 27.713), the ships on their charts and waiting for repair, and ships sunk in port (27.7262)."""
+    1, 27.713) and the ports where their points build SW units (27.711), the ships on their charts and
+    waiting for repair, and ships sunk in port (27.7262)."""
     vichy_free = power is Power.FRANCE and not naval.vichy_activated
     for yard in naval.shipyards:
         key = f"{power.value}/{yard.id}"
@@ -132,7 +152,13 @@ def _yards_and_ships(
             rate = 1
         us_box = SITE_BY_ID[yard.id].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
         yards[key] = YardData(
-            key, power, yard.id, rate, yard_capacity(rate, us_box, yard.captured), yard.captured
+            key,
+            power,
+            yard.id,
+            rate,
+            yard_capacity(rate, us_box, yard.captured),
+            yard.captured,
+            sw_ports=() if yard.captured else sw_ports(power, yard.id, home_ports),
         )
         for ship in yard.chart:
             position = (row_number(ship.row), column_number(ship.column))

@@ -52,7 +52,7 @@ class NavalVariables:
                             )
         for build, (power, _, count) in naval.sw_builds.items():
             for yard_key, yard in naval.yards.items():
-                if yard.power is power and not yard.captured:
+                if yard.power is power and yard.sw_ports:  # 27.711
                     variables.sw[build, yard_key] = model.new_int_var(0, count, f"sw_{build}@{yard_key}")
         lend = naval.lend_lease
         if lend is not None:

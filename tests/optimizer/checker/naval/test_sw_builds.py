@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from models.plan import SWBuildLine
+from models.scenario import MapState, Scenario
 from models.tables import Power, UnitType
 from optimizer.checker import check
 from optimizer.checker.naval.spending import naval_spending
+from optimizer.checker.naval.sw_builds import sw_redeploy_boxes
 from optimizer.checker.violations import REPORT
 
-from .helpers import USA, plan, rules, scenario, subs
+from .helpers import GERMANY, USA, plan, rules, scenario, subs
 
 
 def test_sw_units_are_launched_at_once_for_1_sb_and_3_brps_a_factor() -> None:
@@ -51,3 +53,61 @@ def test_sw_boxes_of_27_94() -> None:
         sw_boxes=["pacific"],
     )
     assert check(scenario(USA, "usa"), plan(sw=(line,))) == []
+
+
+BRITAIN: dict = {
+    "name": "british sw",
+    "turn": {"season": "spring", "year": 1942},
+    "faction": "western_allies",
+    "powers": {
+        "britain": {
+            "brps": 100,
+            "brp_base": 150,
+            "naval": {
+                "shipyards": [{"id": "glasgow"}, {"id": "canada_box"}, {"id": "australia_box"}],
+                "sw_units": [{"id": "asw", "unit": "asw", "count": 2}],
+            },
+        }
+    },
+}
+
+
+def british_asw(yard: str, placed: str) -> SWBuildLine:
+    return SWBuildLine(
+        power=Power.BRITAIN,
+        build="asw",
+        unit=UnitType.ASW,
+        yard=yard,
+        factors=1,
+        brps=3,
+        placed=placed,
+        sw_boxes=sw_redeploy_boxes(Power.BRITAIN, UnitType.ASW, yard),
+    )
+
+
+def test_regression_british_asw_built_at_the_australia_yard() -> None:
+    """27.711: SW units are built in a controlled, fully supplied home port (A), a U.S. box (B, U.S.
+    only) or Canada (C, Britain only); Australia builds only destroyers and cruisers (27.712 D). The
+    plan the planner used to give, an ASW paid with the Australia yard's point and 'placed in any
+    port in Britain or Ulster', is refused; the same ASW from Glasgow or Canada is accepted."""
+    s = Scenario.model_validate(BRITAIN)
+    old = british_asw("australia_box", "any port in Britain or Ulster (27.93 D)")
+    assert rules(check(s, plan(sw=(old,)))) == ["27.711"]
+    assert check(s, plan(sw=(british_asw("glasgow", "any port in Britain or Ulster (27.93 D)"),))) == []
+    assert check(s, plan(sw=(british_asw("canada_box", "Canada (27.93 E)"),))) == []
+
+
+def test_sw_units_need_a_controlled_fully_supplied_home_port() -> None:
+    """27.711 A, 27.71: with Kiel isolated a submarine paid with Kiel's points is still built in another
+    German port; with every German port isolated or in enemy hands (Kiel, Hamburg, Konigsberg) none is."""
+    isolated = scenario(GERMANY).model_copy(
+        update={"map": MapState.model_validate({"sites": {"kiel": {"supply": "isolated"}}})}
+    )
+    assert check(isolated, plan(sw=(subs(1),))) == []
+    cut = {
+        "kiel": {"supply": "isolated"},
+        "hamburg": {"controller": "britain"},
+        "konigsberg": {"supply": "partial"},
+    }
+    none_left = scenario(GERMANY).model_copy(update={"map": MapState.model_validate({"sites": cut})})
+    assert rules(check(none_left, plan(sw=(subs(1),)))) == ["27.711"]

@@ -172,3 +172,48 @@ def test_american_cves_limited_by_but_not_counted_against_naval_air(
     for i in range(1, cves + 1):
         variables.naval.fix(model, f"usa/us_atlantic_box/cve#{i}", 0, LAY_DOWN)
     assert_accepts(model, accepted)
+
+
+def britain(scenario_of, naval, **fields):
+    """Britain in spring 1942 with Glasgow (rate 4), Canada (rate 1) and Australia (rate 1) (27.731 E)."""
+    return scenario_of({"britain": {"naval": naval}}, faction="western_allies", **fields)
+
+
+BRITISH_YARDS = [{"id": "glasgow"}, {"id": "canada_box"}, {"id": "australia_box"}]
+
+
+@pytest.mark.parametrize(
+    ("yard", "accepted"), [("glasgow", True), ("canada_box", True), ("australia_box", False)]
+)
+def test_sw_units_only_where_27_711_allows(scenario_of, yard, accepted):
+    """27.711 A, C: British ASW are built in a controlled, fully supplied port of Britain or in Canada;
+    27.711 names no Australian place, so the Australia yard's point builds none (27.712 D: it builds
+    destroyers and cruisers)."""
+    naval = {"shipyards": BRITISH_YARDS, "sw_units": [{"id": "asw", "unit": "asw", "count": 1}]}
+    model, variables, _ = build_model(prepare(britain(scenario_of, naval)))
+    assert variables.naval is not None
+    if accepted:
+        variables.naval.fix_sw(model, "britain/asw", f"britain/{yard}", 1)
+    else:
+        with pytest.raises(ValueError, match="27.711"):
+            variables.naval.fix_sw(model, "britain/asw", f"britain/{yard}", 1)
+
+
+@pytest.mark.parametrize(
+    ("isolated", "accepted"), [(("kiel",), True), (("kiel", "hamburg", "konigsberg"), False)]
+)
+def test_sw_units_need_a_controlled_fully_supplied_home_port(scenario_of, assert_accepts, isolated, accepted):
+    """27.711 A, 27.71: submarines are built in any controlled, fully supplied port of the home country,
+    and losing a yard leaves the power able to build them in other ports: with Kiel isolated a
+    submarine paid with Kiel's point is built at Hamburg; with every German port isolated (Kiel,
+    Hamburg, Konigsberg) none is."""
+    naval = {"shipyards": [{"id": "kiel"}], "sw_units": [{"id": "u", "unit": "submarine", "count": 1}]}
+    scenario = scenario_of(
+        {"germany": {"naval": naval}}, map={"sites": {site: {"supply": "isolated"} for site in isolated}}
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    assert (("germany/u", "germany/kiel") in variables.naval.sw) is accepted
+    if accepted:
+        variables.naval.fix_sw(model, "germany/u", "germany/kiel", 1)
+        assert_accepts(model, True)
