@@ -37,6 +37,7 @@ def naval_results(
             power=power,
             brps_by_turn=[value(solver, naval.brps(power, t)) for t in range(len(data.seasons))],
             oil_steps=oil_steps.get(power, 0),
+            lost_ships=data.lost_ships.get(power, []),
         )
         for power in sorted({y.power for y in data.yards.values()}, key=lambda p: POWER_RANK[p])
     ]

@@ -5,6 +5,7 @@ past them. Numbers from the rules text."""
 import pytest
 
 from models.naval_tables import ChartAction
+from models.tables import Power
 from optimizer.model import build_model
 from optimizer.prepare import prepare
 
@@ -217,3 +218,79 @@ def test_sw_units_need_a_controlled_fully_supplied_home_port(scenario_of, assert
     if accepted:
         variables.naval.fix_sw(model, "germany/u", "germany/kiel", 1)
         assert_accepts(model, True)
+
+
+KIEL_STANDING = {
+    "held": {},
+    "isolated": {"kiel": {"supply": "isolated"}},
+    "held by Britain": {"kiel": {"controller": "britain"}},
+}
+
+
+@pytest.mark.parametrize(
+    ("standing", "accepted"), [("held", True), ("isolated", False), ("held by Britain", False)]
+)
+def test_a_shipyard_is_a_controlled_fully_supplied_port(scenario_of, assert_accepts, standing, accepted):
+    """27.712 A, 27.71: cruisers are built in a controlled, fully supplied home port with an anchor: at
+    Kiel held and supplied, the cruiser in row 2 of the spring column is finished (continue, 1 SB + 3
+    BRPs) and another laid down; with Kiel isolated neither may be done; with Kiel held by Britain the
+    cruiser in row 2 is displaced off the chart (27.71) and nothing is laid down. A submarine paid with
+    Kiel's point is still built at Hamburg (27.71)."""
+    chart = [{"id": "Hipper", "unit": "cruiser", "factors": 2, "row": 2, "column": "spring"}]
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 3, "chart": chart}],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 1}],
+        "sw_units": [{"id": "u", "unit": "submarine", "count": 1}],
+    }
+    scenario = scenario_of({"germany": {"naval": naval}}, map={"sites": KIEL_STANDING[standing]})
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    ships = variables.naval.naval.ships
+    variables.naval.fix_sw(model, "germany/u", "germany/kiel", 1)
+    if standing == "held by Britain":
+        assert "germany/kiel/Hipper" not in ships and "germany/kiel/ca#1" not in ships
+        assert variables.naval.naval.lost_ships[Power.GERMANY] == ["kiel/Hipper displaced"]
+        assert_accepts(model, True)
+        return
+    variables.naval.fix(model, "germany/kiel/Hipper", 0, CONTINUE)
+    assert ("germany/kiel/ca#1" in ships) is accepted
+    if accepted:
+        variables.naval.fix(model, "germany/kiel/ca#1", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
+
+
+def test_capture_displaces_rows_2_and_launch_and_eliminates_the_rest(scenario_of):
+    """27.71, 27.7281, 27.7282: the capture of a shipyard by an opposing faction displaces ships in the
+    "2" or "Launch" row and eliminates all other ships being built there; ships waiting for repair are
+    not being built and stay (unrepaired, 27.7264)."""
+    chart = [
+        {"id": "Z1", "unit": "destroyer", "factors": 1, "row": "launch", "column": "summer"},
+        {"id": "Hipper", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"},
+        {"id": "Graf", "unit": "capital_ship", "factors": 3, "row": 3, "column": "winter"},
+        {"id": "H", "unit": "capital_ship", "factors": 5, "row": 5, "column": "spring"},
+    ]
+    waiting = [{"id": "Gneisenau", "unit": "capital_ship", "factors": 3}]
+    naval = {"shipyards": [{"id": "kiel", "rate": 3, "chart": chart, "waiting_for_repair": waiting}]}
+    scenario = scenario_of({"germany": {"naval": naval}}, map={"sites": {"kiel": {"controller": "britain"}}})
+    data = prepare(scenario)
+    assert data.naval is not None
+    assert data.naval.lost_ships[Power.GERMANY] == [
+        "kiel/Z1 displaced",
+        "kiel/Hipper displaced",
+        "kiel/Graf eliminated",
+        "kiel/H eliminated",
+    ]
+    assert set(data.naval.ships) == {"germany/kiel/Gneisenau"}
+
+
+@pytest.mark.parametrize(("standing", "accepted"), [("held", True), ("isolated", False)])
+def test_repairs_need_a_fully_supplied_port(scenario_of, assert_accepts, standing, accepted):
+    """27.7264: ships are repaired in a fully supplied port controlled by the owner's faction: a damaged
+    cruiser (repaired free, 27.7267) starts repairs at Kiel supplied, not at Kiel isolated."""
+    waiting = [{"id": "Hipper", "unit": "cruiser", "factors": 2}]
+    naval = {"shipyards": [{"id": "kiel", "waiting_for_repair": waiting}]}
+    scenario = scenario_of({"germany": {"naval": naval}}, map={"sites": KIEL_STANDING[standing]})
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Hipper", 0, ChartAction.START_REPAIR)
+    assert_accepts(model, accepted)
