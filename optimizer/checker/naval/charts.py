@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
+from models.map_data import SITE_BY_ID
 from models.naval import ChartShip, DamagedShip, NavalState
 from models.naval_tables import LAUNCH_ROW, SEASONS, SUNK, WAITING, ShipState
 from models.plan import NavalAction
 from models.scenario import Scenario
-from models.tables import Power, UnitType
+from models.tables import Dominion, Power, UnitType
 from optimizer.checker.lines import planned_powers
 from optimizer.checker.naval.actions import TrackedShip, YardInfo, shipyard_info
 from optimizer.checker.naval.standing import yard_standing
@@ -39,6 +40,8 @@ class NavalReplay:
     # This turn's deferrals without `deferring_allowed`: (description, power, yard), judged by
     # `check_restricted_deferrals` (27.7272 C).
     restricted_deferrals: list[tuple[str, Power, str]] = field(default_factory=list)
+    # This turn's BRPs spent at the Canada and Australia yards, by country: their shipbuilding (40.244).
+    dominion_brps: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     # Ships of a yard an opposing faction holds, gone from its chart (27.71): 'displaced' or 'eliminated'.
     lost: dict[tuple[Power, str, str], str] = field(default_factory=dict)
     # Ships launched, by continuing or accelerating into the Launch row or from it: (owning power,
@@ -46,6 +49,14 @@ class NavalReplay:
     launched: list[tuple[Power, UnitType, int, int]] = field(default_factory=list)
     # BRPs of the U.S. lay-downs of British CVEs in each turn (27.7223 B: within the grant limit).
     british_cve_brps: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+
+def record_dominion_brps(replay: NavalReplay, site: str, turn: int, brps: int) -> None:
+    """BRPs spent this turn at a yard in Canada or Australia count as that country's construction
+    (27.473, 27.475 B, 40.244 "including shipbuilding")."""
+    country = SITE_BY_ID[site].country if site in SITE_BY_ID else None
+    if turn == 0 and country in (Dominion.CANADA.value, Dominion.AUSTRALIA.value):
+        replay.dominion_brps[country] += brps
 
 
 def naval_powers(scenario: Scenario) -> list[Power]:

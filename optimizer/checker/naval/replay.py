@@ -41,6 +41,7 @@ from optimizer.checker.naval.charts import (
     load_charts,
     naval_state_of,
     record_charts,
+    record_dominion_brps,
 )
 from optimizer.checker.naval.sw_builds import sw_build_points
 from optimizer.checker.naval_air import naval_air_rate
@@ -347,6 +348,7 @@ def charge_action(
     payer = ship.paid_by
     if payer in replay.brps:
         replay.brps[payer][turn] += brps
+        record_dominion_brps(replay, action.yard, turn, brps)
     elif brps:
         replay.rules.append(
             Violation(

@@ -10,7 +10,7 @@ from models.plan import Plan, SWBuildLine
 from models.scenario import Scenario, SupplyOverride
 from models.tables import Power, UnitType
 from optimizer.checker.naval.actions import YardInfo
-from optimizer.checker.naval.charts import NavalReplay, naval_state_of
+from optimizer.checker.naval.charts import NavalReplay, naval_state_of, record_dominion_brps
 from optimizer.checker.placement import site_controller, site_state, supplied_sites
 from optimizer.checker.sites import US_PACIFIC_BOX
 from optimizer.checker.violations import REPORT, Violation
@@ -116,6 +116,7 @@ def sw_build_points(
             )
         built[(line.power, build.id)] += line.factors
         replay.brps[line.power][0] += expected
+        record_dominion_brps(replay, line.yard, 0, expected)
         yard = yards.get((line.power, line.yard))
         if yard is None:
             replay.rules.append(

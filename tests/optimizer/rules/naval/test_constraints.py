@@ -294,3 +294,70 @@ def test_repairs_need_a_fully_supplied_port(scenario_of, assert_accepts, standin
     assert variables.naval is not None
     variables.naval.fix(model, "germany/kiel/Hipper", 0, ChartAction.START_REPAIR)
     assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("destroyers", "accepted"), [(1, True), (0, False)])
+def test_us_grant_to_canada_pays_for_canadian_shipbuilding(scenario_of, assert_accepts, destroyers, accepted):
+    """40.244: U.S. grants to Canada are limited to Canada's construction spending "including
+    shipbuilding": a 3-BRP grant is met by one destroyer laid down at the Canada yard (1 SB + 3 BRPs,
+    27.7251); with nothing built in Canada it is refused. Regression: only land units counted."""
+    naval = {
+        "shipyards": [{"id": "canada_box"}],
+        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 1}],
+    }
+    scenario = scenario_of(
+        {"britain": {"naval": naval}, "usa": {"grants_made": [{"to": "canada", "brps": 3}]}},
+        faction="western_allies",
+        us_at_war={"europe": True, "pacific": True},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    if destroyers:
+        variables.naval.fix(model, "britain/canada_box/dd#1", 0, LAY_DOWN)
+    else:
+        model.add(sum(variables.naval.act.values()) == 0)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("infantry_brps", "accepted"), [(3, True), (4, False)])
+def test_australian_ships_count_against_the_australian_limit(
+    scenario_of, assert_accepts, infantry_brps, accepted
+):
+    """27.473 B: the Australian construction limit is nine BRPs a turn, and Australian ships are
+    Australian construction: beside 3 BRPs of Australian infantry, two cruisers laid down at the
+    Australia yard (3 BRPs each, 27.7251) make 9 and are accepted; with 4 BRPs of infantry, 10 are
+    refused. Regression: Australian ships never counted against Australia's own limit."""
+    naval = {
+        "shipyards": [{"id": "australia_box", "rate": 2}],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 2}],
+    }
+    infantry = {"id": "aus", "unit": "infantry", "factors": 1, "count": 6, "nationality": "australian"}
+    scenario = scenario_of({"britain": {"naval": naval, "force_pool": [infantry]}}, faction="western_allies")
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.builds.fix(model, "britain/aus", "australia_box", infantry_brps)
+    for n in (1, 2):
+        variables.naval.fix(model, f"britain/australia_box/ca#{n}", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("setting", "accepted"), [(False, True), (True, False)])
+def test_australian_ships_and_the_british_limit(scenario_of, assert_accepts, setting, accepted):
+    """27.473 B, 27.31 [reading, `australian_builds_count_against_british_limit`]: Australian ships are
+    Australian construction and count against the British limit only with the setting, like
+    Australian land units: with a British limit of 3 (BRP base 9, 27.32), a cruiser laid down at
+    Glasgow and one at the Australia yard (3 BRPs each) are accepted by default, refused with it."""
+    naval = {
+        "shipyards": [{"id": "glasgow"}, {"id": "australia_box"}],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 2}],
+    }
+    scenario = scenario_of(
+        {"britain": {"naval": naval, "brp_base": 9}},
+        faction="western_allies",
+        settings={"australian_builds_count_against_british_limit": setting},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.naval.fix(model, "britain/glasgow/ca#1", 0, LAY_DOWN)
+    variables.naval.fix(model, "britain/australia_box/ca#1", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
