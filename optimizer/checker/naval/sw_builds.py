@@ -16,14 +16,33 @@ from optimizer.checker.sites import US_PACIFIC_BOX
 from optimizer.checker.violations import REPORT, Violation
 
 
-def sw_redeploy_boxes(power: Power, unit: UnitType, yard: str) -> list[str]:
-    """SW boxes new submarines, ASW and transports may redeploy to (27.94): the U.S. the box of its
-    yard's theater, Japan the Pacific (and the Indian Ocean for submarines), Britain and German
-    submarines the Atlantic, nobody else [reading, as the README's placement notes]."""
+def sw_redeploy_boxes(scenario: Scenario, power: Power, unit: UnitType, yard: str) -> list[str]:
+    """SW boxes new submarines, ASW and transports may redeploy to.
+
+    27.94: the U.S. to the box of its yard's theater, Japan to the Pacific, Britain and German
+    submarines to the Atlantic, nobody else (25.31) [reading]. 25.22 B, D: British ASW to any SW box.
+    25.22 E: Japanese ASW to the Pacific only once Japan and the U.S. are at war. 25.81: Japanese
+    submarines to the Indian Ocean once Japan and Britain are at war (`japan_at_war_with_britain`,
+    unset: as the U.S. in the Pacific). 25.91: Japanese and American submarines to the Pacific once
+    Japan and the U.S. are at war or USJT is 40 or more.
+    """
+    japan_us = bool(scenario.us_at_war.get("pacific"))
+    stated = scenario.japan_at_war_with_britain
+    japan_britain = japan_us if stated is None else stated
+    pacific_subs = japan_us or (scenario.usjt is not None and scenario.usjt >= 40)
     if power is Power.USA:
-        return ["pacific"] if yard == US_PACIFIC_BOX else ["atlantic"]
+        if yard != US_PACIFIC_BOX:
+            return ["atlantic"]
+        return [] if unit is UnitType.SUBMARINE and not pacific_subs else ["pacific"]
     if power is Power.JAPAN:
-        return ["pacific", "indian"] if unit is UnitType.SUBMARINE else ["pacific"]
+        boxes = []
+        if unit is UnitType.SUBMARINE:
+            boxes = ["pacific"] * pacific_subs + ["indian"] * japan_britain
+        elif unit is not UnitType.ASW or japan_us:
+            boxes = ["pacific"]
+        return boxes
+    if power is Power.BRITAIN and unit is UnitType.ASW:
+        return ["atlantic", "pacific", "indian"]
     if power is Power.BRITAIN or (power is Power.GERMANY and unit is UnitType.SUBMARINE):
         return ["atlantic"]
     return []
@@ -132,7 +151,7 @@ def sw_build_points(
             if breach is not None:
                 replay.rules.append(Violation("27.711", f"{what}: {breach}"))
         points[(line.power, line.yard)] += SW_SB_PER_FACTOR * line.factors
-        boxes = sw_redeploy_boxes(line.power, line.unit, line.yard)
+        boxes = sw_redeploy_boxes(scenario, line.power, line.unit, line.yard)
         if sorted(line.sw_boxes) != sorted(boxes):
             replay.reports.append(
                 Violation(REPORT, f"{what}: SW boxes {line.sw_boxes} in the plan, {boxes} by 27.94", REPORT)

@@ -195,15 +195,42 @@ def sw_placement(power: Power, yard_site: str, ports: tuple[str, ...]) -> str:
     return where
 
 
-def sw_boxes(power: Power, unit: UnitType, yard_site: str) -> list[str]:
-    """SW boxes new SW units may redeploy to (27.94): Atlantic from Europe or the Atlantic U.S. box,
-    Pacific from Japan or the Pacific U.S. box, Indian Ocean for Japanese submarines."""
+@dataclass(frozen=True)
+class SWWars:
+    """The wars and tension that open SW boxes to new units (25.22 E, 25.81, 25.91)."""
+
+    japan_us: bool = False
+    japan_britain: bool = False
+    usjt_40: bool = False  # 25.91: USJT 40 or more
+
+
+SW_BOX_USJT = 40  # 25.91
+
+
+def sw_boxes(power: Power, unit: UnitType, yard_site: str, wars: SWWars) -> list[str]:
+    """SW boxes new SW units may redeploy to (27.94, 25.22, 25.31, 25.81, 25.91).
+
+    27.94: the Atlantic from Europe or the Atlantic U.S. box, the Pacific from Japan or the Pacific U.S.
+    box. 25.22 B, D: British ASW (built in British or Canadian yards) may deploy to any SW box. 25.22
+    E: Japanese ASW not to the Pacific before war between Japan and the U.S. 25.81: Japanese submarines
+    not to the Indian Ocean before war between Japan and Britain (25.31 C: from Japan). 25.91: Japanese
+    and American submarines not to the Pacific before war between Japan and the U.S. or USJT 40.
+    25.31: only the U.S., Britain, Japan and German submarines deploy to SW boxes [reading].
+    """
     country = SITE_BY_ID[yard_site].country
+    pacific_subs = wars.japan_us or wars.usjt_40
     if power is Power.USA:
-        return ["pacific"] if country == Country.US_PACIFIC_BOX else ["atlantic"]
+        if country != Country.US_PACIFIC_BOX:
+            return ["atlantic"]
+        return ["pacific"] if unit is not UnitType.SUBMARINE or pacific_subs else []
     if power is Power.JAPAN:
-        return ["pacific", "indian"] if unit is UnitType.SUBMARINE else ["pacific"]
-    if power is Power.BRITAIN or (power is Power.GERMANY and unit is UnitType.SUBMARINE):
+        if unit is UnitType.SUBMARINE:
+            return (["pacific"] if pacific_subs else []) + (["indian"] if wars.japan_britain else [])
+        if unit is UnitType.ASW:
+            return ["pacific"] if wars.japan_us else []
+        return ["pacific"]
+    if power is Power.BRITAIN:
+        return ["atlantic", "pacific", "indian"] if unit is UnitType.ASW else ["atlantic"]
+    if power is Power.GERMANY and unit is UnitType.SUBMARINE:
         return ["atlantic"]
-    # 25.31: only the U.S., Britain, Japan and German submarines deploy to SW boxes [reading].
     return []

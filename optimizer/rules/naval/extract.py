@@ -12,7 +12,9 @@ from models.scenario import Scenario
 from models.tables import POWER_ORDER, Power
 from optimizer.linear import value
 from optimizer.rules.naval.chart import (
+    SW_BOX_USJT,
     WAITING,
+    SWWars,
     action_cost,
     describe_state,
     ship_states,
@@ -89,6 +91,13 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
     in_order = sorted(
         naval.sw.items(), key=lambda item: (data.yards[item[0][1]].site != "us_pacific_box", item[0])
     )
+    pacific = bool(scenario.us_at_war.get("pacific"))
+    stated = scenario.japan_at_war_with_britain
+    wars = SWWars(
+        japan_us=pacific,
+        japan_britain=pacific if stated is None else stated,
+        usjt_40=(scenario.usjt or 0) >= SW_BOX_USJT,
+    )
     lines = []
     for (build, yard_key), var in in_order:
         factors = value(solver, var)
@@ -124,7 +133,7 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
                 brps=SW_BRPS_PER_FACTOR * factors,
                 placed=placed,
                 paid_by=paid_by,
-                sw_boxes=sw_boxes(power, unit, yard.site),
+                sw_boxes=sw_boxes(power, unit, yard.site, wars),
             )
         )
     lines.sort(key=lambda b: (POWER_RANK[b.power], b.build, b.yard))
