@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from models.tables import Power, UnitType
+from models.tables import Faction, Power, UnitType
 
 LAUNCH_ROW = 1
 SEASONS = ("spring", "summer", "fall", "winter")
@@ -151,6 +151,12 @@ CASH_AND_CARRY_LOSSES = 5  # 27.7322 A: only after more than five British transp
 BRITISH_CVE_USAT = 28  # 27.7223 B: the U.S. lays down CVEs for Britain from USAT 28
 AMERICAN_CVE_USAT = 35  # 27.7223 C: the U.S. lays down its own CVEs from USAT 35
 AUSTRALIAN_IN_PLAY = 2  # 27.712 D: two Australian destroyer factors, two CA2s in play at most
+
+# 27.71: a yard is captured by "an opposing alliance faction": the Axis factions oppose the Allied ones.
+AXIS_FACTIONS = frozenset({Faction.EUROPEAN_AXIS, Faction.JAPAN})
+# 27.71, 27.7281, 27.7282: what befalls a ship on the chart of a captured yard, by its row.
+DISPLACED_ROWS = frozenset({LAUNCH_ROW, 2})
+DISPLACED, ELIMINATED = "displaced", "eliminated"
 
 # States of a ship besides a chart position (row, column): row 1 is the Launch row, column 0 spring.
 NEW, WAITING, LAUNCHED, SCUTTLED, SUNK = "new", "waiting", "launched", "scuttled", "sunk"

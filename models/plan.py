@@ -140,6 +140,13 @@ class NavalReport(PlanModel):
     oil_steps: NonNegativeInt = Field(
         description="3-BRP naval steps this turn priced past the oil threshold (27.35)."
     )
+    lost_ships: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Ships on the chart of a yard an opposing faction holds: 'yard/ship displaced' (row 2 or Launch, "
+            "27.71, 27.7281) or 'yard/ship eliminated' (27.7282)."
+        ),
+    )
 
 
 class StageResult(PlanModel):

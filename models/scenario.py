@@ -775,6 +775,14 @@ class Scenario(Strict):
     us_at_war: dict[Theater, bool] = Field(
         default_factory=dict, description="U.S. at war in each theater (27.92 D)."
     )
+    japan_at_war_with_britain: bool | None = Field(
+        default=None,
+        description="Japan and Britain at war (25.81); unset: as `us_at_war.pacific` [reading].",
+    )
+    usjt: NonNegativeInt | None = Field(
+        default=None,
+        description="Effective USJT level: U.S. and Japanese submarines in the Pacific from 40 (25.91).",
+    )
     usat: NonNegativeInt | None = Field(
         default=None,
         description=(

@@ -74,7 +74,13 @@ def prepare(scenario: Scenario) -> Prepared:
     limits = {}
     for dominion in (Dominion.AUSTRALIA, Dominion.INDIA):
         own = dominion_limit(scenario, dominion)
-        if own is not None and any(e.dominion is dominion for e in entries.values()):
+        naval = scenario.powers.get(Power.BRITAIN)
+        ships = (
+            naval is not None
+            and naval.naval is not None
+            and any(graph.nodes[y.id]["country"] == dominion.value for y in naval.naval.shipyards)
+        )  # 27.473 B: Australian shipbuilding counts too
+        if own is not None and (ships or any(e.dominion is dominion for e in entries.values())):
             limits[dominion] = own.limit
     stacking = {
         site: (d["ground_capacity"], d["air_capacity"])

@@ -85,10 +85,15 @@ class Variables:
         """BRPs of all lines of `power`'s force pool and its naval construction, whoever pays."""
         return self._paid(self.builds.slots(power), naval=power)
 
+    def dominion_naval(self, dominion: Dominion) -> LinearExpr:
+        """This turn's shipbuilding at a Commonwealth country's yard, at normal cost (27.473, 27.475 B)."""
+        return self.naval.dominion_brps(dominion.value) if self.naval is not None else 0
+
     def dominion_spending(self, dominion: Dominion, limit_only: bool = False) -> LinearExpr:
-        """BRPs of the lines of a Commonwealth country's units (27.47, 40.244); with `limit_only`, of
-        those that count against a construction limit (27.31)."""
-        return self._paid(
+        """BRPs of a Commonwealth country's construction: the lines of its units and the shipbuilding
+        at its yard (27.47, 40.244 "including shipbuilding"; ships at normal cost [reading]); with
+        `limit_only`, only what counts against a construction limit (27.31)."""
+        lines = self._paid(
             [
                 slot
                 for slot in self.builds.slots()
@@ -96,6 +101,7 @@ class Variables:
                 and (self.builds.entry(slot[0]).counts_against_limit or not limit_only)
             ]
         )
+        return lines + self.dominion_naval(dominion)
 
     def dominion_grant(self, dominion: Dominion) -> LinearExpr:
         """BRPs the U.S. grants a Commonwealth country this turn (40.244)."""
@@ -150,4 +156,8 @@ class Variables:
         if self.data.scenario.settings.australian_builds_count_against_british_limit:
             counted.append(Dominion.AUSTRALIA)
         grants = sum(self.dominion_grant(d) for d in counted)
-        return own + sum(self.dominion_spending(d, limit_only=True) for d in counted) - grants
+        # British naval BRPs at the Canada and Australia yards are those countries' (27.473, 40.244).
+        dominion_ships = sum(self.dominion_naval(d) for d in Dominion)
+        return (
+            own - dominion_ships + sum(self.dominion_spending(d, limit_only=True) for d in counted) - grants
+        )

@@ -9,7 +9,7 @@ from models.scenario import Scenario
 from models.tables import Dominion, Power
 from optimizer.checker.grants.accounts import GrantAccount, resolve_account, us_grant_to_dominion
 from optimizer.checker.lines import PricedLine, dominion_spending, planned_powers
-from optimizer.checker.naval.spending import NavalSpendings, naval_paid
+from optimizer.checker.naval.spending import NavalSpendings, dominion_naval, naval_paid
 from optimizer.checker.violations import Violation
 
 
@@ -37,6 +37,17 @@ def brps_available(
     )
 
 
+def construction_of_dominions(
+    lines: Iterable[PricedLine], naval: NavalSpendings | None
+) -> dict[Dominion, int]:
+    """Each Commonwealth country's construction this turn: its units' lines and the shipbuilding at
+    its yard (40.244 "including shipbuilding"; 27.473, 27.475 B)."""
+    spent = dominion_spending(lines)
+    for dominion, brps in dominion_naval(naval).items():
+        spent[dominion] += brps
+    return spent
+
+
 def brps_paid(
     scenario: Scenario,
     power: Power,
@@ -50,7 +61,7 @@ def brps_paid(
     own = [item for item in lines if item.power is power]
     total = sum(item.line.brps for item in own) + naval_paid(naval, power)
     if power is Power.BRITAIN:
-        spent = dominion_spending(own)
+        spent = construction_of_dominions(own, naval)
         total -= sum(min(us_grant_to_dominion(account, d), spent[d]) for d in Dominion)
     return total
 
@@ -80,7 +91,7 @@ def check_brps(
                 )
             )
     british = [item for item in lines if item.power is Power.BRITAIN]
-    spent = dominion_spending(british)
+    spent = construction_of_dominions(british, naval)
     for dominion in Dominion:
         granted = us_grant_to_dominion(account, dominion)
         if granted > spent[dominion]:

@@ -16,14 +16,15 @@ from models.tables import (
     Power,
     UnitType,
 )
+from optimizer.checker.brps import construction_of_dominions
 from optimizer.checker.grants.accounts import (
     DOMINION_IDS,
     GrantAccount,
     resolve_account,
     us_grant_to_dominion,
 )
-from optimizer.checker.lines import PricedLine, dominion_of, dominion_spending, planned_powers
-from optimizer.checker.naval.spending import NavalSpendings, naval_paid
+from optimizer.checker.lines import PricedLine, dominion_of, planned_powers
+from optimizer.checker.naval.spending import NavalSpendings, dominion_naval, naval_paid
 from optimizer.checker.violations import Violation
 
 # The rule that sets each dominion's own per-turn limit (27.473 B, 27.474 B).
@@ -97,8 +98,9 @@ def limit_used(
     this turn's naval construction included (27.72).
 
     The U.S. counts its grants to Commonwealth countries in full (40.23 A, 40.244).
-    Britain counts Indian, Canadian and South African builds less the U.S. grant to that
-    country (27.474 C, 40.244); Australian ones only with the setting
+    Britain counts Indian, Canadian and South African builds (Canadian shipbuilding included)
+    less the U.S. grant to that country (27.474 C, 40.244); Australian ones (Australian ships
+    included) only with the setting
     `australian_builds_count_against_british_limit` (27.473 B) [reading]. The Chindit is
     British and counts here (27.474 D).
     """
@@ -109,7 +111,9 @@ def limit_used(
         # 40.23 A, 40.244: "count against the American construction limit", with the U.S.'s builds.
         counted += sum(us_grant_to_dominion(account, dominion) for dominion in Dominion)
     if power is Power.BRITAIN:
-        spent = dominion_spending(own)
+        # Ships built at the Canada and Australia yards are those countries' construction (27.473, 40.244).
+        counted -= sum(dominion_naval(naval).values())
+        spent = construction_of_dominions(own, naval)
         counted_dominions = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
         if scenario.settings.australian_builds_count_against_british_limit:
             counted_dominions.append(Dominion.AUSTRALIA)
@@ -144,7 +148,7 @@ def check_limits(
     scenario: Scenario, lines: list[PricedLine], account: GrantAccount, naval: NavalSpendings | None = None
 ) -> list[Violation]:
     """Construction limits of each planned power (27.31; naval construction counts, 27.72) and of
-    Australia and India (27.473 B, 27.474 B)."""
+    Australia and India (27.473 B, 27.474 B; Australian ships count at normal cost)."""
     violations: list[Violation] = []
     for power in planned_powers(scenario):
         limit = construction_limit(scenario, power, account=account)
@@ -155,11 +159,15 @@ def check_limits(
                     "27.31", f"{power.value}: {used} BRPs count against a construction limit of {limit}"
                 )
             )
+    ships = dominion_naval(naval)  # 27.473 B: Australian shipbuilding counts against Australia's limit
     for dominion, rule in DOMINION_LIMIT_RULES.items():
-        spent = sum(
-            item.line.brps
-            for item in lines
-            if dominion_of(item.entry) is dominion and counts_against_limit(scenario, item)
+        spent = (
+            sum(
+                item.line.brps
+                for item in lines
+                if dominion_of(item.entry) is dominion and counts_against_limit(scenario, item)
+            )
+            + ships[dominion]
         )
         limit = dominion_limit(scenario, dominion)
         if spent > limit:

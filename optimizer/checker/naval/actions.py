@@ -72,6 +72,9 @@ class YardInfo:
     capacity: int
     capacity_rule: str
     captured: bool
+    builds: bool = True  # 27.712 A: controlled and fully supplied (`standing.yard_standing`)
+    repairs: bool = True  # 27.7264
+    lost: bool = False  # 27.71: held by an opposing faction
 
     @property
     def one_factor_points(self) -> int:
@@ -228,7 +231,8 @@ def dominion_yard_breach(site: str, unit: UnitType, factors: int) -> str | None:
 
 
 def lay_down_breaches(ship: TrackedShip, yard: YardInfo) -> list[tuple[str, str]]:
-    """Laying down (27.7251, 27.713, 27.712): only a new ship, not at a captured yard (27.713), at
+    """Laying down (27.7251, 27.713, 27.712): only a new ship, not at a captured yard (27.713), nor at
+    a yard that is not a controlled, fully supplied port (27.712 A) or is held by the enemy (27.71), at
     one of its design's yards (27.712), at the Canada yard only destroyers, cruisers and two-factor
     named ships, at the Australia yard only destroyers and cruisers (27.712 C, D)."""
     if ship.state != NEW:
@@ -236,6 +240,10 @@ def lay_down_breaches(ship: TrackedShip, yard: YardInfo) -> list[tuple[str, str]
     breaches = []
     if yard.captured:
         breaches.append(("27.713", "a captured shipyard only repairs ships, it builds none"))
+    if yard.lost:
+        breaches.append(("27.71", f"{yard.site} is held by an opposing faction"))
+    elif not yard.builds:
+        breaches.append(("27.712 A", f"{yard.site} is not a controlled, fully supplied port"))
     breach = dominion_yard_breach(yard.site, ship.unit, ship.factors)
     if breach is not None:
         breaches.append(("27.712", breach))
@@ -338,7 +346,8 @@ def naval_action_breaches(
     """Why the action is not open to the ship this turn (rule, reason); empty if it is.
 
     A launched or scuttled ship takes no action (27.7272). A new ship is only laid down
-    (`lay_down_breaches`, 27.7251, 27.712, 27.713); a ship sunk in port is only raised
+    (`lay_down_breaches`, 27.7251, 27.712, 27.713); at a yard as it stands (`standing_breaches`,
+    27.712 A, 27.7264); a ship sunk in port is only raised
     (`raise_breaches`, 27.7262); a waiting ship only starts repairs (`repair_breaches`, 27.7267,
     27.7266 A). A ship on the chart is scuttled (`scuttle_breaches`, 27.7272 E), or launched,
     moved or deferred (`chart_breaches`, 27.7272, 27.7273).
@@ -348,6 +357,27 @@ def naval_action_breaches(
         return [("27.7272", f"the ship is already {state}")]
     if action is ChartAction.LAY_DOWN:
         return lay_down_breaches(ship, yard)
+    return standing_breaches(ship, action, yard) + state_breaches(ship, action, column, turn, naval)
+
+
+def standing_breaches(ship: TrackedShip, action: ChartAction, yard: YardInfo) -> list[tuple[str, str]]:
+    """A yard that is not a controlled, fully supplied port spends no shipbuilding point on its chart
+    (27.712 A); repairs start only in a fully supplied port held by the owner's faction (27.7264)."""
+    breaches = []
+    if not yard.builds and naval_action_cost(ship.unit, action)[0] > 0:
+        breaches.append(
+            ("27.712 A", f"{yard.site} is not a controlled, fully supplied port: it spends no point")
+        )
+    if not yard.repairs and action is ChartAction.START_REPAIR:
+        breaches.append(("27.7264", f"{yard.site} is not a fully supplied port held by the owner's faction"))
+    return breaches
+
+
+def state_breaches(
+    ship: TrackedShip, action: ChartAction, column: int, turn: int, naval: NavalState
+) -> list[tuple[str, str]]:
+    """Why the action (not a lay-down) is not open to the ship in its state (see `naval_action_breaches`)."""
+    state = ship.state
     if action is ChartAction.RAISE:
         return raise_breaches(ship)
     if state == SUNK:

@@ -15,6 +15,7 @@ from optimizer.checker.naval.charts import NavalReplay, naval_state_of
 from optimizer.checker.naval.lend_lease import check_lend_lease
 from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import NavalSpendings, naval_spending
+from optimizer.checker.naval.standing import yard_standing
 from optimizer.checker.violations import Violation
 
 
@@ -68,7 +69,8 @@ def check_restricted_deferrals(
     naval: NavalSpendings,
 ) -> list[Violation]:
     """27.7272 C restricts "voluntary" deferring: this turn, without `deferring_allowed`, a ship in
-    its column may still wait when its yard has used every point this turn, or its power cannot
+    its column may still wait when its yard has used every point this turn or may spend none
+    (27.712 A), or its power cannot
     pay another 3 BRPs within its BRPs or within its construction limit, the whole plan counted
     [reading]. Any other deferral this turn breaks 27.7272 C."""
     violations: list[Violation] = []
@@ -76,6 +78,8 @@ def check_restricted_deferrals(
         naval_state = naval_state_of(scenario, power)
         assert naval_state is not None
         yard = next(shipyard_info(power, y) for y in naval_state.shipyards if y.id == site)
+        if not yard_standing(scenario, power, site).builds:
+            continue  # 27.712 A: the yard spends no point, so its ships wait involuntarily
         used = replay.points.get((power, site, 0), 0)
         kept = brps_available(scenario, power, account=account) - brps_paid(
             scenario, power, lines, account, naval

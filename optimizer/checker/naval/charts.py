@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from models.map_data import SITE_BY_ID
 from models.naval import ChartShip, DamagedShip, NavalState
 from models.naval_tables import LAUNCH_ROW, SEASONS, SUNK, WAITING, ShipState
 from models.plan import NavalAction
 from models.scenario import Scenario
-from models.tables import Power, UnitType
+from models.tables import Dominion, Power, UnitType
 from optimizer.checker.lines import planned_powers
 from optimizer.checker.naval.actions import TrackedShip, YardInfo, shipyard_info
+from optimizer.checker.naval.standing import yard_standing
 from optimizer.checker.violations import Violation
 
 ChartView = tuple[str, str, int, str, str]  # (ship, unit, factors, row 'launch'/'2'-'5', column)
@@ -38,11 +40,23 @@ class NavalReplay:
     # This turn's deferrals without `deferring_allowed`: (description, power, yard), judged by
     # `check_restricted_deferrals` (27.7272 C).
     restricted_deferrals: list[tuple[str, Power, str]] = field(default_factory=list)
+    # This turn's BRPs spent at the Canada and Australia yards, by country: their shipbuilding (40.244).
+    dominion_brps: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    # Ships of a yard an opposing faction holds, gone from its chart (27.71): 'displaced' or 'eliminated'.
+    lost: dict[tuple[Power, str, str], str] = field(default_factory=dict)
     # Ships launched, by continuing or accelerating into the Launch row or from it: (owning power,
     # unit, factors, turn).
     launched: list[tuple[Power, UnitType, int, int]] = field(default_factory=list)
     # BRPs of the U.S. lay-downs of British CVEs in each turn (27.7223 B: within the grant limit).
     british_cve_brps: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+
+def record_dominion_brps(replay: NavalReplay, site: str, turn: int, brps: int) -> None:
+    """BRPs spent this turn at a yard in Canada or Australia count as that country's construction
+    (27.473, 27.475 B, 40.244 "including shipbuilding")."""
+    country = SITE_BY_ID[site].country if site in SITE_BY_ID else None
+    if turn == 0 and country in (Dominion.CANADA.value, Dominion.AUSTRALIA.value):
+        replay.dominion_brps[country] += brps
 
 
 def naval_powers(scenario: Scenario) -> list[Power]:
@@ -97,9 +111,10 @@ def tracked_ship(
 
 
 def load_charts(scenario: Scenario, replay: NavalReplay) -> tuple[Yards, Ships]:
-    """The yards of every naval power and the ships of the scenario at the start of the horizon: on
-    a chart at their row and column, waiting for repair, or sunk in port; a ship is not both sunk in
-    port and on its yard's chart (27.7262)."""
+    """The yards of every naval power, as they stand (`yard_standing`: 27.71, 27.712 A, 27.7264), and
+    the ships of the scenario at the start of the horizon: on a chart at their row and column, waiting
+    for repair, or sunk in port; a ship is not both sunk in port and on its yard's chart (27.7262). At a
+    yard an opposing faction holds, the chart's ships are gone (27.71), recorded in `replay.lost`."""
     turns = scenario.horizon.turns
     yards: Yards = {}
     ships: Ships = {}
@@ -108,9 +123,19 @@ def load_charts(scenario: Scenario, replay: NavalReplay) -> tuple[Yards, Ships]:
         assert naval is not None
         replay.brps[power] = [0] * turns
         for yard in naval.shipyards:
-            info = yards[(power, yard.id)] = shipyard_info(power, yard)
+            standing = yard_standing(scenario, power, yard.id)
+            info = yards[(power, yard.id)] = replace(
+                shipyard_info(power, yard),
+                builds=standing.builds,
+                repairs=standing.repairs,
+                lost=standing.lost,
+            )
             for ship in yard.chart:
                 row = LAUNCH_ROW if ship.row == "launch" else int(ship.row)
+                if standing.lost:
+                    # 27.71: rows 2 and Launch are displaced (27.7281), the rest eliminated (27.7282).
+                    replay.lost[(power, yard.id, ship.id)] = "displaced" if row <= 2 else "eliminated"
+                    continue
                 ships[(power, yard.id, ship.id)] = tracked_ship(
                     scenario, replay, power, info, ship, (row, SEASONS.index(ship.column))
                 )

@@ -41,6 +41,7 @@ from optimizer.checker.naval.charts import (
     load_charts,
     naval_state_of,
     record_charts,
+    record_dominion_brps,
 )
 from optimizer.checker.naval.sw_builds import sw_build_points
 from optimizer.checker.naval_air import naval_air_rate
@@ -89,6 +90,7 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
     """
     replay = NavalReplay()
     yards, ships = load_charts(scenario, replay)
+    report_lost_ships(replay, plan)
     run = Replaying(scenario, replay, yards, ships)
     by_turn = actions_by_turn(scenario, plan, replay, yards)
     for turn in range(scenario.horizon.turns):
@@ -96,6 +98,23 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
     record_charts(replay, yards, ships, scenario.horizon.turns)
     check_horizon(run)
     return replay
+
+
+def report_lost_ships(replay: NavalReplay, plan: Plan) -> None:
+    """The plan's `lost_ships` of each naval report against the replay's (27.71; report)."""
+    derived: dict[Power, list[str]] = defaultdict(list)
+    for (power, yard, name), fate in replay.lost.items():
+        derived[power].append(f"{yard}/{name} {fate}")
+    for report in plan.naval:
+        if sorted(report.lost_ships) != sorted(derived.get(report.power, [])):
+            replay.reports.append(
+                Violation(
+                    REPORT,
+                    f"{report.power.value}: lost ships {report.lost_ships} in the plan, "
+                    f"{derived.get(report.power, [])} by 27.71",
+                    REPORT,
+                )
+            )
 
 
 @dataclass
@@ -194,6 +213,12 @@ def action_ship(
     ship = run.ships.get(key)
     if ship is not None:
         return ship
+    fate = run.replay.lost.get(key)
+    if fate is not None:
+        run.replay.rules.append(
+            Violation("27.71", f"{what}: {action.yard} is held by an opposing faction; the ship was {fate}")
+        )
+        return None
     design = design_copy(naval, action.ship)
     if design is None:
         run.replay.rules.append(
@@ -323,6 +348,7 @@ def charge_action(
     payer = ship.paid_by
     if payer in replay.brps:
         replay.brps[payer][turn] += brps
+        record_dominion_brps(replay, action.yard, turn, brps)
     elif brps:
         replay.rules.append(
             Violation(

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from models.naval_tables import NAVAL_STEP_BRPS, SW_BRPS_PER_FACTOR
 from models.plan import Plan
 from models.scenario import Scenario
-from models.tables import Power
+from models.tables import Dominion, Power
 from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.lend_lease import lend_lease_lines, lend_lease_paid
 from optimizer.checker.naval.replay import replay_naval
@@ -26,6 +26,7 @@ class NavalSpending:
     brps: int
     steps: int
     oil_steps: int
+    dominions: Mapping[Dominion, int] = field(default_factory=dict)  # of `brps`, at the dominions' yards
 
     @property
     def paid(self) -> int:
@@ -45,6 +46,14 @@ class NavalSpending:
 
 
 NavalSpendings = Mapping[Power, NavalSpending]
+
+
+def dominion_naval(naval: NavalSpendings | None) -> dict[Dominion, int]:
+    """British BRPs at normal cost spent this turn at the Canada and Australia yards: those countries'
+    shipbuilding (27.473, 27.475 B, 40.244) [reading: before oil effects, which are Britain's]."""
+    spending = naval.get(Power.BRITAIN) if naval is not None else None
+    found = dict(spending.dominions) if spending is not None else {}
+    return {dominion: found.get(dominion, 0) for dominion in Dominion}
 
 
 def naval_paid(naval: NavalSpendings | None, power: Power) -> int:
@@ -68,8 +77,14 @@ def naval_spending(
     plan's steps past the oil threshold (0 without a naval report) (27.72, 27.35) [reading]."""
     replay = replay if replay is not None else replay_naval(scenario, plan)
     oil = stated_oil_steps(plan)
+    dominions = {Dominion(country): brps for country, brps in replay.dominion_brps.items()}
     spending = {
-        power: NavalSpending(per_turn[0], per_turn[0] // NAVAL_STEP_BRPS, oil.get(power, 0))
+        power: NavalSpending(
+            per_turn[0],
+            per_turn[0] // NAVAL_STEP_BRPS,
+            oil.get(power, 0),
+            dominions if power is Power.BRITAIN else {},
+        )
         for power, per_turn in replay.brps.items()
     }
     # 27.7322: transports the U.S. builds before war with Germany are paid as their lines say,
@@ -85,5 +100,7 @@ def naval_spending(
             )
         if paid.get(Power.BRITAIN):
             gb = spending.get(Power.BRITAIN, NavalSpending(0, 0, 0))
-            spending[Power.BRITAIN] = NavalSpending(gb.brps + paid[Power.BRITAIN], gb.steps, gb.oil_steps)
+            spending[Power.BRITAIN] = NavalSpending(
+                gb.brps + paid[Power.BRITAIN], gb.steps, gb.oil_steps, gb.dominions
+            )
     return spending

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.map_data import SITE_BY_ID, Country
+from models.map_data import HOME_COUNTRIES, SITE_BY_ID, Country
 from models.naval_tables import (
     ACCELERATE_MIN_FACTORS,
     COLUMNS,
@@ -154,30 +154,83 @@ def describe_state(state: State) -> str:
     return state
 
 
-def sw_placement(power: Power, yard_site: str) -> str:
-    """Where new submarines, ASW and transports are placed (27.93)."""
+def sw_ports(power: Power, yard_site: str, home_ports: tuple[str, ...]) -> tuple[str, ...]:
+    """Where SW units paid with a yard's shipbuilding points are built (27.711, 27.721 A).
+
+    27.711: submarines, ASW and transports are built in (A) any controlled, fully supplied port of the
+    power's home country, (B) either U.S. box (the U.S. only), (C) Canada (Britain only); never in
+    Australia. The text ties SW construction to places, a yard's points to its own port (27.724 A), and
+    says the loss of a yard leaves the power able to build SW units in other ports (27.71); it does not
+    say whose points pay. Reading: a home-country yard's points pay for SW units in any of
+    `home_ports` (the power's controlled, fully supplied home-country ports, the yard's own port
+    whether held or not); the Canada yard's for Britain's in Canada; a U.S. box's for those in that
+    box (27.94 sends them on by where they were built); the Australia yard's for none.
+    """
+    country = SITE_BY_ID[yard_site].country
+    if power is Power.USA:
+        return (yard_site,) if country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX) else ()
+    if country == Country.CANADA:
+        return (yard_site,) if power is Power.BRITAIN else ()
+    if country in HOME_COUNTRIES[power]:
+        return home_ports
+    return ()
+
+
+def sw_placement(power: Power, yard_site: str, ports: tuple[str, ...]) -> str:
+    """Where new submarines, ASW and transports are placed (27.93), among `ports` (27.711)."""
     country = SITE_BY_ID[yard_site].country
     if country == Country.CANADA:
-        return "Canada (27.93 E)"
-    if power is Power.USA:
-        return "either U.S. box (27.93 F)"
-    return {
-        Power.GERMANY: "any port in Germany (27.93 A)",
-        Power.ITALY: "any port in Italy or Sicily (27.93 B)",
-        Power.JAPAN: "any port in Japan (27.93 C)",
-        Power.BRITAIN: "any port in Britain or Ulster (27.93 D)",
-    }.get(power, f"a port of {power.value}'s home country (27.711 A)")
+        where = "Canada (27.93 E)"
+    elif power is Power.USA:
+        where = "either U.S. box (27.93 F)"
+    else:
+        where = {
+            Power.GERMANY: "any port in Germany (27.93 A)",
+            Power.ITALY: "any port in Italy or Sicily (27.93 B)",
+            Power.JAPAN: "any port in Japan (27.93 C)",
+            Power.BRITAIN: "any port in Britain or Ulster (27.93 D)",
+        }.get(power, f"a port of {power.value}'s home country (27.711 A)")
+    if power is not Power.USA and country != Country.CANADA:
+        where += f" that is controlled and fully supplied (27.711 A): {', '.join(ports)}"
+    return where
 
 
-def sw_boxes(power: Power, unit: UnitType, yard_site: str) -> list[str]:
-    """SW boxes new SW units may redeploy to (27.94): Atlantic from Europe or the Atlantic U.S. box,
-    Pacific from Japan or the Pacific U.S. box, Indian Ocean for Japanese submarines."""
+@dataclass(frozen=True)
+class SWWars:
+    """The wars and tension that open SW boxes to new units (25.22 E, 25.81, 25.91)."""
+
+    japan_us: bool = False
+    japan_britain: bool = False
+    usjt_40: bool = False  # 25.91: USJT 40 or more
+
+
+SW_BOX_USJT = 40  # 25.91
+
+
+def sw_boxes(power: Power, unit: UnitType, yard_site: str, wars: SWWars) -> list[str]:
+    """SW boxes new SW units may redeploy to (27.94, 25.22, 25.31, 25.81, 25.91).
+
+    27.94: the Atlantic from Europe or the Atlantic U.S. box, the Pacific from Japan or the Pacific U.S.
+    box. 25.22 B, D: British ASW (built in British or Canadian yards) may deploy to any SW box. 25.22
+    E: Japanese ASW not to the Pacific before war between Japan and the U.S. 25.81: Japanese submarines
+    not to the Indian Ocean before war between Japan and Britain (25.31 C: from Japan). 25.91: Japanese
+    and American submarines not to the Pacific before war between Japan and the U.S. or USJT 40.
+    25.31: only the U.S., Britain, Japan and German submarines deploy to SW boxes [reading].
+    """
     country = SITE_BY_ID[yard_site].country
+    pacific_subs = wars.japan_us or wars.usjt_40
     if power is Power.USA:
-        return ["pacific"] if country == Country.US_PACIFIC_BOX else ["atlantic"]
+        if country != Country.US_PACIFIC_BOX:
+            return ["atlantic"]
+        return ["pacific"] if unit is not UnitType.SUBMARINE or pacific_subs else []
     if power is Power.JAPAN:
-        return ["pacific", "indian"] if unit is UnitType.SUBMARINE else ["pacific"]
-    if power is Power.BRITAIN or (power is Power.GERMANY and unit is UnitType.SUBMARINE):
+        if unit is UnitType.SUBMARINE:
+            return (["pacific"] if pacific_subs else []) + (["indian"] if wars.japan_britain else [])
+        if unit is UnitType.ASW:
+            return ["pacific"] if wars.japan_us else []
+        return ["pacific"]
+    if power is Power.BRITAIN:
+        return ["atlantic", "pacific", "indian"] if unit is UnitType.ASW else ["atlantic"]
+    if power is Power.GERMANY and unit is UnitType.SUBMARINE:
         return ["atlantic"]
-    # 25.31: only the U.S., Britain, Japan and German submarines deploy to SW boxes [reading].
     return []

@@ -137,7 +137,8 @@ def _yard_turn(
     guards: Guards,
 ) -> None:
     """A yard in turn t: shipbuilding points (27.724 A), the one-factor half-rate (27.7221 A), capacity
-    after the phase (27.741), and this turn's restricted deferring (27.7272 C)."""
+    after the phase (27.741), what it may do as it stands (27.712 A, 27.7264), and this turn's
+    restricted deferring (27.7272 C)."""
     ships = variables.naval
     assert ships is not None
     key = yard.key
@@ -161,8 +162,23 @@ def _yard_turn(
         )
     if on_chart:
         model.add(sum(on_chart) <= yard.capacity).only_enforce_if(guards.of("27.741", f"{key} turn {t}"))
-    if t == 0 and not ships.naval.deferring_allowed[yard.power]:
+    _yard_standing(model, ships, yard, t, guards)
+    if t == 0 and yard.builds and not ships.naval.deferring_allowed[yard.power]:
+        # (A yard that may not build spends no point: its ships wait involuntarily.)
         _involuntary_deferral(model, variables, yard, used, guards)
+
+
+def _yard_standing(
+    model: cp_model.CpModel, ships: NavalVariables, yard: YardData, t: int, guards: Guards
+) -> None:
+    """A yard that is not a controlled, fully supplied port spends no point on its chart (27.712 A;
+    its points may still build SW units in other ports, 27.71); repairs start only in a fully supplied
+    port held by the owner's faction (27.7264)."""
+    for ship, _, action, var in ships.actions(t, yard=yard.key):
+        if not yard.builds and action_cost(ship, action)[0] > 0:
+            model.add(var == 0).only_enforce_if(guards.of("27.712 A", f"{yard.key} turn {t}"))
+        if not yard.repairs and action is ChartAction.START_REPAIR:
+            model.add(var == 0).only_enforce_if(guards.of("27.7264", f"{yard.key} turn {t}"))
 
 
 def _power_turn(model: cp_model.CpModel, ships: NavalVariables, power: Power, t: int, guards: Guards) -> None:

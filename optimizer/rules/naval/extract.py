@@ -12,7 +12,9 @@ from models.scenario import Scenario
 from models.tables import POWER_ORDER, Power
 from optimizer.linear import value
 from optimizer.rules.naval.chart import (
+    SW_BOX_USJT,
     WAITING,
+    SWWars,
     action_cost,
     describe_state,
     ship_states,
@@ -37,6 +39,7 @@ def naval_results(
             power=power,
             brps_by_turn=[value(solver, naval.brps(power, t)) for t in range(len(data.seasons))],
             oil_steps=oil_steps.get(power, 0),
+            lost_ships=data.lost_ships.get(power, []),
         )
         for power in sorted({y.power for y in data.yards.values()}, key=lambda p: POWER_RANK[p])
     ]
@@ -88,6 +91,13 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
     in_order = sorted(
         naval.sw.items(), key=lambda item: (data.yards[item[0][1]].site != "us_pacific_box", item[0])
     )
+    pacific = bool(scenario.us_at_war.get("pacific"))
+    stated = scenario.japan_at_war_with_britain
+    wars = SWWars(
+        japan_us=pacific,
+        japan_britain=pacific if stated is None else stated,
+        usjt_40=(scenario.usjt or 0) >= SW_BOX_USJT,
+    )
     lines = []
     for (build, yard_key), var in in_order:
         factors = value(solver, var)
@@ -107,7 +117,7 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
                 for p, b in ((Power.USA, us_part + SW_BRPS_PER_FACTOR * japan), (Power.BRITAIN, britain))
                 if b
             }
-        placed = sw_placement(power, yard.site)
+        placed = sw_placement(power, yard.site, yard.sw_ports)
         if power is Power.USA and not us_at_war_everywhere:
             placed += (
                 "; deploys to SW boxes within the tension limits of 25.32 until the U.S. is at war in both "
@@ -123,7 +133,7 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
                 brps=SW_BRPS_PER_FACTOR * factors,
                 placed=placed,
                 paid_by=paid_by,
-                sw_boxes=sw_boxes(power, unit, yard.site),
+                sw_boxes=sw_boxes(power, unit, yard.site, wars),
             )
         )
     lines.sort(key=lambda b: (POWER_RANK[b.power], b.build, b.yard))

@@ -13,23 +13,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from models.map_data import SITE_BY_ID, Country
+import networkx as nx
+
+from models.map_data import HOME_COUNTRIES, SITE_BY_ID, Country
 from models.naval import ChartShip, DamagedShip, NavalState, column_number, row_number
 from models.naval_tables import (
     AMERICAN_CVE_USAT,
     AUSTRALIAN_IN_PLAY,
+    AXIS_FACTIONS,
     BRITISH_CVE_USAT,
     CASH_AND_CARRY_LOSSES,
     COLUMNS,
+    DISPLACED,
+    DISPLACED_ROWS,
+    ELIMINATED,
     LEND_LEASE_USAT,
     SHIPYARD_RATES,
     yard_capacity,
 )
 from models.route_data import usat_grant_cap
 from models.scenario import Scenario
-from models.tables import Power, UnitType
-from optimizer.rules.naval.chart import NEW, SUNK, WAITING, ShipData, State, yard_builds
+from models.tables import POWER_FACTION, Power, UnitType
+from optimizer.rules.naval.chart import NEW, SUNK, WAITING, ShipData, State, sw_ports, yard_builds
 from optimizer.rules.naval_air.prepare import naval_air_rate
+from optimizer.rules.placement.supply import build_map, supplied_sites
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,9 @@ class YardData:
     rate: int
     capacity: int
     captured: bool
+    sw_ports: tuple[str, ...] = ()  # 27.711: where SW units paid with its points are built (chart.sw_ports)
+    builds: bool = True  # 27.712 A: its points may be spent on its chart (controlled, fully supplied)
+    repairs: bool = True  # 27.7264: repairs may start (fully supplied, held by the owner's faction)
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,9 @@ class NavalData:
     us_grant_cap: int | None = None  # 40.331 A left after fixed grants, before war with Germany
     british_cve_caps: dict[Power, int] = field(default_factory=dict)  # 27.7223 B, keyed by the builder
     australian_caps: dict[UnitType, int] = field(default_factory=dict)  # 27.712 D
+    lost_ships: dict[Power, list[str]] = field(
+        default_factory=dict
+    )  # 27.71: "yard/ship displaced|eliminated"
 
 
 def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power, int]) -> NavalData | None:
@@ -88,9 +101,14 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
     designs: dict[str, int] = {}
     fast_caps: dict[Power, int] = {}
     cve_caps: dict[Power, int] = {}
+    graph = build_map(scenario.map)
+    lost: dict[Power, list[str]] = {}
     for power, naval in powers.items():
-        _yards_and_ships(power, naval, yards, ships)
-        _designs(power, naval, ships, designs)
+        held = held_ports(graph, power)
+        home = tuple(sorted(s for s in held if graph.nodes[s]["country"] in HOME_COUNTRIES[power]))
+        standing = {yard.id: yard_standing(graph, power, yard.id, held) for yard in naval.shipyards}
+        _yards_and_ships(power, naval, yards, ships, home, standing, lost.setdefault(power, []))
+        _designs(power, naval, yards, ships, designs)
         for build in naval.sw_units:
             sw[f"{power.value}/{build.id}"] = (power, build.unit, build.count)
         if power is Power.USA and not scenario.us_at_war.get("pacific"):
@@ -114,16 +132,64 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
         british_cve_caps=_british_cve_caps(scenario),
         australian_caps=_australian_caps(scenario),
         design_counts=designs,
+        lost_ships={power: names for power, names in lost.items() if names},
         fast_carrier_caps=fast_caps,
         cve_caps=cve_caps,
     )
 
 
+def held_ports(graph: nx.Graph, power: Power) -> frozenset[str]:
+    """Ports `power` controls and fully supplies (27.711 A, 27.712 A), traced as for placement (27.43)."""
+    supplied = supplied_sites(graph, power)
+    return frozenset(
+        site for site in supplied if graph.nodes[site]["port"] and graph.nodes[site]["controller"] is power
+    )
+
+
+@dataclass(frozen=True)
+class YardStanding:
+    """Whether a yard builds (27.712 A), repairs (27.7264), or is lost to an opposing faction (27.71)."""
+
+    builds: bool
+    repairs: bool
+    lost: bool
+
+
+def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]) -> YardStanding:
+    """A yard's standing this turn, read from the scenario's map (control and supply traced as for
+    placement, 27.43); it holds over the horizon [reading: the player plans again when it changes].
+
+    27.712 A: a home-country yard builds only while the power controls it and it is fully supplied
+    (`held`); 27.712 B-D name the U.S., Canada and Australia boxes without that condition. 27.7264:
+    repairs need a fully supplied port held by the owner's faction (the boxes again without). 27.71:
+    a yard held by an opposing alliance faction is captured.
+    """
+    controller = graph.nodes[site]["controller"]
+    faction = POWER_FACTION[power]
+    lost = controller is not None and (POWER_FACTION[controller] in AXIS_FACTIONS) != (
+        faction in AXIS_FACTIONS
+    )
+    if graph.nodes[site]["box"]:
+        return YardStanding(not lost, not lost, lost)
+    supplied = site in supplied_sites(graph, power)
+    friendly = controller is not None and POWER_FACTION[controller] is faction
+    return YardStanding(site in held, supplied and friendly, lost)
+
+
 def _yards_and_ships(
-    power: Power, naval: NavalState, yards: dict[str, YardData], ships: dict[str, ShipData]
+    power: Power,
+    naval: NavalState,
+    yards: dict[str, YardData],
+    ships: dict[str, ShipData],
+    home_ports: tuple[str, ...],
+    standing: dict[str, YardStanding],
+    lost: list[str],
 ) -> None:
     """A power's yards with their rates and capacities (27.724, 27.741-27.743; a captured yard has rate
-    1, 27.713), the ships on their charts and waiting for repair, and ships sunk in port (27.7262)."""
+    1, 27.713) and the ports where their points build SW units (27.711), the ships on their charts and
+    waiting for repair, and ships sunk in port (27.7262). At a yard an opposing faction holds the ships
+    on the chart are gone (27.71): those of row 2 and the Launch row displaced (27.7281), the others
+    eliminated (27.7282); ships waiting for repair stay there, unrepaired (27.7264)."""
     vichy_free = power is Power.FRANCE and not naval.vichy_activated
     for yard in naval.shipyards:
         key = f"{power.value}/{yard.id}"
@@ -132,10 +198,22 @@ def _yards_and_ships(
             rate = 1
         us_box = SITE_BY_ID[yard.id].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
         yards[key] = YardData(
-            key, power, yard.id, rate, yard_capacity(rate, us_box, yard.captured), yard.captured
+            key,
+            power,
+            yard.id,
+            rate,
+            yard_capacity(rate, us_box, yard.captured),
+            yard.captured,
+            sw_ports=() if yard.captured else sw_ports(power, yard.id, home_ports),
+            builds=standing[yard.id].builds,
+            repairs=standing[yard.id].repairs,
         )
         for ship in yard.chart:
             position = (row_number(ship.row), column_number(ship.column))
+            if standing[yard.id].lost:
+                fate = DISPLACED if position[0] in DISPLACED_ROWS else ELIMINATED
+                lost.append(f"{yard.id}/{ship.id} {fate}")
+                continue
             ships[f"{key}/{ship.id}"] = _ship_data(key, power, yard.captured, ship, position, vichy_free)
         for damaged in yard.waiting_for_repair:
             ships[f"{key}/{damaged.id}"] = _ship_data(key, power, yard.captured, damaged, WAITING, vichy_free)
@@ -153,13 +231,24 @@ def _yards_and_ships(
         )
 
 
-def _designs(power: Power, naval: NavalState, ships: dict[str, ShipData], designs: dict[str, int]) -> None:
+def _designs(
+    power: Power,
+    naval: NavalState,
+    yards: dict[str, YardData],
+    ships: dict[str, ShipData],
+    designs: dict[str, int],
+) -> None:
     """Ships that may be laid down (27.7251): each copy of a design at each yard that may build it
-    (27.712 C, D; captured yards only repair, 27.713), and the most copies of each design."""
+    (27.712 A: controlled and fully supplied; C, D; captured yards only repair, 27.713), and the most
+    copies of each design."""
     for design in naval.designs:
         designs[f"{power.value}/{design.id}"] = design.count
         for yard in naval.shipyards:
-            if yard.captured or (design.yards is not None and yard.id not in design.yards):
+            if (
+                yard.captured
+                or not yards[f"{power.value}/{yard.id}"].builds
+                or (design.yards is not None and yard.id not in design.yards)
+            ):
                 continue
             if not yard_builds(yard.id, design.unit, design.factors):
                 continue

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from models.map_data import SITE_BY_ID
 from models.naval_tables import LAY_DOWN_BRPS, MOVES, SW_BRPS_PER_FACTOR, ChartAction, move
 from models.tables import Power
 from optimizer.linear import LinearExpr
@@ -52,7 +53,7 @@ class NavalVariables:
                             )
         for build, (power, _, count) in naval.sw_builds.items():
             for yard_key, yard in naval.yards.items():
-                if yard.power is power and not yard.captured:
+                if yard.power is power and yard.sw_ports:  # 27.711
                     variables.sw[build, yard_key] = model.new_int_var(0, count, f"sw_{build}@{yard_key}")
         lend = naval.lend_lease
         if lend is not None:
@@ -114,6 +115,19 @@ class NavalVariables:
             if self.us_paid is not None and power is Power.BRITAIN:
                 total += self.britain_pays()
         return total
+
+    def dominion_brps(self, country: str) -> LinearExpr:
+        """This turn's naval BRPs at the yards of a Commonwealth country (Canada, Australia), at normal
+        cost: that country's shipbuilding (27.473, 27.475 B, 40.244)."""
+        yards = {key for key, yard in self.naval.yards.items() if SITE_BY_ID[yard.site].country == country}
+        if not yards:
+            return 0
+        chart: LinearExpr = sum(
+            action_cost(ship, action)[1] * var
+            for ship, _, action, var in self.actions(0)
+            if ship.yard in yards
+        )
+        return chart + sum(SW_BRPS_PER_FACTOR * var for (_, yard), var in self.sw.items() if yard in yards)
 
     def steps(self, power: Power) -> LinearExpr:
         """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]."""

@@ -87,6 +87,12 @@ def scenario(base: dict[str, Any] = GERMANY, power: str = "germany", **naval: An
     return Scenario.model_validate(data)
 
 
+# 27.713, 27.7264: France has fallen, the Axis holds Brest and traces supply to it (a captured yard).
+AXIS_BREST: dict[str, Any] = {
+    "sites": {site: {"controller": "germany"} for site in ("paris", "brest", "lille", "metz")}
+}
+
+
 def kiel(chart: list[dict] | None = None, waiting: list[dict] | None = None, **yard: Any) -> list[dict]:
     return [{"id": "kiel", "rate": 4, "chart": chart or [], "waiting_for_repair": waiting or [], **yard}]
 

@@ -12,7 +12,7 @@ from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import naval_spending
 from optimizer.checker.report import derive_report
 
-from .helpers import GERMANY, GNEISENAU, act, plan, reported, rules, ship
+from .helpers import AXIS_BREST, GERMANY, GNEISENAU, act, plan, reported, rules, ship
 
 
 def captured(owner: str, captured_yard: bool = True, italy: bool = True) -> Scenario:
@@ -28,6 +28,7 @@ def captured(owner: str, captured_yard: bool = True, italy: bool = True) -> Scen
         data["powers"]["germany"]["naval"]["shipyards"][0]["waiting_for_repair"] = littorio
     if italy:
         data["powers"]["italy"] = {"brps": 40, "brp_base": 60}
+    data["map"] = AXIS_BREST
     return Scenario.model_validate(data)
 
 

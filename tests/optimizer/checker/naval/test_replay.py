@@ -16,6 +16,7 @@ from optimizer.checker.violations import REPORT
 
 from .helpers import (
     AX,
+    AXIS_BREST,
     GERMANY,
     UNITS,
     USA,
@@ -143,6 +144,7 @@ def test_captured_yard_only_repairs_at_rate_1_and_capacity_2() -> None:
             ],
         }
     )
+    data["map"] = AXIS_BREST
     s = Scenario.model_validate(data)
     yard = shipyard_info(Power.GERMANY, s.powers[Power.GERMANY].naval.shipyards[1])  # type: ignore[union-attr]
     assert (yard.rate, yard.capacity, yard.captured) == (1, 2, True)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from models.plan import SWBuildLine
+from models.scenario import MapState, Scenario
 from models.tables import Power, UnitType
 from optimizer.checker import check
 from optimizer.checker.naval.spending import naval_spending
 from optimizer.checker.violations import REPORT
 
-from .helpers import USA, plan, rules, scenario, subs
+from .helpers import GERMANY, USA, plan, rules, scenario, subs
 
 
 def test_sw_units_are_launched_at_once_for_1_sb_and_3_brps_a_factor() -> None:
@@ -38,7 +39,8 @@ def test_sw_units_need_a_shipyard_of_the_power() -> None:
 
 def test_sw_boxes_of_27_94() -> None:
     """27.94 [reading]: German submarines may redeploy to the Atlantic SW box; U.S. units built in
-    the Pacific box to the Pacific; a wrong list is a report error."""
+    the Pacific box to the Pacific, submarines only once the U.S. and Japan are at war (25.91); a
+    wrong list is a report error."""
     assert rules(check(scenario(), plan(sw=(subs(1, sw_boxes=["pacific"]),)))) == [REPORT]
     line = SWBuildLine(
         power=Power.USA,
@@ -50,4 +52,125 @@ def test_sw_boxes_of_27_94() -> None:
         placed="either U.S. box (27.93 F)",
         sw_boxes=["pacific"],
     )
-    assert check(scenario(USA, "usa"), plan(sw=(line,))) == []
+    at_war = scenario(USA, "usa", us_at_war={"europe": False, "pacific": True})
+    assert check(at_war, plan(sw=(line,))) == []
+    assert rules(check(scenario(USA, "usa"), plan(sw=(line,)))) == [REPORT]
+
+
+BRITAIN: dict = {
+    "name": "british sw",
+    "turn": {"season": "spring", "year": 1942},
+    "faction": "western_allies",
+    "powers": {
+        "britain": {
+            "brps": 100,
+            "brp_base": 150,
+            "naval": {
+                "shipyards": [{"id": "glasgow"}, {"id": "canada_box"}, {"id": "australia_box"}],
+                "sw_units": [{"id": "asw", "unit": "asw", "count": 2}],
+            },
+        }
+    },
+}
+
+
+def british_asw(yard: str, placed: str) -> SWBuildLine:
+    """27.711, 25.22 B: one British ASW, which may deploy to any SW box."""
+    return SWBuildLine(
+        power=Power.BRITAIN,
+        build="asw",
+        unit=UnitType.ASW,
+        yard=yard,
+        factors=1,
+        brps=3,
+        placed=placed,
+        sw_boxes=["atlantic", "pacific", "indian"],
+    )
+
+
+def test_regression_british_asw_built_at_the_australia_yard() -> None:
+    """27.711: SW units are built in a controlled, fully supplied home port (A), a U.S. box (B, U.S.
+    only) or Canada (C, Britain only); Australia builds only destroyers and cruisers (27.712 D). The
+    plan the planner used to give, an ASW paid with the Australia yard's point and 'placed in any
+    port in Britain or Ulster', is refused; the same ASW from Glasgow or Canada is accepted."""
+    s = Scenario.model_validate(BRITAIN)
+    old = british_asw("australia_box", "any port in Britain or Ulster (27.93 D)")
+    assert rules(check(s, plan(sw=(old,)))) == ["27.711"]
+    assert check(s, plan(sw=(british_asw("glasgow", "any port in Britain or Ulster (27.93 D)"),))) == []
+    assert check(s, plan(sw=(british_asw("canada_box", "Canada (27.93 E)"),))) == []
+
+
+def test_sw_units_need_a_controlled_fully_supplied_home_port() -> None:
+    """27.711 A, 27.71: with Kiel isolated a submarine paid with Kiel's points is still built in another
+    German port; with every German port isolated or in enemy hands (Kiel, Hamburg, Konigsberg) none is."""
+    isolated = scenario(GERMANY).model_copy(
+        update={"map": MapState.model_validate({"sites": {"kiel": {"supply": "isolated"}}})}
+    )
+    assert check(isolated, plan(sw=(subs(1),))) == []
+    cut = {
+        "kiel": {"supply": "isolated"},
+        "hamburg": {"controller": "britain"},
+        "konigsberg": {"supply": "partial"},
+    }
+    none_left = scenario(GERMANY).model_copy(update={"map": MapState.model_validate({"sites": cut})})
+    assert rules(check(none_left, plan(sw=(subs(1),)))) == ["27.711"]
+
+
+JAPAN: dict = {
+    "name": "japanese sw",
+    "turn": {"season": "fall", "year": 1941},
+    "faction": "japan",
+    "powers": {
+        "japan": {
+            "brps": 100,
+            "brp_base": 150,
+            "naval": {
+                "shipyards": [{"id": "tokyo"}],
+                "sw_units": [
+                    {"id": "i", "unit": "submarine", "count": 2},
+                    {"id": "asw", "unit": "asw", "count": 2},
+                ],
+            },
+        }
+    },
+}
+
+
+def japanese(unit: str, boxes: list[str]) -> SWBuildLine:
+    return SWBuildLine(
+        power=Power.JAPAN,
+        build="i" if unit == "submarine" else "asw",
+        unit=UnitType(unit),
+        yard="tokyo",
+        factors=1,
+        brps=3,
+        placed="any port in Japan (27.93 C)",
+        sw_boxes=boxes,
+    )
+
+
+def test_regression_japanese_submarines_offered_boxes_before_war() -> None:
+    """25.91: Japanese submarines may not enter the Pacific SW box until war between Japan and the U.S.
+    or USJT 40; 25.81: nor the Indian Ocean SW box until war between Japan and Britain; 25.22 E:
+    Japanese ASW not the Pacific before war with the U.S. The plan the planner used to give at peace
+    (submarines to the Pacific and Indian Ocean) is a report error; at USJT 40 the Pacific opens to
+    submarines only; at war with both every box of 27.94 opens."""
+    peace = Scenario.model_validate(JAPAN)
+    old = plan(sw=(japanese("submarine", ["pacific", "indian"]), japanese("asw", ["pacific"])))
+    assert rules(check(peace, old)) == [REPORT, REPORT]
+    assert check(peace, plan(sw=(japanese("submarine", []), japanese("asw", [])))) == []
+    tension = Scenario.model_validate({**JAPAN, "usjt": 40})
+    assert check(tension, plan(sw=(japanese("submarine", ["pacific"]), japanese("asw", [])))) == []
+    war = Scenario.model_validate(
+        {**JAPAN, "us_at_war": {"pacific": True}, "japan_at_war_with_britain": True}
+    )
+    assert check(war, old) == []
+
+
+def test_british_asw_may_deploy_to_any_sw_box() -> None:
+    """25.22 B: the British ASW "may deploy to any SW box"; listing the Atlantic only is a report error."""
+    s = Scenario.model_validate(BRITAIN)
+    atlantic_only = british_asw("glasgow", "any port in Britain or Ulster (27.93 D)").model_copy(
+        update={"sw_boxes": ["atlantic"]}
+    )
+    assert rules(check(s, plan(sw=(atlantic_only,)))) == [REPORT]

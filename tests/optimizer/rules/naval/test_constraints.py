@@ -5,6 +5,7 @@ past them. Numbers from the rules text."""
 import pytest
 
 from models.naval_tables import ChartAction
+from models.tables import Power
 from optimizer.model import build_model
 from optimizer.prepare import prepare
 
@@ -171,4 +172,192 @@ def test_american_cves_limited_by_but_not_counted_against_naval_air(
     variables.builds.fix(model, "usa/nas", "us_atlantic_box", 4)
     for i in range(1, cves + 1):
         variables.naval.fix(model, f"usa/us_atlantic_box/cve#{i}", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
+
+
+def britain(scenario_of, naval, **fields):
+    """Britain in spring 1942 with Glasgow (rate 4), Canada (rate 1) and Australia (rate 1) (27.731 E)."""
+    return scenario_of({"britain": {"naval": naval}}, faction="western_allies", **fields)
+
+
+BRITISH_YARDS = [{"id": "glasgow"}, {"id": "canada_box"}, {"id": "australia_box"}]
+
+
+@pytest.mark.parametrize(
+    ("yard", "accepted"), [("glasgow", True), ("canada_box", True), ("australia_box", False)]
+)
+def test_sw_units_only_where_27_711_allows(scenario_of, yard, accepted):
+    """27.711 A, C: British ASW are built in a controlled, fully supplied port of Britain or in Canada;
+    27.711 names no Australian place, so the Australia yard's point builds none (27.712 D: it builds
+    destroyers and cruisers)."""
+    naval = {"shipyards": BRITISH_YARDS, "sw_units": [{"id": "asw", "unit": "asw", "count": 1}]}
+    model, variables, _ = build_model(prepare(britain(scenario_of, naval)))
+    assert variables.naval is not None
+    if accepted:
+        variables.naval.fix_sw(model, "britain/asw", f"britain/{yard}", 1)
+    else:
+        with pytest.raises(ValueError, match="27.711"):
+            variables.naval.fix_sw(model, "britain/asw", f"britain/{yard}", 1)
+
+
+@pytest.mark.parametrize(
+    ("isolated", "accepted"), [(("kiel",), True), (("kiel", "hamburg", "konigsberg"), False)]
+)
+def test_sw_units_need_a_controlled_fully_supplied_home_port(scenario_of, assert_accepts, isolated, accepted):
+    """27.711 A, 27.71: submarines are built in any controlled, fully supplied port of the home country,
+    and losing a yard leaves the power able to build them in other ports: with Kiel isolated a
+    submarine paid with Kiel's point is built at Hamburg; with every German port isolated (Kiel,
+    Hamburg, Konigsberg) none is."""
+    naval = {"shipyards": [{"id": "kiel"}], "sw_units": [{"id": "u", "unit": "submarine", "count": 1}]}
+    scenario = scenario_of(
+        {"germany": {"naval": naval}}, map={"sites": {site: {"supply": "isolated"} for site in isolated}}
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    assert (("germany/u", "germany/kiel") in variables.naval.sw) is accepted
+    if accepted:
+        variables.naval.fix_sw(model, "germany/u", "germany/kiel", 1)
+        assert_accepts(model, True)
+
+
+KIEL_STANDING = {
+    "held": {},
+    "isolated": {"kiel": {"supply": "isolated"}},
+    "held by Britain": {"kiel": {"controller": "britain"}},
+}
+
+
+@pytest.mark.parametrize(
+    ("standing", "accepted"), [("held", True), ("isolated", False), ("held by Britain", False)]
+)
+def test_a_shipyard_is_a_controlled_fully_supplied_port(scenario_of, assert_accepts, standing, accepted):
+    """27.712 A, 27.71: cruisers are built in a controlled, fully supplied home port with an anchor: at
+    Kiel held and supplied, the cruiser in row 2 of the spring column is finished (continue, 1 SB + 3
+    BRPs) and another laid down; with Kiel isolated neither may be done; with Kiel held by Britain the
+    cruiser in row 2 is displaced off the chart (27.71) and nothing is laid down. A submarine paid with
+    Kiel's point is still built at Hamburg (27.71)."""
+    chart = [{"id": "Hipper", "unit": "cruiser", "factors": 2, "row": 2, "column": "spring"}]
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 3, "chart": chart}],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 1}],
+        "sw_units": [{"id": "u", "unit": "submarine", "count": 1}],
+    }
+    scenario = scenario_of({"germany": {"naval": naval}}, map={"sites": KIEL_STANDING[standing]})
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    ships = variables.naval.naval.ships
+    variables.naval.fix_sw(model, "germany/u", "germany/kiel", 1)
+    if standing == "held by Britain":
+        assert "germany/kiel/Hipper" not in ships and "germany/kiel/ca#1" not in ships
+        assert variables.naval.naval.lost_ships[Power.GERMANY] == ["kiel/Hipper displaced"]
+        assert_accepts(model, True)
+        return
+    variables.naval.fix(model, "germany/kiel/Hipper", 0, CONTINUE)
+    assert ("germany/kiel/ca#1" in ships) is accepted
+    if accepted:
+        variables.naval.fix(model, "germany/kiel/ca#1", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
+
+
+def test_capture_displaces_rows_2_and_launch_and_eliminates_the_rest(scenario_of):
+    """27.71, 27.7281, 27.7282: the capture of a shipyard by an opposing faction displaces ships in the
+    "2" or "Launch" row and eliminates all other ships being built there; ships waiting for repair are
+    not being built and stay (unrepaired, 27.7264)."""
+    chart = [
+        {"id": "Z1", "unit": "destroyer", "factors": 1, "row": "launch", "column": "summer"},
+        {"id": "Hipper", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"},
+        {"id": "Graf", "unit": "capital_ship", "factors": 3, "row": 3, "column": "winter"},
+        {"id": "H", "unit": "capital_ship", "factors": 5, "row": 5, "column": "spring"},
+    ]
+    waiting = [{"id": "Gneisenau", "unit": "capital_ship", "factors": 3}]
+    naval = {"shipyards": [{"id": "kiel", "rate": 3, "chart": chart, "waiting_for_repair": waiting}]}
+    scenario = scenario_of({"germany": {"naval": naval}}, map={"sites": {"kiel": {"controller": "britain"}}})
+    data = prepare(scenario)
+    assert data.naval is not None
+    assert data.naval.lost_ships[Power.GERMANY] == [
+        "kiel/Z1 displaced",
+        "kiel/Hipper displaced",
+        "kiel/Graf eliminated",
+        "kiel/H eliminated",
+    ]
+    assert set(data.naval.ships) == {"germany/kiel/Gneisenau"}
+
+
+@pytest.mark.parametrize(("standing", "accepted"), [("held", True), ("isolated", False)])
+def test_repairs_need_a_fully_supplied_port(scenario_of, assert_accepts, standing, accepted):
+    """27.7264: ships are repaired in a fully supplied port controlled by the owner's faction: a damaged
+    cruiser (repaired free, 27.7267) starts repairs at Kiel supplied, not at Kiel isolated."""
+    waiting = [{"id": "Hipper", "unit": "cruiser", "factors": 2}]
+    naval = {"shipyards": [{"id": "kiel", "waiting_for_repair": waiting}]}
+    scenario = scenario_of({"germany": {"naval": naval}}, map={"sites": KIEL_STANDING[standing]})
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Hipper", 0, ChartAction.START_REPAIR)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("destroyers", "accepted"), [(1, True), (0, False)])
+def test_us_grant_to_canada_pays_for_canadian_shipbuilding(scenario_of, assert_accepts, destroyers, accepted):
+    """40.244: U.S. grants to Canada are limited to Canada's construction spending "including
+    shipbuilding": a 3-BRP grant is met by one destroyer laid down at the Canada yard (1 SB + 3 BRPs,
+    27.7251); with nothing built in Canada it is refused. Regression: only land units counted."""
+    naval = {
+        "shipyards": [{"id": "canada_box"}],
+        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 1}],
+    }
+    scenario = scenario_of(
+        {"britain": {"naval": naval}, "usa": {"grants_made": [{"to": "canada", "brps": 3}]}},
+        faction="western_allies",
+        us_at_war={"europe": True, "pacific": True},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    if destroyers:
+        variables.naval.fix(model, "britain/canada_box/dd#1", 0, LAY_DOWN)
+    else:
+        model.add(sum(variables.naval.act.values()) == 0)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("infantry_brps", "accepted"), [(3, True), (4, False)])
+def test_australian_ships_count_against_the_australian_limit(
+    scenario_of, assert_accepts, infantry_brps, accepted
+):
+    """27.473 B: the Australian construction limit is nine BRPs a turn, and Australian ships are
+    Australian construction: beside 3 BRPs of Australian infantry, two cruisers laid down at the
+    Australia yard (3 BRPs each, 27.7251) make 9 and are accepted; with 4 BRPs of infantry, 10 are
+    refused. Regression: Australian ships never counted against Australia's own limit."""
+    naval = {
+        "shipyards": [{"id": "australia_box", "rate": 2}],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 2}],
+    }
+    infantry = {"id": "aus", "unit": "infantry", "factors": 1, "count": 6, "nationality": "australian"}
+    scenario = scenario_of({"britain": {"naval": naval, "force_pool": [infantry]}}, faction="western_allies")
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.builds.fix(model, "britain/aus", "australia_box", infantry_brps)
+    for n in (1, 2):
+        variables.naval.fix(model, f"britain/australia_box/ca#{n}", 0, LAY_DOWN)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("setting", "accepted"), [(False, True), (True, False)])
+def test_australian_ships_and_the_british_limit(scenario_of, assert_accepts, setting, accepted):
+    """27.473 B, 27.31 [reading, `australian_builds_count_against_british_limit`]: Australian ships are
+    Australian construction and count against the British limit only with the setting, like
+    Australian land units: with a British limit of 3 (BRP base 9, 27.32), a cruiser laid down at
+    Glasgow and one at the Australia yard (3 BRPs each) are accepted by default, refused with it."""
+    naval = {
+        "shipyards": [{"id": "glasgow"}, {"id": "australia_box"}],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 2}],
+    }
+    scenario = scenario_of(
+        {"britain": {"naval": naval, "brp_base": 9}},
+        faction="western_allies",
+        settings={"australian_builds_count_against_british_limit": setting},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.naval.fix(model, "britain/glasgow/ca#1", 0, LAY_DOWN)
+    variables.naval.fix(model, "britain/australia_box/ca#1", 0, LAY_DOWN)
     assert_accepts(model, accepted)

@@ -1,5 +1,7 @@
 """Naval construction planned by the solver (27.7): numbers from the rules text."""
 
+import pytest
+
 from models.plan import Status
 from models.tables import Power
 from optimizer.checker import check
@@ -338,8 +340,8 @@ def test_transports_sunk_by_japan_rebuilt_at_us_expense(scenario_of):
 
 
 def test_captured_yard_repairs_paid_by_the_owner_without_its_own_yards(scenario_of):
-    """27.7264: repairs at a captured yard are paid by the ship's owner (Italy, with no yards of its
-    own); at Germany's own yard Germany pays for an Italian ship. Regression: the plan named the payer
+    """27.7264: repairs at a captured yard (held by the Axis and supplied, 27.713) are paid by the ship's
+    owner (Italy, with no yards of its own); at Germany's own yard Germany pays for an Italian ship. Regression: the plan named the payer
     as the chart's power, and a payer without shipyards had no later-turn budget."""
     scenario = scenario_of(
         {
@@ -369,9 +371,30 @@ def test_captured_yard_repairs_paid_by_the_owner_without_its_own_yards(scenario_
             "italy": {"brps": 30, "brp_base": 60},
         },
         horizon={"turns": 3},
+        # 27.713, 27.7264: France has fallen; the Axis holds Brest and traces supply to it.
+        map={"sites": {site: {"controller": "germany"} for site in ("paris", "brest", "lille", "metz")}},
     )
     plan = solved(scenario)
     assert check(scenario, plan) == []
     repairs = {a.ship: a for a in plan.naval_actions if a.action == "start_repair"}
     assert repairs["Littorio"].power is Power.GERMANY  # the chart's power
     assert plan.powers[Power.ITALY].construction_brps == 3  # Italy pays at the captured yard
+
+
+@pytest.mark.parametrize("sites", [{"kiel": {"supply": "isolated"}}, {"kiel": {"controller": "britain"}}])
+def test_kiel_isolated_or_captured_builds_no_ship_but_submarines_elsewhere(scenario_of, sites):
+    """27.712 A, 27.71, 27.711 A: with Kiel isolated or held by Britain, Germany neither finishes the
+    cruiser in row 2 nor lays down another there, yet still builds its submarine (one point of Kiel's
+    rate 2, 27.7221 A) in another German port; the checker accepts the plan."""
+    chart = [{"id": "Hipper", "unit": "cruiser", "factors": 2, "row": 2, "column": "spring"}]
+    naval = {
+        "shipyards": [{"id": "kiel", "chart": chart}],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 1}],
+        "sw_units": [{"id": "u", "unit": "submarine", "count": 1}],
+    }
+    scenario = scenario_of({"germany": {"naval": naval}}, map={"sites": sites})
+    plan = solved(scenario)
+    assert check(scenario, plan) == []
+    assert [a.action for a in plan.naval_actions if a.action in ("continue", "lay_down")] == []
+    assert [(b.yard, b.factors) for b in plan.sw_builds] == [("kiel", 1)]
+    assert "hamburg" in plan.sw_builds[0].placed and "kiel" not in plan.sw_builds[0].placed.split(":")[1]

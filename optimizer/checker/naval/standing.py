@@ -1,0 +1,49 @@
+"""Whether a shipyard may build, repair, or is lost, read from the scenario's map (27.71, 27.712 A,
+27.7264), supply traced as for placement (27.43)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.map_data import SITE_BY_ID
+from models.scenario import Scenario, SupplyOverride
+from models.tables import POWER_FACTION, Faction, Power
+from optimizer.checker.placement import site_controller, site_state, supplied_sites
+
+# 27.71 "an opposing alliance faction": the European Axis and Japan against the Allied factions.
+AXIS_SIDE = frozenset({Faction.EUROPEAN_AXIS, Faction.JAPAN})
+
+
+@dataclass(frozen=True)
+class YardStanding:
+    """`builds`: its points may be spent on its chart (27.712 A); `repairs`: repairs may start there
+    (27.7264); `lost`: an opposing faction holds it (27.71)."""
+
+    builds: bool = True
+    repairs: bool = True
+    lost: bool = False
+
+
+def fully_supplied(scenario: Scenario, power: Power, site: str) -> bool:
+    """27.43: not marked partially supplied or isolated, and reached by a supply line of `power`."""
+    return site_state(scenario, site).supply is SupplyOverride.TRACED and site in supplied_sites(
+        scenario, power
+    )
+
+
+def yard_standing(scenario: Scenario, power: Power, site: str) -> YardStanding:
+    """A yard's standing for `power` this turn and over the horizon [reading].
+
+    27.712 A: a home-country port builds while `power` controls it and it is fully supplied; the
+    boxes of 27.712 B-D carry no such condition. 27.7264: repairs in a fully supplied port held by
+    the owner's faction (the yard's power's; the boxes again without). 27.71: held by a power of the
+    other side, the yard is captured.
+    """
+    controller = site_controller(scenario, site)
+    side = POWER_FACTION[power] in AXIS_SIDE
+    lost = controller is not None and (POWER_FACTION[controller] in AXIS_SIDE) is not side
+    if SITE_BY_ID[site].box:
+        return YardStanding(builds=not lost, repairs=not lost, lost=lost)
+    supplied = fully_supplied(scenario, power, site)
+    friendly = controller is not None and POWER_FACTION[controller] is POWER_FACTION[power]
+    return YardStanding(builds=supplied and controller is power, repairs=supplied and friendly, lost=lost)

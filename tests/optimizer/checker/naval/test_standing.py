@@ -1,0 +1,74 @@
+"""The checker on shipyards as they stand on the map: control and supply (27.71, 27.712 A, 27.7264)."""
+
+from __future__ import annotations
+
+from models.plan import NavalReport
+from models.scenario import MapState, Scenario
+from models.tables import Power
+from optimizer.checker import check
+from optimizer.checker.violations import REPORT
+
+from .helpers import act, kiel, plan, rules, scenario, ship
+
+HIPPER = ship("Hipper", "cruiser", 2, 2, "spring")
+
+
+def kiel_as(sites: dict) -> Scenario:
+    """Kiel (rate 4) with the cruiser Hipper in row 2 of the spring column, the map as given."""
+    s = scenario(shipyards=kiel([HIPPER]))
+    return s.model_copy(update={"map": MapState.model_validate({"sites": sites})})
+
+
+# What the planner used to give with Kiel isolated or held by Britain: Hipper finished, another laid down.
+OLD_PLAN = plan(
+    act(0, "Hipper", "continue", "row 2 spring", "launched", unit="cruiser", factors=2),
+    act(0, "cruiser#1", "lay_down", "new", "row 2 fall"),
+)
+
+
+def test_regression_cruiser_finished_and_laid_down_at_isolated_kiel() -> None:
+    """27.712 A: cruisers are constructed in a controlled, fully supplied home port: with Kiel supplied
+    the plan stands; with Kiel isolated, finishing Hipper and laying down a cruiser are refused."""
+    assert check(kiel_as({}), OLD_PLAN) == []
+    assert rules(check(kiel_as({"kiel": {"supply": "isolated"}}), OLD_PLAN)) == ["27.712 A", "27.712 A"]
+
+
+def test_regression_cruiser_finished_and_laid_down_at_kiel_held_by_britain() -> None:
+    """27.71: the capture of a yard by an opposing faction displaces the ships in the "2" or Launch
+    row (Hipper, in row 2) and eliminates the others; no ship is laid down there. The old plan is
+    refused; the plan that reports Hipper displaced and does nothing at Kiel is accepted."""
+    held = kiel_as({"kiel": {"controller": "britain"}})
+    assert sorted(rules(check(held, OLD_PLAN))) == ["27.71", "27.71"]
+    report = NavalReport(
+        power=Power.GERMANY, brps_by_turn=[0], oil_steps=0, lost_ships=["kiel/Hipper displaced"]
+    )
+    assert check(held, plan(naval=[report])) == []
+    wrong = report.model_copy(update={"lost_ships": ["kiel/Hipper eliminated"]})
+    assert rules(check(held, plan(naval=[wrong]))) == [REPORT]
+
+
+def test_capture_eliminates_ships_above_row_2() -> None:
+    """27.71, 27.7282: ships in the third or higher row are eliminated when their yard is captured."""
+    graf = ship("Graf", "capital_ship", 3, 3, "spring")
+    s = scenario(shipyards=kiel([HIPPER, graf]))
+    held = s.model_copy(
+        update={"map": MapState.model_validate({"sites": {"kiel": {"controller": "britain"}}})}
+    )
+    lost = ["kiel/Hipper displaced", "kiel/Graf eliminated"]
+    report = NavalReport(power=Power.GERMANY, brps_by_turn=[0], oil_steps=0, lost_ships=lost)
+    assert check(held, plan(naval=[report])) == []
+
+
+def test_repairs_need_a_fully_supplied_port_of_the_owners_faction() -> None:
+    """27.7264: ships are repaired in a fully supplied port controlled by the owner's faction: a damaged
+    cruiser (free, 27.7267) starts repairs at Kiel supplied, not at Kiel isolated."""
+    waiting = [{"id": "Hipper", "unit": "cruiser", "factors": 2}]
+    s = scenario(shipyards=kiel(waiting=waiting))
+    repair = plan(
+        act(0, "Hipper", "start_repair", "waiting", "launch summer", unit="cruiser", factors=2, cost=(0, 0))
+    )
+    assert check(s, repair) == []
+    isolated = s.model_copy(
+        update={"map": MapState.model_validate({"sites": {"kiel": {"supply": "isolated"}}})}
+    )
+    assert rules(check(isolated, repair)) == ["27.7264"]
