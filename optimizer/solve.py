@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from ortools.sat.python import cp_model
 
+from models.io import InputError
 from models.plan import ObjectiveReport, Plan, StageResult, Status
 from models.scenario import Priority, PriorityKind, Scenario
 from optimizer.explain import explain
@@ -17,7 +18,7 @@ from optimizer.model import build_model, new_solver
 from optimizer.objective import describe_priority, priority_expression
 from optimizer.prepare import Prepared, prepare
 from optimizer.rules.grants.objective import fewest_granted
-from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED
+from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED, fixed_grant_breaches
 from optimizer.variables import Variables
 
 
@@ -49,8 +50,11 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
 
     With `time_limit` (seconds, shared by all priorities) the best plan found is
     returned with its bound and gap; status is then FEASIBLE unless every
-    priority was proven optimal.
+    priority was proven optimal. Raises `InputError` for a fixed grant that rule 40 forbids.
     """
+    breaches = fixed_grant_breaches(scenario)
+    if breaches:
+        raise InputError(scenario.name, breaches)  # 40.3: a fixed grant no rule allows is bad input
     started = time.perf_counter()
     data = prepare(scenario)
     model, variables, _ = build_model(data)

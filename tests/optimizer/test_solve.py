@@ -213,3 +213,16 @@ def test_beach_defenses_on_two_lines_cost_one_pair(scenario_of):
     assert sum(b.counters for b in plan.builds) == 2
     assert sum(b.brps for b in plan.builds) == 5
     assert check(scenario, plan) == []
+
+
+def test_solve_refuses_a_fixed_grant_rule_40_forbids(scenario_of):
+    """40.32 B: Italy may not grant BRPs. Through the Python API too, such a fixed grant is bad input,
+    named by its field, never a plan."""
+    from models.io import InputError
+
+    scenario = scenario_of({"germany": {}, "italy": {"grants_made": [{"to": "germany", "brps": 30}]}})
+    with pytest.raises(InputError) as refused:
+        solve(scenario)
+    [(where, problem)] = refused.value.problems
+    assert where == "powers.italy.grants_made[0]"
+    assert "40.32 B" in problem
