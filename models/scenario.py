@@ -164,6 +164,20 @@ class ConstructionLimitInputs(Strict):
     rocket_losses: NonNegativeInt = Field(
         default=0, description="BRPs lost to rocket attacks (27.333; -1 limit per BRP)."
     )
+    urals_pooled_losses: NonNegativeInt = Field(
+        default=0,
+        description=(
+            "Russia only: of the bombing and adjacency losses, the BRPs lost in the Urals box (27.33; read "
+            "with the setting `russian_cap_urals_only`)."
+        ),
+    )
+    urals_rocket_losses: NonNegativeInt = Field(
+        default=0,
+        description=(
+            "Russia only: of the rocket losses, the BRPs lost in the Urals box (27.33; read with the "
+            "setting `russian_cap_urals_only`)."
+        ),
+    )
     iron_ore_cut: bool = Field(
         default=False, description="Germany only: Swedish iron ore is cut off (27.332; -5)."
     )
@@ -636,6 +650,14 @@ class Settings(Strict):
             "they count only against the Australian 9-BRP limit (27.473 B) [reading]."
         ),
     )
+    russian_cap_urals_only: bool = Field(
+        default=False,
+        description=(
+            "27.33 caps Russia's construction limit reduction at 15: by default the reduction from all its "
+            "bombing, rocket and adjacency losses [reading]; if true, only the part from losses in the Urals "
+            "box (`urals_pooled_losses`, `urals_rocket_losses`), the rest counting in full."
+        ),
+    )
     beach_defenses_count_against_limit: bool = Field(
         default=True,
         description=(
@@ -832,6 +854,18 @@ class Scenario(Strict):
                 raise ValueError(
                     f"{where}.limit_modifiers.transport_shortage_losses: transport shortages affect "
                     "only Britain and Japan (27.331 A)"
+                )
+            if (mods.urals_pooled_losses or mods.urals_rocket_losses) and power is not Power.RUSSIA:
+                raise ValueError(f"{where}.limit_modifiers: Urals box losses are Russia's only (27.33)")
+            if mods.urals_pooled_losses > mods.bombing_losses + mods.adjacency_losses:
+                raise ValueError(
+                    f"{where}.limit_modifiers.urals_pooled_losses: more than the bombing and adjacency "
+                    "losses they are part of (27.33)"
+                )
+            if mods.urals_rocket_losses > mods.rocket_losses:
+                raise ValueError(
+                    f"{where}.limit_modifiers.urals_rocket_losses: more than the rocket losses they are "
+                    "part of (27.33)"
                 )
             if mods.iron_ore_cut and power is not Power.GERMANY:
                 raise ValueError(f"{where}.limit_modifiers.iron_ore_cut: Germany only (27.332)")

@@ -58,7 +58,11 @@ def limit_reductions(scenario: Scenario, power: Power, account: GrantAccount) ->
     mods = scenario.powers[power].limit_modifiers
     pooled = (mods.transport_shortage_losses + mods.bombing_losses + mods.adjacency_losses) // LIMIT_DIVISOR
     losses = pooled + mods.rocket_losses
-    if power is Power.RUSSIA:
+    if power is Power.RUSSIA and scenario.settings.russian_cap_urals_only:
+        # Only the reduction from Urals box losses is capped (setting) [reading].
+        urals = mods.urals_pooled_losses // LIMIT_DIVISOR + mods.urals_rocket_losses
+        losses -= max(0, urals - RUSSIA_REDUCTION_CAP)
+    elif power is Power.RUSSIA:
         losses = min(losses, RUSSIA_REDUCTION_CAP)
     iron = IRON_ORE_REDUCTION if mods.iron_ore_cut else 0
     return losses + iron + grants_made_reduction(power, account)

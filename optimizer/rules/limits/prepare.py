@@ -111,7 +111,21 @@ def _reductions(scenario: Scenario, power: Power, lines: list[LimitLine]) -> int
     if mods.rocket_losses:
         lines.append(LimitLine("27.333", "BRPs lost to rockets", -mods.rocket_losses))
     loss_reduction = pooled + mods.rocket_losses
-    if power is Power.RUSSIA and loss_reduction > RUSSIA_REDUCTION_CAP:
+    urals_only = scenario.settings.russian_cap_urals_only
+    if power is Power.RUSSIA and urals_only:
+        # Reading: only the reduction from losses in the Urals box is capped; the losses are still
+        # pooled as 27.331 says, and what the Urals part is over 15 comes off.
+        urals = mods.urals_pooled_losses // LIMIT_DIVISOR + mods.urals_rocket_losses
+        if urals > RUSSIA_REDUCTION_CAP:
+            lines.append(
+                LimitLine(
+                    "27.33",
+                    f"reduction from Urals box losses ({urals}) capped at {RUSSIA_REDUCTION_CAP}",
+                    urals - RUSSIA_REDUCTION_CAP,
+                )
+            )
+            loss_reduction -= urals - RUSSIA_REDUCTION_CAP
+    elif power is Power.RUSSIA and loss_reduction > RUSSIA_REDUCTION_CAP:
         lines.append(
             LimitLine(
                 "27.33",

@@ -71,6 +71,26 @@ def test_russian_reduction_capped_at_15() -> None:
     assert rules(result) == ["27.31"]
 
 
+def test_russian_cap_on_urals_losses_only() -> None:
+    """27.33, read as capping only the reduction from Urals box losses (setting): (30 + 15) / 3 + 6
+    rockets = 21; with 15 of the pooled losses and 3 rockets in the Urals box, that part is 5 + 3 = 8,
+    under 15, so all 21 count: 40 - 21 = 19, and 20 BRPs of builds break the limit."""
+    data = copy.deepcopy(RUSSIA)
+    data["powers"]["russia"]["limit_modifiers"] = {
+        "bombing_losses": 30,
+        "adjacency_losses": 15,
+        "rocket_losses": 6,
+        "urals_pooled_losses": 15,
+        "urals_rocket_losses": 3,
+    }
+    data["settings"] = {"russian_cap_urals_only": True}
+    s = Scenario.model_validate(data)
+    assert construction_limit(s, Power.RUSSIA) == 19
+    assert check(s, plan(line("russia", "inf", "infantry", "moscow", 19, 19, 19), spent={RU: 1})) == []
+    result = check(s, plan(line("russia", "inf", "infantry", "moscow", 20, 20, 20), spent={RU: 1}))
+    assert rules(result) == ["27.31"]
+
+
 def test_russian_ics_and_enemy_held_keas() -> None:
     """27.32 A: Russia adds the value of its ICs (120 + 30 = 150 -> 50); 27.335: an enemy-held
     KEA worth 20 bombed for 5 in the turn of its capture deducts 15 (135 -> 45)."""

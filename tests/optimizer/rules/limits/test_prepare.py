@@ -39,6 +39,30 @@ def test_russian_reduction_capped_at_15(scenario_of):
     assert construction_limit(scenario, Power.RUSSIA).limit == 35
 
 
+def test_russian_cap_on_urals_losses_only(scenario_of):
+    """27.33 read as capping only the reduction from Urals box losses (setting): bombing 40 and adjacency
+    20 pool to 60 / 3 = 20 (27.331), + 4 rockets = 24 (27.333). If 30 of the pooled losses and 2 rockets
+    fell on the Urals box, that part is 10 + 2 = 12, under 15: the whole 24 counts, limit 50 - 24 = 26.
+    If all 60 and all 4 did, the Urals part is 24, capped at 15: limit 35, as with the default reading."""
+
+    def russia(urals_pooled, urals_rockets):
+        mods = {
+            "bombing_losses": 40,
+            "adjacency_losses": 20,
+            "rocket_losses": 4,
+            "urals_pooled_losses": urals_pooled,
+            "urals_rocket_losses": urals_rockets,
+        }
+        return scenario_of(
+            {"russia": {"brp_base": 150, "limit_modifiers": mods}},
+            faction="russia",
+            settings={"russian_cap_urals_only": True},
+        )
+
+    assert construction_limit(russia(30, 2), Power.RUSSIA).limit == 26
+    assert construction_limit(russia(60, 4), Power.RUSSIA).limit == 35
+
+
 def test_russian_ics_added_to_the_base(scenario_of):
     """27.32 A: Russia includes the BRP value of the ICs it controls."""
     scenario = scenario_of({"russia": {"brp_base": 100, "ic_values": 20}}, faction="russia")
