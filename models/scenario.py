@@ -652,6 +652,15 @@ class Settings(Strict):
             "down [reading]; if true it plans with the whole grant, knowing losses will not be available."
         ),
     )
+    post_election_grant_caps: bool = Field(
+        default=True,
+        description=(
+            "After a U.S. election result of -7 or below (40.333), 62.421 sets the grant limits; it is not in "
+            "the rules here, so by default U.S. grants to Britain, France, Canada and South Africa are held to "
+            "the 40.331 A cap (USAT - 25, at most 25) and grants to China to the USJT cap of 40.332 A "
+            "(`grants.usjt_china_cap`) even at war [reading]; if false, the result changes no grant limit here."
+        ),
+    )
     oil_threshold_counts_normal_cost: bool = Field(
         default=True,
         description=(
@@ -789,6 +798,14 @@ class Scenario(Strict):
             "Effective USAT level: U.S. grants before war with Germany (40.331 A), cash and carry or lend "
             "lease (27.7322), U.S. and British CVEs (27.7223). Not given: grants and lend lease read it as 0, "
             "and CVEs are not held back by it."
+        ),
+    )
+    us_election_result: int | None = Field(
+        default=None,
+        description=(
+            "Result of the latest U.S. election (62.4). -7 or below: American grants to the Western Allies "
+            "and China are governed by the USAT and USJT levels even at war (40.333, 62.421; see the setting "
+            "`post_election_grant_caps`). Not given: no such result."
         ),
     )
     map: MapState = Field(default_factory=MapState)
