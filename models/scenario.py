@@ -661,6 +661,15 @@ class Settings(Strict):
             "(`grants.usjt_china_cap`) even at war [reading]; if false, the result changes no grant limit here."
         ),
     )
+    grant_limit_reduction_per_turn_total: bool = Field(
+        default=False,
+        description=(
+            "27.334: 'for every three BRPs (round down) granted by a major power'. By default the grantor's "
+            "limit falls by floor(g / 3) for each grant, g the BRPs granted to one recipient, so it always equals "
+            "the recipient's increase (27.34) [reading]; if true, by floor(G / 3), G all the BRPs it grants this "
+            "turn (U.S. grants to Canada, South Africa, Australia and India apart: they count in full, 40.244)."
+        ),
+    )
     oil_threshold_counts_normal_cost: bool = Field(
         default=True,
         description=(

@@ -275,3 +275,16 @@ def test_fixed_grants_after_election_result_capped_at_war() -> None:
     assert "40.333" in rules(result)
     data["powers"]["usa"]["grants_made"] = [{"to": "britain", "brps": 5}]
     assert "40.333" not in rules(check(Scenario.model_validate(data), plan()))
+
+
+def test_planned_grant_reduction_per_turn_total_by_the_setting() -> None:
+    """27.334: the plan has the U.S. (limit 100) grant Britain 4 and France 2: the U.S. limit falls by
+    floor(4 / 3) + floor(2 / 3) = 1, or with the setting `grant_limit_reduction_per_turn_total` by
+    floor(6 / 3) = 2; Britain gains floor(4 / 3) = 1 either way (27.34)."""
+    grants = plan(grant("usa", US_BRITAIN, 4), grant("usa", US_FRANCE, 2))
+    per_grant = scenario()
+    assert construction_limit(per_grant, Power.USA, grants) == 99
+    assert construction_limit(per_grant, Power.BRITAIN, grants) == 51
+    per_turn = scenario(settings={"grant_limit_reduction_per_turn_total": True})
+    assert construction_limit(per_turn, Power.USA, grants) == 98
+    assert construction_limit(per_turn, Power.BRITAIN, grants) == 51
