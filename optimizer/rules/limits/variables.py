@@ -31,8 +31,15 @@ class LimitVariables:
 
     @classmethod
     def create(
-        cls, model: cp_model.CpModel, pairs: Iterable[Pair], powers: Iterable[Power]
+        cls,
+        model: cp_model.CpModel,
+        pairs: Iterable[Pair],
+        powers: Iterable[Power],
+        *,
+        per_turn_total: bool = False,
     ) -> LimitVariables:
+        """`per_turn_total`: the setting `grant_limit_reduction_per_turn_total` (27.334); only then
+        are the per-grantor totals made."""
         variables = cls()
         for grantor, recipient in pairs:
             pair = (grantor, recipient)
@@ -42,7 +49,7 @@ class LimitVariables:
             variables.thirds[pair] = model.new_int_var(
                 0, LIMIT_RANGE, f"granted_third_{grantor.value}_{recipient}"
             )
-        for grantor in dict.fromkeys(grantor for grantor, _ in variables.granted):
+        for grantor in dict.fromkeys(grantor for grantor, _ in variables.granted if per_turn_total):
             variables.turn_granted[grantor] = model.new_int_var(0, LIMIT_RANGE, f"granted_{grantor.value}")
             variables.turn_thirds[grantor] = model.new_int_var(
                 0, LIMIT_RANGE, f"granted_third_{grantor.value}"
