@@ -240,6 +240,9 @@ USAT_GRANT_FREE_LEVEL = 25  # 40.331 A: one BRP per USAT level above 25
 USAT_GRANT_CAP = 25  # 40.331 A: at most 25 BRPs a turn
 # 40.331 A: the U.S. grants before war with Germany to these recipients fall under the USAT cap.
 US_EUROPEAN_RECIPIENTS: tuple[str, ...] = ("britain", "france", "canada", "south_africa")
+# 40.333: after an election result of -7 or below, U.S. grants to the Western Allies and China are
+# governed by the USAT or USJT level (62.421), even at war.
+POST_ELECTION_GRANT_RESULT = -7
 PERSIA_OPENING_BRPS = 25  # 40.521
 PERSIA_OPENING_AFTER_WAR_BRPS = 15  # 40.522: after a declaration of war on Persia
 ALASKA_HIGHWAY_BRPS = 25  # 40.72

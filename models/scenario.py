@@ -674,6 +674,24 @@ class Settings(Strict):
             "down [reading]; if true it plans with the whole grant, knowing losses will not be available."
         ),
     )
+    post_election_grant_caps: bool = Field(
+        default=True,
+        description=(
+            "After a U.S. election result of -7 or below (40.333), 62.421 sets the grant limits; it is not in "
+            "the rules here, so by default U.S. grants to Britain, France, Canada and South Africa are held to "
+            "the 40.331 A cap (USAT - 25, at most 25) and grants to China to the USJT cap of 40.332 A "
+            "(`grants.usjt_china_cap`) even at war [reading]; if false, the result changes no grant limit here."
+        ),
+    )
+    grant_limit_reduction_per_turn_total: bool = Field(
+        default=False,
+        description=(
+            "27.334: 'for every three BRPs (round down) granted by a major power'. By default the grantor's "
+            "limit falls by floor(g / 3) for each grant, g the BRPs granted to one recipient, so it always equals "
+            "the recipient's increase (27.34) [reading]; if true, by floor(G / 3), G all the BRPs it grants this "
+            "turn (U.S. grants to Canada, South Africa, Australia and India apart: they count in full, 40.244)."
+        ),
+    )
     oil_threshold_counts_normal_cost: bool = Field(
         default=True,
         description=(
@@ -811,6 +829,14 @@ class Scenario(Strict):
             "Effective USAT level: U.S. grants before war with Germany (40.331 A), cash and carry or lend "
             "lease (27.7322), U.S. and British CVEs (27.7223). Not given: grants and lend lease read it as 0, "
             "and CVEs are not held back by it."
+        ),
+    )
+    us_election_result: int | None = Field(
+        default=None,
+        description=(
+            "Result of the latest U.S. election (62.4). -7 or below: American grants to the Western Allies "
+            "and China are governed by the USAT and USJT levels even at war (40.333, 62.421; see the setting "
+            "`post_election_grant_caps`). Not given: no such result."
         ),
     )
     map: MapState = Field(default_factory=MapState)

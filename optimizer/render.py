@@ -10,7 +10,7 @@ from rich.text import Text
 
 from models.naval_tables import SEASONS
 from models.plan import ChartSnapshot, Plan
-from models.route_data import Ocean
+from models.route_data import SHARED_CAPACITIES, Ocean
 from models.scenario import Scenario
 from optimizer.rules.grants.prepare import GrantNetwork
 from optimizer.rules.limits.prepare import LimitBreakdown
@@ -269,19 +269,31 @@ def limits_tables(breakdowns: Iterable[LimitBreakdown], dominions: Iterable[Limi
 
 
 def routes_tables(network: GrantNetwork) -> Group:
-    """Every named route and every grantor and recipient this turn, with what closes them (rule 40)."""
+    """Every named route and every grantor and recipient this turn, with what closes them (rule 40).
+
+    Routes that share one capacity (40.83: a Chinese port and French Indochina, ten BRPs a turn
+    together) are marked "shared" when open, and a note under the table says so."""
     routes = Table(title="Grant routes this turn", title_justify="left")
     for column in ("route", "state", "capacity", "oil counters", "closed by"):
         routes.add_column(column, justify="right" if column in ("capacity", "oil counters") else "left")
+    shared_routes = {route for shared in SHARED_CAPACITIES for route in shared.routes}
     for route, status in network.routes.items():
         closed = f"{status.closure[0]}: {status.closure[1]}" if status.closure else ""
+        capacity = str(status.capacity)
         routes.add_row(
             route.value,
             "open" if status.open else "closed",
-            str(status.capacity),
+            f"{capacity}, shared" if route in shared_routes and status.open else capacity,
             str(status.oil_counters),
             closed,
         )
+    notes = [
+        Text(
+            f"{shared.rule}: {' and '.join(route.value for route in shared.routes)} share {shared.brps} BRPs "
+            f"a turn ({shared.label}: at most {shared.brps} together)"
+        )
+        for shared in SHARED_CAPACITIES
+    ]
     pairs = Table(title="Who may grant to whom (40.3)", title_justify="left")
     for column in ("from", "to", "state", "paths", "closed by"):
         pairs.add_column(column)
@@ -290,7 +302,7 @@ def routes_tables(network: GrantNetwork) -> Group:
     for (grantor, recipient), (rule, why) in sorted(network.closed_pairs.items()):
         pairs.add_row(grantor.value, recipient, "closed", "0", f"{rule}: {why}")
     caps = [Text(f"{cap.rule}: {cap.label}: at most {cap.brps} BRPs") for cap in network.caps]
-    return Group(routes, pairs, *caps)
+    return Group(routes, *notes, pairs, *caps)
 
 
 def console(stderr: bool = False) -> Console:

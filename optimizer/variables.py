@@ -53,7 +53,12 @@ class Variables:
         if data.network is not None:
             brps = {power: pdata.brps_available for power, pdata in data.powers.items()}
             grants = GrantVariables.create(model, data.network, brps)
-            limits = LimitVariables.create(model, grants.pairs(), data.powers)
+            limits = LimitVariables.create(
+                model,
+                grants.pairs(),
+                data.powers,
+                per_turn_total=data.scenario.settings.grant_limit_reduction_per_turn_total,
+            )
         return cls(data, builds, oil, naval, grants, limits)
 
     def decisions(self) -> list[cp_model.IntVar]:

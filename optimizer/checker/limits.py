@@ -40,21 +40,22 @@ def basic_construction_limit(scenario: Scenario, power: Power) -> int:
     return max(0, base) // LIMIT_DIVISOR
 
 
-def grants_made_reduction(power: Power, account: GrantAccount) -> int:
+def grants_made_reduction(power: Power, account: GrantAccount, *, per_turn_total: bool = False) -> int:
     """floor(g / 3) per grant made to a major power (27.334; in grant mode g is the pair's
-    total). U.S. grants to Canada, South Africa, Australia and India are no reduction: they count
-    against the U.S. limit in full (40.23 A, 40.244; `limit_used`)."""
-    total = 0
-    for grantor, to, brps in account.made:
-        if grantor is power and to not in DOMINION_IDS:
-            total += brps // LIMIT_DIVISOR
-    return total
+    total), or with `per_turn_total` (the setting `grant_limit_reduction_per_turn_total`)
+    floor(G / 3) of all the BRPs it grants major powers this turn [reading]. U.S. grants to
+    Canada, South Africa, Australia and India are no reduction: they count against the U.S.
+    limit in full (40.23 A, 40.244; `limit_used`)."""
+    made = [brps for grantor, to, brps in account.made if grantor is power and to not in DOMINION_IDS]
+    if per_turn_total:
+        return sum(made) // LIMIT_DIVISOR
+    return sum(brps // LIMIT_DIVISOR for brps in made)
 
 
 def limit_reductions(scenario: Scenario, power: Power, account: GrantAccount) -> int:
     """Transport shortage + bombing + adjacency losses pooled then divided by 3 (27.331), iron ore
     -5 (27.332), rockets 1:1 (27.333), Russia's reduction from those causes at most 15 (27.33),
-    and grants made (27.334)."""
+    and grants made (27.334, per grant or per turn's total by the setting)."""
     mods = scenario.powers[power].limit_modifiers
     pooled = (mods.transport_shortage_losses + mods.bombing_losses + mods.adjacency_losses) // LIMIT_DIVISOR
     losses = pooled + mods.rocket_losses
@@ -65,7 +66,8 @@ def limit_reductions(scenario: Scenario, power: Power, account: GrantAccount) ->
     elif power is Power.RUSSIA:
         losses = min(losses, RUSSIA_REDUCTION_CAP)
     iron = IRON_ORE_REDUCTION if mods.iron_ore_cut else 0
-    return losses + iron + grants_made_reduction(power, account)
+    per_turn_total = scenario.settings.grant_limit_reduction_per_turn_total
+    return losses + iron + grants_made_reduction(power, account, per_turn_total=per_turn_total)
 
 
 def limit_increases(scenario: Scenario, power: Power, account: GrantAccount) -> int:

@@ -196,3 +196,19 @@ def test_fixed_grant_against_rule_40_exits_2(tmp_path, text, field, rule):
         assert result.exit_code == 2, result.stdout
         assert field in result.stderr and rule in result.stderr
         assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_routes_show_the_chinese_port_and_haiphong_share_ten(tmp_path):
+    """40.83: 'Up to ten BRPs may be granted to China via a Chinese port or French Indochina each turn':
+    with both open, `awaw routes` marks each capacity of 10 as shared and says the two carry 10 together."""
+    import yaml
+
+    data = yaml.safe_load(scenarios.path("allies_summer_1942_grants.yaml").read_text())
+    data["grants"].setdefault("china", {}).update({"port_recaptured": True, "haiphong": True})
+    path = tmp_path / "china.yaml"
+    path.write_text(yaml.safe_dump(data))
+    result = run("routes", path)
+    assert result.exit_code == 0
+    rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.startswith("│")}
+    assert "10, shared" in rows["chinese_port"] and "10, shared" in rows["haiphong"]
+    assert "40.83: chinese_port and haiphong share 10 BRPs a turn" in result.stdout

@@ -110,13 +110,39 @@ def pair_breach(
     return None
 
 
+def election_holds_grants(scenario: Scenario) -> bool:
+    """40.333: after an election result of -7 or below, American grants to the Western Allies and
+    China are governed by the USAT and USJT levels (62.421), at war too. 62.421 is not in the rules
+    here: its limits are read as those of 40.331 A and 40.332 A [reading: the setting
+    `post_election_grant_caps`, on by default]."""
+    result = scenario.us_election_result
+    if result is None or not scenario.settings.post_election_grant_caps:
+        return False
+    return result <= route_data.POST_ELECTION_GRANT_RESULT
+
+
 def usat_grant_cap(scenario: Scenario) -> int | None:
     """Most BRPs the U.S. may grant Britain, France, Canada and South Africa together this turn:
-    one per USAT level above 25, at most 25, before war with Germany; None (no cap) at war
-    (40.331 A)."""
-    if scenario.us_at_war.get("europe"):
+    one per USAT level above 25, at most 25, before war with Germany (40.331 A) or after an
+    election result of -7 or below (40.333); None (no cap) otherwise."""
+    if scenario.us_at_war.get("europe") and not election_holds_grants(scenario):
         return None
     return route_data.usat_grant_cap(scenario.usat or 0)
+
+
+def usjt_grant_cap(scenario: Scenario) -> int | None:
+    """Most BRPs the U.S. may grant China this turn: the USJT cap of the `grants:` section before war
+    with Japan (40.332 A, 40.81) or after an election result of -7 or below (40.333); None (only
+    the routes limit them) otherwise."""
+    if scenario.us_at_war.get("pacific") and not election_holds_grants(scenario):
+        return None
+    return grants_state(scenario).usjt_china_cap
+
+
+def _usat_cap_reason(scenario: Scenario) -> str:
+    if scenario.us_at_war.get("europe"):
+        return f"after an election result of {scenario.us_election_result} (40.333)"
+    return "before war with Germany"
 
 
 def check_grant_lines(scenario: Scenario, plan: Plan) -> list[Violation]:
@@ -223,7 +249,8 @@ def check_grant_totals(scenario: Scenario, plan: Plan) -> list[Violation]:
     """The scenario's `grants_made` are minimums of the plan's pair totals (40.23) [reading:
     entries of one pair add up]; the U.S. grants Britain, France, Canada and South Africa at
     most USAT - 25 BRPs, at most 25, before war with Germany (40.331 A), and China at most the
-    USJT cap before war with Japan (40.332 A)."""
+    USJT cap before war with Japan (40.332 A); after an election result of -7 or below both caps
+    hold at war too (40.333, 62.421 [reading])."""
     violations: list[Violation] = []
     totals = pair_totals(scenario, plan)
     minimums: dict[tuple[Power, str], int] = defaultdict(int)
@@ -245,19 +272,25 @@ def check_grant_totals(scenario: Scenario, plan: Plan) -> list[Violation]:
         if granted > cap:
             violations.append(
                 Violation(
-                    "40.331 A",
-                    f"usa: {granted} BRPs granted to Britain, France, Canada and South Africa before war with "
-                    f"Germany; USAT {scenario.usat or 0} allows {cap}",
+                    "40.331 A" if not scenario.us_at_war.get("europe") else "40.333",
+                    f"usa: {granted} BRPs granted to Britain, France, Canada and South Africa "
+                    f"{_usat_cap_reason(scenario)}; USAT {scenario.usat or 0} allows {cap}",
                 )
             )
-    if not scenario.us_at_war.get("pacific"):
+    china_cap = usjt_grant_cap(scenario)
+    if china_cap is not None:
         granted = totals.get((Power.USA, GrantRecipient.CHINA.value), 0)
-        china_cap = grants_state(scenario).usjt_china_cap
         if granted > china_cap:
+            at_war = scenario.us_at_war.get("pacific")
+            when = (
+                f"after an election result of {scenario.us_election_result} (40.333)"
+                if at_war
+                else "before war with Japan"
+            )
             violations.append(
                 Violation(
-                    "40.332 A",
-                    f"usa: {granted} BRPs granted to China before war with Japan; the USJT level allows {china_cap}",
+                    "40.333" if at_war else "40.332 A",
+                    f"usa: {granted} BRPs granted to China {when}; the USJT level allows {china_cap}",
                 )
             )
     return violations
@@ -273,8 +306,10 @@ FIXED_GRANTS_STATE = GrantsState(
 
 def check_fixed_grants(scenario: Scenario) -> list[Violation]:
     """The scenario's fixed grants (no `grants:` section) obey the rules a planned grant obeys: who
-    may grant to whom (40.31-40.36, 40.11) and, before war with Germany, at most USAT - 25 BRPs,
-    at most 25, from the U.S. to Britain, France, Canada and South Africa together (40.331 A)."""
+    may grant to whom (40.31-40.36, 40.11) and, before war with Germany or after an election result
+    of -7 or below, at most USAT - 25 BRPs, at most 25, from the U.S. to Britain, France, Canada and
+    South Africa together (40.331 A, 40.333). The USJT cap on grants to China is an input of the
+    `grants:` section and is not checked here [reading]."""
     if scenario.grants is not None:
         return []
     violations: list[Violation] = []
@@ -294,9 +329,9 @@ def check_fixed_grants(scenario: Scenario) -> list[Violation]:
                 if cap is not None and us_european > cap:
                     violations.append(
                         Violation(
-                            "40.331 A",
+                            "40.331 A" if not scenario.us_at_war.get("europe") else "40.333",
                             f"{where}: {us_european} BRPs granted to Britain, France, Canada and South Africa "
-                            f"before war with Germany; USAT {scenario.usat or 0} allows {cap}",
+                            f"{_usat_cap_reason(scenario)}; USAT {scenario.usat or 0} allows {cap}",
                         )
                     )
     return violations

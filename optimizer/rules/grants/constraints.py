@@ -96,7 +96,7 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         )
         if not isinstance(load, int):
             model.add(load <= shared.brps).only_enforce_if(guards.of(shared.rule, shared.label))
-    # U.S. caps before war (40.331 A, 40.332 A).
+    # U.S. caps before war (40.331 A, 40.332 A), and at war after an election result of -7 or below (40.333).
     for cap in network.caps:
         sent = sum(grants.pair_total(pair) for pair in cap.pairs if pair in network.paths)
         if cap.rule == "40.331 A" and variables.naval is not None:

@@ -23,6 +23,7 @@ from models.route_data import (
     PERSIA_OPENING_AFTER_WAR_BRPS,
     PERSIA_OPENING_BRPS,
     PERSIA_PARTISAN_REDUCTION,
+    POST_ELECTION_GRANT_RESULT,
     RECIPIENT_NODES,
     ROUTE_FULL_CAPACITY,
     SHARED_CAPACITIES,
@@ -36,7 +37,7 @@ from models.route_data import (
     leg_id,
     usat_grant_cap,
 )
-from models.scenario import GrantsState, Scenario, Season
+from models.scenario import GrantRecipient, GrantsState, Scenario, Season
 from models.tables import Power
 
 Closure = tuple[str, str]  # (rule, reason)
@@ -263,26 +264,45 @@ def pair_closure(
     return (never.get(grantor, "40.31"), f"{grantor.value} may not grant BRPs")
 
 
+def post_election_caps(scenario: Scenario) -> bool:
+    """Whether an election result of -7 or below holds U.S. grants to the Western Allies and China
+    to the USAT and USJT caps even at war (40.333). 62.421, which sets those limits, is not in the
+    rules here: the caps of 40.331 A and 40.332 A are taken [reading: the setting
+    `post_election_grant_caps`, on by default]."""
+    result = scenario.us_election_result
+    return (
+        result is not None
+        and result <= POST_ELECTION_GRANT_RESULT
+        and scenario.settings.post_election_grant_caps
+    )
+
+
 def grant_caps(scenario: Scenario, state: GrantsState | None = None) -> tuple[GrantCap, ...]:
-    """Limits on U.S. grants before war (40.331 A, 40.332 A)."""
+    """Limits on U.S. grants before war (40.331 A, 40.332 A), and at war after an election result of
+    -7 or below (40.333, 62.421 [reading]: the same caps, `post_election_caps`)."""
     state = state or scenario.grants or GrantsState()
+    election = post_election_caps(scenario)
     caps = []
-    if not scenario.us_at_war.get("europe"):
+    at_war_germany = bool(scenario.us_at_war.get("europe"))
+    if not at_war_germany or election:
         usat = scenario.usat or 0
         limit = usat_grant_cap(usat)
+        when = "before war with Germany" if not at_war_germany else "after an election result of -7 or below"
         caps.append(
             GrantCap(
-                "40.331 A",
-                f"U.S. to Britain, France, Canada and South Africa before war with Germany: USAT {usat} - 25",
+                "40.331 A" if not at_war_germany else "40.333, 40.331 A",
+                f"U.S. to Britain, France, Canada and South Africa {when}: USAT {usat} - 25",
                 tuple((Power.USA, r) for r in US_EUROPEAN_RECIPIENTS),
                 limit,
             )
         )
-    if not scenario.us_at_war.get("pacific"):
+    at_war_japan = bool(scenario.us_at_war.get("pacific"))
+    if not at_war_japan or election:
+        when = "before war with Japan" if not at_war_japan else "after an election result of -7 or below"
         caps.append(
             GrantCap(
-                "40.332 A",
-                "U.S. to China before war with Japan (USJT)",
+                "40.332 A" if not at_war_japan else "40.333, 40.332 A",
+                f"U.S. to China {when} (USJT)",
                 ((Power.USA, "china"),),
                 state.usjt_china_cap,
             )
@@ -300,14 +320,19 @@ def fixed_grant_breaches(scenario: Scenario) -> list[tuple[str, str]]:
     """Fixed grants (`grants_made` without a `grants:` section) that 40.3 forbids: (field, problem).
 
     The same rules as a planned grant: who may grant to whom (40.31-40.36, 40.11) and the U.S. cap
-    before war with Germany, one BRP per USAT level above 25, at most 25 (40.331 A). Conditions
-    only the `grants:` section states are taken as met (`FIXED_GRANT_STATE`), and the USJT cap on
-    grants to China (40.332 A) is that section's input, so it is not checked here [reading].
+    before war with Germany, or at war after an election result of -7 or below, one BRP per USAT
+    level above 25, at most 25 (40.331 A, 40.333). Conditions only the `grants:` section states are
+    taken as met (`FIXED_GRANT_STATE`), and the USJT cap on grants to China (40.332 A, 40.333) is
+    that section's input, so it is not checked here [reading].
     """
     if scenario.grants is not None:
         return []
     problems: list[tuple[str, str]] = []
-    caps = [cap for cap in grant_caps(scenario, FIXED_GRANT_STATE) if cap.rule != "40.332 A"]
+    caps = [
+        cap
+        for cap in grant_caps(scenario, FIXED_GRANT_STATE)
+        if (Power.USA, GrantRecipient.CHINA.value) not in cap.pairs
+    ]
     sent = dict.fromkeys(range(len(caps)), 0)
     for grantor, pstate in scenario.powers.items():
         for j, grant in enumerate(pstate.grants_made):

@@ -16,7 +16,9 @@ def add_grant_limits(model: cp_model.CpModel, data: Prepared, variables: Variabl
     """Construction limits moved by this turn's grants (27.334, 27.34, 40.23, 40.244).
 
     The grantor loses floor(g / 3) per recipient among its reductions, which
-    stop at 0; the recipient gains floor(g / 3) after its reductions. U.S.
+    stop at 0, or with the setting `grant_limit_reduction_per_turn_total`
+    floor(G / 3) of all it grants major powers this turn [reading]; the recipient
+    gains floor(g / 3) of each grant received after its reductions (27.34). U.S.
     grants to Commonwealth countries are no reduction: they count against the
     U.S. limit in full, with its builds (40.23 A, 40.244; `Variables.limit_counted`).
     """
@@ -26,11 +28,24 @@ def add_grant_limits(model: cp_model.CpModel, data: Prepared, variables: Variabl
     for pair, granted in limits.granted.items():
         model.add(granted == grants.pair_total(pair))
         model.add_division_equality(limits.thirds[pair], granted, LIMIT_DIVISOR)
+    for grantor, total in limits.turn_granted.items():
+        model.add(
+            total
+            == sum(
+                granted
+                for (giver, recipient), granted in limits.granted.items()
+                if giver is grantor and recipient not in DOMINION_VALUES
+            )
+        )
+        model.add_division_equality(limits.turn_thirds[grantor], total, LIMIT_DIVISOR)
+    per_turn_total = data.scenario.settings.grant_limit_reduction_per_turn_total
     for power, pdata in data.powers.items():
         breakdown = pdata.limit_breakdown
         reductions = []
+        if per_turn_total and power in limits.turn_thirds:
+            reductions.append(limits.turn_thirds[power])
         for (grantor, recipient), third in limits.thirds.items():
-            if grantor is power and recipient not in DOMINION_VALUES:
+            if not per_turn_total and grantor is power and recipient not in DOMINION_VALUES:
                 reductions.append(third)
         increases = [third for (_, recipient), third in limits.thirds.items() if recipient == power.value]
         after, floored = limits.after_reductions[power], limits.floored[power]

@@ -50,7 +50,8 @@ def construction_limit(scenario: Scenario, power: Power) -> LimitBreakdown:
 
     Readings (README, "How the rules are read"): a key economic area bombed in
     its turn of capture is deducted less those losses, and the bombing losses
-    still count in 27.331; grants made reduce by floor(g / 3) per grant; U.S.
+    still count in 27.331; grants made reduce by floor(g / 3) per grant, or by floor(G / 3) of the
+    turn's total with the setting `grant_limit_reduction_per_turn_total` (27.334); U.S.
     grants to Commonwealth countries are no reduction: they count against the
     limit like the U.S.'s own builds (40.23 A, 40.244; `Variables.limit_counted`); Russia's reduction from
     bombing, rockets and adjacency is capped at 15 (27.33); the limit after
@@ -138,15 +139,37 @@ def _reductions(scenario: Scenario, power: Power, lines: list[LimitLine]) -> int
     if mods.iron_ore_cut:
         lines.append(LimitLine("27.332", "Swedish iron ore cut off", -IRON_ORE_REDUCTION))
         reduction += IRON_ORE_REDUCTION
+    return reduction + _grants_made_reduction(scenario, power, lines)
+
+
+def _grants_made_reduction(scenario: Scenario, power: Power, lines: list[LimitLine]) -> int:
+    """Grants made, fixed (no `grants:` section): floor(g / 3) per grant (27.334, 40.23 A), or with
+    the setting `grant_limit_reduction_per_turn_total` floor(G / 3) of the turn's total [reading].
+
+    U.S. grants to Canada, South Africa, Australia and India are no reduction: they count against
+    the limit like the U.S.'s own builds (40.23 A, 40.244; a reduction would stop at 0, 27.32 B, and
+    let the grant pass the limit)."""
+    if scenario.grants is not None:
+        return 0
     dominions = {d.value for d in Dominion}
-    for grant in [] if scenario.grants is not None else state.grants_made:
+    made = []
+    for grant in scenario.powers[power].grants_made:
         if grant.to.value in dominions:
-            # 40.23 A, 40.244: counted against the limit like the U.S.'s own builds, not a reduction
-            # (a reduction would stop at 0, 27.32 B, and let the grant pass the limit).
             lines.append(
                 LimitLine("40.244", f"grant of {grant.brps} to {grant.to.value}: counts against the limit", 0)
             )
-            continue
+        else:
+            made.append(grant)
+    if scenario.settings.grant_limit_reduction_per_turn_total:
+        total = sum(grant.brps for grant in made)
+        if not total:
+            return 0
+        cut = total // LIMIT_DIVISOR
+        each = " + ".join(f"{grant.brps} to {grant.to.value}" for grant in made)
+        lines.append(LimitLine("27.334", f"grants of {each} = {total} this turn, / 3", -cut))
+        return cut
+    reduction = 0
+    for grant in made:
         cut = grant.brps // LIMIT_DIVISOR
         lines.append(LimitLine("27.334", f"grant of {grant.brps} to {grant.to.value}, / 3", -cut))
         reduction += cut

@@ -15,19 +15,31 @@ LIMIT_RANGE = 10_000  # far above any limit or grant the game reaches
 
 @dataclass
 class LimitVariables:
-    """Per grantor and recipient the BRPs granted and their third; per power its limit before and
-    after the reductions stop at 0, and its limit this turn."""
+    """Per grantor and recipient the BRPs granted and their third; per grantor the turn's total and its
+    third (27.334, per-turn-total reading); per power its limit before and after the reductions stop
+    at 0, and its limit this turn."""
 
     granted: dict[Pair, cp_model.IntVar] = field(default_factory=dict)
     thirds: dict[Pair, cp_model.IntVar] = field(default_factory=dict)
     after_reductions: dict[Power, cp_model.IntVar] = field(default_factory=dict)
     floored: dict[Power, cp_model.IntVar] = field(default_factory=dict)
     limits: dict[Power, cp_model.IntVar] = field(default_factory=dict)
+    # 27.334 with the setting `grant_limit_reduction_per_turn_total`: per grantor, the BRPs it grants
+    # this turn to major powers and their third.
+    turn_granted: dict[Power, cp_model.IntVar] = field(default_factory=dict)
+    turn_thirds: dict[Power, cp_model.IntVar] = field(default_factory=dict)
 
     @classmethod
     def create(
-        cls, model: cp_model.CpModel, pairs: Iterable[Pair], powers: Iterable[Power]
+        cls,
+        model: cp_model.CpModel,
+        pairs: Iterable[Pair],
+        powers: Iterable[Power],
+        *,
+        per_turn_total: bool = False,
     ) -> LimitVariables:
+        """`per_turn_total`: the setting `grant_limit_reduction_per_turn_total` (27.334); only then
+        are the per-grantor totals made."""
         variables = cls()
         for grantor, recipient in pairs:
             pair = (grantor, recipient)
@@ -36,6 +48,11 @@ class LimitVariables:
             )
             variables.thirds[pair] = model.new_int_var(
                 0, LIMIT_RANGE, f"granted_third_{grantor.value}_{recipient}"
+            )
+        for grantor in dict.fromkeys(grantor for grantor, _ in variables.granted if per_turn_total):
+            variables.turn_granted[grantor] = model.new_int_var(0, LIMIT_RANGE, f"granted_{grantor.value}")
+            variables.turn_thirds[grantor] = model.new_int_var(
+                0, LIMIT_RANGE, f"granted_third_{grantor.value}"
             )
         for power in powers:
             variables.after_reductions[power] = model.new_int_var(

@@ -214,3 +214,32 @@ def test_chindit_in_india_against_british_limit_only() -> None:
     assert derive_report(s, legal)[Power.BRITAIN].limit_used == 6
     result = check(s, plan(line("britain", "chindit", "chindit", "london", 1, 1, 3)))
     assert rules(result) == ["27.474"]
+
+
+def test_grant_reduction_per_turn_total_by_the_setting() -> None:
+    """27.334: the U.S. (limit 100) grants Britain 4 and France 2: per grant its limit falls by
+    floor(4 / 3) + floor(2 / 3) = 1 (99); with the setting `grant_limit_reduction_per_turn_total` by
+    floor(6 / 3) = 2 (98). Britain gains floor(4 / 3) = 1 either way (27.34)."""
+    data = {
+        "name": "27.334",
+        "turn": {"season": "summer", "year": 1942},
+        "faction": "western_allies",
+        "us_at_war": {"europe": True, "pacific": True},
+        "powers": {
+            "usa": {
+                "brps": 200,
+                "brp_base": 300,
+                "grants_made": [{"to": "britain", "brps": 4}, {"to": "france", "brps": 2}],
+            },
+            "britain": {"brps": 100, "brp_base": 120},
+            "france": {"brps": 30, "brp_base": 60},
+        },
+    }
+    s = Scenario.model_validate(data)
+    assert construction_limit(s, Power.USA) == 99
+    assert construction_limit(s, Power.BRITAIN) == 41
+    data["settings"] = {"grant_limit_reduction_per_turn_total": True}
+    s = Scenario.model_validate(data)
+    assert construction_limit(s, Power.USA) == 98
+    assert construction_limit(s, Power.BRITAIN) == 41
+    assert construction_limit(s, Power.FRANCE) == 20

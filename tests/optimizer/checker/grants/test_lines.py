@@ -233,3 +233,58 @@ def test_fixed_grants_are_checked() -> None:
     assert rules(check(over, plan())) == ["40.331 A"]
     allies["powers"]["usa"]["grants_made"] = [{"to": "britain", "brps": 25}]
     assert check(Scenario.model_validate(allies), plan()) == []
+
+
+def test_post_election_result_caps_us_grants_at_war() -> None:
+    """40.333: after an election result of -7 or below the USAT and USJT levels govern American grants
+    to the Western Allies and China (62.421, read as the caps of 40.331 A and 40.332 A) even at war:
+    USAT 30 allows 5 BRPs to Britain, a USJT cap of 3 allows 3 to China; a result of -6 limits neither,
+    nor does a result of -7 with the setting `post_election_grant_caps` off."""
+    s = scenario(usat=30, us_election_result=-7, grants={"usjt_china_cap": 3})
+    assert usat_grant_cap(s) == 5
+    assert check(s, plan(grant("usa", US_BRITAIN, 5), grant("usa", US_CHINESE_PORT, 3))) == []
+    result = check(s, plan(grant("usa", US_BRITAIN, 6), grant("usa", US_CHINESE_PORT, 4)))
+    assert rules(result) == ["40.333", "40.333"]
+    messages = sorted(v.message for v in result)
+    assert (
+        "6 BRPs granted to Britain, France, Canada and South Africa after an election result of -7"
+        in (messages[1])
+    )
+    assert "4 BRPs granted to China after an election result of -7" in messages[0]
+    milder = scenario(usat=30, us_election_result=-6, grants={"usjt_china_cap": 3})
+    assert usat_grant_cap(milder) is None
+    assert check(milder, plan(grant("usa", US_BRITAIN, 6), grant("usa", US_CHINESE_PORT, 4))) == []
+    off = scenario(
+        usat=30,
+        us_election_result=-7,
+        grants={"usjt_china_cap": 3},
+        settings={"post_election_grant_caps": False},
+    )
+    assert check(off, plan(grant("usa", US_BRITAIN, 6), grant("usa", US_CHINESE_PORT, 4))) == []
+
+
+def test_fixed_grants_after_election_result_capped_at_war() -> None:
+    """40.333: a fixed U.S. grant (no `grants:` section) after an election result of -7 or below is held
+    to the USAT cap at war too: USAT 30 allows 5 BRPs to Britain, not 6."""
+    data = copy.deepcopy(ALLIES)
+    del data["grants"]
+    data.update(usat=30, us_election_result=-7)
+    data["powers"]["usa"]["grants_made"] = [{"to": "britain", "brps": 6}]
+    s = Scenario.model_validate(data)
+    result = check(s, plan())
+    assert "40.333" in rules(result)
+    data["powers"]["usa"]["grants_made"] = [{"to": "britain", "brps": 5}]
+    assert "40.333" not in rules(check(Scenario.model_validate(data), plan()))
+
+
+def test_planned_grant_reduction_per_turn_total_by_the_setting() -> None:
+    """27.334: the plan has the U.S. (limit 100) grant Britain 4 and France 2: the U.S. limit falls by
+    floor(4 / 3) + floor(2 / 3) = 1, or with the setting `grant_limit_reduction_per_turn_total` by
+    floor(6 / 3) = 2; Britain gains floor(4 / 3) = 1 either way (27.34)."""
+    grants = plan(grant("usa", US_BRITAIN, 4), grant("usa", US_FRANCE, 2))
+    per_grant = scenario()
+    assert construction_limit(per_grant, Power.USA, grants) == 99
+    assert construction_limit(per_grant, Power.BRITAIN, grants) == 51
+    per_turn = scenario(settings={"grant_limit_reduction_per_turn_total": True})
+    assert construction_limit(per_turn, Power.USA, grants) == 98
+    assert construction_limit(per_turn, Power.BRITAIN, grants) == 51

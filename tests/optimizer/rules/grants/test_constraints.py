@@ -190,3 +190,59 @@ def test_oil_overland_needs_its_land_line(scenario_of):
         )
     )
     assert ("mosul", "russia") in mosul.paths[Power.BRITAIN, "russia"]
+
+
+def post_election(scenario_of, powers, result, settings=None, **grants):
+    """At war in both theaters, USAT 30 and a USJT cap of 3 on grants to China, after an election
+    result of `result`."""
+    return scenario_of(
+        powers,
+        faction="western_allies",
+        turn={"season": "summer", "year": 1942},
+        us_at_war=WAR,
+        usat=30,
+        us_election_result=result,
+        settings=settings or {},
+        grants={"transports": PLENTY, "usjt_china_cap": 3, **grants},
+    )
+
+
+@pytest.mark.parametrize(
+    ("result", "brps", "accepted"), [(-7, 5, True), (-7, 6, False), (-6, 6, True), (-9, 6, False)]
+)
+def test_post_election_usat_caps_grants_to_britain_at_war(
+    scenario_of, assert_accepts, result, brps, accepted
+):
+    """40.333: after an election result of -7 or below, American grants to the Western Allies are governed
+    by the USAT level (62.421, read as the 40.331 A cap): USAT 30 allows 5 BRPs to Britain even at war with
+    Germany, not 6; a result of -6 leaves them unlimited."""
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120}}
+    data = prepare(post_election(scenario_of, powers, result))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, *US_TO_BRITAIN, brps)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("result", "caps", "brps", "accepted"),
+    [(-7, True, 3, True), (-7, True, 4, False), (-7, False, 4, True), (None, True, 4, True)],
+)
+def test_post_election_usjt_caps_grants_to_china_at_war(
+    scenario_of, assert_accepts, result, caps, brps, accepted
+):
+    """40.333: after an election result of -7 or below, American grants to China are governed by the
+    USJT level (62.421, read as the 40.332 A cap, here 3 BRPs) even at war with Japan; with the setting
+    `post_election_grant_caps` off, or no such result, only the route limits them (40.81)."""
+    powers = {"usa": {"brp_base": 300}, "china": {"brp_base": 30}}
+    scenario = post_election(
+        scenario_of,
+        powers,
+        result,
+        settings={"post_election_grant_caps": caps},
+        china={"port_recaptured": True},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.grants is not None
+    variables.grants.fix(model, US_TO_CHINA, ("us_pacific_box", "chinese_port", "china"), brps)
+    assert_accepts(model, accepted)

@@ -144,3 +144,37 @@ def test_fixed_us_grants_before_war_capped_by_usat(scenario_of):
     [(where, problem)] = fixed_grant_breaches(position(26, False))
     assert where == "powers.usa.grants_made[0]" and "(40.331 A)" in problem and "allows 25" in problem
     assert fixed_grant_breaches(position(40, True)) == []
+
+
+def test_fixed_us_grants_after_election_minus_7_capped_by_usat_at_war(scenario_of):
+    """40.333: after an election result of -7 or below the USAT level governs U.S. grants to the Western
+    Allies (62.421, read as the 40.331 A cap): at war with Germany and USAT 50, 25 BRPs to Britain are
+    allowed, 26 refused; a result of -6 leaves them unlimited."""
+    from optimizer.rules.grants.prepare import fixed_grant_breaches
+
+    def position(brps, result):
+        return scenario_of(
+            {"usa": {"grants_made": [{"to": "britain", "brps": brps}]}, "britain": {}},
+            faction="western_allies",
+            usat=50,
+            us_election_result=result,
+            us_at_war={"europe": True, "pacific": True},
+        )
+
+    assert fixed_grant_breaches(position(25, -7)) == []
+    [(where, problem)] = fixed_grant_breaches(position(26, -7))
+    assert where == "powers.usa.grants_made[0]" and "(40.333, 40.331 A)" in problem and "allows 25" in problem
+    assert fixed_grant_breaches(position(26, -6)) == []
+
+
+def test_post_election_caps_listed_at_war(scenario_of):
+    """40.333: with a result of -7 at war in both theaters the network carries the USAT cap (USAT 30: 5)
+    and the USJT cap on China; without the result, none."""
+    base = {"usjt_china_cap": 4}
+    at_war = allies(scenario_of, usat=30, **base)
+    assert grant_network(at_war).caps == ()
+    after = at_war.model_copy(update={"us_election_result": -7})
+    assert [(c.rule, c.brps) for c in grant_network(after).caps] == [
+        ("40.333, 40.331 A", 5),
+        ("40.333, 40.332 A", 4),
+    ]

@@ -146,3 +146,58 @@ def test_us_grant_to_canada_may_not_pass_the_us_limit(scenario_of, assert_accept
     assert variables.grants is not None
     variables.grants.fix(model, *TO_CANADA, brps)
     assert_accepts(model, accepted)
+
+
+TO_FRANCE = (Power.USA, "france"), ("us_atlantic_box", "france")
+
+
+@pytest.mark.parametrize(
+    ("per_turn_total", "built", "accepted"),
+    [(False, 99, True), (False, 100, False), (True, 98, True), (True, 99, False)],
+)
+def test_grant_reduction_per_turn_total_setting(scenario_of, assert_accepts, per_turn_total, built, accepted):
+    """27.334: the U.S. (limit 100) grants Britain 4 and France 2. Per grant its limit falls by
+    floor(4 / 3) + floor(2 / 3) = 1 and it builds 99 factors, not 100; with the setting
+    `grant_limit_reduction_per_turn_total` by floor(6 / 3) = 2, and it builds 98, not 99."""
+    powers = {
+        "usa": {"brp_base": 300, "force_pool": [infantry(120)]},
+        "britain": {"brp_base": 120},
+        "france": {"brp_base": 60},
+    }
+    scenario = scenario_of(
+        powers,
+        faction="western_allies",
+        us_at_war=WAR,
+        grants={"transports": {"atlantic": 10}},
+        oil_counters=1,
+        settings={"grant_limit_reduction_per_turn_total": per_turn_total},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.grants is not None
+    variables.grants.fix(model, *TO_BRITAIN, 4)
+    variables.grants.fix(model, *TO_FRANCE, 2)
+    variables.builds.fix(model, "usa/inf", "us_atlantic_box", built)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize("per_turn_total", [False, True])
+@pytest.mark.parametrize(("limit", "accepted"), [(41, True), (42, False)])
+def test_recipient_gains_a_third_of_each_grant_either_reading(
+    scenario_of, assert_accepts, per_turn_total, limit, accepted
+):
+    """27.34: the recipient gains floor(r / 3) of each grant received under either reading of 27.334:
+    Britain (limit 40) receiving 4 from the U.S., which also grants France 2, has a limit of 41, not 42."""
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120}, "france": {"brp_base": 60}}
+    scenario = scenario_of(
+        powers,
+        faction="western_allies",
+        us_at_war=WAR,
+        grants={"transports": {"atlantic": 10}},
+        settings={"grant_limit_reduction_per_turn_total": per_turn_total},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.grants is not None and variables.limits is not None
+    variables.grants.fix(model, *TO_BRITAIN, 4)
+    variables.grants.fix(model, *TO_FRANCE, 2)
+    variables.limits.fix(model, Power.BRITAIN, limit)
+    assert_accepts(model, accepted)

@@ -1,5 +1,7 @@
 """Construction limits (27.32-27.341): numbers from the rules text."""
 
+import pytest
+
 from models.tables import Dominion, Power
 from optimizer.rules.limits.prepare import construction_limit, dominion_limit
 
@@ -154,3 +156,34 @@ def test_dominion_limits_reduced_by_at_most_three(scenario_of):
     )
     assert dominion_limit(scenario, Dominion.AUSTRALIA).limit == 6
     assert dominion_limit(scenario, Dominion.INDIA).limit == 2
+
+
+@pytest.mark.parametrize(("per_turn_total", "usa_limit"), [(False, 100 - 1), (True, 100 - 2)])
+def test_grant_reduction_per_grant_or_per_turn_total(scenario_of, per_turn_total, usa_limit):
+    """27.334: 'for every three BRPs (round down) granted by a major power'. The U.S. (limit 100) grants
+    Britain 4 and France 2: per grant floor(4 / 3) + floor(2 / 3) = 1; with the setting
+    `grant_limit_reduction_per_turn_total`, floor(6 / 3) = 2. A grant of 3 to Canada counts in full against
+    the U.S. limit (40.244), never in the third. The recipients gain floor(r / 3) of each grant received
+    either way (27.34): Britain +1, France +0."""
+    scenario = scenario_of(
+        {
+            "usa": {
+                "brp_base": 300,
+                "grants_made": [
+                    {"to": "britain", "brps": 4},
+                    {"to": "france", "brps": 2},
+                    {"to": "canada", "brps": 3},
+                ],
+            },
+            "britain": {"brp_base": 120},
+            "france": {"brp_base": 60},
+        },
+        faction="western_allies",
+        us_at_war={"europe": True, "pacific": True},
+        settings={"grant_limit_reduction_per_turn_total": per_turn_total},
+    )
+    usa = construction_limit(scenario, Power.USA)
+    assert usa.limit == usa_limit
+    assert sum(line.amount for line in usa.lines if line.rule == "27.334") == usa_limit - 100
+    assert construction_limit(scenario, Power.BRITAIN).limit == 40 + 1
+    assert construction_limit(scenario, Power.FRANCE).limit == 20
