@@ -44,16 +44,23 @@ def add_opening_choice(model: cp_model.CpModel, data: Prepared, variables: Varia
 
 
 def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
-    """The rules of rule 40 on the grant amounts."""
+    """The rules of rule 40 on the grant amounts, in a fixed order."""
     grants = variables.grants
     if grants is None:
         return
+    _announced(model, data, grants, guards)
+    _route_capacities(model, grants, guards)
+    _arriving(model, grants)
+    _us_caps(model, variables, grants, guards)
+    _transports(model, data, grants, guards)
+    _oil_counters(model, data, variables, grants, guards)
+
+
+def _announced(model: cp_model.CpModel, data: Prepared, grants: GrantVariables, guards: Guards) -> None:
+    """Each scenario grant is a minimum for its pair (40.23: grants the player has announced); one
+    rule 40 closes is refused with the rule (40.2, 40.3)."""
     network = grants.network
-    scenario = data.scenario
-    state = scenario.grants
-    assert state is not None
-    # Each scenario grant is a minimum for its pair (40.23: grants the player has announced).
-    for grantor, pstate in scenario.powers.items():
+    for grantor, pstate in data.scenario.powers.items():
         for grant in pstate.grants_made:
             pair = (grantor, grant.to.value)
             closure = network.closed_pairs.get(pair)
@@ -68,7 +75,12 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
                         "requirement", f"{grantor.value}: grant at least {grant.brps} to {grant.to.value}"
                     )
                 )
-    # Route capacities, oil counting 10 BRPs (40.251), and oil counters per route (40.25).
+
+
+def _route_capacities(model: cp_model.CpModel, grants: GrantVariables, guards: Guards) -> None:
+    """Route capacities, oil counting 10 BRPs (40.251), oil counters per route (40.25), and one capacity
+    shared by routes (40.83: a Chinese port or French Indochina, ten a turn)."""
+    network = grants.network
     for route, status in sorted(network.routes.items()):
         using = [(key, var) for key, var in grants.flows.items() if path_route(key[1], network.legs) is route]
         if not using:
@@ -82,31 +94,45 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         oil = [grants.oil[key] for key, _ in using if key in grants.oil]
         if oil:
             model.add(sum(oil) <= status.oil_counters).only_enforce_if(guards.of("40.25", route.value))
-    # 40.23 B: the recipient may plan to spend the BRPs expected to arrive, rounded down.
+
+
+def _arriving(model: cp_model.CpModel, grants: GrantVariables) -> None:
+    """40.23 B: the BRPs each recipient may plan to spend, the BRPs expected to arrive rounded down."""
+    network = grants.network
     for recipient, arriving in sorted(grants.arriving.items()):
         expected = sum(
             network.arriving[path] * var for ((_, r), path), var in grants.flows.items() if r == recipient
         )
         model.add(ARRIVING_SCALE * arriving <= expected)
         model.add(ARRIVING_SCALE * (arriving + 1) >= expected + 1)
-    # One capacity shared by routes (40.83: a Chinese port or French Indochina, ten a turn).
+
+
+def _us_caps(model: cp_model.CpModel, variables: Variables, grants: GrantVariables, guards: Guards) -> None:
+    """Shared capacities (40.83), and the U.S. caps before war (40.331 A, 40.332 A) and at war after an
+    election result of -7 or below (40.333)."""
+    network = grants.network
     for shared in network.shared:
         load = sum(
             var for key, var in grants.flows.items() if path_route(key[1], network.legs) in shared.routes
         )
         if not isinstance(load, int):
             model.add(load <= shared.brps).only_enforce_if(guards.of(shared.rule, shared.label))
-    # U.S. caps before war (40.331 A, 40.332 A), and at war after an election result of -7 or below (40.333).
     for cap in network.caps:
         sent = sum(grants.pair_total(pair) for pair in cap.pairs if pair in network.paths)
         if cap.rule == "40.331 A" and variables.naval is not None:
             sent += variables.naval.us_grant_use()  # 27.7322 B, 27.7223 B share the grant limit
         if not isinstance(sent, int):
             model.add(sent <= cap.brps).only_enforce_if(guards.of(cap.rule, "U.S. grants"))
-    # Transports per ocean (40.221, 40.222, 40.252).
+
+
+def _transports(model: cp_model.CpModel, data: Prepared, grants: GrantVariables, guards: Guards) -> None:
+    """Transports per ocean (40.221, 40.222, 40.252); on a leg the previous leg's transports carry on
+    (40.64), none more are needed."""
+    state = data.scenario.grants
+    assert state is not None
     by_ocean: dict[Ocean, list[LinearExpr]] = {}
-    for _, leg in sorted(network.legs.items()):
-        if leg.ocean is None or leg.escort_continues:  # 40.64: the previous leg's transports carry on
+    for _, leg in sorted(grants.network.legs.items()):
+        if leg.ocean is None or leg.escort_continues:
             continue
         needed = transports_needed(model, grants, leg)
         if needed is not None:
@@ -115,7 +141,14 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         model.add(sum(needs) <= state.transports.get(ocean, 0)).only_enforce_if(
             guards.of("40.221", ocean.value)
         )
-    # Oil shipped comes out of the Western Allies' counters and goes to Russia's (40.25, 40.253).
+
+
+def _oil_counters(
+    model: cp_model.CpModel, data: Prepared, variables: Variables, grants: GrantVariables, guards: Guards
+) -> None:
+    """Oil shipped comes out of the Western Allies' counters and goes to Russia's (40.25, 40.253);
+    Russia spends its own and those shipped to it this turn, no more (27.35, 40.25)."""
+    scenario = data.scenario
     if grants.oil:
         western = variables.oil.counters.get(Faction.WESTERN_ALLIES)
         available = scenario.oil_available(Faction.WESTERN_ALLIES)
@@ -125,7 +158,6 @@ def add_grants(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
         )
     russia = variables.oil.counters.get(Faction.RUSSIA)
     if russia is not None:
-        # Russia spends its own counters and those shipped to it this turn, no more (27.35, 40.25).
         model.add(russia <= scenario.oil_available(Faction.RUSSIA) + grants.oil_shipped())
 
 
