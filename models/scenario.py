@@ -676,6 +676,15 @@ class Settings(Strict):
             "per two factors of cruisers and named ships used, the offensive's total rounded up."
         ),
     )
+    naval_oil_only_construction: bool = Field(
+        default=False,
+        description=(
+            "Which naval BRPs of this turn the oil threshold prices (27.35, 27.72): by default all of them, in "
+            "3-BRP steps [reading]; if true only construction proper (lay-downs, continuing, the normal 3 BRPs "
+            "of an accelerated step, SW units), while repairs (27.7267), raising ships sunk in port (27.7262) "
+            "and the extra BRPs of acceleration (27.7272 B) are paid at their cost, outside the threshold."
+        ),
+    )
     oil_threshold_counts_normal_cost: bool = Field(
         default=True,
         description=(

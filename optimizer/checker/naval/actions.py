@@ -135,6 +135,18 @@ def naval_action_cost(unit: UnitType, action: ChartAction, free_brps: bool = Fal
     return sb, 0 if free_brps else brps
 
 
+def oil_exempt_brps(action: ChartAction, brps: int) -> int:
+    """Of an action's BRPs, those that are not construction proper (27.35 with 27.72) under the
+    setting naval_oil_only_construction: all of a repair (27.7267) or of raising a ship (27.7262),
+    and of an accelerated step what is paid "beyond the normal three BRP cost of using a
+    shipbuilding point" (27.7272 B); laying down and continuing are construction."""
+    if action in (ChartAction.START_REPAIR, ChartAction.RAISE):
+        return brps
+    if action in (ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT):
+        return max(0, brps - MOVES[ChartAction.CONTINUE][1])
+    return 0
+
+
 @dataclass
 class TrackedShip:
     """A ship followed through the replay: on a chart, waiting for repair, sunk in port, or a design

@@ -82,6 +82,9 @@ class NavalData:
     us_grant_cap: int | None = None  # 40.331 A left after fixed grants, before war with Germany
     british_cve_caps: dict[Power, int] = field(default_factory=dict)  # 27.7223 B, keyed by the builder
     australian_caps: dict[UnitType, int] = field(default_factory=dict)  # 27.712 D
+    # 27.35 with 27.72: only construction proper is priced by the oil threshold (setting
+    # naval_oil_only_construction); otherwise every naval BRP of this turn is.
+    oil_only_construction: bool = False
     lost_ships: dict[Power, list[str]] = field(
         default_factory=dict
     )  # 27.71: "yard/ship displaced|eliminated"
@@ -135,6 +138,7 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
         lost_ships={power: names for power, names in lost.items() if names},
         fast_carrier_caps=fast_caps,
         cve_caps=cve_caps,
+        oil_only_construction=scenario.settings.naval_oil_only_construction,
     )
 
 

@@ -8,10 +8,17 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from models.map_data import SITE_BY_ID
-from models.naval_tables import LAY_DOWN_BRPS, MOVES, SW_BRPS_PER_FACTOR, ChartAction, move
+from models.naval_tables import LAY_DOWN_BRPS, MOVES, NAVAL_STEP_BRPS, SW_BRPS_PER_FACTOR, ChartAction, move
 from models.tables import Power
 from optimizer.linear import LinearExpr
-from optimizer.rules.naval.chart import ShipData, State, action_cost, ship_actions, ship_states
+from optimizer.rules.naval.chart import (
+    ShipData,
+    State,
+    action_cost,
+    oil_priced_brps,
+    ship_actions,
+    ship_states,
+)
 from optimizer.rules.naval.prepare import NavalData
 
 ShipTurnState = tuple[str, int, State]  # (ship key, turn, state)
@@ -130,9 +137,12 @@ class NavalVariables:
         return chart + sum(SW_BRPS_PER_FACTOR * var for (_, yard), var in self.sw.items() if yard in yards)
 
     def steps(self, power: Power) -> LinearExpr:
-        """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]."""
+        """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]; with
+        the setting naval_oil_only_construction, only construction proper (`oil_priced_brps`)."""
+        only = self.naval.oil_only_construction
         return sum(
-            (action_cost(ship, action)[1] // 3) * var for ship, _, action, var in self.actions(0, power=power)
+            (oil_priced_brps(ship, action, only) // NAVAL_STEP_BRPS) * var
+            for ship, _, action, var in self.actions(0, power=power)
         ) + sum(var for (build, _), var in self.sw.items() if self.naval.sw_builds[build][0] is power)
 
     def launches(self) -> list[tuple[ShipData, int, cp_model.IntVar]]:
