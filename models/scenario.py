@@ -676,6 +676,16 @@ class Settings(Strict):
             "per two factors of cruisers and named ships used, the offensive's total rounded up."
         ),
     )
+    lend_lease_as_grant: bool = Field(
+        default=False,
+        description=(
+            "What the U.S. pays of the Western Allied transports it builds before war with Germany (27.7322 B): "
+            "by default construction of the U.S., counted 1:1 against its limit [reading]; if true a BRP grant "
+            "to Britain ('at American expense, as a BRP grant to Britain'), a grant of its own: the U.S. limit "
+            "loses floor(share / 3) (27.334), Britain's gains as much (27.34), and the transports' whole cost "
+            "counts against the British limit. Either way within the 40.331 A cap."
+        ),
+    )
     naval_oil_only_construction: bool = Field(
         default=False,
         description=(

@@ -48,6 +48,8 @@ def grants_made_reduction(power: Power, account: GrantAccount) -> int:
     for grantor, to, brps in account.made:
         if grantor is power and to not in DOMINION_IDS:
             total += brps // LIMIT_DIVISOR
+    if power is Power.USA:  # setting lend_lease_as_grant: a grant of its own to Britain (27.7322 B)
+        total += account.lend_lease // LIMIT_DIVISOR
     return total
 
 
@@ -74,6 +76,8 @@ def limit_increases(scenario: Scenario, power: Power, account: GrantAccount) -> 
         for grantor, to, brps in account.made
         if to == power.value and grantor is not power
     )
+    if power is Power.BRITAIN:  # setting lend_lease_as_grant: the U.S. share of transports (27.7322 B)
+        increase += account.lend_lease // LIMIT_DIVISOR
     return increase + state.limit_modifiers.flying_bomb_gains
 
 
@@ -110,6 +114,9 @@ def limit_used(
     if power is Power.USA:
         # 40.23 A, 40.244: "count against the American construction limit", with the U.S.'s builds.
         counted += sum(us_grant_to_dominion(account, dominion) for dominion in Dominion)
+        # Setting lend_lease_as_grant: the U.S. share of lend-lease transports is a grant, not U.S.
+        # construction (27.7322 B); Britain counts the transports' whole cost.
+        counted -= account.lend_lease
     if power is Power.BRITAIN:
         # Ships built at the Canada and Australia yards are those countries' construction (27.473, 40.244).
         counted -= sum(dominion_naval(naval).values())
@@ -119,6 +126,7 @@ def limit_used(
             counted_dominions.append(Dominion.AUSTRALIA)
         for dominion in counted_dominions:
             counted += max(0, spent[dominion] - us_grant_to_dominion(account, dominion))
+        counted += account.lend_lease
     return counted
 
 

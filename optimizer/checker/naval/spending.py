@@ -11,8 +11,8 @@ from models.plan import Plan
 from models.scenario import Scenario
 from models.tables import Dominion, Power
 from optimizer.checker.naval.charts import NavalReplay
-from optimizer.checker.naval.lend_lease import lend_lease_lines, lend_lease_paid
 from optimizer.checker.naval.replay import replay_naval
+from optimizer.checker.naval.us_transports import lend_lease_lines, lend_lease_paid
 
 NAVAL_STEP_MULTIPLIERS = (1, 2)  # a step costs 3 BRPs inside the oil threshold, 6 past it
 

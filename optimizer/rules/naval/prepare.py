@@ -61,6 +61,7 @@ class LendLease:
     us_brps: int  # most BRPs the U.S. pays for them (USAT - 25, at most 25)
     britain_pays: bool  # Britain is planned and may pay the rest
     sunk_by_japan: int  # 27.7322 C: rebuilt in the Pacific box at U.S. expense, outside the count and cap
+    as_grant: bool = False  # setting lend_lease_as_grant: the U.S. share is a BRP grant to Britain
 
 
 @dataclass(frozen=True)
@@ -364,7 +365,9 @@ def _lend_lease(scenario: Scenario, sw: dict[str, tuple[Power, UnitType, int]]) 
     most = None if usat > LEND_LEASE_USAT else (lost if lost > CASH_AND_CARRY_LOSSES else 0)
     us_brps = usat_grant_cap(usat)
     japan = usa.naval.transports_sunk_by_japan if scenario.us_at_war.get("pacific") else 0
-    return LendLease(builds, most, us_brps, Power.BRITAIN in scenario.powers, japan)
+    return LendLease(
+        builds, most, us_brps, Power.BRITAIN in scenario.powers, japan, scenario.settings.lend_lease_as_grant
+    )
 
 
 def copy_pairs(naval: NavalData) -> list[tuple[str, str]]:
