@@ -75,6 +75,7 @@ class YardInfo:
     builds: bool = True  # 27.712 A: controlled and fully supplied (`standing.yard_standing`)
     repairs: bool = True  # 27.7264
     lost: bool = False  # 27.71: held by an opposing faction
+    raises: bool = True  # 27.7263: controlled by its power, supplied or not
 
     @property
     def one_factor_points(self) -> int:
@@ -374,8 +375,14 @@ def naval_action_breaches(
 
 def standing_breaches(ship: TrackedShip, action: ChartAction, yard: YardInfo) -> list[tuple[str, str]]:
     """A yard that is not a controlled, fully supplied port spends no shipbuilding point on its chart
-    (27.712 A); repairs start only in a fully supplied port held by the owner's faction (27.7264)."""
+    (27.712 A); repairs start only in a fully supplied port held by the owner's faction (27.7264); the
+    point that raises a ship sunk in port comes from a yard its power controls, supplied or not
+    (27.7263)."""
     breaches = []
+    if action is ChartAction.RAISE:
+        if not yard.raises:
+            breaches.append(("27.7263", f"{yard.site} is not controlled by its power: it raises no ship"))
+        return breaches
     if not yard.builds and naval_action_cost(ship.unit, action)[0] > 0:
         breaches.append(
             ("27.712 A", f"{yard.site} is not a controlled, fully supplied port: it spends no point")

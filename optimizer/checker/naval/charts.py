@@ -132,6 +132,7 @@ def load_charts(scenario: Scenario, replay: NavalReplay) -> tuple[Yards, Ships]:
                 builds=standing.builds,
                 repairs=standing.repairs,
                 lost=standing.lost,
+                raises=standing.raises,
             )
             for ship in yard.chart:
                 row = LAUNCH_ROW if ship.row == "launch" else int(ship.row)

@@ -191,8 +191,13 @@ def _yard_standing(
 ) -> None:
     """A yard that is not a controlled, fully supplied port spends no point on its chart (27.712 A;
     its points may still build SW units in other ports, 27.71); repairs start only in a fully supplied
-    port held by the owner's faction (27.7264)."""
+    port held by the owner's faction (27.7264); a ship sunk in port is raised with a point of a yard
+    its power controls, supplied or not (27.7263)."""
     for ship, _, action, var in ships.actions(t, yard=yard.key):
+        if action is ChartAction.RAISE:
+            if not yard.raises:
+                model.add(var == 0).only_enforce_if(guards.of("27.7263", f"{yard.key} turn {t}"))
+            continue
         if not yard.builds and action_cost(ship, action)[0] > 0:
             model.add(var == 0).only_enforce_if(guards.of("27.712 A", f"{yard.key} turn {t}"))
         if not yard.repairs and action is ChartAction.START_REPAIR:

@@ -50,6 +50,7 @@ class YardData:
     sw_ports: tuple[str, ...] = ()  # 27.711: where SW units paid with its points are built (chart.sw_ports)
     builds: bool = True  # 27.712 A: its points may be spent on its chart (controlled, fully supplied)
     repairs: bool = True  # 27.7264: repairs may start (fully supplied, held by the owner's faction)
+    raises: bool = True  # 27.7263: its point may raise a ship sunk in port (controlled by its power)
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,7 @@ class YardStanding:
     builds: bool
     repairs: bool
     lost: bool
+    raises: bool = True
 
 
 def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]) -> YardStanding:
@@ -167,7 +169,8 @@ def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]
     27.712 A: a home-country yard builds only while the power controls it and it is fully supplied
     (`held`); 27.712 B-D name the U.S., Canada and Australia boxes without that condition. 27.7264:
     repairs need a fully supplied port held by the owner's faction (the boxes again without). 27.71:
-    a yard held by an opposing alliance faction is captured.
+    a yard held by an opposing alliance faction is captured. 27.7263: the point that raises a ship sunk
+    in port comes from "any shipyard controlled by the owning major power": control only, not supply.
     """
     controller = graph.nodes[site]["controller"]
     faction = POWER_FACTION[power]
@@ -178,7 +181,7 @@ def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]
         return YardStanding(not lost, not lost, lost)
     supplied = site in supplied_sites(graph, power)
     friendly = controller is not None and POWER_FACTION[controller] is faction
-    return YardStanding(site in held, supplied and friendly, lost)
+    return YardStanding(site in held, supplied and friendly, lost, raises=controller is power)
 
 
 def _yards_and_ships(
@@ -212,6 +215,7 @@ def _yards_and_ships(
             sw_ports=() if yard.captured else sw_ports(power, yard.id, home_ports),
             builds=standing[yard.id].builds,
             repairs=standing[yard.id].repairs,
+            raises=standing[yard.id].raises,
         )
         for ship in yard.chart:
             position = (row_number(ship.row), column_number(ship.column))

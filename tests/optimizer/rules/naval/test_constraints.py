@@ -406,3 +406,24 @@ def test_repair_raising_and_acceleration_extras_and_the_oil_threshold(
     variables.naval.fix(model, "germany/kiel/Scharnhorst", 0, ChartAction.START_REPAIR)
     variables.naval.fix(model, "germany/kiel/Gneisenau", 0, ChartAction.RAISE)
     assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("sites", "accepted"),
+    [({}, True), ({"kiel": {"supply": "isolated"}}, True), ({"kiel": {"controller": "britain"}}, False)],
+)
+def test_raising_needs_a_controlled_yard_not_a_supplied_one(scenario_of, assert_accepts, sites, accepted):
+    """27.7263: the point raising a ship sunk in port "is taken from any shipyard controlled by the
+    owning major power", with no word of supply: Lutzow is raised with a point of Kiel while Kiel is
+    German, supplied or isolated; not once Britain holds Kiel."""
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 2}],
+        "sunk_in_port": [{"id": "Lutzow", "unit": "capital_ship", "factors": 2, "yard": "kiel"}],
+    }
+    scenario = scenario_of(
+        {"germany": {"naval": naval}}, turn={"season": "spring", "year": 1942}, map={"sites": sites}
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Lutzow", 0, ChartAction.RAISE)
+    assert_accepts(model, accepted)
