@@ -32,6 +32,7 @@ from models.tables import (
     Faction,
     Power,
     UnitType,
+    offensive_ship_brps,
 )
 
 Theater = Literal["europe", "pacific"]  # the U.S. wars of 40.33 and 25.22
@@ -256,22 +257,37 @@ class FixedSpending(Strict):
 
     kind: NonConstructionKind
     factors: NonNegativeInt = Field(
-        default=0, description="For limited or participation offensives: factors used (1 BRP each)."
+        default=0,
+        description=(
+            "For limited or participation offensives: ground, air, destroyer and escort carrier factors "
+            "used (1 BRP each, 27.12)."
+        ),
+    )
+    ships: list[Annotated[int, Field(ge=2, le=5)]] = Field(
+        default_factory=list,
+        description=(
+            "For limited or participation offensives: the factors of each cruiser or named ship used "
+            "(27.12: 'each 2-factor cruiser or named ship used: 1'; see the setting "
+            "offensive_ships_cost_per_two_factors)."
+        ),
     )
     note: str = ""
 
     @model_validator(mode="after")
     def _factors(self) -> FixedSpending:
-        if self.kind in PER_FACTOR_SPENDING and self.factors < 1:
-            raise ValueError(f"{self.kind}: give the factors used (1 BRP each, 27.12)")
-        if self.kind not in PER_FACTOR_SPENDING and self.factors:
-            raise ValueError(f"{self.kind}: costs a fixed amount; 'factors' does not apply")
+        if self.kind in PER_FACTOR_SPENDING and self.factors < 1 and not self.ships:
+            raise ValueError(f"{self.kind}: give the factors or ships used (27.12)")
+        if self.kind not in PER_FACTOR_SPENDING and (self.factors or self.ships):
+            raise ValueError(f"{self.kind}: costs a fixed amount; 'factors' and 'ships' do not apply")
         return self
 
-    @property
-    def brps(self) -> int:
+    def brps(self, ships_per_two_factors: bool = False) -> int:
+        """BRPs of this spending (27.12): a fixed amount, or for offensives 1 a factor used plus the
+        cruisers and named ships used (`offensive_ship_brps`)."""
         cost, per_factor, _ = NON_CONSTRUCTION_COSTS[self.kind]
-        return cost * self.factors if per_factor else cost
+        if not per_factor:
+            return cost
+        return cost * self.factors + offensive_ship_brps(self.ships, ships_per_two_factors)
 
 
 class NavalAirState(Strict):
@@ -692,6 +708,33 @@ class Settings(Strict):
             "turn (U.S. grants to Canada, South Africa, Australia and India apart: they count in full, 40.244)."
         ),
     )
+    offensive_ships_cost_per_two_factors: bool = Field(
+        default=False,
+        description=(
+            "Limited and participation offensives (27.12 chart, 'each 2-factor cruiser or named ship used: 1'): "
+            "by default 1 BRP per cruiser or named ship used, whatever its factors [reading]; if true, 1 BRP "
+            "per two factors of cruisers and named ships used, the offensive's total rounded up."
+        ),
+    )
+    lend_lease_as_grant: bool = Field(
+        default=False,
+        description=(
+            "What the U.S. pays of the Western Allied transports it builds before war with Germany (27.7322 B): "
+            "by default construction of the U.S., counted 1:1 against its limit [reading]; if true a BRP grant "
+            "to Britain ('at American expense, as a BRP grant to Britain'), a grant of its own: the U.S. limit "
+            "loses floor(share / 3) (27.334), Britain's gains as much (27.34), and the transports' whole cost "
+            "counts against the British limit. Either way within the 40.331 A cap."
+        ),
+    )
+    naval_oil_only_construction: bool = Field(
+        default=False,
+        description=(
+            "Which naval BRPs of this turn the oil threshold prices (27.35, 27.72): by default all of them, in "
+            "3-BRP steps [reading]; if true only construction proper (lay-downs, continuing, the normal 3 BRPs "
+            "of an accelerated step, SW units), while repairs (27.7267), raising ships sunk in port (27.7262) "
+            "and the extra BRPs of acceleration (27.7272 B) are paid at their cost, outside the threshold."
+        ),
+    )
     oil_threshold_counts_normal_cost: bool = Field(
         default=True,
         description=(
@@ -1001,5 +1044,7 @@ class Scenario(Strict):
             - sum(grant.brps for grant in state.grants_made)
             + sum(grant.brps for grant in state.grants_received)
             + self.grants_between_planned(power)
-            - sum(item.brps for item in state.fixed_spending)
+            - sum(
+                item.brps(self.settings.offensive_ships_cost_per_two_factors) for item in state.fixed_spending
+            )
         )

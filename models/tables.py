@@ -253,3 +253,18 @@ NON_CONSTRUCTION_COSTS: dict[str, tuple[int, bool, str]] = {
 PER_FACTOR_SPENDING = frozenset(
     kind for kind, (_, per_factor, _) in NON_CONSTRUCTION_COSTS.items() if per_factor
 )
+# 27.12 chart, limited or participation offensives: 1 BRP for each ground or air factor used and
+# each destroyer or escort carrier factor used (the `factors` of a per-factor line), and 1 BRP for
+# "each 2-factor cruiser or named ship used".
+OFFENSIVE_SHIP_BRPS = 1
+
+
+def offensive_ship_brps(ship_factors: list[int], per_two_factors: bool) -> int:
+    """BRPs for the cruisers and named ships used in a limited or participation offensive (27.12).
+
+    The chart's row "Each 2-factor cruiser or named ship used: 1" reads two ways: 1 BRP per ship
+    used, whatever its factors (`per_two_factors` false, the default reading), or 1 BRP per two
+    factors of cruisers and named ships, their total over the offensive rounded up (true)."""
+    if per_two_factors:
+        return OFFENSIVE_SHIP_BRPS * -(-sum(ship_factors) // 2)
+    return OFFENSIVE_SHIP_BRPS * len(ship_factors)

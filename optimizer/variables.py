@@ -136,10 +136,21 @@ class Variables:
         return self.available(power) - self.pays(power)
 
     def limit(self, power: Power) -> LinearExpr:
-        """Construction limit this turn (27.31), moved by this turn's planned grants."""
+        """Construction limit this turn (27.31), moved by this turn's planned grants, and by the U.S.
+        share of lend-lease transports when it is a grant to Britain (setting lend_lease_as_grant)."""
         if self.limits is not None:
-            return self.limits.limits[power]
-        return self.data.powers[power].limit
+            limit: LinearExpr = self.limits.limits[power]
+            floored: LinearExpr = self.limits.floored[power]
+        else:
+            limit = self.data.powers[power].limit
+            floored = max(0, self.data.powers[power].limit_breakdown.before_clamp)
+        naval = self.naval
+        if naval is not None and naval.lend_grant_third is not None and naval.us_limit_floored is not None:
+            if power is Power.USA:  # 27.334: the reduction, which stops at 0
+                return limit - floored + naval.us_limit_floored
+            if power is Power.BRITAIN:  # 27.34: the same, after Britain's reductions
+                return limit + naval.lend_grant_third
+        return limit
 
     def limit_counted(self, power: Power) -> LinearExpr:
         """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244): for the U.S.
@@ -153,8 +164,11 @@ class Variables:
             ],
             naval=power,
         )
+        # Setting lend_lease_as_grant: the U.S. share of lend-lease transports is granted to Britain,
+        # whose limit counts the transports' whole cost (27.7322 B) [reading].
+        lend_grant = self.naval.lend_lease_grant() if self.naval is not None else 0
         if power is Power.USA:
-            return own + sum(self.dominion_grant(d) for d in Dominion)
+            return own - lend_grant + sum(self.dominion_grant(d) for d in Dominion)
         if power is not Power.BRITAIN:
             return own
         counted = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
@@ -164,5 +178,9 @@ class Variables:
         # British naval BRPs at the Canada and Australia yards are those countries' (27.473, 40.244).
         dominion_ships = sum(self.dominion_naval(d) for d in Dominion)
         return (
-            own - dominion_ships + sum(self.dominion_spending(d, limit_only=True) for d in counted) - grants
+            own
+            + lend_grant
+            - dominion_ships
+            + sum(self.dominion_spending(d, limit_only=True) for d in counted)
+            - grants
         )

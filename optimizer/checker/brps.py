@@ -5,12 +5,28 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from models.plan import Plan
-from models.scenario import Scenario
-from models.tables import Dominion, Power
+from models.scenario import FixedSpending, Scenario
+from models.tables import NON_CONSTRUCTION_COSTS, Dominion, Power
 from optimizer.checker.grants.accounts import GrantAccount, resolve_account, us_grant_to_dominion
 from optimizer.checker.lines import PricedLine, dominion_spending, planned_powers
 from optimizer.checker.naval.spending import NavalSpendings, dominion_naval, naval_paid
 from optimizer.checker.violations import Violation
+
+
+def fixed_spending_brps(scenario: Scenario, item: FixedSpending) -> int:
+    """BRPs of one fixed non-construction spending, from the 27.12 chart: declarations of war and
+    full offensives a fixed amount; limited or participation offensives 1 per ground, air,
+    destroyer or escort carrier factor used, and for cruisers and named ships ("each 2-factor
+    cruiser or named ship used: 1") 1 per ship, or with `offensive_ships_cost_per_two_factors`
+    1 per two factors of them, the total rounded up."""
+    cost, per_factor, _ = NON_CONSTRUCTION_COSTS[item.kind]
+    if not per_factor:
+        return cost
+    if scenario.settings.offensive_ships_cost_per_two_factors:
+        ships = (sum(item.ships) + 1) // 2
+    else:
+        ships = len(item.ships)
+    return cost * (item.factors + ships)
 
 
 def brps_available(
@@ -29,7 +45,7 @@ def brps_available(
     return (
         state.brps
         + sum(grant.brps for grant in state.grants_received)
-        - sum(item.brps for item in state.fixed_spending)
+        - sum(fixed_spending_brps(scenario, item) for item in state.fixed_spending)
         - made
         + received
         - grants.openings.get(power, 0)

@@ -47,9 +47,10 @@ def grants_made_reduction(power: Power, account: GrantAccount, *, per_turn_total
     Canada, South Africa, Australia and India are no reduction: they count against the U.S.
     limit in full (40.23 A, 40.244; `limit_used`)."""
     made = [brps for grantor, to, brps in account.made if grantor is power and to not in DOMINION_IDS]
-    if per_turn_total:
-        return sum(made) // LIMIT_DIVISOR
-    return sum(brps // LIMIT_DIVISOR for brps in made)
+    total = sum(made) // LIMIT_DIVISOR if per_turn_total else sum(brps // LIMIT_DIVISOR for brps in made)
+    if power is Power.USA:  # setting lend_lease_as_grant: a grant of its own to Britain (27.7322 B)
+        total += account.lend_lease // LIMIT_DIVISOR
+    return total
 
 
 def limit_reductions(scenario: Scenario, power: Power, account: GrantAccount) -> int:
@@ -80,6 +81,8 @@ def limit_increases(scenario: Scenario, power: Power, account: GrantAccount) -> 
         for grantor, to, brps in account.made
         if to == power.value and grantor is not power
     )
+    if power is Power.BRITAIN:  # setting lend_lease_as_grant: the U.S. share of transports (27.7322 B)
+        increase += account.lend_lease // LIMIT_DIVISOR
     return increase + state.limit_modifiers.flying_bomb_gains
 
 
@@ -116,6 +119,9 @@ def limit_used(
     if power is Power.USA:
         # 40.23 A, 40.244: "count against the American construction limit", with the U.S.'s builds.
         counted += sum(us_grant_to_dominion(account, dominion) for dominion in Dominion)
+        # Setting lend_lease_as_grant: the U.S. share of lend-lease transports is a grant, not U.S.
+        # construction (27.7322 B); Britain counts the transports' whole cost.
+        counted -= account.lend_lease
     if power is Power.BRITAIN:
         # Ships built at the Canada and Australia yards are those countries' construction (27.473, 40.244).
         counted -= sum(dominion_naval(naval).values())
@@ -125,6 +131,7 @@ def limit_used(
             counted_dominions.append(Dominion.AUSTRALIA)
         for dominion in counted_dominions:
             counted += max(0, spent[dominion] - us_grant_to_dominion(account, dominion))
+        counted += account.lend_lease
     return counted
 
 

@@ -140,3 +140,17 @@ def test_planning_horizon_is_stated_once():
     [(where, problem)] = problems(ALLIES + "grants: {horizon_turns: 4}\n")
     assert where == "grants"
     assert "horizon" in problem
+
+
+def test_limited_offensive_needs_factors_or_ships():
+    """27.12: a limited offensive is charged per factor and per cruiser or named ship used: one with
+    neither is inconsistent input; a declaration of war costs a fixed amount and takes no ships."""
+    text = GOOD.replace("    force_pool:", "    fixed_spending: [{kind: limited_offensive}]\n    force_pool:")
+    [(_, problem)] = problems(text)
+    assert "factors or ships" in problem
+    text = GOOD.replace(
+        "    force_pool:",
+        "    fixed_spending: [{kind: declaration_of_war_minor, ships: [2]}]\n    force_pool:",
+    )
+    [(_, problem)] = problems(text)
+    assert "fixed amount" in problem

@@ -10,6 +10,7 @@ from models.plan import GrantLine, Plan
 from models.route_data import LEG_BY_ID, RECIPIENT_NODES
 from models.scenario import GrantsState, Scenario
 from models.tables import POWER_FACTION, Dominion, Faction, Power
+from optimizer.checker.naval.us_transports import lend_lease_grant
 
 DOMINION_IDS: frozenset[str] = frozenset(d.value for d in Dominion)
 
@@ -61,6 +62,9 @@ class GrantAccount:
     # 40.23 B: BRPs granted to each recipient that may be lost to interception and so are not
     # available to it this turn (the grant less the BRPs expected to arrive, rounded down).
     held_back: dict[str, int] = field(default_factory=dict)
+    # Setting lend_lease_as_grant: the U.S. share of lend-lease transports, a grant of its own to
+    # Britain (27.7322 B, 27.334, 27.34), apart from `made` (its BRPs are paid on the transport lines).
+    lend_lease: int = 0
 
 
 def grant_account(scenario: Scenario, plan: Plan | None = None) -> GrantAccount:
@@ -72,7 +76,7 @@ def grant_account(scenario: Scenario, plan: Plan | None = None) -> GrantAccount:
             for power, state in scenario.powers.items()
             for grant in state.grants_made
         )
-        return GrantAccount(made=made)
+        return GrantAccount(made=made, lend_lease=lend_lease_grant(scenario, plan))
     if plan is None:
         return GrantAccount()
     totals = pair_totals(scenario, plan)
@@ -90,6 +94,7 @@ def grant_account(scenario: Scenario, plan: Plan | None = None) -> GrantAccount:
         openings=dict(openings),
         oil_shipped=oil,
         held_back=held_back(scenario, plan),
+        lend_lease=lend_lease_grant(scenario, plan),
     )
 
 

@@ -75,6 +75,7 @@ class YardInfo:
     builds: bool = True  # 27.712 A: controlled and fully supplied (`standing.yard_standing`)
     repairs: bool = True  # 27.7264
     lost: bool = False  # 27.71: held by an opposing faction
+    raises: bool = True  # 27.7263: controlled by its power, supplied or not
 
     @property
     def one_factor_points(self) -> int:
@@ -133,6 +134,18 @@ def naval_action_cost(unit: UnitType, action: ChartAction, free_brps: bool = Fal
     elif action is ChartAction.RAISE:
         sb, brps = RAISE_SB, RAISE_BRPS
     return sb, 0 if free_brps else brps
+
+
+def oil_exempt_brps(action: ChartAction, brps: int) -> int:
+    """Of an action's BRPs, those that are not construction proper (27.35 with 27.72) under the
+    setting naval_oil_only_construction: all of a repair (27.7267) or of raising a ship (27.7262),
+    and of an accelerated step what is paid "beyond the normal three BRP cost of using a
+    shipbuilding point" (27.7272 B); laying down and continuing are construction."""
+    if action in (ChartAction.START_REPAIR, ChartAction.RAISE):
+        return brps
+    if action in (ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT):
+        return max(0, brps - MOVES[ChartAction.CONTINUE][1])
+    return 0
 
 
 @dataclass
@@ -362,8 +375,14 @@ def naval_action_breaches(
 
 def standing_breaches(ship: TrackedShip, action: ChartAction, yard: YardInfo) -> list[tuple[str, str]]:
     """A yard that is not a controlled, fully supplied port spends no shipbuilding point on its chart
-    (27.712 A); repairs start only in a fully supplied port held by the owner's faction (27.7264)."""
+    (27.712 A); repairs start only in a fully supplied port held by the owner's faction (27.7264); the
+    point that raises a ship sunk in port comes from a yard its power controls, supplied or not
+    (27.7263)."""
     breaches = []
+    if action is ChartAction.RAISE:
+        if not yard.raises:
+            breaches.append(("27.7263", f"{yard.site} is not controlled by its power: it raises no ship"))
+        return breaches
     if not yard.builds and naval_action_cost(ship.unit, action)[0] > 0:
         breaches.append(
             ("27.712 A", f"{yard.site} is not a controlled, fully supplied port: it spends no point")

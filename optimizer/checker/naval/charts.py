@@ -47,6 +47,9 @@ class NavalReplay:
     # Ships launched, by continuing or accelerating into the Launch row or from it: (owning power,
     # unit, factors, turn).
     launched: list[tuple[Power, UnitType, int, int]] = field(default_factory=list)
+    # This turn's BRPs per paying power that are repairs, raising or acceleration extras: outside the
+    # oil threshold under the setting naval_oil_only_construction (27.35, 27.72; `oil_exempt_brps`).
+    not_construction: dict[Power, int] = field(default_factory=lambda: defaultdict(int))
     # BRPs of the U.S. lay-downs of British CVEs in each turn (27.7223 B: within the grant limit).
     british_cve_brps: dict[int, int] = field(default_factory=lambda: defaultdict(int))
 
@@ -129,6 +132,7 @@ def load_charts(scenario: Scenario, replay: NavalReplay) -> tuple[Yards, Ships]:
                 builds=standing.builds,
                 repairs=standing.repairs,
                 lost=standing.lost,
+                raises=standing.raises,
             )
             for ship in yard.chart:
                 row = LAUNCH_ROW if ship.row == "launch" else int(ship.row)

@@ -5,50 +5,16 @@ from __future__ import annotations
 
 from models import route_data
 from models.naval_tables import CASH_AND_CARRY_LOSSES, LEND_LEASE_USAT, SW_BRPS_PER_FACTOR
-from models.plan import Plan, SWBuildLine
+from models.plan import Plan
 from models.route_data import US_EUROPEAN_RECIPIENTS
 from models.scenario import Scenario
-from models.tables import Power, UnitType
+from models.tables import Power
 from optimizer.checker.grants.accounts import grant_account
 from optimizer.checker.grants.lines import usat_grant_cap
 from optimizer.checker.naval.charts import NavalReplay, naval_state_of
 from optimizer.checker.naval.replay import replay_naval
-from optimizer.checker.sites import US_PACIFIC_BOX
+from optimizer.checker.naval.us_transports import japan_rebuilt, lend_lease_lines, lend_lease_paid
 from optimizer.checker.violations import Violation
-
-
-def lend_lease_lines(scenario: Scenario, plan: Plan) -> list[SWBuildLine]:
-    """U.S. transport lines before war with Germany (27.7322)."""
-    if scenario.us_at_war.get("europe"):
-        return []
-    return [b for b in plan.sw_builds if b.power is Power.USA and b.unit is UnitType.TRANSPORT]
-
-
-def lend_lease_paid(lines: list[SWBuildLine]) -> dict[Power, int]:
-    paid: dict[Power, int] = {}
-    for line in lines:
-        for power, brps in line.paid_by.items():
-            paid[power] = paid.get(power, 0) + brps
-    return paid
-
-
-def japan_rebuilt(scenario: Scenario, lines: list[SWBuildLine]) -> int:
-    """27.7322 C: with the U.S. at war with Japan but not with Germany, transports sunk by Japan are
-    rebuilt in the Pacific U.S. box whatever the USAT, at U.S. expense, outside the cash-and-carry
-    count and the grant limit. A plan's transport lines do not name them: of each U.S. line at
-    `us_pacific_box`, the transports the U.S. pays wholly (its `paid_by` share // 3, at most the
-    line's factors) may be such rebuilds, and at most `transports_sunk_by_japan` of them are; the
-    rest count under A and B [reading: counting the most the lines allow is the plan's best
-    labelling, since each one counted lowers both the cash-and-carry count and the U.S. share]."""
-    usa = naval_state_of(scenario, Power.USA)
-    if usa is None or not scenario.us_at_war.get("pacific") or scenario.us_at_war.get("europe"):
-        return 0
-    wholly = sum(
-        min(line.factors, line.paid_by.get(Power.USA, 0) // SW_BRPS_PER_FACTOR)
-        for line in lines
-        if line.yard == US_PACIFIC_BOX
-    )
-    return min(usa.transports_sunk_by_japan, wholly)
 
 
 def check_lend_lease(scenario: Scenario, plan: Plan, replay: NavalReplay | None = None) -> list[Violation]:

@@ -31,6 +31,7 @@ from optimizer.checker.naval.actions import (
     naval_action_breaches,
     naval_action_cost,
     naval_action_result,
+    oil_exempt_brps,
     turn_column,
 )
 from optimizer.checker.naval.charts import (
@@ -349,6 +350,8 @@ def charge_action(
     if payer in replay.brps:
         replay.brps[payer][turn] += brps
         record_dominion_brps(replay, action.yard, turn, brps)
+        if turn == 0:
+            replay.not_construction[payer] += oil_exempt_brps(kind, brps)
     elif brps:
         replay.rules.append(
             Violation(

@@ -7,8 +7,8 @@ from models.plan import Plan
 from models.scenario import Scenario
 from models.tables import Power
 from optimizer.checker.naval.charts import ChartView, NavalReplay, naval_powers
-from optimizer.checker.naval.lend_lease import lend_lease_lines, lend_lease_paid
 from optimizer.checker.naval.replay import replay_naval
+from optimizer.checker.naval.us_transports import lend_lease_lines, lend_lease_paid
 from optimizer.checker.violations import REPORT, Violation
 
 

@@ -11,8 +11,8 @@ from models.plan import Plan
 from models.scenario import Scenario
 from models.tables import Dominion, Power
 from optimizer.checker.naval.charts import NavalReplay
-from optimizer.checker.naval.lend_lease import lend_lease_lines, lend_lease_paid
 from optimizer.checker.naval.replay import replay_naval
+from optimizer.checker.naval.us_transports import lend_lease_lines, lend_lease_paid
 
 NAVAL_STEP_MULTIPLIERS = (1, 2)  # a step costs 3 BRPs inside the oil threshold, 6 past it
 
@@ -74,14 +74,19 @@ def naval_spending(
 ) -> dict[Power, NavalSpending]:
     """This turn's naval construction of each naval power: its turn-0 chart actions and SW units at
     normal cost, in 3-BRP steps (accelerate 2 steps, knight's move 3, an SW factor 1), and the
-    plan's steps past the oil threshold (0 without a naval report) (27.72, 27.35) [reading]."""
+    plan's steps past the oil threshold (0 without a naval report) (27.72, 27.35) [reading]. With the
+    setting naval_oil_only_construction the steps leave out repairs, raising and acceleration extras."""
     replay = replay if replay is not None else replay_naval(scenario, plan)
     oil = stated_oil_steps(plan)
     dominions = {Dominion(country): brps for country, brps in replay.dominion_brps.items()}
+    # 27.35 with 27.72 (setting naval_oil_only_construction): repairs, raising and acceleration
+    # extras are paid at their cost and are no steps of the oil threshold.
+    only_construction = scenario.settings.naval_oil_only_construction
     spending = {
         power: NavalSpending(
             per_turn[0],
-            per_turn[0] // NAVAL_STEP_BRPS,
+            (per_turn[0] - (replay.not_construction.get(power, 0) if only_construction else 0))
+            // NAVAL_STEP_BRPS,
             oil.get(power, 0),
             dominions if power is Power.BRITAIN else {},
         )

@@ -17,11 +17,13 @@ AXIS_SIDE = frozenset({Faction.EUROPEAN_AXIS, Faction.JAPAN})
 @dataclass(frozen=True)
 class YardStanding:
     """`builds`: its points may be spent on its chart (27.712 A); `repairs`: repairs may start there
-    (27.7264); `lost`: an opposing faction holds it (27.71)."""
+    (27.7264); `lost`: an opposing faction holds it (27.71); `raises`: its point may raise a ship
+    sunk in port (27.7263)."""
 
     builds: bool = True
     repairs: bool = True
     lost: bool = False
+    raises: bool = True  # 27.7263: its point may raise a ship sunk in port
 
 
 def fully_supplied(scenario: Scenario, power: Power, site: str) -> bool:
@@ -46,4 +48,10 @@ def yard_standing(scenario: Scenario, power: Power, site: str) -> YardStanding:
         return YardStanding(builds=not lost, repairs=not lost, lost=lost)
     supplied = fully_supplied(scenario, power, site)
     friendly = controller is not None and POWER_FACTION[controller] is POWER_FACTION[power]
-    return YardStanding(builds=supplied and controller is power, repairs=supplied and friendly, lost=lost)
+    # 27.7263: "any shipyard controlled by the owning major power": control, whatever its supply.
+    return YardStanding(
+        builds=supplied and controller is power,
+        repairs=supplied and friendly,
+        lost=lost,
+        raises=controller is power,
+    )

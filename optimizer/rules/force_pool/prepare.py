@@ -111,5 +111,7 @@ def brps_before_grants(scenario: Scenario, power: Power) -> int:
     return (
         state.brps
         + sum(grant.brps for grant in state.grants_received)
-        - sum(item.brps for item in state.fixed_spending)
+        - sum(
+            item.brps(scenario.settings.offensive_ships_cost_per_two_factors) for item in state.fixed_spending
+        )
     )

@@ -134,6 +134,23 @@ def action_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
     return sb, 0 if ship.free_brps else brps
 
 
+def oil_priced_brps(ship: ShipData, action: ChartAction | None, only_construction: bool) -> int:
+    """BRPs of one action that the oil threshold prices (27.35, 27.72) [reading].
+
+    By default all of them. With `only_construction` only construction proper is: laying down
+    (27.7251), continuing (27.7272 A) and the normal 3 BRPs of an accelerated step ("beyond the
+    normal three BRP cost of using a shipbuilding point", 27.7272 B); starting a repair (27.7267),
+    raising a ship sunk in port (27.7262) and the extra 3 or 6 BRPs of acceleration are not."""
+    brps = action_cost(ship, action)[1]
+    if not only_construction:
+        return brps
+    if action in (ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT):
+        return min(brps, MOVES[ChartAction.CONTINUE][1])
+    if action in (ChartAction.START_REPAIR, ChartAction.RAISE):
+        return 0
+    return brps
+
+
 def _base_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
     if action in MOVES:
         sb, brps, _, _ = MOVES[action]  # type: ignore[index]

@@ -13,10 +13,11 @@ from models.naval_tables import (
     ChartAction,
     one_factor_points,
 )
-from models.tables import POWER_ORDER, Power, UnitType
+from models.tables import LIMIT_DIVISOR, POWER_ORDER, Power, UnitType
 from optimizer.guards import Guards
 from optimizer.linear import LinearExpr
 from optimizer.prepare import Prepared
+from optimizer.rules.limits.variables import LIMIT_RANGE
 from optimizer.rules.naval.chart import NEW, State, action_cost, ship_states
 from optimizer.rules.naval.prepare import YardData, copy_pairs
 from optimizer.rules.naval.variables import NavalVariables
@@ -79,6 +80,23 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
         )
         model.add(ships.japan_rebuilt <= pacific)
         model.add(ships.us_paid <= SW_BRPS_PER_FACTOR * (ships.lend_lease_transports() - ships.japan_rebuilt))
+    if (
+        ships.lend_grant_third is not None
+        and ships.us_paid is not None
+        and ships.us_limit_floored is not None
+    ):
+        # Setting lend_lease_as_grant (27.7322 B, 27.334, 27.32 B): the share is a grant of its own,
+        # floor(share / 3) off the U.S. limit among its reductions, which stop at 0.
+        model.add_division_equality(ships.lend_grant_third, ships.us_paid, LIMIT_DIVISOR)
+        limits = variables.limits
+        before = (
+            limits.after_reductions[Power.USA]
+            if limits is not None and Power.USA in limits.after_reductions
+            else data.powers[Power.USA].limit_breakdown.before_clamp
+        )
+        after = model.new_int_var(-LIMIT_RANGE, LIMIT_RANGE, "usa_limit_after_lend_lease_grant")
+        model.add(after == before - ships.lend_grant_third)
+        model.add_max_equality(ships.us_limit_floored, [after, 0])
 
 
 def _involuntary_deferral(
@@ -173,8 +191,13 @@ def _yard_standing(
 ) -> None:
     """A yard that is not a controlled, fully supplied port spends no point on its chart (27.712 A;
     its points may still build SW units in other ports, 27.71); repairs start only in a fully supplied
-    port held by the owner's faction (27.7264)."""
+    port held by the owner's faction (27.7264); a ship sunk in port is raised with a point of a yard
+    its power controls, supplied or not (27.7263)."""
     for ship, _, action, var in ships.actions(t, yard=yard.key):
+        if action is ChartAction.RAISE:
+            if not yard.raises:
+                model.add(var == 0).only_enforce_if(guards.of("27.7263", f"{yard.key} turn {t}"))
+            continue
         if not yard.builds and action_cost(ship, action)[0] > 0:
             model.add(var == 0).only_enforce_if(guards.of("27.712 A", f"{yard.key} turn {t}"))
         if not yard.repairs and action is ChartAction.START_REPAIR:

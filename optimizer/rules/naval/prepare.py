@@ -50,6 +50,7 @@ class YardData:
     sw_ports: tuple[str, ...] = ()  # 27.711: where SW units paid with its points are built (chart.sw_ports)
     builds: bool = True  # 27.712 A: its points may be spent on its chart (controlled, fully supplied)
     repairs: bool = True  # 27.7264: repairs may start (fully supplied, held by the owner's faction)
+    raises: bool = True  # 27.7263: its point may raise a ship sunk in port (controlled by its power)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class LendLease:
     us_brps: int  # most BRPs the U.S. pays for them (USAT - 25, at most 25)
     britain_pays: bool  # Britain is planned and may pay the rest
     sunk_by_japan: int  # 27.7322 C: rebuilt in the Pacific box at U.S. expense, outside the count and cap
+    as_grant: bool = False  # setting lend_lease_as_grant: the U.S. share is a BRP grant to Britain
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,9 @@ class NavalData:
     us_grant_cap: int | None = None  # 40.331 A left after fixed grants, before war with Germany
     british_cve_caps: dict[Power, int] = field(default_factory=dict)  # 27.7223 B, keyed by the builder
     australian_caps: dict[UnitType, int] = field(default_factory=dict)  # 27.712 D
+    # 27.35 with 27.72: only construction proper is priced by the oil threshold (setting
+    # naval_oil_only_construction); otherwise every naval BRP of this turn is.
+    oil_only_construction: bool = False
     lost_ships: dict[Power, list[str]] = field(
         default_factory=dict
     )  # 27.71: "yard/ship displaced|eliminated"
@@ -135,6 +140,7 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
         lost_ships={power: names for power, names in lost.items() if names},
         fast_carrier_caps=fast_caps,
         cve_caps=cve_caps,
+        oil_only_construction=scenario.settings.naval_oil_only_construction,
     )
 
 
@@ -153,6 +159,7 @@ class YardStanding:
     builds: bool
     repairs: bool
     lost: bool
+    raises: bool = True
 
 
 def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]) -> YardStanding:
@@ -162,7 +169,8 @@ def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]
     27.712 A: a home-country yard builds only while the power controls it and it is fully supplied
     (`held`); 27.712 B-D name the U.S., Canada and Australia boxes without that condition. 27.7264:
     repairs need a fully supplied port held by the owner's faction (the boxes again without). 27.71:
-    a yard held by an opposing alliance faction is captured.
+    a yard held by an opposing alliance faction is captured. 27.7263: the point that raises a ship sunk
+    in port comes from "any shipyard controlled by the owning major power": control only, not supply.
     """
     controller = graph.nodes[site]["controller"]
     faction = POWER_FACTION[power]
@@ -173,7 +181,7 @@ def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]
         return YardStanding(not lost, not lost, lost)
     supplied = site in supplied_sites(graph, power)
     friendly = controller is not None and POWER_FACTION[controller] is faction
-    return YardStanding(site in held, supplied and friendly, lost)
+    return YardStanding(site in held, supplied and friendly, lost, raises=controller is power)
 
 
 def _yards_and_ships(
@@ -207,6 +215,7 @@ def _yards_and_ships(
             sw_ports=() if yard.captured else sw_ports(power, yard.id, home_ports),
             builds=standing[yard.id].builds,
             repairs=standing[yard.id].repairs,
+            raises=standing[yard.id].raises,
         )
         for ship in yard.chart:
             position = (row_number(ship.row), column_number(ship.column))
@@ -360,7 +369,9 @@ def _lend_lease(scenario: Scenario, sw: dict[str, tuple[Power, UnitType, int]]) 
     most = None if usat > LEND_LEASE_USAT else (lost if lost > CASH_AND_CARRY_LOSSES else 0)
     us_brps = usat_grant_cap(usat)
     japan = usa.naval.transports_sunk_by_japan if scenario.us_at_war.get("pacific") else 0
-    return LendLease(builds, most, us_brps, Power.BRITAIN in scenario.powers, japan)
+    return LendLease(
+        builds, most, us_brps, Power.BRITAIN in scenario.powers, japan, scenario.settings.lend_lease_as_grant
+    )
 
 
 def copy_pairs(naval: NavalData) -> list[tuple[str, str]]:

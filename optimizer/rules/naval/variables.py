@@ -8,10 +8,18 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from models.map_data import SITE_BY_ID
-from models.naval_tables import LAY_DOWN_BRPS, MOVES, SW_BRPS_PER_FACTOR, ChartAction, move
+from models.naval_tables import LAY_DOWN_BRPS, MOVES, NAVAL_STEP_BRPS, SW_BRPS_PER_FACTOR, ChartAction, move
 from models.tables import Power
 from optimizer.linear import LinearExpr
-from optimizer.rules.naval.chart import ShipData, State, action_cost, ship_actions, ship_states
+from optimizer.rules.limits.variables import LIMIT_RANGE
+from optimizer.rules.naval.chart import (
+    ShipData,
+    State,
+    action_cost,
+    oil_priced_brps,
+    ship_actions,
+    ship_states,
+)
 from optimizer.rules.naval.prepare import NavalData
 
 ShipTurnState = tuple[str, int, State]  # (ship key, turn, state)
@@ -28,6 +36,10 @@ class NavalVariables:
     sw: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)  # (build, yard) -> factors
     us_paid: cp_model.IntVar | None = None  # 27.7322: BRPs the U.S. pays for lend-lease transports
     japan_rebuilt: cp_model.IntVar | None = None  # 27.7322 C: transports sunk by Japan rebuilt
+    # Setting lend_lease_as_grant: floor(us_paid / 3), the limit the grant moves (27.334, 27.34), and
+    # the U.S. limit after its reductions with it, not below 0 (27.32 B).
+    lend_grant_third: cp_model.IntVar | None = None
+    us_limit_floored: cp_model.IntVar | None = None
     _by_turn: dict[int, list] = field(default_factory=dict, repr=False)  # actions() index, built once
 
     @classmethod
@@ -61,6 +73,9 @@ class NavalVariables:
             variables.japan_rebuilt = model.new_int_var(
                 0, lend.sunk_by_japan, "transports_sunk_by_japan_rebuilt"
             )
+            if lend.as_grant:
+                variables.lend_grant_third = model.new_int_var(0, lend.us_brps // 3, "lend_lease_grant_third")
+                variables.us_limit_floored = model.new_int_var(0, LIMIT_RANGE, "usa_limit_floored_lend_lease")
         return variables
 
     def us_grant_use(self) -> LinearExpr:
@@ -72,6 +87,13 @@ class NavalVariables:
             if ship.british_cve and action is ChartAction.LAY_DOWN
         )
         return (self.us_paid if self.us_paid is not None else 0) + cves
+
+    def lend_lease_grant(self) -> LinearExpr:
+        """The U.S. share of lend-lease transports when it is a BRP grant to Britain (setting
+        lend_lease_as_grant, 27.7322 B); 0 otherwise."""
+        if self.lend_grant_third is None or self.us_paid is None:
+            return 0
+        return self.us_paid
 
     def lend_lease_transports(self) -> LinearExpr:
         lend = self.naval.lend_lease
@@ -130,9 +152,12 @@ class NavalVariables:
         return chart + sum(SW_BRPS_PER_FACTOR * var for (_, yard), var in self.sw.items() if yard in yards)
 
     def steps(self, power: Power) -> LinearExpr:
-        """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]."""
+        """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]; with
+        the setting naval_oil_only_construction, only construction proper (`oil_priced_brps`)."""
+        only = self.naval.oil_only_construction
         return sum(
-            (action_cost(ship, action)[1] // 3) * var for ship, _, action, var in self.actions(0, power=power)
+            (oil_priced_brps(ship, action, only) // NAVAL_STEP_BRPS) * var
+            for ship, _, action, var in self.actions(0, power=power)
         ) + sum(var for (build, _), var in self.sw.items() if self.naval.sw_builds[build][0] is power)
 
     def launches(self) -> list[tuple[ShipData, int, cp_model.IntVar]]:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from models.scenario import Scenario
 from models.tables import Power
 from optimizer.checker import check
+from optimizer.checker.brps import brps_available
 from optimizer.checker.limits import construction_limit
 from optimizer.checker.report import derive_report
 
@@ -25,6 +28,27 @@ def test_brps_spent_exceed_brps_available() -> None:
     over = plan(line("italy", "inf", "infantry", "rome", 31, 31, 31), spent={AX: 1})
     assert rules(check(s, over)) == ["27.11"]
     exact = plan(line("italy", "inf", "infantry", "rome", 30, 30, 30), spent={AX: 1})
+    assert check(s, exact) == []
+
+
+@pytest.mark.parametrize(("per_two_factors", "available"), [(False, 16), (True, 14)])
+def test_limited_offensive_ships_per_chart(per_two_factors: bool, available: int) -> None:
+    """27.12 chart: a participation offensive using 3 air factors and a destroyer factor (1 BRP
+    each), a 5-factor named ship and a 2-factor cruiser ("each 2-factor cruiser or named ship used: 1")
+    costs 4 + 2 = 6 of Italy's 22 BRPs, 16 left; read as 1 BRP per two factors of cruisers and named
+    ships, the 7 factors cost 4 (rounded up), 8 in all, 14 left. The checker refuses building more."""
+    data = copy.deepcopy(AXIS)
+    offensive = {"kind": "participation_offensive", "factors": 4, "ships": [5, 2]}
+    data["powers"]["italy"].update(brps=22, brp_base=150, fixed_spending=[offensive])
+    data["settings"] = {"offensive_ships_cost_per_two_factors": per_two_factors}
+    s = Scenario.model_validate(data)
+    assert s.brps_available(Power.ITALY) == available
+    assert brps_available(s, Power.ITALY) == available
+    over = plan(
+        line("italy", "inf", "infantry", "rome", available + 1, available + 1, available + 1), spent={AX: 1}
+    )
+    assert rules(check(s, over)) == ["27.11"]
+    exact = plan(line("italy", "inf", "infantry", "rome", available, available, available), spent={AX: 1})
     assert check(s, exact) == []
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from models.plan import SWBuildLine
 from models.scenario import Scenario
 from models.tables import Power, UnitType
@@ -106,3 +108,34 @@ def test_transports_sunk_by_japan_do_not_use_the_us_grant_limit() -> None:
     assert "pays 5 BRPs of transports" in over[0].message
     british = plan(sw=(transports(1, britain=3),))
     assert rules(check(japan_transports(usat=20, sunk_by_japan=1, britain=True), british)) == ["27.7322 A"]
+
+
+@pytest.mark.parametrize("as_grant", [False, True])
+def test_lend_lease_share_as_a_grant_to_britain(as_grant: bool) -> None:
+    """27.7322 B, example 3 (USAT 33, grant limit 8): two transports at U.S. expense and a third with
+    the U.S. paying 2 BRPs and Britain 1. With a U.S. limit of 2 (BRP base 6), the U.S. paying 8 BRPs
+    1:1 against its limit is over it (27.31). Read as "a BRP grant to Britain" (setting
+    lend_lease_as_grant) the U.S. limit loses floor(8 / 3) = 2 (27.334): 0, with nothing counted;
+    Britain's limit of 20 (BRP base 60) gains 2 (27.34) and counts the 9 BRPs of the transports."""
+    data = copy.deepcopy(USA)
+    data["usat"] = 33
+    data["powers"]["usa"]["brp_base"] = 6
+    data["powers"]["usa"]["naval"]["british_transports_lost"] = 7
+    data["powers"]["usa"]["naval"]["shipyards"][0]["rate"] = 6  # 3 points on one-factor units (27.7221 A)
+    data["powers"]["usa"]["naval"]["sw_units"].append({"id": "transports", "unit": "transport", "count": 6})
+    data["powers"]["britain"] = {"brps": 50, "brp_base": 60}
+    data["settings"] = {"lend_lease_as_grant": as_grant}
+    s = Scenario.model_validate(data)
+    p = plan(sw=(transports(3, yard="us_atlantic_box", usa=8, britain=1),))
+    report = derive_report(s, p)
+    if not as_grant:
+        assert rules(check(s, p)) == ["27.31"]
+        assert (report[Power.USA].construction_limit, report[Power.USA].limit_used) == (2, 8)
+        assert (report[Power.BRITAIN].construction_limit, report[Power.BRITAIN].limit_used) == (20, 1)
+        return
+    assert check(s, p) == []
+    assert (report[Power.USA].construction_limit, report[Power.USA].limit_used) == (0, 0)
+    assert (report[Power.BRITAIN].construction_limit, report[Power.BRITAIN].limit_used) == (22, 9)
+    # The grant stays within 40.331 A: 9 BRPs from the U.S. would pass USAT 33 - 25 = 8.
+    over = plan(sw=(transports(3, yard="us_atlantic_box", usa=9),))
+    assert "27.7322 B" in rules(check(s, over))

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from models.plan import NavalReport
+import copy
+
+import pytest
+
+from models.plan import NavalReport, Plan
+from models.scenario import Scenario
 from models.tables import Power
 from optimizer.checker import check
+from optimizer.checker.naval.spending import naval_spending
 from optimizer.checker.report import derive_oil, derive_report
 
-from .helpers import USA, act, plan, reported, rules, scenario
+from .helpers import GERMANY, GNEISENAU, USA, act, kiel, plan, reported, rules, scenario, ship
 
 
 def test_naval_brps_count_against_brps_and_the_construction_limit() -> None:
@@ -66,3 +72,59 @@ def test_us_naval_steps_ignore_oil() -> None:
         naval=[NavalReport(power=Power.USA, brps_by_turn=[3], oil_steps=1)],
     )
     assert rules(check(s, p)) == ["27.35 J"]
+
+
+def repairs_raising_and_acceleration(only_construction: bool) -> tuple[Scenario, Plan]:
+    """Germany, no oil counter (threshold 25): seven cruisers laid down (21 BRPs), a knight's move of
+    a 5-factor ship (9), a named ship's repair (3), raising a ship sunk in port (3): 36 BRPs."""
+    data = copy.deepcopy(GERMANY)
+    naval = data["powers"]["germany"]["naval"]
+    naval["shipyards"] = kiel(
+        [ship("Graf Zeppelin", "capital_ship", 5, 5, "spring")],
+        [{"id": "Scharnhorst", "unit": "capital_ship", "factors": 3}],
+        rate=12,
+    )
+    naval["designs"] = [{"id": "cruiser", "unit": "cruiser", "factors": 2, "count": 7}]
+    naval["sunk_in_port"] = [{"id": "Gneisenau", "yard": "kiel", **GNEISENAU}]
+    data["settings"] = {"naval_oil_only_construction": only_construction}
+    actions = [act(0, f"cruiser#{n}", "lay_down", "new", "row 2 fall") for n in range(1, 8)]
+    actions += [
+        act(
+            0,
+            "Graf Zeppelin",
+            "accelerate_knight",
+            "row 5 spring",
+            "row 4 fall",
+            unit="capital_ship",
+            factors=5,
+        ),
+        act(0, "Scharnhorst", "start_repair", "waiting", "launch fall", unit="capital_ship", factors=3),
+        act(0, "Gneisenau", "raise", "sunk", "waiting", **GNEISENAU),
+    ]
+    return Scenario.model_validate(data), plan(*actions)
+
+
+@pytest.mark.parametrize(
+    ("only_construction", "steps", "past", "paid"), [(False, 12, 4, 48), (True, 8, 0, 36)]
+)
+def test_repairs_raising_and_acceleration_extras_and_the_oil_threshold(
+    only_construction: bool, steps: int, past: int, paid: int
+) -> None:
+    """27.35 A, D with 27.72, 27.7262, 27.7267, 27.7272 B: read as all construction, the 36 BRPs are
+    12 steps of 3, 8 inside the 25-BRP threshold and 4 past at 6 BRPs: 48 paid. Read with only
+    construction proper priced by oil (setting naval_oil_only_construction), the repair, the raise and
+    the 6 extra BRPs of acceleration are paid at cost and the 8 steps left (7 lay-downs and the
+    accelerated step's normal 3 BRPs, 24 BRPs) fit inside: 36 paid. The other count is refused."""
+    s, p = repairs_raising_and_acceleration(only_construction)
+    stated = p.model_copy(
+        update={"naval": [NavalReport(power=Power.GERMANY, brps_by_turn=[36], oil_steps=past)]}
+    )
+    spending = naval_spending(s, stated)[Power.GERMANY]
+    assert (spending.brps, spending.steps, spending.paid) == (36, steps, paid)
+    assert check(s, reported(s, stated)) == []
+    assert derive_report(s, stated)[Power.GERMANY].construction_brps == paid
+    other = 4 - past  # the other reading's steps past the threshold
+    wrong = p.model_copy(
+        update={"naval": [NavalReport(power=Power.GERMANY, brps_by_turn=[36], oil_steps=other)]}
+    )
+    assert rules(check(s, wrong)) == ["27.35"]

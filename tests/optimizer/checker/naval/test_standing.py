@@ -72,3 +72,20 @@ def test_repairs_need_a_fully_supplied_port_of_the_owners_faction() -> None:
         update={"map": MapState.model_validate({"sites": {"kiel": {"supply": "isolated"}}})}
     )
     assert rules(check(isolated, repair)) == ["27.7264"]
+
+
+def test_regression_raising_refused_at_an_isolated_yard_still_controlled() -> None:
+    """27.7263: the point that raises a ship sunk in port "is taken from any shipyard controlled by the
+    owning major power": control, not supply. Gneisenau (3 factors) is raised with a point of Kiel
+    while Kiel is isolated (no 27.712 A breach, 1 SB and 3 BRPs), not once Britain holds Kiel."""
+    gneisenau = {"id": "Gneisenau", "unit": "capital_ship", "factors": 3, "yard": "kiel"}
+    s = scenario(shipyards=kiel(), sunk_in_port=[gneisenau])
+    raised = plan(act(0, "Gneisenau", "raise", "sunk", "waiting", unit="capital_ship", factors=3))
+    isolated = s.model_copy(
+        update={"map": MapState.model_validate({"sites": {"kiel": {"supply": "isolated"}}})}
+    )
+    assert check(isolated, raised) == []
+    captured = s.model_copy(
+        update={"map": MapState.model_validate({"sites": {"kiel": {"controller": "britain"}}})}
+    )
+    assert rules(check(captured, raised)) == ["27.7263"]

@@ -136,3 +136,29 @@ def test_us_grant_to_canada_needs_canadian_builds(scenario_of, assert_accepts, c
     model, variables, _ = build_model(data)
     variables.builds.fix(model, "britain/can", "canada_box", counters)
     assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("per_two_factors", "built", "accepted"),
+    [
+        (False, 12, True),  # 24 - (10 + 2 ships) = 12
+        (False, 13, False),
+        (True, 11, True),  # 24 - (10 + (4 + 2) / 2) = 11
+        (True, 12, False),
+    ],
+)
+def test_limited_offensive_charges_ships_per_chart(
+    scenario_of, assert_accepts, per_two_factors, built, accepted
+):
+    """27.12 chart: a limited offensive costs 1 BRP per ground or air factor used and 1 for "each
+    2-factor cruiser or named ship used". With 24 BRPs, 10 ground factors, a 4-factor named ship and a
+    cruiser cost 12 (1 per ship), leaving 12 infantry factors; read as 1 per two factors of cruisers
+    and named ships they cost 10 + 3 = 13, leaving 11. Not 16 (1 per factor of every kind)."""
+    offensive = {"kind": "limited_offensive", "factors": 10, "ships": [4, 2]}
+    scenario = scenario_of(
+        {"germany": {"brps": 24, "fixed_spending": [offensive], "force_pool": [infantry(20)]}},
+        settings={"offensive_ships_cost_per_two_factors": per_two_factors},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    variables.builds.fix(model, "germany/inf", "berlin", built)
+    assert_accepts(model, accepted)

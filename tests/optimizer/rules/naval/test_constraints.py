@@ -361,3 +361,69 @@ def test_australian_ships_and_the_british_limit(scenario_of, assert_accepts, set
     variables.naval.fix(model, "britain/glasgow/ca#1", 0, LAY_DOWN)
     variables.naval.fix(model, "britain/australia_box/ca#1", 0, LAY_DOWN)
     assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("only_construction", "brps", "accepted"),
+    [
+        (False, 48, True),  # 12 steps: 8 inside (24 of 25 BRPs), 4 past at 6 BRPs: 36 + 12
+        (False, 47, False),
+        (True, 36, True),  # 8 construction steps, all inside: repairs, raising, extras at cost
+        (True, 35, False),
+    ],
+)
+def test_repair_raising_and_acceleration_extras_and_the_oil_threshold(
+    scenario_of, assert_accepts, only_construction, brps, accepted
+):
+    """27.35 A, D with 27.72, 27.7262, 27.7267, 27.7272 B: with no oil counter the first 25 BRPs of
+    builds are at normal cost. Seven cruisers laid down (7 x 3), a knight's move of a 5-factor ship
+    (9: the normal 3 and 6 extra), a named ship's repair (3) and raising a ship sunk in port (3) are 36
+    BRPs at normal cost. Read as all construction, they are 12 steps of 3, 8 inside and 4 past at 6:
+    48 BRPs. Read with only construction proper priced by oil (setting naval_oil_only_construction),
+    the 8 steps of lay-downs and the accelerated step's normal 3 BRPs (24) fit inside: 36 BRPs."""
+    naval = {
+        "shipyards": [
+            {
+                "id": "kiel",
+                "rate": 12,
+                "chart": [{"id": "Graf", "unit": "capital_ship", "factors": 5, "row": 5, "column": "spring"}],
+                "waiting_for_repair": [{"id": "Scharnhorst", "unit": "capital_ship", "factors": 3}],
+            }
+        ],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 7}],
+        "sunk_in_port": [{"id": "Gneisenau", "unit": "capital_ship", "factors": 3, "yard": "kiel"}],
+    }
+    scenario = scenario_of(
+        {"germany": {"brps": brps, "naval": naval}},
+        turn={"season": "spring", "year": 1942},
+        settings={"naval_oil_only_construction": only_construction},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    for ship in ships("ca", 7):
+        variables.naval.fix(model, ship, 0, LAY_DOWN)
+    variables.naval.fix(model, "germany/kiel/Graf", 0, ChartAction.ACCELERATE_KNIGHT)
+    variables.naval.fix(model, "germany/kiel/Scharnhorst", 0, ChartAction.START_REPAIR)
+    variables.naval.fix(model, "germany/kiel/Gneisenau", 0, ChartAction.RAISE)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("sites", "accepted"),
+    [({}, True), ({"kiel": {"supply": "isolated"}}, True), ({"kiel": {"controller": "britain"}}, False)],
+)
+def test_raising_needs_a_controlled_yard_not_a_supplied_one(scenario_of, assert_accepts, sites, accepted):
+    """27.7263: the point raising a ship sunk in port "is taken from any shipyard controlled by the
+    owning major power", with no word of supply: Lutzow is raised with a point of Kiel while Kiel is
+    German, supplied or isolated; not once Britain holds Kiel."""
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 2}],
+        "sunk_in_port": [{"id": "Lutzow", "unit": "capital_ship", "factors": 2, "yard": "kiel"}],
+    }
+    scenario = scenario_of(
+        {"germany": {"naval": naval}}, turn={"season": "spring", "year": 1942}, map={"sites": sites}
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Lutzow", 0, ChartAction.RAISE)
+    assert_accepts(model, accepted)

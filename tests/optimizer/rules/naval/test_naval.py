@@ -398,3 +398,29 @@ def test_kiel_isolated_or_captured_builds_no_ship_but_submarines_elsewhere(scena
     assert [a.action for a in plan.naval_actions if a.action in ("continue", "lay_down")] == []
     assert [(b.yard, b.factors) for b in plan.sw_builds] == [("kiel", 1)]
     assert "hamburg" in plan.sw_builds[0].placed and "kiel" not in plan.sw_builds[0].placed.split(":")[1]
+
+
+@pytest.mark.parametrize(
+    ("as_grant", "built", "paid"), [(False, 1, {"usa": 2, "britain": 1}), (True, 3, {"usa": 8, "britain": 1})]
+)
+def test_lend_lease_share_as_a_grant_to_britain(scenario_of, as_grant, built, paid):
+    """27.7322 B, example 3: USAT 33, the U.S. may pay 8 BRPs and Britain, with 1 BRP, the rest. With a
+    U.S. limit of 2 (BRP base 6), paying 1:1 against it the U.S. pays 2 BRPs: one transport. As "a BRP
+    grant to Britain" (setting lend_lease_as_grant) the 8 BRPs cost the U.S. floor(8 / 3) = 2 of its
+    limit (27.334), and Britain's limit of 40 gains 2 (27.34) and counts the 9 BRPs: three transports,
+    as in the example."""
+    scenario = lend_lease(scenario_of, usat=33, lost=7, britain_brps=1)
+    data = scenario.model_dump(by_alias=True)
+    data["powers"]["usa"]["brp_base"] = 6
+    data["settings"]["lend_lease_as_grant"] = as_grant
+    scenario = type(scenario).model_validate(data)
+    plan = solved(scenario)
+    assert transports(plan, scenario) == (built, paid)
+    usa, britain = plan.powers[Power.USA], plan.powers[Power.BRITAIN]
+    if as_grant:
+        assert (usa.construction_limit, usa.limit_used, britain.construction_limit, britain.limit_used) == (
+            0,
+            0,
+            42,
+            9,
+        )
