@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from models.generate import scenario_data
 from models.plan import BuildLine, Plan, Status
-from models.scenario import DEFAULT_VALUES, Scenario
+from models.scenario import DEFAULT_VALUES, Scenario, Settings
 from models.tables import COST_MULTIPLIERS, UNIT_SPECS, WORKS_UNIT_TYPES, Faction, Power, UnitType
 from optimizer.checker import check
 from optimizer.solve import solve
@@ -36,6 +36,28 @@ def test_every_solver_plan_passes_the_checker(data):
 def test_every_joint_grant_plan_passes_the_checker(data):
     """Joint plans of the U.S., Britain, Russia and China with grants (rule 40) pass the checker."""
     scenario = Scenario.model_validate(scenario_data(picker(data), joint_grants=True))
+    result = solve(scenario)
+    if result.status is Status.INFEASIBLE:
+        assert result.explanation
+        return
+    assert result.status is Status.OPTIMAL
+    assert check(scenario, result.plan) == []
+
+
+READING_SETTINGS = sorted(
+    name for name, field in Settings.model_fields.items() if field.annotation in (bool, "bool")
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_plan_passes_the_checker_under_every_reading(data):
+    """The readings players may differ on are scenario settings, each read by planner and checker
+    alike: with every setting drawn at random, every plan still passes the checker."""
+    assert "beach_defenses_count_against_limit" in READING_SETTINGS  # the settings were found
+    position = scenario_data(picker(data), joint_grants=data.draw(st.booleans()))
+    position["settings"] = {name: data.draw(st.booleans(), label=name) for name in READING_SETTINGS}
+    scenario = Scenario.model_validate(position)
     result = solve(scenario)
     if result.status is Status.INFEASIBLE:
         assert result.explanation
