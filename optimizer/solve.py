@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 
 from models.io import InputError
 from models.plan import ObjectiveReport, Plan, StageResult, Status
-from models.scenario import Priority, PriorityKind, Scenario
+from models.scenario import Priority, Scenario
 from optimizer.explain import explain
 from optimizer.extract import extract_plan
 from optimizer.linear import LinearExpr, value
@@ -18,7 +18,7 @@ from optimizer.model import build_model, new_solver
 from optimizer.objective import describe_priority, priority_expression
 from optimizer.prepare import Prepared, prepare
 from optimizer.rules.grants.objective import fewest_granted
-from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED, fixed_grant_breaches
+from optimizer.rules.grants.prepare import fixed_grant_breaches
 from optimizer.variables import Variables
 
 
@@ -65,7 +65,7 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     stages: list[StageResult] = []
     proven = True
     last_solver: cp_model.CpSolver | None = None
-    for group in _stage_groups(data, variables, priorities):
+    for group in _stage_groups(model, data, variables, priorities):
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
         combined: LinearExpr = sum(member.weight * member.expr for member in group)
         model.maximize(combined)
@@ -90,14 +90,14 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
             break
         optimal = status == cp_model.OPTIMAL
         proven = proven and optimal
-        for member in group:
+        bounds = _member_bounds(solver, group, optimal)
+        for member, bound in zip(group, bounds, strict=True):
             best = value(solver, member.expr)
-            bound = int(round(solver.best_objective_bound)) if len(group) == 1 else best
             stages.append(
                 StageResult(priority=member.name, value=best / member.scale, bound=bound / member.scale)
             )
         # Keep this optimum while the next priority is solved, starting from this plan.
-        best_combined = int(round(solver.objective_value))
+        best_combined = sum(member.weight * value(solver, member.expr) for member in group)
         model.add(combined >= best_combined)
         model.clear_hints()
         for var in variables.decisions():
@@ -116,6 +116,18 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
 
 
+def _member_bounds(solver: cp_model.CpSolver, group: list[Member], optimal: bool) -> list[int]:
+    """Each member's proven bound: its value when the solve is optimal; otherwise, for the first member,
+    what the weighted bound leaves it with every later member at its least (a valid upper bound), and
+    for the rest their values (nothing more is proven of them)."""
+    values = [int(solver.value(member.expr)) for member in group]
+    if optimal:
+        return values
+    rest = sum(member.weight * member.low for member in group[1:])
+    first = (int(round(solver.best_objective_bound)) - rest) // group[0].weight
+    return [max(first, values[0]), *values[1:]]
+
+
 class Member(NamedTuple):
     """One priority within a solve: its name, expression, scale, and lexicographic weight."""
 
@@ -123,42 +135,74 @@ class Member(NamedTuple):
     expr: LinearExpr
     scale: int
     weight: int
+    low: int  # the least value expr can take (from its variables' domains)
+
+
+# Exact integers only: a solve's weighted objective stays within what a double holds exactly, so its
+# value, its bound and the optimum kept for the next solve are never rounded.
+EXACT_LIMIT = 2**53
+
+
+def expression_range(model: cp_model.CpModel, expr: LinearExpr) -> tuple[int, int]:
+    """The least and greatest values `expr` can take over its variables' domains."""
+    if isinstance(expr, int):
+        return expr, expr
+    model.minimize(expr)  # the proto then holds expr's terms as the objective, unscaled
+    proto = model.proto
+    terms = list(zip(list(proto.objective.vars), list(proto.objective.coeffs), strict=True))
+    low = high = int(proto.objective.offset)
+    for var, coeff in terms:
+        domain = list(proto.variables[var].domain)
+        ends = (coeff * domain[0], coeff * domain[-1])
+        low += min(ends)
+        high += max(ends)
+    return low, high
 
 
 def _stage_groups(
-    data: Prepared, variables: Variables, priorities: list[Priority | None]
+    model: cp_model.CpModel, data: Prepared, variables: Variables, priorities: list[Priority | None]
 ) -> list[list[Member]]:
-    """The priorities as solves, each a list of members.
+    """The priorities as solves, each a list of members with exact lexicographic weights.
 
-    Oil counters kept have a small known range, so a priority followed by
-    `oil_kept` is solved once, with exact lexicographic weights (the earlier
-    priority times the range of oil kept plus one): the same plans as two
-    solves, in one.
+    The first priority is solved alone; the later ones are solved in one call whenever exact weights
+    exist within EXACT_LIMIT: each priority's weight is the product of (range + 1) of every later
+    priority of the call, read off the variables' domains, so no gain in a later priority can
+    outweigh one unit of an earlier one. The optima are those of solving them one after the other,
+    in fewer solves; a call that would pass the limit starts a new one.
     """
-    members: list[tuple[str, LinearExpr, int, Priority | None]] = []
+    members: list[tuple[str, LinearExpr, int]] = []
     for priority in priorities:
         if priority is None:
             assert variables.grants is not None
-            members.append(("fewest_granted", fewest_granted(variables.grants), 1, priority))
+            members.append(("fewest_granted", fewest_granted(variables.grants), 1))
         else:
             expr, scale = priority_expression(data, variables, priority)
-            members.append((describe_priority(priority), expr, scale, priority))
+            members.append((describe_priority(priority), expr, scale))
+    ranges = [expression_range(model, expr) for _, expr, _ in members]
     groups: list[list[Member]] = []
-    oil_range = sum(data.oil_counters.values()) + MAX_OIL_SHIPPED + 1
-    i = 0
-    while i < len(members):
-        name, expr, scale, _ = members[i]
-        following = members[i + 1][3] if i + 1 < len(members) else None
-        if (
-            i > 0
-            and following is not None
-            and following.kind is PriorityKind.OIL_KEPT
-            and not following.powers
-        ):
-            then = members[i + 1]
-            groups.append([Member(name, expr, scale, oil_range), Member(then[0], then[1], then[2], 1)])
-            i += 2
-        else:
-            groups.append([Member(name, expr, scale, 1)])
-            i += 1
+    start = 0
+    while start < len(members):
+        end = start + 1
+        # The first priority is solved alone: it is the one the player cares about, usually quick, and
+        # its plan is a good start (a hint) for the rest, which are then solved together.
+        while start > 0 and end < len(members) and _weights(ranges[start : end + 1]) is not None:
+            end += 1
+        weights = _weights(ranges[start:end]) or [1]
+        groups.append(
+            [
+                Member(*members[k], weight, ranges[k][0])
+                for k, weight in zip(range(start, end), weights, strict=True)
+            ]
+        )
+        start = end
     return groups
+
+
+def _weights(ranges: list[tuple[int, int]]) -> list[int] | None:
+    """Exact lexicographic weights for expressions of these ranges, first most important; None when
+    the weighted sum could pass EXACT_LIMIT."""
+    weights = [1]
+    for low, high in reversed(ranges[1:]):
+        weights.insert(0, weights[0] * (high - low + 1))
+    magnitude = sum(w * max(abs(low), abs(high)) for w, (low, high) in zip(weights, ranges, strict=True))
+    return weights if magnitude < EXACT_LIMIT else None
