@@ -50,7 +50,9 @@ def cp_feasible(model: cp_model.CpModel, variables: list[cp_model.IntVar], fixed
     pinned.clear_objective()
     for var, value in zip(variables, fixed, strict=True):
         pinned.add(pinned.get_int_var_from_proto_index(var.index) == value)
-    return cp_model.CpSolver().solve(pinned) == cp_model.OPTIMAL
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    return solver.solve(pinned) == cp_model.OPTIMAL
 
 
 def check(build: Build) -> Milp:
@@ -153,8 +155,8 @@ def test_int_div_of_an_expression() -> None:
 
 def test_lin_max_and_min() -> None:
     def build(m: cp_model.CpModel) -> list[cp_model.IntVar]:
-        x, y = m.new_int_var(-3, 3, "x"), m.new_int_var(0, 4, "y")
-        top, bottom = m.new_int_var(-10, 10, "top"), m.new_int_var(-10, 10, "bottom")
+        x, y = m.new_int_var(-2, 2, "x"), m.new_int_var(0, 3, "y")
+        top, bottom = m.new_int_var(-3, 3, "top"), m.new_int_var(-3, 2, "bottom")
         m.add_max_equality(top, [x, 2 - y, y - 3])
         m.add_min_equality(bottom, [x + y, 1, -x])
         m.minimize(top - bottom)
