@@ -417,12 +417,12 @@ def main() -> None:
     parser.add_argument("--suite", action="append", default=[], help="only suites whose name contains this")
     args = parser.parse_args()
 
-    out = Console(width=150)
+    out = Console(width=170)
     table = Table(title="First-priority model: CP-SAT and HiGHS solve wall time (ms)", title_justify="left")
     for column in (
         "suite",
         "cases",
-        "MILP cols x rows",
+        "MILP size",
         "CP-SAT p50",
         "CP-SAT p95",
         "HiGHS p50",
@@ -431,7 +431,7 @@ def main() -> None:
         "ratio p95",
         "same optimum",
     ):
-        table.add_column(column, justify="left" if column == "suite" else "right", no_wrap=column == "suite")
+        table.add_column(column, justify="left" if column == "suite" else "right", no_wrap=True)
     differences: list[str] = []
     statuses: Counter[str] = Counter()
     for suite in suites(args.generated, args.sizes):
@@ -476,7 +476,8 @@ def main() -> None:
         )
     out.print(table)
     out.print(
-        "MILP size: median columns x rows. " + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items()))
+        "ratio: HiGHS / CP-SAT; MILP size: median columns x rows; "
+        + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items()))
     )
     for line in differences:
         out.print(f"[red]different:[/red] {line}")
