@@ -1,11 +1,27 @@
 """Speed of the turn planner, measured (never asserted in tests).
 
-    python benchmarks/bench.py [--generated 200] [--cli-runs 5]
+    python benchmarks/bench.py [--generated 200] [--sizes 20] [--cli-runs 5] [--suite TEXT]
 
 Prints, for the bundled scenarios and for generated positions: build time
-(preparation + model) and solve time as p50 / p95 / max, and the status
-counts; then the wall time of `awaw plan` on the default scenario against the
-bare import of ortools, networkx and pydantic, and peak memory.
+(preparation + model) and solve time (every priority, and the plan's
+extraction), each as wall time and as this process's CPU time, p50 / p95 / max
+in milliseconds, and the share of positions proven optimal (with the other
+statuses); then the wall time of `awaw plan` on the default scenario against
+the bare import of ortools, networkx and pydantic, and peak memory: this
+process's, and that of an `awaw plan` process alone (read with `os.wait4` from a small
+launcher process, since a child counts the memory of the process it was forked from).
+
+`--generated` sets the positions of the older generated suites, `--sizes` those
+of the larger ones (grants with 24 to 96 force pool entries a power, grants with
+naval construction); every suite draws fixed seeds. `--suite TEXT` (repeatable)
+runs only the suites whose name contains TEXT; `--cli-runs 0` skips `awaw plan`.
+
+The CPU time is read from hooks on `optimizer.solve`'s `prepare` and
+`build_model` (the planner itself is unchanged), so that build and solve are
+split as in `Result.build_seconds` and `Result.solve_seconds`.
+
+`python -m benchmarks.highs` (the `bench` extra) solves a sample of the same
+positions' first-priority models with HiGHS beside CP-SAT.
 
 Targets: every case proven optimal; solve p95 <= 50 ms (one turn of builds);
 p95 <= 100 ms for a joint plan of four powers with grants; naval 12-turn
@@ -21,11 +37,16 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 from rich.console import Console
 from rich.table import Table
 
+import optimizer.solve as planner
 import scenarios
 from models.generate import random_scenario
 from models.io import load_scenario
@@ -33,24 +54,143 @@ from models.scenario import Scenario
 from optimizer.solve import solve
 
 
+@dataclass(frozen=True)
+class Suite:
+    """A named list of positions, made on demand: `make(i)` for i in range(count)."""
+
+    name: str
+    count: int
+    make: Callable[[int], Scenario]
+
+    def cases(self, limit: int | None = None) -> list[Scenario]:
+        return [self.make(i) for i in range(self.count if limit is None else min(limit, self.count))]
+
+
+def generated(name: str, first_seed: int, count: int, **options: Any) -> Suite:
+    """Generated positions from seeds first_seed, first_seed + 1, ...; no minimum builds."""
+    return Suite(name, count, lambda i: random_scenario(first_seed + i, requirements=False, **options))
+
+
+def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
+    """Every suite, in the order printed."""
+    paths = scenarios.bundled()
+    return [
+        Suite("bundled", len(paths), lambda i: load_scenario(paths[i])),
+        generated("builds (6 entries, 4 counters)", 0, generated_count, naval=False),
+        generated(
+            "builds (12 entries, 8 counters)",
+            10_000,
+            generated_count,
+            naval=False,
+            max_entries=12,
+            max_count=8,
+        ),
+        generated(
+            "grants: U.S., Britain, Russia, China, one turn",
+            20_000,
+            generated_count,
+            joint_grants=True,
+            naval=False,
+        ),
+        *(
+            generated(
+                f"naval, {turns}-turn horizon", 30_000, generated_count, one_power=True, naval_turns=turns
+            )
+            for turns in (1, 4, 12)
+        ),
+        # The larger sizes of issue 9: the four powers of rule 40 planned together, each with
+        # 1..N force pool entries; then with naval construction for every power with shipyards.
+        *(
+            generated(
+                f"grants, 4 powers, {entries} entries",
+                40_000 + 1_000 * k,
+                sizes,
+                joint_grants=True,
+                naval=False,
+                max_entries=entries,
+            )
+            for k, entries in enumerate((24, 48, 96))
+        ),
+        *(
+            generated(
+                f"grants + naval, 4 powers, {entries} entries, {turns} turns",
+                50_000 + 1_000 * k,
+                sizes,
+                joint_grants=True,
+                max_entries=entries,
+                naval_turns=turns,
+            )
+            for k, (entries, turns) in enumerate((e, t) for e in (12, 48) for t in (4, 12))
+        ),
+    ]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(cases: list[Scenario]) -> tuple[list[float], list[float], Counter[str]]:
-    builds: list[float] = []
-    solves: list[float] = []
-    statuses: Counter[str] = Counter()
-    for scenario in cases:
-        result = solve(scenario)
-        builds.append(result.build_seconds)
-        solves.append(result.solve_seconds)
-        statuses[result.status.value] += 1
-    return builds, solves, statuses
+QUANTILES = ("p50", "p95", "max")
+
+
+@dataclass
+class Times:
+    """Seconds per position: build and solve, wall and CPU; and the statuses."""
+
+    build_wall: list[float] = field(default_factory=list)
+    build_cpu: list[float] = field(default_factory=list)
+    solve_wall: list[float] = field(default_factory=list)
+    solve_cpu: list[float] = field(default_factory=list)
+    statuses: Counter[str] = field(default_factory=Counter)
+
+
+def measure(cases: list[Scenario]) -> Times:
+    """Solve each case as the planner does, timing build and solve in wall and CPU time."""
+    marks: dict[str, float] = {}
+    real_prepare, real_build = planner.prepare, planner.build_model
+
+    def prepare(*args: Any, **kwargs: Any) -> Any:
+        marks["started"] = time.process_time()
+        return real_prepare(*args, **kwargs)
+
+    def build_model(*args: Any, **kwargs: Any) -> Any:
+        built = real_build(*args, **kwargs)
+        marks["built"] = time.process_time()
+        return built
+
+    times = Times()
+    # patch.object fails loudly if `optimizer.solve` no longer has these names.
+    with (
+        mock.patch.object(planner, "prepare", prepare),
+        mock.patch.object(planner, "build_model", build_model),
+    ):
+        for scenario in cases:
+            marks.clear()
+            result = solve(scenario)
+            ended = time.process_time()
+            assert marks.keys() == {"started", "built"}, "solve() no longer prepares and builds once"
+            times.build_wall.append(result.build_seconds)
+            times.solve_wall.append(result.solve_seconds)
+            times.build_cpu.append(marks["built"] - marks["started"])
+            times.solve_cpu.append(ended - marks["built"])
+            times.statuses[result.status.value] += 1
+    return times
+
+
+def spread(values: list[float]) -> list[str]:
+    """p50, p95 and max, in milliseconds."""
+    return [f"{1000 * v:.1f}" for v in (percentile(values, 0.5), percentile(values, 0.95), max(values))]
+
+
+def optimal_share(statuses: Counter[str]) -> str:
+    total = sum(statuses.values())
+    text = f"{100 * statuses['optimal'] / total:.0f}%"
+    others = ", ".join(f"{k} {v}" for k, v in sorted(statuses.items()) if k != "optimal")
+    return f"{text} ({others})" if others else text
 
 
 def wall_time(command: list[str], runs: int) -> float:
+    """The median wall seconds of `runs` runs of `command`."""
     times = []
     for _ in range(runs):
         started = time.perf_counter()
@@ -59,71 +199,86 @@ def wall_time(command: list[str], runs: int) -> float:
     return statistics.median(times)
 
 
+# Starts the command and prints its peak resident memory (KiB) as `os.wait4` reads it. The
+# command is started from this small process, not from the benchmark: on Linux a child's
+# ru_maxrss counts the memory of the process it was forked from, up to its exec, so a child
+# of the benchmark would report at least the benchmark's own peak.
+LAUNCHER = """
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(usage.ru_maxrss)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def peak_memory(command: list[str]) -> float:
+    """The peak resident memory of one run of `command`, that process alone, in MB."""
+    printed = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, *command], check=True, capture_output=True, text=True
+    ).stdout
+    return int(printed) / 1024
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--generated", type=int, default=200, help="generated positions (default 200)")
-    parser.add_argument("--cli-runs", type=int, default=5, help="runs of each command timed (median)")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--generated", type=int, default=200, help="positions of the older suites (200)")
+    parser.add_argument("--sizes", type=int, default=20, help="positions of the larger suites (20)")
+    parser.add_argument(
+        "--cli-runs", type=int, default=5, help="runs of each command timed (median); 0 skips"
+    )
+    parser.add_argument("--suite", action="append", default=[], help="only suites whose name contains this")
     args = parser.parse_args()
 
-    count = args.generated
-    suites = {
-        "bundled": [load_scenario(p) for p in scenarios.bundled()],
-        "builds (6 entries, 4 counters)": [
-            random_scenario(seed, requirements=False, naval=False) for seed in range(count)
-        ],
-        "builds (12 entries, 8 counters)": [
-            random_scenario(10_000 + seed, requirements=False, naval=False, max_entries=12, max_count=8)
-            for seed in range(count)
-        ],
-        "grants: U.S., Britain, Russia, China, one turn": [
-            random_scenario(20_000 + seed, requirements=False, joint_grants=True, naval=False)
-            for seed in range(count)
-        ],
-        **{
-            f"naval, {turns}-turn horizon": [
-                random_scenario(30_000 + seed, requirements=False, one_power=True, naval_turns=turns)
-                for seed in range(count)
-            ]
-            for turns in (1, 4, 12)
-        },
+    chosen = [
+        s
+        for s in suites(args.generated, args.sizes)
+        if not args.suite or any(t in s.name for t in args.suite)
+    ]
+    solve(load_scenario(scenarios.bundled()[0]))  # warm up: first-call costs are not the planner's
+    out = Console(width=150)
+    tables = {
+        clock: Table(title=f"Build and solve, {clock} (ms)", title_justify="left")
+        for clock in ("wall time", "CPU time of this process")
     }
-    solve(suites["bundled"][0])  # warm up: first-call costs are not the planner's
-    out = Console(width=120)
-    table = Table(title="Build and solve times (ms)", title_justify="left")
-    for column in (
-        "suite",
-        "cases",
-        "build p50",
-        "build p95",
-        "build max",
-        "solve p50",
-        "solve p95",
-        "solve max",
-        "statuses",
-    ):
-        table.add_column(column, justify="left" if column in ("suite", "statuses") else "right")
-    for name, cases in suites.items():
-        builds, solves, statuses = measure(cases)
-        ms = [
-            f"{1000 * f(v):.1f}"
-            for v in (builds, solves)
-            for f in (lambda x: percentile(x, 0.5), lambda x: percentile(x, 0.95), max)
-        ]
-        table.add_row(name, str(len(cases)), *ms, ", ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
-    out.print(table)
+    for table in tables.values():
+        for column in (
+            "suite",
+            "cases",
+            *(f"{phase} {q}" for phase in ("build", "solve") for q in QUANTILES),
+        ):
+            table.add_column(
+                column, justify="left" if column == "suite" else "right", no_wrap=column == "suite"
+            )
+        table.add_column("optimal", no_wrap=True)
+    for suite in chosen:
+        times = measure(suite.cases())
+        share = optimal_share(times.statuses)
+        for table, build, solved in (
+            (tables["wall time"], times.build_wall, times.solve_wall),
+            (tables["CPU time of this process"], times.build_cpu, times.solve_cpu),
+        ):
+            table.add_row(suite.name, str(suite.count), *spread(build), *spread(solved), share)
+    for table in tables.values():
+        out.print(table)
 
-    python = sys.executable
-    awaw = str(Path(python).with_name("awaw"))
-    bare = wall_time([python, "-c", "import ortools.sat.python.cp_model, networkx, pydantic"], args.cli_runs)
-    plan = wall_time([awaw, "plan"], args.cli_runs)
-    plan_json = wall_time([awaw, "plan", "--json"], args.cli_runs)
-    out.print(
-        f"awaw plan (default scenario): {plan * 1000:.0f} ms; --json {plan_json * 1000:.0f} ms; "
-        f"bare import {bare * 1000:.0f} ms; ratio {plan / bare:.2f} (target <= 1.5)"
-    )
+    if args.cli_runs > 0:
+        python = sys.executable
+        awaw = str(Path(python).with_name("awaw"))
+        bare_import = [python, "-c", "import ortools.sat.python.cp_model, networkx, pydantic"]
+        bare = wall_time(bare_import, args.cli_runs)
+        plan = wall_time([awaw, "plan"], args.cli_runs)
+        plan_json = wall_time([awaw, "plan", "--json"], args.cli_runs)
+        out.print(
+            f"awaw plan (default scenario): {plan * 1000:.0f} ms; --json {plan_json * 1000:.0f} ms; "
+            f"bare import {bare * 1000:.0f} ms; ratio {plan / bare:.2f} (target <= 1.5)"
+        )
+        out.print(
+            f"peak memory: awaw plan {peak_memory([awaw, 'plan']):.0f} MB "
+            f"(bare import {peak_memory(bare_import):.0f} MB), each child alone"
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    out.print(f"peak memory: this process {peak:.0f} MB; largest child (awaw plan) {child:.0f} MB")
+    out.print(f"peak memory: this process {peak:.0f} MB")
 
 
 if __name__ == "__main__":
