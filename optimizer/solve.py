@@ -65,11 +65,16 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     stages: list[StageResult] = []
     proven = True
     last_solver: cp_model.CpSolver | None = None
-    for group in _stage_groups(model, data, variables, priorities):
+    queue = _stage_groups(model, data, variables, priorities)
+    while queue:
+        group = queue.pop(0)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
         combined: LinearExpr = sum(member.weight * member.expr for member in group)
         model.maximize(combined)
         solver = new_solver(remaining, workers)
+        if len(group) > 1:
+            # A deterministic budget: past it, the priorities are solved one by one instead.
+            solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
         status = solver.solve(model)
         if status == cp_model.INFEASIBLE:
             return Result(
@@ -79,6 +84,12 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
                 build_seconds=built - started,
                 solve_seconds=time.perf_counter() - built,
             )
+        out_of_time = time_limit is not None and time.perf_counter() - built >= time_limit
+        if len(group) > 1 and status != cp_model.OPTIMAL and not out_of_time:
+            queue[:0] = [[member._replace(weight=1)] for member in group]
+            if status == cp_model.FEASIBLE:
+                _hint(model, variables, solver)
+            continue
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             if not stages:
                 return Result(
@@ -99,9 +110,7 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
         # Keep this optimum while the next priority is solved, starting from this plan.
         best_combined = sum(member.weight * value(solver, member.expr) for member in group)
         model.add(combined >= best_combined)
-        model.clear_hints()
-        for var in variables.decisions():
-            model.add_hint(var, solver.value(var))
+        _hint(model, variables, solver)
         last_solver = solver
     assert last_solver is not None
     first = stages[0]
@@ -114,6 +123,13 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
     return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
+
+
+def _hint(model: cp_model.CpModel, variables: Variables, solver: cp_model.CpSolver) -> None:
+    """Start the next solve from this solve's plan."""
+    model.clear_hints()
+    for var in variables.decisions():
+        model.add_hint(var, solver.value(var))
 
 
 def _member_bounds(solver: cp_model.CpSolver, group: list[Member], optimal: bool) -> list[int]:
@@ -141,6 +157,9 @@ class Member(NamedTuple):
 # Exact integers only: a solve's weighted objective stays within what a double holds exactly, so its
 # value, its bound and the optimum kept for the next solve are never rounded.
 EXACT_LIMIT = 2**53
+# Deterministic time (about seconds of one core) a one-call solve of several priorities may take before
+# they are solved one by one: the one call is faster on most positions, and the budget bounds the rest.
+ONE_CALL_BUDGET = 0.5
 
 
 def expression_range(model: cp_model.CpModel, expr: LinearExpr) -> tuple[int, int]:
