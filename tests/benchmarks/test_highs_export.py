@@ -11,13 +11,11 @@ import copy
 import itertools
 from collections.abc import Callable
 
+import highspy
 import pytest
+from ortools.sat.python import cp_model
 
-highspy = pytest.importorskip("highspy")
-
-from ortools.sat.python import cp_model  # noqa: E402
-
-from benchmarks.highs import (  # noqa: E402
+from benchmarks.highs import (
     Milp,
     Untranslated,
     model_proto,
