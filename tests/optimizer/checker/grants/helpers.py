@@ -13,7 +13,9 @@ from models.plan import BuildLine, GrantLine, Plan, RouteOpening, TransportUse
 from models.route_data import LEG_BY_ID, RECIPIENT_NODES
 from models.scenario import Scenario
 from models.tables import Faction, Power
-from optimizer.checker import Violation
+
+from ..helpers import edited as edited  # shared with the other checker tests
+from ..helpers import rules as rules
 
 WA, RU = Faction.WESTERN_ALLIES, Faction.RUSSIA
 
@@ -172,13 +174,6 @@ def scenario(
     return Scenario.model_validate(data)
 
 
-def edited(base: dict[str, Any], power: str, **fields: Any) -> Scenario:
-    """`base` with fields of one power replaced."""
-    data = copy.deepcopy(base)
-    data["powers"][power].update(fields)
-    return Scenario.model_validate(data)
-
-
 def grant(
     grantor: str,
     path: list[str],
@@ -236,7 +231,3 @@ def plan(
         transports=transports or [],
         oil_counters_spent=spent or {},
     )
-
-
-def rules(violations: list[Violation]) -> list[str]:
-    return [v.rule for v in violations]

@@ -13,8 +13,9 @@ from typing import Any
 from models.plan import NavalAction, Plan, SWBuildLine
 from models.scenario import Scenario
 from models.tables import Faction, Power, UnitType
-from optimizer.checker import Violation
 from optimizer.checker.report import derive_oil, derive_report
+
+from ..helpers import rules as rules  # shared with the other checker tests
 
 AX = Faction.EUROPEAN_AXIS
 
@@ -180,10 +181,6 @@ def subs(
 
 def plan(*actions: NavalAction, sw: tuple[SWBuildLine, ...] = (), **fields: Any) -> Plan:
     return Plan(scenario="naval", naval_actions=list(actions), sw_builds=list(sw), **fields)
-
-
-def rules(violations: list[Violation]) -> list[str]:
-    return [v.rule for v in violations]
 
 
 def reported(s: Scenario, p: Plan) -> Plan:
