@@ -220,8 +220,8 @@ def scenario_data(
         data["grants"] = grants_data(pick)
         data["usat"] = data["grants"].pop("usat")
         # One planning horizon: the naval one when there is one, else the grants' look-ahead.
-        data.setdefault("horizon", {"turns": data["grants"].pop("horizon_turns")})
-        data["grants"].pop("horizon_turns", None)
+        look_ahead = data["grants"].pop("horizon_turns")
+        data.setdefault("horizon", {"turns": look_ahead})
         data["oil_counters"] = {"western_allies": pick(0, 3), "russia": pick(0, 1)}
     return data
 

@@ -158,7 +158,8 @@ def sw_build_points(
             )
     for (power, build_id), factors in sorted(built.items()):
         naval = naval_state_of(scenario, power)
-        build = next(b for b in naval.sw_units if b.id == build_id)  # type: ignore[union-attr]
+        assert naval is not None  # `built` holds only builds resolved against the power's naval section
+        build = next(b for b in naval.sw_units if b.id == build_id)
         if factors > build.count:
             replay.rules.append(
                 Violation(

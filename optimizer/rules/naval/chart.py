@@ -69,7 +69,9 @@ def yard_builds(site: str, unit: UnitType, factors: int) -> bool:
 
 
 def ship_states(ship: ShipData) -> list[State]:
-    """Every state a ship can be in."""
+    """Every state a ship can be in: a chart position (a named ship starts no higher than its factors,
+    a cruiser in row 2, others in the Launch row, 27.7251 A), not yet laid down, waiting for repair,
+    sunk in port (27.7262), launched or scuttled."""
     if ship.unit in NAMED_UNITS:
         rows = range(LAUNCH_ROW, ship.factors + 1)
     elif ship.unit is UnitType.CRUISER:
@@ -90,7 +92,9 @@ def ship_states(ship: ShipData) -> list[State]:
 def ship_actions(
     ship: ShipData, state: State, column: int, turn: int, deferring: bool
 ) -> list[tuple[ChartAction | None, State]]:
-    """The actions open to a ship in `state` in a turn whose column is `column`, with where each leads."""
+    """The actions open to a ship in `state` in a turn whose column is `column`, with where each leads
+    (27.7251 lay down, 27.7262 raise, 27.7267 repair, 27.7272 A-E continue, accelerate, defer, launch,
+    scuttle; 27.7273, 27.7274 automatic launches)."""
     if state in (LAUNCHED, SCUTTLED):
         return [(None, state)]
     if state == NEW:
@@ -152,8 +156,10 @@ def oil_priced_brps(ship: ShipData, action: ChartAction | None, only_constructio
 
 
 def _base_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:
-    if action in MOVES:
-        sb, brps, _, _ = MOVES[action]  # type: ignore[index]
+    """(SB, BRPs) of an action at full price: moves by the 27.7272 table, a lay-down 1 SB and 3 BRPs
+    (27.7251), raising (27.7262) and repairing (27.7267; cruisers free) by their costs."""
+    if action is not None and action in MOVES:
+        sb, brps, _, _ = MOVES[action]
         return sb, brps
     if action is ChartAction.LAY_DOWN:
         return LAY_DOWN_SB, LAY_DOWN_BRPS
