@@ -150,9 +150,17 @@ class NavalReport(PlanModel):
 
 
 class StageResult(PlanModel):
+    """One priority of the objective, in order: its value in the plan and what the search proved."""
+
     priority: str
-    value: float
-    bound: float
+    value: float = Field(description="The priority's value in the plan.")
+    bound: float | None = Field(
+        description="Best proven bound on the priority, given the earlier priorities' values; null when the "
+        "time limit stopped the search before anything was proven of it."
+    )
+    proven: bool = Field(
+        default=True, description="Whether the value is proven best, given the earlier priorities' values."
+    )
 
 
 class ObjectiveReport(PlanModel):

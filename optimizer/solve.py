@@ -63,7 +63,6 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     if variables.grants is not None:
         priorities.append(None)  # last: among equal plans, the one that moves the fewest BRPs
     stages: list[StageResult] = []
-    proven = True
     last_solver: cp_model.CpSolver | None = None
     queue = _stage_groups(model, data, variables, priorities)
     while queue:
@@ -98,28 +97,47 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
                     build_seconds=built - started,
                     solve_seconds=time.perf_counter() - built,
                 )
+            queue.insert(0, group)
             break
         optimal = status == cp_model.OPTIMAL
-        proven = proven and optimal
         bounds = _member_bounds(solver, group, optimal)
         for member, bound in zip(group, bounds, strict=True):
             best = value(solver, member.expr)
             stages.append(
-                StageResult(priority=member.name, value=best / member.scale, bound=bound / member.scale)
+                StageResult(
+                    priority=member.name,
+                    value=best / member.scale,
+                    bound=None if bound is None else bound / member.scale,
+                    proven=optimal,
+                )
             )
         # Keep this optimum while the next priority is solved, starting from this plan.
         best_combined = sum(member.weight * value(solver, member.expr) for member in group)
-        model.add(combined >= best_combined)
-        _hint(model, variables, solver)
         last_solver = solver
+        if queue and not out_of_time:
+            model.add(combined >= best_combined)
+            _hint(model, variables, solver)
+        elif queue:
+            break
     assert last_solver is not None
+    # Priorities the time limit left unsolved: their values in the plan, nothing proven of them.
+    for member in (member for group in queue for member in group):
+        stages.append(
+            StageResult(
+                priority=member.name,
+                value=value(last_solver, member.expr) / member.scale,
+                bound=None,
+                proven=False,
+            )
+        )
     first = stages[0]
+    assert first.bound is not None  # the first priority is solved first, and its bound always known
     gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
     plan = extract_plan(
         data,
         variables,
         last_solver,
-        Status.OPTIMAL if proven and len(stages) == len(priorities) else Status.FEASIBLE,
+        Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
     return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
@@ -132,16 +150,16 @@ def _hint(model: cp_model.CpModel, variables: Variables, solver: cp_model.CpSolv
         model.add_hint(var, solver.value(var))
 
 
-def _member_bounds(solver: cp_model.CpSolver, group: list[Member], optimal: bool) -> list[int]:
+def _member_bounds(solver: cp_model.CpSolver, group: list[Member], optimal: bool) -> list[int | None]:
     """Each member's proven bound: its value when the solve is optimal; otherwise, for the first member,
     what the weighted bound leaves it with every later member at its least (a valid upper bound), and
-    for the rest their values (nothing more is proven of them)."""
+    for the rest None (nothing is proven of them)."""
     values = [int(solver.value(member.expr)) for member in group]
     if optimal:
-        return values
+        return list(values)
     rest = sum(member.weight * member.low for member in group[1:])
     first = (int(round(solver.best_objective_bound)) - rest) // group[0].weight
-    return [max(first, values[0]), *values[1:]]
+    return [max(first, values[0]), *(None for _ in group[1:])]
 
 
 class Member(NamedTuple):
@@ -204,7 +222,7 @@ def _stage_groups(
         end = start + 1
         # The first priority is solved alone: it is the one the player cares about, usually quick, and
         # its plan is a good start (a hint) for the rest, which are then solved together.
-        while start > 0 and end < len(members) and _weights(ranges[start : end + 1]) is not None:
+        while end < len(members) and _weights(ranges[start : end + 1]) is not None:
             end += 1
         weights = _weights(ranges[start:end]) or [1]
         groups.append(
