@@ -278,12 +278,21 @@ def check(
 
 
 @app.command()
-def schema() -> None:
-    """The JSON Schema of scenario files (for editor completion)."""
+def schema(
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="A readable reference: field, type, default, meaning, rules.")
+    ] = False,
+) -> None:
+    """The JSON Schema of scenario files (for editor completion), or with --markdown a reference to read."""
     import json
 
     from models.scenario import Scenario
 
+    if markdown:
+        from models.schema_doc import schema_markdown
+
+        sys.stdout.write(schema_markdown())
+        return
     sys.stdout.write(json.dumps(Scenario.model_json_schema(by_alias=True), indent=2, sort_keys=True) + "\n")
 
 
@@ -322,6 +331,53 @@ def legs() -> None:
     from optimizer.render import console, legs_table
 
     console().print(legs_table(leg for leg in LEGS if leg.interceptable))
+
+
+@app.command()
+def new(
+    faction: Annotated[
+        str, typer.Option(help="The faction planning: european_axis, western_allies, russia, japan or china.")
+    ],
+    turn: Annotated[str, typer.Option(help='The game turn, e.g. "spring 1942".')],
+    out: Annotated[
+        Path | None, typer.Option(help="Write the scenario to this file (never over an existing one).")
+    ] = None,
+) -> None:
+    """A commented starting scenario for a faction: every section, a comment on each field."""
+    from pydantic import ValidationError
+
+    from models.io import InputError, validation_problems
+    from models.scenario import Turn
+    from models.tables import Faction
+    from scenarios.new import new_scenario
+
+    problems: list[tuple[str, str]] = []
+    if faction not in {f.value for f in Faction}:
+        problems.append(
+            ("--faction", f"{faction!r} is not a faction ({', '.join(f.value for f in Faction)})")
+        )
+    season, _, year = turn.strip().partition(" ")
+    try:
+        game_turn = Turn.model_validate({"season": season.lower(), "year": year.strip()})
+    except ValidationError as error:
+        problems.extend((f"--turn {field}", problem) for field, problem in validation_problems(error))
+    if problems:
+        raise _fail(InputError("command line", problems).render(), 2)
+    text = new_scenario(Faction(faction), game_turn)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    if out.exists():
+        raise _fail(InputError(str(out), [("", "already exists; choose another file")]).render(), 2)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise _fail(
+            InputError(str(out), [("", f"cannot write: {error.strerror or error}")]).render(), 2
+        ) from None
+    from optimizer.render import console
+
+    console().print(f"scenario written to {out}; fill in the numbers, then: awaw plan {out}", markup=False)
 
 
 def main() -> None:
