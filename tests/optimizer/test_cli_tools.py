@@ -11,9 +11,9 @@ import scenarios
 from models.io import load_scenario, parse_scenario
 from models.notes import GRANT_SECTIONS, starting_state_notes
 from models.route_data import LEGS, leg_id
-from models.scenario import GrantsState, Scenario
+from models.scenario import GrantsState, Preset, Scenario
 from models.tables import Faction, Power
-from optimizer.cli import app
+from optimizer.cli import PresetName, app
 from optimizer.rules.grants.prepare import grant_network
 from optimizer.rules.placement.prepare import build_sites
 
@@ -243,3 +243,9 @@ def test_a_scenario_stating_every_section_has_no_notes():
 
 def test_every_grant_note_names_a_field_of_the_grants_section():
     assert {field for field, _ in GRANT_SECTIONS} <= set(GrantsState.model_fields)
+
+
+def test_the_cli_names_the_same_presets_as_the_models():
+    """`--preset` is offered without importing the models (start-up): its names must be the models'."""
+    assert [p.value for p in PresetName] == [p.value for p in Preset]
+    assert run("plan", "--preset", "max-factors", "--json").exit_code == 0

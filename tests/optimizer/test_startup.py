@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("ortools", "matplotlib")
 
 
+@cache
 def modules_after(*args: str) -> set[str]:
     """Top-level modules loaded by a fresh process that runs `awaw ARGS` (output discarded)."""
     code = (
