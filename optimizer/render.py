@@ -373,4 +373,5 @@ def legs_table(legs: Iterable[Leg]) -> Table:
 
 def console(stderr: bool = False) -> Console:
     # A fixed width keeps the output the same from terminal to terminal and in pipes.
-    return Console(width=120, stderr=stderr, highlight=False, soft_wrap=False)
+    # Text is printed as written: no markup ("[reading]" is text) and no emoji codes.
+    return Console(width=120, stderr=stderr, highlight=False, soft_wrap=False, markup=False, emoji=False)
