@@ -12,8 +12,8 @@ anything that reads a scenario, networkx through a rule family's `prepare`,
 where tables are printed. Annotations of command parameters use only the
 standard library and Typer (choices are plain strings, checked by the models
 when the command runs); other names go under `TYPE_CHECKING`. A test
-(`tests/optimizer/test_startup.py`) holds `awaw --help` and `awaw schema` to
-importing neither ortools nor matplotlib; `python -m benchmarks.startup`
+(`tests/optimizer/test_startup.py`) holds `--help`, `schema`, `sites`, `legs` and
+`new` to importing neither ortools nor matplotlib; `python -m benchmarks.startup`
 measures start-up against the bare import of ortools, networkx and pydantic.
 """
 

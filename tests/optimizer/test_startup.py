@@ -34,7 +34,16 @@ def modules_after(*args: str) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    "args", [("--help",), ("schema",), ("schema", "--markdown"), ("legs",), ("sites",), ("plan", "--help")]
+    "args",
+    [
+        ("--help",),
+        ("schema",),
+        ("schema", "--markdown"),
+        ("legs",),
+        ("sites",),
+        ("new", "--faction", "japan", "--turn", "fall 1941"),
+        ("plan", "--help"),
+    ],
 )
 def test_commands_without_a_solver_import_no_solver_nor_matplotlib(args):
     loaded = modules_after(*args)
