@@ -43,9 +43,10 @@ def starting_state_notes(scenario: Scenario) -> list[str]:
         )
     if scenario.grants is None:
         notes.append(
-            "grants: no `grants` section, so grants are not planned and rule 40 reads its starting state: "
-            "Germany and Russia not at war (the 1939 state; the Murmansk route closed, 40.411), no route "
-            "opened earlier (40.54, 40.71), Ankara not Allied (40.61 A)"
+            "grants: no `grants` section, so grants are not planned (`grants_made` are fixed and taken to meet "
+            "the conditions only that section states) and the routes are in rule 40's starting state: Germany "
+            "and Russia not at war (the 1939 state; the Murmansk route closed, 40.411), no route opened earlier "
+            "(40.54, 40.71), Ankara not Allied (40.61 A)"
         )
     else:
         stated = scenario.grants.model_fields_set
