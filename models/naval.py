@@ -61,10 +61,12 @@ class ChartShip(OwnedShip):
 
     id: str = Field(description="The ship's name or a unique label.")
     unit: UnitType = Field(description="destroyer, escort_carrier, cruiser, capital_ship or carrier.")
-    factors: int = Field(ge=1, le=5)
+    factors: int = Field(ge=1, le=5, description="The ship's combat factors (27.7).")
     row: Row = Field(description="'launch' or 2-5.")
-    column: SeasonName
-    carrier_class: CarrierClass | None = None
+    column: SeasonName = Field(description="The chart's column (season) the ship is in (27.74).")
+    carrier_class: CarrierClass | None = Field(
+        default=None, description="Fast carriers only: CV, CVB or CVL (27.7222)."
+    )
 
     @model_validator(mode="after")
     def _ship(self) -> ChartShip:
@@ -81,11 +83,13 @@ class ChartShip(OwnedShip):
 class DamagedShip(OwnedShip):
     """A damaged cruiser or named ship in a yard's Waiting for Repair box (27.7261)."""
 
-    id: str
-    unit: UnitType
-    factors: int = Field(ge=2, le=5)
+    id: str = Field(description="The ship's name or a unique label.")
+    unit: UnitType = Field(description="cruiser, capital_ship or carrier.")
+    factors: int = Field(ge=2, le=5, description="The ship's combat factors.")
     damaged_this_turn: bool = Field(default=False, description="27.7266 A: repairs may not start this turn.")
-    carrier_class: CarrierClass | None = None
+    carrier_class: CarrierClass | None = Field(
+        default=None, description="Fast carriers only: CV, CVB or CVL (27.7222)."
+    )
 
     @model_validator(mode="after")
     def _ship(self) -> DamagedShip:
@@ -96,14 +100,16 @@ class DamagedShip(OwnedShip):
 class SunkShip(NavalModel):
     """A named ship sunk in port, which may be raised to be repaired (27.7262)."""
 
-    id: str
-    unit: UnitType
-    factors: int = Field(ge=2, le=5)
+    id: str = Field(description="The ship's name.")
+    unit: UnitType = Field(description="capital_ship or carrier: only named ships are raised (27.7262).")
+    factors: int = Field(ge=2, le=5, description="The ship's combat factors.")
     yard: str = Field(
         description="The owner's yard whose point raises it and where it then waits for repair."
     )
     theater: Literal["europe", "pacific"] = Field(default="europe", description="Where it lies (27.7263).")
-    carrier_class: CarrierClass | None = None
+    carrier_class: CarrierClass | None = Field(
+        default=None, description="Fast carriers only: CV, CVB or CVL (27.7222)."
+    )
 
     @model_validator(mode="after")
     def _named(self) -> SunkShip:
@@ -146,9 +152,9 @@ class Shipyard(NavalModel):
 class ShipDesign(NavalModel):
     """Ships of one kind the power may lay down (27.7251); counters never limit them (27.7224)."""
 
-    id: str
-    unit: UnitType
-    factors: int = Field(ge=1, le=5)
+    id: str = Field(description="A unique label of the design, e.g. 'dd-1'.")
+    unit: UnitType = Field(description="destroyer, escort_carrier, cruiser, capital_ship or carrier (27.7).")
+    factors: int = Field(ge=1, le=5, description="Combat factors of one ship of the design.")
     count: NonNegativeInt = Field(description="How many the player is willing to lay down over the horizon.")
     carrier_class: CarrierClass | None = Field(
         default=None, description="cv, cvb or cvl for fast carriers (27.7222)."
@@ -169,8 +175,8 @@ class ShipDesign(NavalModel):
 class SWBuild(NavalModel):
     """Submarines, ASW or transports the power may build this turn (27.721 A, 27.9)."""
 
-    id: str
-    unit: UnitType
+    id: str = Field(description="A unique label of the line, e.g. 'subs'.")
+    unit: UnitType = Field(description="submarine, asw or transport (27.9).")
     count: NonNegativeInt = Field(description="Factors (one counter each).")
 
     @model_validator(mode="after")

@@ -202,6 +202,10 @@ class NotBuilt(PlanModel):
 class Plan(PlanModel):
     format: str = PLAN_FORMAT
     scenario: str
+    notes: list[str] = Field(
+        default_factory=list,
+        description="What the scenario leaves out that defaults to the game's starting state (models/notes.py).",
+    )
     status: Status = Status.OPTIMAL
     objective: ObjectiveReport | None = None
     oil_counters_spent: dict[Faction, NonNegativeInt] = Field(

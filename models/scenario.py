@@ -202,9 +202,15 @@ class EnemyHeldKea(Strict):
 class DominionLimitInputs(Strict):
     """Losses reducing the Australian or Indian per-turn limit (27.33, last paragraph)."""
 
-    bombing_losses: NonNegativeInt = 0
-    adjacency_losses: NonNegativeInt = 0
-    rocket_losses: NonNegativeInt = 0
+    bombing_losses: NonNegativeInt = Field(
+        default=0, description="BRPs of the country lost to bombing (27.33)."
+    )
+    adjacency_losses: NonNegativeInt = Field(
+        default=0, description="BRPs lost because of Axis units adjacent to its box (27.33)."
+    )
+    rocket_losses: NonNegativeInt = Field(
+        default=0, description="BRPs lost to rockets: -1 limit each (27.33)."
+    )
 
 
 class GrantRecipient(StrEnum):
@@ -227,15 +233,15 @@ class GrantRecipient(StrEnum):
 class GrantMade(Strict):
     """A BRP grant this power makes this turn (an input until grants are planned, 40.23 A)."""
 
-    to: GrantRecipient
-    brps: int = Field(ge=1)
+    to: GrantRecipient = Field(description="The recipient: a major power or a Commonwealth country (40.11).")
+    brps: int = Field(ge=1, description="BRPs granted (40.23 A).")
 
 
 class GrantReceived(Strict):
     """A BRP grant this power receives this turn from a power outside the plan (40.23 B)."""
 
-    from_: Power = Field(alias="from")
-    brps: int = Field(ge=1)
+    from_: Power = Field(alias="from", description="The grantor, a power not planned here (40.23 B).")
+    brps: int = Field(ge=1, description="BRPs received (40.23 B).")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -255,7 +261,7 @@ NonConstructionKind = Literal[
 class FixedSpending(Strict):
     """BRP spending already fixed this turn that is not construction (27.12 chart)."""
 
-    kind: NonConstructionKind
+    kind: NonConstructionKind = Field(description="What is paid for (27.12 chart).")
     factors: NonNegativeInt = Field(
         default=0,
         description=(
@@ -271,7 +277,7 @@ class FixedSpending(Strict):
             "offensive_ships_cost_per_two_factors)."
         ),
     )
-    note: str = ""
+    note: str = Field(default="", description="Free text for the player.")
 
     @model_validator(mode="after")
     def _factors(self) -> FixedSpending:
@@ -454,8 +460,10 @@ class SiberiaState(Strict):
     highway_built: bool = Field(
         default=False, description="The Alaska highway was built in an earlier turn (40.71)."
     )
-    japan_at_war_with_russia: bool = False
-    japan_controls_vladivostok_or_dutch_harbor: bool = False
+    japan_at_war_with_russia: bool = Field(default=False, description="Capacity 5, not 10 (40.73 B).")
+    japan_controls_vladivostok_or_dutch_harbor: bool = Field(
+        default=False, description="Capacity 5, not 10 (40.73 B)."
+    )
 
 
 class ChinaRoutesState(Strict):
@@ -561,7 +569,9 @@ class PriorityKind(StrEnum):
 class Priority(Strict):
     """One objective in the lexicographic order."""
 
-    kind: PriorityKind
+    kind: PriorityKind = Field(
+        description="value, factors, unspent_brps, oil_kept or delivered: what this priority maximizes."
+    )
     units: list[UnitType] | None = Field(default=None, description="Only these unit types (factors).")
     powers: list[Power] | None = Field(default=None, description="Only these powers.")
 

@@ -2,24 +2,34 @@
 
 Exit codes: 0 success; 1 requirements that cannot all be met, or a plan that
 breaks a rule; 2 bad input (file, field and problem are named).
+
+Start-up: this module imports only the standard library and Typer at the top,
+so that `awaw --help` and the commands that need no solver start fast. Each
+command imports what it needs inside its function: `models` (pydantic) for
+anything that reads a scenario, networkx through a rule family's `prepare`,
+`optimizer.solve` (ortools) only where a plan is solved, `optimizer.picture`
+(matplotlib) only where a picture is drawn, `optimizer.render` (Rich tables)
+where tables are printed. Annotations of command parameters use only the
+standard library and Typer (choices are plain strings, checked by the models
+when the command runs); other names go under `TYPE_CHECKING`. A test
+(`tests/optimizer/test_startup.py`) holds `--help`, `schema`, `sites`, `legs` and
+`new` to importing neither ortools nor matplotlib; `python -m benchmarks.startup`
+measures start-up against the bare import of ortools, networkx and pydantic.
 """
 
 from __future__ import annotations
 
-import json
 import sys
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import ValidationError
 
 import scenarios
-from models.io import InputError, load_plan, load_scenario, validation_problems
-from models.plan import Status
-from models.scenario import Preset, Scenario
-from models.tables import Dominion, Power
-from optimizer.render import console, limits_tables, plan_tables, routes_tables
+
+if TYPE_CHECKING:
+    from models.scenario import Scenario
 
 app = typer.Typer(
     add_completion=False,
@@ -31,13 +41,23 @@ app = typer.Typer(
 ScenarioArg = Annotated[Path, typer.Argument(help="Scenario YAML file.", show_default=False)]
 
 
+class PresetName(StrEnum):
+    """The objective presets of `models.scenario.Preset`, named here so that `--help` needs no models."""
+
+    MAX_FACTORS = "max-factors"
+    MAX_VALUE = "max-value"
+
+
 def _fail(message: str, code: int) -> typer.Exit:
+    from optimizer.render import console
+
     console(stderr=True).print(message, markup=False)
     return typer.Exit(code)
 
 
 def _load(path: Path) -> Scenario:
     """The scenario file, validated; fixed grants that rule 40 forbids are bad input too (40.3)."""
+    from models.io import InputError, load_scenario
     from optimizer.rules.grants.prepare import fixed_grant_breaches
 
     try:
@@ -66,7 +86,7 @@ def _parse_minimum(text: str) -> dict[str, Any]:
 
 def _override(
     scenario: Scenario,
-    preset: Preset | None,
+    preset: PresetName | None,
     minimum: list[str],
     reserve: list[str],
     values: list[str],
@@ -74,13 +94,15 @@ def _override(
     oil_value: float | None,
 ) -> Scenario:
     """The scenario with its objective changed by command-line options, validated like the file."""
+    from models.scenario import Preset
+
     if preset is None and not (minimum or reserve or values) and unspent_value is None and oil_value is None:
         return scenario
     data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
     objective = data.setdefault("objective", {})
     try:
         if preset is not None:
-            objective["preset"] = preset.value
+            objective["preset"] = Preset(preset.value).value
             objective.pop("priorities", None)
         for text in minimum:
             objective.setdefault("minimum", []).append(_parse_minimum(text))
@@ -105,6 +127,11 @@ def _override(
 
 def _validated(data: dict[str, Any]) -> Scenario:
     """Scenario data changed on the command line, validated like a file."""
+    from pydantic import ValidationError
+
+    from models.io import InputError, validation_problems
+    from models.scenario import Scenario
+
     try:
         return Scenario.model_validate(data)
     except ValidationError as error:
@@ -134,7 +161,7 @@ def plan(
         bool, typer.Option("--json", help="Print the plan as JSON (the shape `awaw check` reads).")
     ] = False,
     preset: Annotated[
-        Preset | None, typer.Option(help="Objective preset, replacing the scenario's priorities.")
+        PresetName | None, typer.Option(help="Objective preset, replacing the scenario's priorities.")
     ] = None,
     minimum: Annotated[
         list[str] | None,
@@ -156,6 +183,8 @@ def plan(
     timing: Annotated[bool, typer.Option(help="Also print build and solve times (to stderr).")] = False,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
+    from models.plan import Status
+    from optimizer.render import console, plan_tables
     from optimizer.solve import solve
 
     path = scenario_file or scenarios.path()
@@ -181,6 +210,8 @@ def plan(
 @app.command()
 def limits(scenario_file: ScenarioArg) -> None:
     """Each power's construction limit, line by line with rule numbers (27.3)."""
+    from models.tables import Dominion, Power
+    from optimizer.render import console, limits_tables
     from optimizer.rules.limits.prepare import construction_limit, dominion_limit
 
     scenario = _load(scenario_file)
@@ -199,11 +230,13 @@ def routes(
     ] = None,
 ) -> None:
     """Every grant route with its state and capacity this turn, and the rule that closes it (rule 40)."""
+    from models.notes import starting_state_notes
+    from optimizer.render import console, notes_parts, routes_tables
     from optimizer.rules.grants.prepare import grant_network
 
     scenario = _load(scenario_file)
     network = grant_network(scenario)
-    console().print(routes_tables(network))
+    console().print(*notes_parts(starting_state_notes(scenario)), routes_tables(network))
     if picture is not None:
         from optimizer.picture import draw_routes
         from optimizer.solve import solve
@@ -222,7 +255,9 @@ def check(
     scenario_file: ScenarioArg, plan_file: Annotated[Path, typer.Argument(help="Plan JSON file.")]
 ) -> None:
     """Check a plan against every rule; list each violation with its rule number."""
+    from models.io import InputError, load_plan
     from optimizer.checker import check as check_plan
+    from optimizer.render import console
 
     scenario = _load(scenario_file)
     try:
@@ -243,9 +278,106 @@ def check(
 
 
 @app.command()
-def schema() -> None:
-    """The JSON Schema of scenario files (for editor completion)."""
+def schema(
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="A readable reference: field, type, default, meaning, rules.")
+    ] = False,
+) -> None:
+    """The JSON Schema of scenario files (for editor completion), or with --markdown a reference to read."""
+    import json
+
+    from models.scenario import Scenario
+
+    if markdown:
+        from models.schema_doc import schema_markdown
+
+        sys.stdout.write(schema_markdown())
+        return
     sys.stdout.write(json.dumps(Scenario.model_json_schema(by_alias=True), indent=2, sort_keys=True) + "\n")
+
+
+@app.command()
+def sites(
+    scenario_file: Annotated[
+        Path | None,
+        typer.Argument(help="Scenario YAML file; the bundled default if omitted.", show_default=False),
+    ] = None,
+    power: Annotated[
+        str | None, typer.Option(help="Only this power (any major power); the planned powers if omitted.")
+    ] = None,
+) -> None:
+    """Every site a power may build at (27.4, 27.92), with its country, port, room and state in the scenario."""
+    from models.notes import starting_state_notes
+    from models.tables import POWER_ORDER, Power
+    from optimizer.render import console, notes_parts, sites_table
+    from optimizer.rules.placement.prepare import build_sites
+
+    scenario = _load(scenario_file or scenarios.path())
+    if power is None:
+        powers = [p for p in POWER_ORDER if p in scenario.powers]
+    elif power in {p.value for p in Power}:
+        powers = [Power(power)]
+    else:
+        choices = ", ".join(p.value for p in POWER_ORDER)
+        raise _fail(f"command line: --power {power!r} is not a major power ({choices})", 2)
+    notes = [note for note in starting_state_notes(scenario) if note.startswith("map:")]
+    console().print(*notes_parts(notes), *(sites_table(p, build_sites(scenario, p)) for p in powers))
+
+
+@app.command()
+def legs() -> None:
+    """The route legs that take loss rates (grants.loss_rates), under their exact names (40.223)."""
+    from models.route_data import LEGS
+    from optimizer.render import console, legs_table
+
+    console().print(legs_table(leg for leg in LEGS if leg.interceptable))
+
+
+@app.command()
+def new(
+    faction: Annotated[
+        str, typer.Option(help="The faction planning: european_axis, western_allies, russia, japan or china.")
+    ],
+    turn: Annotated[str, typer.Option(help='The game turn, e.g. "spring 1942".')],
+    out: Annotated[
+        Path | None, typer.Option(help="Write the scenario to this file (never over an existing one).")
+    ] = None,
+) -> None:
+    """A commented starting scenario for a faction: every section, a comment on each field."""
+    from pydantic import ValidationError
+
+    from models.io import InputError, validation_problems
+    from models.scenario import Turn
+    from models.tables import Faction
+    from scenarios.new import new_scenario
+
+    problems: list[tuple[str, str]] = []
+    if faction not in {f.value for f in Faction}:
+        problems.append(
+            ("--faction", f"{faction!r} is not a faction ({', '.join(f.value for f in Faction)})")
+        )
+    season, _, year = turn.strip().partition(" ")
+    try:
+        game_turn = Turn.model_validate({"season": season.lower(), "year": year.strip()})
+    except ValidationError as error:
+        problems.extend((f"--turn {field}", problem) for field, problem in validation_problems(error))
+    if problems:
+        raise _fail(InputError("command line", problems).render(), 2)
+    text = new_scenario(Faction(faction), game_turn)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    if out.exists():
+        raise _fail(InputError(str(out), [("", "already exists; choose another file")]).render(), 2)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise _fail(
+            InputError(str(out), [("", f"cannot write: {error.strerror or error}")]).render(), 2
+        ) from None
+    from optimizer.render import console
+
+    console().print(f"scenario written to {out}; fill in the numbers, then: awaw plan {out}", markup=False)
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from models.notes import starting_state_notes
 from models.plan import BuildLine, ObjectiveReport, Plan, PowerReport, Status
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, UNIT_SPECS, Category, Faction
 from optimizer.linear import value
@@ -57,6 +58,7 @@ def extract_plan(
     naval = naval_results(data.scenario, variables.naval, solver, naval_oil_steps(variables.oil, solver))
     return Plan(
         scenario=data.scenario.name,
+        notes=starting_state_notes(data.scenario),
         status=status,
         objective=objective,
         oil_counters_spent=spent,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -10,10 +11,14 @@ from rich.text import Text
 
 from models.naval_tables import SEASONS
 from models.plan import ChartSnapshot, Plan
-from models.route_data import SHARED_CAPACITIES, Ocean
+from models.route_data import SHARED_CAPACITIES, Leg, Ocean, leg_id
 from models.scenario import Scenario
-from optimizer.rules.grants.prepare import GrantNetwork
-from optimizer.rules.limits.prepare import LimitBreakdown
+from models.tables import Power
+
+if TYPE_CHECKING:  # only annotations: `awaw legs` and `awaw sites` need no grant or limit preparation
+    from optimizer.rules.grants.prepare import GrantNetwork
+    from optimizer.rules.limits.prepare import LimitBreakdown
+    from optimizer.rules.placement.prepare import BuildSite
 
 
 def _site(build_site: str | None, alternatives: list[str]) -> str:
@@ -26,6 +31,11 @@ def _site(build_site: str | None, alternatives: list[str]) -> str:
     return f"{build_site} (or {len(alternatives)} others)"
 
 
+def notes_parts(notes: Iterable[str]) -> list[RenderableType]:
+    """What the scenario leaves out and the starting state it then takes, one line each."""
+    return [Text(f"Note: {note}", style="italic") for note in notes]
+
+
 def plan_tables(scenario: Scenario, plan: Plan) -> Group:
     """The plan as a player reads it: builds, BRPs and limits, oil, grants, naval, objective."""
     parts: list[RenderableType] = [
@@ -33,6 +43,7 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
             f"{plan.scenario} — {scenario.turn.season.value} {scenario.turn.year}, {scenario.faction.value}",
             style="bold",
         ),
+        *notes_parts(plan.notes),
         builds_table(plan),
         accounts_table(plan),
     ]
@@ -307,6 +318,62 @@ def routes_tables(network: GrantNetwork) -> Group:
     return Group(routes, *notes, pairs, *caps)
 
 
+def sites_table(power: Power, sites: Iterable[BuildSite]) -> Table:
+    """Where `power` may build (27.4, 27.92), each site's state in the scenario, and what bars it now."""
+    table = Table(title=f"Sites where {power.value} may build (27.4)", title_justify="left")
+    for column in (
+        "site",
+        "country",
+        "port",
+        "builds",
+        "controller",
+        "supply",
+        "ground room",
+        "air room",
+        "now",
+    ):
+        table.add_column(column)
+    for s in sites:
+        supply = "supplied" if s.supplied else "not supplied"
+        if s.supply.value != "traced":
+            supply = f"{s.supply.value} (set)"
+        state = [
+            *(["not held at turn start"] if not s.controlled_at_turn_start else []),
+            *(["recaptured"] if s.recaptured_this_turn else []),
+            *(["enemy ZoC"] if s.enemy_zoc else []),
+        ]
+        controller = s.controller.value if s.controller else "-"
+        table.add_row(
+            s.site,
+            s.country,
+            "port" if s.port else "",
+            s.units,
+            ", ".join([controller, *state]),
+            supply,
+            "any" if s.ground_capacity is None else str(s.ground_capacity),
+            "any" if s.air_capacity is None else str(s.air_capacity),
+            "buildable" if s.refusal is None else f"{s.refusal[0]}: {s.refusal[1]}",
+        )
+    return table
+
+
+def legs_table(legs: Iterable[Leg]) -> Table:
+    """Route legs that may be intercepted, under the names `grants.loss_rates` takes (40.223)."""
+    table = Table(title="Legs that take loss rates (grants.loss_rates)", title_justify="left")
+    for column in ("leg", "mode", "ocean", "route", "rule"):
+        table.add_column(column)
+    for leg in legs:
+        table.add_row(
+            leg_id(leg),
+            leg.mode.value,
+            leg.ocean.value if leg.ocean else "",
+            leg.route.value if leg.route else "",
+            leg.rule,
+        )
+    return table
+
+
 def console(stderr: bool = False) -> Console:
     # A fixed width keeps the output the same from terminal to terminal and in pipes.
-    return Console(width=120, stderr=stderr, highlight=False, soft_wrap=False)
+    # Text is printed as written: no markup ("[reading]" is text) and no emoji codes.
+    return Console(width=120, stderr=stderr, highlight=False, soft_wrap=False, markup=False, emoji=False)

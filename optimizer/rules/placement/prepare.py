@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import networkx as nx
 
-from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, JAPAN_OUTSIDE_HOME_COUNTRIES, Country
-from models.scenario import NATIONALITY_DOMINION, ForcePoolEntry, Nationality, Scenario
-from models.tables import UNIT_SPECS, Category, Power, UnitType
+from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, JAPAN_OUTSIDE_HOME_COUNTRIES, SITE_BY_ID, Country
+from models.scenario import NATIONALITY_DOMINION, ForcePoolEntry, Nationality, Scenario, SupplyOverride
+from models.tables import NAVAL_AIR_NEVER, UNIT_SPECS, Category, Power, UnitType
+from optimizer.rules.placement.supply import build_map, supplied_sites
 
 Refusal = tuple[str, str]  # (rule, reason)
 
@@ -87,6 +90,12 @@ def site_refusal(
             "27.477" if entry.nationality is Nationality.FRENCH_COLONIAL else "27.4",
             "not a site named for the entry",
         )
+    return state_refusal(graph, supplied, power, site)
+
+
+def state_refusal(graph: nx.Graph, supplied: frozenset[str], power: Power, site: str) -> Refusal | None:
+    """Why `power` may place no unit at all at `site` this turn, or None (27.43-27.45)."""
+    node = graph.nodes[site]
     if node["controller"] is not power:
         who = node["controller"].value if node["controller"] else "nobody"
         return ("27.45", f"controlled by {who}")
@@ -167,3 +176,129 @@ def site_classes(
                 key = "free"
         classes.setdefault(key, []).append(site)
     return {members[0]: tuple(s for s in members[1:] if s is not None) for members in classes.values()}
+
+
+class BuildSite(NamedTuple):
+    """A site where a power may build some unit by the country rules, and its state this turn."""
+
+    site: str
+    name: str
+    country: str
+    port: bool
+    controller: Power | None
+    controlled_at_turn_start: bool
+    recaptured_this_turn: bool
+    enemy_zoc: bool
+    supply: SupplyOverride  # as the scenario sets it
+    supplied: bool  # a supply line is traced to it (27.43)
+    ground_capacity: int | None
+    air_capacity: int | None
+    units: str  # what the country rules let the power build here (27.42, 27.47, 27.92)
+    refusal: Refusal | None  # why nothing may be built here this turn (27.43-27.45)
+
+
+# Units placed by rules of their own: partisans (11.3, 27.48); naval units are built on shipyards (27.7).
+_NOT_PLACED = (Category.PARTISAN, Category.NAVAL)
+# One power's own units, named apart where they may go: the British Chindit (27.474 D) and Japanese
+# kamikazes (27.61); the scenario's validation refuses them for anyone else.
+_SPECIALS = {UnitType.CHINDIT: Power.BRITAIN, UnitType.KAMIKAZE: Power.JAPAN}
+_CATEGORY_NAMES = {
+    Category.GROUND: "ground",
+    Category.AIR: "air",
+    Category.NAVAL_AIR: "naval air",
+    Category.SW_AIR: "strategic bombers and interceptors (27.92)",
+    Category.WORKS: "works",
+}
+
+
+def _allowed_units(scenario: Scenario, power: Power, site: str, nationality: Nationality) -> set[UnitType]:
+    """Unit types of `nationality` that `country_refusal` and `sw_air_sites` let `power` place at `site`."""
+    boxes = sw_air_sites(scenario, power)
+    allowed = set()
+    for unit, spec in UNIT_SPECS.items():
+        if spec.category in _NOT_PLACED or _SPECIALS.get(unit, power) is not power:
+            continue
+        if spec.category is Category.NAVAL_AIR and power in NAVAL_AIR_NEVER:
+            continue  # 27.61
+        if unit is UnitType.CHINDIT and nationality is not Nationality.OWN:
+            continue  # 27.474 D: a British unit
+        if spec.category is Category.SW_AIR and boxes is not None:
+            if site in boxes and nationality is Nationality.OWN:
+                allowed.add(unit)
+            continue
+        probe = ForcePoolEntry.model_construct(id="probe", unit=unit, count=1, nationality=nationality)
+        if country_refusal(power, probe, SITE_BY_ID[site].country) is None:
+            allowed.add(unit)
+    return allowed
+
+
+def _describe_units(power: Power, allowed: set[UnitType], sw_boxes: bool) -> str:
+    """Whole categories by name, others by unit type, in the chart's order; "any" when every category
+    the power builds is whole (strategic bombers and interceptors named apart where 27.92 sends them
+    to SW boxes); the Chindit and kamikazes after."""
+    categories = [c for c in _CATEGORY_NAMES if not (c is Category.NAVAL_AIR and power in NAVAL_AIR_NEVER)]
+    whole, parts = [], []
+    for category in categories:
+        members = {u for u, s in UNIT_SPECS.items() if s.category is category and u not in _SPECIALS}
+        present = members & allowed
+        if present == members:
+            whole.append(category)
+            parts.append(_CATEGORY_NAMES[category])
+        else:
+            parts.extend(u.value for u in UnitType if u in present)
+    if all(c in whole for c in categories if c is not Category.SW_AIR):
+        parts = ["any"] + (
+            [_CATEGORY_NAMES[Category.SW_AIR]] if sw_boxes and Category.SW_AIR in whole else []
+        )
+    parts.extend(u.value for u in _SPECIALS if u in allowed)
+    return ", ".join(parts)
+
+
+def _nationalities(power: Power) -> tuple[Nationality, ...]:
+    """Whose units `power` builds (27.47, 27.477)."""
+    if power is Power.BRITAIN:
+        return (Nationality.OWN, *NATIONALITY_DOMINION)
+    if power is Power.FRANCE:
+        return (Nationality.OWN, Nationality.FRENCH_COLONIAL)
+    return (Nationality.OWN,)
+
+
+def build_sites(scenario: Scenario, power: Power) -> list[BuildSite]:
+    """Every site where `power` may build some unit by the country rules, in map order, with its state
+    in the scenario and why nothing may be built there this turn, if so (27.4, 27.92)."""
+    graph = build_map(scenario.map)
+    supplied = supplied_sites(graph, power)
+    out = []
+    for site in graph.nodes:
+        described = []
+        for nationality in _nationalities(power):
+            allowed = _allowed_units(scenario, power, site, nationality)
+            if allowed:
+                text = _describe_units(power, allowed, sw_air_sites(scenario, power) is not None)
+                described.append(
+                    text if nationality is Nationality.OWN else f"{nationality.value} units: {text}"
+                )
+        if not described:
+            continue
+        node = graph.nodes[site]
+        out.append(
+            BuildSite(
+                site=site,
+                name=node["name"],
+                country=node["country"],
+                port=node["port"],
+                controller=node["controller"],
+                controlled_at_turn_start=node["controlled_at_turn_start"],
+                recaptured_this_turn=node["recaptured_this_turn"],
+                enemy_zoc=node["enemy_zoc"],
+                supply=node["supply"],
+                supplied=site in supplied,
+                ground_capacity=node["ground_capacity"],
+                air_capacity=node["air_capacity"],
+                units="; ".join(described),
+                refusal=None
+                if node["country"] == Country.SW_BOX
+                else state_refusal(graph, supplied, power, site),
+            )
+        )
+    return out
