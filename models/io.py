@@ -421,7 +421,7 @@ def validation_problems(
             )
         elif kind in _BOUNDS:
             bound = next(iter(item.get("ctx", {}).values()), None)
-            message = f"{given!r} is {_BOUNDS[kind]} {bound}"
+            message = f"{given} is {_BOUNDS[kind]} {bound}"
         elif kind in _TYPE_MESSAGES:
             message = f"{given!r} is not {_TYPE_MESSAGES[kind]}"
         elif kind == "missing":
