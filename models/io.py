@@ -303,18 +303,42 @@ def _data_path(loc: Sequence[int | str], data: Any) -> tuple[Path_, bool]:
     for i, part in enumerate(loc):
         if part == "[key]":
             return tuple(path), True
-        if isinstance(current, Mapping) and part in current:
+        found, value = _step(current, part)
+        if found:
             path.append(part)
-            current = current[part]
-            continue
-        if isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
-            path.append(part)
-            current = current[part]
+            current = value
             continue
         last = i == len(loc) - 1
         if last and isinstance(part, str) and not re.search(r"[\[\]()\-,]", part) and part not in _TAGS:
             path.append(part)  # a missing field
     return tuple(path), False
+
+
+def _step(value: Any, part: str | int) -> tuple[bool, Any]:
+    """(whether `value` has `part`, the value there)."""
+    if isinstance(value, Mapping) and part in value:
+        return True, value[part]
+    if isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+        return True, value[part]
+    return False, None
+
+
+def _at(data: Any, path: Path_) -> Any:
+    for part in path:
+        found, data = _step(data, part)
+        if not found:
+            return None
+    return data
+
+
+def _quoted_key(data: Any, path: Path_, message: str) -> Path_:
+    """A check on a mapping that quotes one of its keys ("unknown site 'atlantis'") points at that key."""
+    target = _at(data, path)
+    if isinstance(target, Mapping):
+        for quoted in re.findall(r"'([^']+)'", message):
+            if quoted in target:
+                return (*path, quoted)
+    return path
 
 
 _TAGS = {"int", "str", "float", "bool", "list", "dict", "none"}  # union arms pydantic names in locations
@@ -432,6 +456,8 @@ def validation_problems(
             rest = message[len(field_path(named_path)) :] if named_path else ""
             if named_path and line_of(lines, named_path) != line_of(lines, ()) and rest[:1] in (":", " "):
                 path, message = named_path, rest.lstrip(": ").strip()
+        if kind == "value_error" and data is not None:
+            path = _quoted_key(data, path, message)
         found.append((path, message, kind))
     by_path: dict[Path_, list[tuple[str, str]]] = {}
     for path, message, kind in found:

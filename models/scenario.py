@@ -8,7 +8,8 @@ default silently.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -46,6 +47,12 @@ from models.tables import (
 )
 
 Theater = Literal["europe", "pacific"]  # the U.S. wars of 40.33 and 25.22
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """'; did you mean 'berlin'?' for a misspelled name, or '' when nothing is close."""
+    close = difflib.get_close_matches(name.lower(), list(known), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 class Strict(BaseModel):
@@ -149,7 +156,7 @@ class ForcePoolEntry(Strict):
             raise ValueError(f"unit '{self.unit}' is priced per counter (27.11 D-F): factors must be 1")
         for site in self.sites or []:
             if site not in SITE_BY_ID:
-                raise ValueError(f"unknown site '{site}'")
+                raise ValueError(f"unknown site '{site}'{did_you_mean(site, SITE_BY_ID)}")
         if self.nationality is Nationality.FRENCH_COLONIAL:
             if not self.sites:
                 raise ValueError("French colonial units need 'sites': the colony they began in (27.477)")
@@ -384,7 +391,10 @@ class MapState(Strict):
     def _known_sites(cls, sites: dict[str, SiteState]) -> dict[str, SiteState]:
         for name in sites:
             if name not in SITE_BY_ID:
-                raise ValueError(f"unknown site '{name}' (see models/map_data.py for the sites of the map)")
+                raise ValueError(
+                    f"unknown site '{name}'"
+                    + (did_you_mean(name, SITE_BY_ID) or " (see models/map_data.py for the sites of the map)")
+                )
         return sites
 
     @field_validator("cut_links")
@@ -393,7 +403,9 @@ class MapState(Strict):
         for a, b in links:
             for name in (a, b):
                 if name not in SITE_BY_ID:
-                    raise ValueError(f"cut link ({a}, {b}): unknown site '{name}'")
+                    raise ValueError(
+                        f"cut link ({a}, {b}): unknown site '{name}'{did_you_mean(name, SITE_BY_ID)}"
+                    )
         return links
 
 
@@ -542,7 +554,10 @@ class GrantsState(Strict):
         for name in rates:
             leg = LEG_BY_ID.get(name)
             if leg is None:
-                raise ValueError(f"unknown route leg '{name}' (legs are 'from->to' of models/route_data.py)")
+                raise ValueError(
+                    f"unknown route leg '{name}'"
+                    + (did_you_mean(name, LEG_BY_ID) or " (legs are 'from->to' of models/route_data.py)")
+                )
             if not leg.interceptable:
                 raise ValueError(f"leg '{name}' cannot be intercepted (40.223, 40.74): no loss rate")
         return rates

@@ -257,3 +257,8 @@ def test_a_model_wide_check_points_at_its_field():
     error = refused(GOOD.replace("id: arm", "id: inf"))
     assert error.problems == [("powers.germany.force_pool", "duplicate entry id 'inf'")]
     assert error.lines == [8]
+
+
+def test_misspelled_site_gets_a_suggestion_and_its_line():
+    text = GOOD + "map:\n  sites:\n    berln: {enemy_zoc: true}\n"
+    assert one(text) == ("map.sites.berln", "unknown site 'berln'; did you mean 'berlin'?", 13)

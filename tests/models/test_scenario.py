@@ -58,7 +58,7 @@ def test_missing_field_named():
 def test_unknown_site_named():
     text = GOOD + "map:\n  sites:\n    atlantis: {enemy_zoc: true}\n"
     [(where, problem)] = problems(text)
-    assert where == "map.sites"
+    assert where == "map.sites.atlantis"
     assert "atlantis" in problem
 
 

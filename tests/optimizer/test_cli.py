@@ -212,3 +212,53 @@ def test_routes_show_the_chinese_port_and_haiphong_share_ten(tmp_path):
     rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.startswith("│")}
     assert "10, shared" in rows["chinese_port"] and "10, shared" in rows["haiphong"]
     assert "40.83: chinese_port and haiphong share 10 BRPs a turn" in result.stdout
+
+
+def test_infeasible_plan_as_json_is_an_object_with_exit_1():
+    """--json on requirements that cannot be met: a JSON object (status, message, rules), exit 1.
+    Germany's force pool holds 2 + 3 armor counters, far from 100 factors (27.5)."""
+    result = run("plan", "--json", "--min", "germany:armor:100")
+    assert result.exit_code == 1
+    failure = json.loads(result.stdout)
+    assert failure["status"] == "infeasible"
+    assert failure["message"] == "the requirements cannot all be met"
+    assert "germany: at least 100 armor factors" in failure["explanation"][0]
+    assert "27.5" in failure["rules"] or "27.31" in failure["rules"]
+
+
+def test_no_plan_within_the_time_limit_exits_3():
+    """A millisecond is too short for any plan: its own exit code, 3, in text and in JSON."""
+    result = run("plan", "--time-limit", "0.001")
+    assert result.exit_code == 3
+    assert "no plan found within the time limit" in result.stderr
+    as_json = run("plan", "--json", "--time-limit", "0.001")
+    assert as_json.exit_code == 3
+    assert json.loads(as_json.stdout)["status"] == "unknown"
+
+
+def test_explanation_shares_the_time_limit():
+    """An infeasible position (100 armor factors from a force pool of 5 counters, 27.5) with no time
+    left: the explanation says the time ran out instead of searching on; with time, it names the
+    requirement."""
+    from models.io import load_scenario
+    from models.scenario import Scenario
+    from optimizer.explain import OUT_OF_TIME, explain
+    from optimizer.prepare import prepare
+
+    data = load_scenario(scenarios.path()).model_dump(mode="json", by_alias=True, exclude_unset=True)
+    data["objective"]["minimum"] = [{"power": "germany", "unit": "armor", "factors": 100}]
+    prepared = prepare(Scenario.model_validate(data))
+    assert explain(prepared, 0.0) == [OUT_OF_TIME]
+    assert explain(prepared, 30.0)[0] == "cannot be met: germany: at least 100 armor factors"
+
+
+def test_routes_picture_names_the_file_written(tmp_path):
+    """`--picture out` writes out.png and says so; a directory is refused with exit 2."""
+    target = tmp_path / "out"
+    result = run("routes", scenarios.path("allies_summer_1942_grants.yaml"), "--picture", target)
+    assert result.exit_code == 0
+    assert f"route map written to {tmp_path / 'out.png'}" in result.stdout
+    assert (tmp_path / "out.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    refused = run("routes", scenarios.path("allies_summer_1942_grants.yaml"), "--picture", tmp_path)
+    assert refused.exit_code == 2
+    assert f"{tmp_path}: is a directory" in refused.stderr
