@@ -213,8 +213,21 @@ def _model_field(model: type[BaseModel], key: str) -> Any | None:
     return None
 
 
+_CHILDREN: dict[tuple[int, str | int, bool], tuple[Any, list[Any]]] = {}
+
+
 def _children(annotation: Any, part: str | int, is_key: bool = False) -> list[Any]:
     """The annotations one step down `annotation` at `part` (a field name, list index or dict key)."""
+    key = (id(annotation), part, is_key)
+    cached = _CHILDREN.get(key)
+    if cached is None or cached[0] is not annotation:  # the annotation is kept, so its id stays its own
+        cached = (annotation, _children_of(annotation, part, is_key))
+        if len(_CHILDREN) < 10_000:
+            _CHILDREN[key] = cached
+    return cached[1]
+
+
+def _children_of(annotation: Any, part: str | int, is_key: bool) -> list[Any]:
     out = []
     for arm in _unwrap(annotation):
         origin = get_origin(arm)
@@ -232,7 +245,7 @@ def _children(annotation: Any, part: str | int, is_key: bool = False) -> list[An
     return out
 
 
-def _choices(annotation: Any) -> tuple[str, list[str]] | None:
+def choices_of(annotation: Any) -> tuple[str, list[str]] | None:
     """(what the choices are called, the choices) when the annotation is an enumeration or literal."""
     for arm in _unwrap(annotation):
         if isinstance(arm, type) and issubclass(arm, Enum):
@@ -248,7 +261,7 @@ def _normalise(annotation: Any, value: Any, depth: int = 0) -> Any:
     if depth > MAX_DEPTH:
         return value
     if isinstance(value, str):
-        named = _choices(annotation)
+        named = choices_of(annotation)
         if named is not None and value not in named[1]:
             by_case = {choice.lower(): choice for choice in named[1]}
             return by_case.get(value.lower(), value)
@@ -344,7 +357,7 @@ def _quoted_key(data: Any, path: Path_, message: str) -> Path_:
 _TAGS = {"int", "str", "float", "bool", "list", "dict", "none"}  # union arms pydantic names in locations
 
 
-def _annotation_at(model: type[BaseModel], path: Path_, at_key: bool) -> Any:
+def annotation_at(model: type[BaseModel], path: Path_, at_key: bool) -> Any:
     annotations: list[Any] = [model]
     for i, part in enumerate(path):
         key = at_key and i == len(path) - 1
@@ -417,16 +430,17 @@ def validation_problems(
         kind = item["type"]
         given = item.get("input")
         message = item["msg"].removeprefix("Value error, ")
-        annotation = _annotation_at(model, path, at_key) if model is not None else None
-        if kind in ("enum", "literal_error") and isinstance(given, str):
-            named = _choices(annotation)
+        annotation = annotation_at(model, path, at_key) if model is not None else None
+        if kind in ("enum", "literal_error"):
+            named = choices_of(annotation)
             choices = (
                 named[1] if named else re.findall(r"'([^']*)'", str(item.get("ctx", {}).get("expected", "")))
             )
             words = named[0] if named and named[0] else "valid choice"
-            message = f"'{given}' is not {_a(words)}{_suggest(given, choices)}"
+            shown = f"'{given}'" if isinstance(given, str) else repr(given)
+            message = f"{shown} is not {_a(words)}{_suggest(str(given), choices)}"
         elif kind == "extra_forbidden" and model is not None and path:
-            parent = _annotation_at(model, path[:-1], False)
+            parent = annotation_at(model, path[:-1], False)
             names = sorted(
                 {
                     info.alias or name
@@ -467,6 +481,9 @@ def validation_problems(
     problems: list[tuple[str, str, int | None]] = []
     for path, items in by_path.items():
         # A union (a number or a mapping per faction): the arm the data did not take is no news.
+        deeper = any(other[: len(path)] == path and len(other) > len(path) for other in by_path)
+        if deeper:
+            items = [(m, k) for m, k in items if k not in _TYPE_ONLY]
         if any(kind not in _TYPE_ONLY for _, kind in items):
             items = [(m, k) for m, k in items if k not in _TYPE_ONLY]
         for message in dict.fromkeys(m for m, _ in items):

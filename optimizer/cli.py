@@ -32,7 +32,8 @@ ScenarioArg = Annotated[Path, typer.Argument(help="Scenario YAML file.", show_de
 
 
 def _fail(message: str, code: int) -> typer.Exit:
-    console(stderr=True).print(message, markup=False)
+    # One line per mistake, never wrapped, and ':100:' stays a line number (no emoji).
+    console(stderr=True).print(message, markup=False, emoji=False, highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
