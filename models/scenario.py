@@ -817,6 +817,7 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping
                 except ValueError:
                     raise ValueError(
                         f"{where}.naval.shipyards[{i}] {ship.id}: unknown owner '{ship.owner}'"
+                        + did_you_mean(ship.owner, [*(p.value for p in Power), "minor"])
                     ) from None
                 western = {Power.BRITAIN, Power.FRANCE, Power.USA}
                 if POWER_FACTION[owner] is not faction and not (owner in western and power in western):

@@ -262,3 +262,30 @@ def test_routes_picture_names_the_file_written(tmp_path):
     refused = run("routes", scenarios.path("allies_summer_1942_grants.yaml"), "--picture", tmp_path)
     assert refused.exit_code == 2
     assert f"{tmp_path}: is a directory" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--min", "germany:armor:99999999999999999999", "past the largest allowed value, 1000"),
+        (
+            "--reserve",
+            "italy=99999999999999999999",
+            "reserve.italy: 99999999999999999999 is past the largest",
+        ),
+        ("--reserve", "Italy=-5", "reserve.italy: -5 is below the least allowed value, 0"),
+        ("--discount", "nan", "horizon.discount: not a number"),
+    ],
+)
+def test_command_line_numbers_out_of_bounds_exit_2(option, value, message):
+    """Numbers given on the command line are held to the scenario's bounds: exit 2, never a solver error."""
+    result = run("plan", option, value)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("command line: ") and message in result.stderr
+
+
+def test_command_line_names_in_other_cases_are_accepted():
+    """`--reserve ITALY=70` is italy's reserve, replacing the scenario's 10: Italy keeps at least 70 BRPs."""
+    result = run("plan", "--json", "--reserve", "ITALY=70")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["powers"]["italy"]["brps_kept"] >= 70
