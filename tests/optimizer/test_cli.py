@@ -289,3 +289,12 @@ def test_command_line_names_in_other_cases_are_accepted():
     result = run("plan", "--json", "--reserve", "ITALY=70")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["powers"]["italy"]["brps_kept"] >= 70
+
+
+def test_fixed_grant_against_rule_40_names_its_line(tmp_path):
+    """40.32 B: Italy may not grant; the refused grant is on line 10 of ITALY_GRANTS (its first line empty)."""
+    path = tmp_path / "grants.yaml"
+    path.write_text(ITALY_GRANTS)
+    result = run("limits", path)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{path}:10: powers.italy.grants_made[0]: ")
