@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from models.quantities import MAX_COUNTERS, Brps, Counters, Level, PlanValue, SignedBrps, Turns
+from models.quantities import MAX_COUNTERS, PlanAmount, PlanValue, SignedPlanAmount, Turns
 from models.tables import Faction, Power, UnitType
 
 PLAN_FORMAT = "awaw-plan/1"
@@ -38,12 +38,12 @@ class BuildLine(PlanModel):
     unit: UnitType
     site: str | None = Field(description="Site id; null for partisans, placed by 11.3.")
     counters: int = Field(ge=1, le=MAX_COUNTERS)
-    factors: Counters = Field(description="Combat factors (counters for works).")
-    oil_units: Counters = Field(
+    factors: PlanAmount = Field(description="Combat factors (counters for works).")
+    oil_units: PlanAmount = Field(
         default=0,
         description="Priced units (factors, counters, or pairs of beach defenses) built past the oil threshold (27.35).",
     )
-    brps: Brps = Field(description="BRPs paid for the line, multipliers included.")
+    brps: PlanAmount = Field(description="BRPs paid for the line, multipliers included.")
     alternatives: list[str] = Field(
         default_factory=list,
         description="Other sites where these counters may be placed instead, the plan unchanged otherwise.",
@@ -57,8 +57,8 @@ class GrantLine(PlanModel):
     recipient: str
     path: list[str] = Field(description="Nodes of the route map, grantor to recipient.")
     route: str | None = Field(description="Named route whose capacity the path uses, if any.")
-    brps: Brps
-    oil_counters: Counters = Field(default=0, description="Oil counters shipped to Russia (40.25).")
+    brps: PlanAmount
+    oil_counters: PlanAmount = Field(default=0, description="Oil counters shipped to Russia (40.25).")
     expected_brps: PlanValue | None = Field(
         default=None, description="BRPs expected to arrive, with the scenario's loss rates."
     )
@@ -69,7 +69,7 @@ class TransportUse(PlanModel):
 
     leg: str
     ocean: str
-    transports: Counters
+    transports: PlanAmount
 
 
 class RouteOpening(PlanModel):
@@ -77,7 +77,7 @@ class RouteOpening(PlanModel):
 
     route: str = Field(description="'persia' or 'siberia'.")
     paid_by: Power
-    brps: Brps
+    brps: PlanAmount
 
 
 class NavalAction(PlanModel):
@@ -88,14 +88,14 @@ class NavalAction(PlanModel):
     yard: str
     ship: str
     unit: UnitType
-    factors: Counters
+    factors: PlanAmount
     action: str = Field(
         description="lay_down, start_repair, continue, accelerate, accelerate_knight, defer, launch, scuttle."
     )
     before: str = Field(description="'new', 'waiting', or the position: 'row 3 spring', 'launch summer'.")
     after: str = Field(description="The position after, or 'launched', 'scuttled'.")
-    sb: Level
-    brps: Brps = Field(description="BRPs before oil effects.")
+    sb: PlanAmount
+    brps: PlanAmount = Field(description="BRPs before oil effects.")
 
 
 class SWBuildLine(PlanModel):
@@ -106,9 +106,9 @@ class SWBuildLine(PlanModel):
     unit: UnitType
     yard: str = Field(description="Whose shipbuilding points build them.")
     factors: int = Field(ge=1, le=MAX_COUNTERS)
-    brps: Brps
+    brps: PlanAmount
     placed: str = Field(description="Where they are placed (27.93).")
-    paid_by: dict[Power, Brps] = Field(
+    paid_by: dict[Power, PlanAmount] = Field(
         default_factory=dict,
         description="Who paid the BRPs, when not only the builder: U.S. and Britain for transports (27.7322).",
     )
@@ -118,7 +118,7 @@ class SWBuildLine(PlanModel):
 class ChartShipView(PlanModel):
     ship: str
     unit: UnitType
-    factors: Counters
+    factors: PlanAmount
     row: str = Field(description="'launch' or '2'-'5'.")
     column: str
 
@@ -137,10 +137,10 @@ class NavalReport(PlanModel):
     """A power's naval spending over the horizon."""
 
     power: Power
-    brps_by_turn: list[SignedBrps] = Field(
+    brps_by_turn: list[SignedPlanAmount] = Field(
         description="Naval BRPs in each turn of the horizon, before oil effects."
     )
-    oil_steps: Counters = Field(
+    oil_steps: PlanAmount = Field(
         description="3-BRP naval steps this turn priced past the oil threshold (27.35)."
     )
     lost_ships: list[str] = Field(
@@ -167,21 +167,23 @@ class ObjectiveReport(PlanModel):
 
 class OilReport(PlanModel):
     faction: Faction
-    counters_available: Counters
-    counters_spent: Counters
-    threshold_brps: SignedBrps = Field(description="25 x (counters spent + 1) (27.35 A-C).")
-    normal_cost_brps: SignedBrps = Field(description="BRPs of builds counted inside the threshold.")
-    oil_affected_brps: SignedBrps = Field(description="BRPs paid for builds past the threshold.")
+    counters_available: PlanAmount
+    counters_spent: PlanAmount
+    threshold_brps: SignedPlanAmount = Field(description="25 x (counters spent + 1) (27.35 A-C).")
+    normal_cost_brps: SignedPlanAmount = Field(description="BRPs of builds counted inside the threshold.")
+    oil_affected_brps: SignedPlanAmount = Field(description="BRPs paid for builds past the threshold.")
 
 
 class PowerReport(PlanModel):
-    brps_available: SignedBrps = Field(description="BRPs after grants and fixed non-construction spending.")
-    construction_brps: SignedBrps = Field(description="BRPs this power pays for construction.")
-    brps_kept: SignedBrps
-    construction_limit: SignedBrps
-    limit_used: SignedBrps
-    naval_air_rate: Counters
-    naval_air_used: Counters
+    brps_available: SignedPlanAmount = Field(
+        description="BRPs after grants and fixed non-construction spending."
+    )
+    construction_brps: SignedPlanAmount = Field(description="BRPs this power pays for construction.")
+    brps_kept: SignedPlanAmount
+    construction_limit: SignedPlanAmount
+    limit_used: SignedPlanAmount
+    naval_air_rate: PlanAmount
+    naval_air_used: PlanAmount
     oil_effect_incurred: bool | None = Field(
         description="27.35 H: true unless the faction spends an oil counter; null for the U.S. (unlimited oil)."
     )
@@ -199,7 +201,7 @@ class Plan(PlanModel):
     scenario: str
     status: Status = Status.OPTIMAL
     objective: ObjectiveReport | None = None
-    oil_counters_spent: dict[Faction, Counters] = Field(
+    oil_counters_spent: dict[Faction, PlanAmount] = Field(
         default_factory=dict, description="Oil counters each faction spends on construction (27.35)."
     )
     builds: list[BuildLine] = Field(default_factory=list)

@@ -20,10 +20,15 @@ MAX_TURNS = 100  # the game runs 1939-1946: 32 turns
 MAX_LEVEL = 1_000  # USAT and USJT levels, shipyard rates, capacities
 MAX_ELECTION = 100  # a U.S. election result (62.4) is a small signed number
 MAX_PLAN_VALUE = 1e12  # objective values and bounds a plan reports
+# A plan's sums (factors and BRPs of a line, BRPs after grants, an oil threshold of 25 x (n + 1)) grow
+# from many bounded inputs; they are bounded far above what bounded inputs can produce.
+MAX_PLAN_AMOUNT = 1_000_000_000
 
 Brps = Annotated[int, Field(ge=0, le=MAX_BRPS)]
 SignedBrps = Annotated[int, Field(ge=-MAX_BRPS, le=MAX_BRPS)]
 Counters = Annotated[int, Field(ge=0, le=MAX_COUNTERS)]
 Turns = Annotated[int, Field(ge=0, le=MAX_TURNS)]
 Level = Annotated[int, Field(ge=0, le=MAX_LEVEL)]
+PlanAmount = Annotated[int, Field(ge=0, le=MAX_PLAN_AMOUNT)]
+SignedPlanAmount = Annotated[int, Field(ge=-MAX_PLAN_AMOUNT, le=MAX_PLAN_AMOUNT)]
 PlanValue = Annotated[float, Field(ge=-MAX_PLAN_VALUE, le=MAX_PLAN_VALUE)]

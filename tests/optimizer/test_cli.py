@@ -298,3 +298,30 @@ def test_fixed_grant_against_rule_40_names_its_line(tmp_path):
     result = run("limits", path)
     assert result.exit_code == 2
     assert result.stderr.startswith(f"{path}:10: powers.italy.grants_made[0]: ")
+
+
+def test_scenario_at_its_bounds_plans_and_checks(tmp_path):
+    """Every quantity at its largest allowed value (BRPs 10,000, 1,000 counters of 20 factors, 1,000
+    oil counters, values of ±1,000): no overflow, a plan within the plan's own bounds, and the checker
+    finds it legal. Regression: the plan's sums (an oil threshold of 25 x 1,001) once broke its bounds."""
+    import yaml
+
+    from models.quantities import MAX_BRPS, MAX_COUNTERS, MAX_FACTORS_PER_COUNTER
+
+    data = yaml.safe_load(scenarios.path().read_text())
+    for power in data["powers"].values():
+        power["brps"] = power["brp_base"] = MAX_BRPS
+        for entry in power.get("force_pool", []):
+            entry["count"] = MAX_COUNTERS
+            if entry.get("factors", 1) > 1:
+                entry["factors"] = MAX_FACTORS_PER_COUNTER
+    data["oil_counters"] = MAX_COUNTERS
+    data["objective"].update({"unspent_brp_value": 1000, "values": {"armor": 1000, "infantry": -1000}})
+    path = tmp_path / "bounds.yaml"
+    path.write_text(yaml.safe_dump(data))
+    planned = run("plan", path, "--json", "--time-limit", "20")
+    assert planned.exit_code == 0
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(planned.stdout)
+    checked = run("check", path, plan_file)
+    assert checked.exit_code == 0, checked.stdout
