@@ -33,8 +33,8 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_DEPTH = 64  # scenario and plan files nest about 8 levels; anything past this is not one of them
 MAX_SUGGESTED_CHOICES = 6  # a short list of choices is shown whole; a long one only through a suggestion
 
-Path_ = tuple[str | int, ...]
-Lines = dict[Path_, int]  # field path (mapping keys lower-cased) -> 1-based line of its key in the file
+FieldPath = tuple[str | int, ...]
+Lines = dict[FieldPath, int]  # field path (mapping keys lower-cased) -> 1-based line of its key in the file
 Problem = tuple[str, str] | tuple[str, str, int | None]
 
 
@@ -48,7 +48,7 @@ class InputError(Exception):
     def __init__(self, file: str, problems: Sequence[Problem]) -> None:
         self.file = file
         self.problems: list[tuple[str, str]] = [(item[0], item[1]) for item in problems]
-        self.lines: list[int | None] = [item[2] if len(item) > 2 else None for item in problems]  # type: ignore[misc]
+        self.lines: list[int | None] = [next(iter(item[2:]), None) for item in problems]
         super().__init__(self.render())
 
     def render(self) -> str:
@@ -81,7 +81,7 @@ def field_path(loc: Sequence[int | str]) -> str:
     return out
 
 
-def parse_path(text: str) -> Path_:
+def parse_path(text: str) -> FieldPath:
     """`powers.germany.force_pool[2]` -> ('powers', 'germany', 'force_pool', 2)."""
     match = _PATH.match(text)
     if match is None:
@@ -96,12 +96,12 @@ def _key(part: str | int) -> str | int:
     return part.lower() if isinstance(part, str) else part
 
 
-def line_of(lines: Lines | None, path: Path_) -> int | None:
+def line_of(lines: Lines | None, path: FieldPath) -> int | None:
     """The line of the deepest part of `path` the file has (a missing field: its parent's line)."""
     if not lines:
         return None
     found = lines.get((), None)
-    prefix: Path_ = ()
+    prefix: FieldPath = ()
     for part in path:
         prefix = (*prefix, _key(part))
         if prefix in lines:
@@ -130,7 +130,7 @@ def _yaml_lines(node: yaml.Node, file: str) -> tuple[Lines, list[Problem]]:
     """Each field's line, from the node marks, and the duplicate keys (the last would win silently)."""
     lines: Lines = {}
     duplicates: list[Problem] = []
-    stack: list[tuple[Path_, yaml.Node]] = [((), node)]
+    stack: list[tuple[FieldPath, yaml.Node]] = [((), node)]
     seen_nodes: set[int] = set()
     while stack:
         path, current = stack.pop()
@@ -291,10 +291,10 @@ def _first(annotations: list[Any]) -> Any:
     return annotations[0] if annotations else None
 
 
-def _scan(data: Any) -> tuple[list[tuple[Path_, str]], bool]:
+def _scan(data: Any) -> tuple[list[tuple[FieldPath, str]], bool]:
     """NaN and infinities anywhere (a number that is no number), and whether the data nests too deep."""
-    problems: list[tuple[Path_, str]] = []
-    stack: list[tuple[Path_, Any]] = [((), data)]
+    problems: list[tuple[FieldPath, str]] = []
+    stack: list[tuple[FieldPath, Any]] = [((), data)]
     while stack:
         path, value = stack.pop()
         if len(path) > MAX_DEPTH:
@@ -308,7 +308,7 @@ def _scan(data: Any) -> tuple[list[tuple[Path_, str]], bool]:
     return sorted(problems, key=lambda p: field_path(p[0])), False
 
 
-def _data_path(loc: Sequence[int | str], data: Any) -> tuple[Path_, bool]:
+def _data_path(loc: Sequence[int | str], data: Any) -> tuple[FieldPath, bool]:
     """The part of a pydantic error location that names data (not union arms or validator tags),
     and whether it ends at a dict key ('[key]')."""
     path: list[str | int] = []
@@ -336,7 +336,7 @@ def _step(value: Any, part: str | int) -> tuple[bool, Any]:
     return False, None
 
 
-def _at(data: Any, path: Path_) -> Any:
+def _at(data: Any, path: FieldPath) -> Any:
     for part in path:
         found, data = _step(data, part)
         if not found:
@@ -344,7 +344,7 @@ def _at(data: Any, path: Path_) -> Any:
     return data
 
 
-def _quoted_key(data: Any, path: Path_, message: str) -> Path_:
+def _quoted_key(data: Any, path: FieldPath, message: str) -> FieldPath:
     """A check on a mapping that quotes one of its keys ("unknown site 'atlantis'") points at that key."""
     target = _at(data, path)
     if isinstance(target, Mapping):
@@ -357,7 +357,7 @@ def _quoted_key(data: Any, path: Path_, message: str) -> Path_:
 _TAGS = {"int", "str", "float", "bool", "list", "dict", "none"}  # union arms pydantic names in locations
 
 
-def annotation_at(model: type[BaseModel], path: Path_, at_key: bool) -> Any:
+def annotation_at(model: type[BaseModel], path: FieldPath, at_key: bool) -> Any:
     annotations: list[Any] = [model]
     for i, part in enumerate(path):
         key = at_key and i == len(path) - 1
@@ -422,8 +422,8 @@ def validation_problems(
     error: ValidationError, model: type[BaseModel] | None = None, data: Any = None, lines: Lines | None = None
 ) -> list[tuple[str, str, int | None]]:
     """One problem per mistake: field path, message (with a suggestion for a misspelled name) and line."""
-    found: list[tuple[Path_, str, str]] = []  # (path, message, error type)
-    renamed: set[Path_] = set()
+    found: list[tuple[FieldPath, str, str]] = []  # (path, message, error type)
+    renamed: set[FieldPath] = set()
     for item in error.errors():
         loc = tuple(item["loc"])
         path, at_key = _data_path(loc, data) if data is not None else (loc, False)
@@ -473,7 +473,7 @@ def validation_problems(
         if kind == "value_error" and data is not None:
             path = _quoted_key(data, path, message)
         found.append((path, message, kind))
-    by_path: dict[Path_, list[tuple[str, str]]] = {}
+    by_path: dict[FieldPath, list[tuple[str, str]]] = {}
     for path, message, kind in found:
         if kind == "missing" and path in renamed:
             continue
