@@ -1,7 +1,8 @@
 """The `awaw` command line: parse, load, call, render.
 
 Exit codes: 0 success; 1 requirements that cannot all be met, or a plan that
-breaks a rule; 2 bad input (file, field and problem are named).
+breaks a rule; 2 bad input (one line per mistake: `FILE:LINE: field: problem`);
+3 no plan found within the time limit.
 
 Start-up: this module imports only the standard library and Typer at the top,
 so that `awaw --help` and the commands that need no solver start fast. Each
@@ -51,22 +52,23 @@ class PresetName(StrEnum):
 def _fail(message: str, code: int) -> typer.Exit:
     from optimizer.render import console
 
-    console(stderr=True).print(message, markup=False)
+    # One line per mistake, never wrapped, and ':100:' stays a line number (no emoji).
+    console(stderr=True).print(message, markup=False, emoji=False, highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
 def _load(path: Path) -> Scenario:
     """The scenario file, validated; fixed grants that rule 40 forbids are bad input too (40.3)."""
-    from models.io import InputError, load_scenario
+    from models.io import InputError, located, read_scenario
     from optimizer.rules.grants.prepare import fixed_grant_breaches
 
     try:
-        scenario = load_scenario(path)
+        scenario, lines = read_scenario(path)
     except InputError as error:
         raise _fail(error.render(), 2) from None
     breaches = fixed_grant_breaches(scenario)
     if breaches:
-        raise _fail(InputError(str(path), breaches).render(), 2)
+        raise _fail(located(str(path), breaches, lines).render(), 2)
     return scenario
 
 
@@ -110,12 +112,12 @@ def _override(
             power, _, brps = text.partition("=")
             if not brps:
                 raise ValueError(f"--reserve {text!r}: expected POWER=BRPS, e.g. italy=10")
-            objective.setdefault("reserve", {})[power] = brps
+            objective.setdefault("reserve", {})[power.lower()] = brps  # replaces the file's, in any case
         for text in values:
             unit, _, worth = text.partition("=")
             if not worth:
                 raise ValueError(f"--value {text!r}: expected UNIT=VALUE, e.g. armor=2.5")
-            objective.setdefault("values", {})[unit] = worth
+            objective.setdefault("values", {})[unit.lower()] = worth
     except ValueError as error:
         raise _fail(f"command line: {error}", 2) from None
     if unspent_value is not None:
@@ -127,15 +129,13 @@ def _override(
 
 def _validated(data: dict[str, Any]) -> Scenario:
     """Scenario data changed on the command line, validated like a file."""
-    from pydantic import ValidationError
-
-    from models.io import InputError, validation_problems
+    from models.io import InputError, validate
     from models.scenario import Scenario
 
     try:
-        return Scenario.model_validate(data)
-    except ValidationError as error:
-        raise _fail(InputError("command line", validation_problems(error)).render(), 2) from None
+        return validate(Scenario, data, "command line")
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
 
 
 def _horizon(scenario: Scenario, turns: int | None, discount: float | None) -> Scenario:
@@ -197,10 +197,29 @@ def plan(
         console(stderr=True).print(
             f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"
         )
-    if result.status is Status.INFEASIBLE:
-        raise _fail(f"{path}: the requirements cannot all be met\n  " + "\n  ".join(result.explanation), 1)
     if result.plan is None:
-        raise _fail(f"{path}: no plan found within the time limit ({result.status.value})", 1)
+        infeasible = result.status is Status.INFEASIBLE
+        message = (
+            "the requirements cannot all be met" if infeasible else "no plan found within the time limit"
+        )
+        code = 1 if infeasible else 3
+        if as_json:
+            import json
+            import re
+
+            rules = sorted(
+                {m.group(1) for line in result.explanation for m in re.finditer(r"by (\d+\.\d+)", line)}
+            )
+            failure = {
+                "scenario": scenario.name,
+                "status": result.status.value,
+                "message": message,
+                "explanation": result.explanation,
+                "rules": rules,
+            }
+            sys.stdout.write(json.dumps(failure, indent=2) + "\n")
+            raise typer.Exit(code)
+        raise _fail(f"{path}: {message}" + "".join("\n  " + line for line in result.explanation), code)
     if as_json:
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
@@ -234,6 +253,12 @@ def routes(
     from optimizer.render import console, notes_parts, routes_tables
     from optimizer.rules.grants.prepare import grant_network
 
+    if picture is not None and picture.is_dir():
+        raise _fail(
+            f"{picture}: is a directory; give the picture's file name, e.g. {picture / 'routes.png'}", 2
+        )
+    if picture is not None and not picture.suffix:
+        picture = picture.with_suffix(".png")  # the file the picture is written to, named as it is
     scenario = _load(scenario_file)
     network = grant_network(scenario)
     console().print(*notes_parts(starting_state_notes(scenario)), routes_tables(network))
@@ -360,7 +385,7 @@ def new(
     try:
         game_turn = Turn.model_validate({"season": season.lower(), "year": year.strip()})
     except ValidationError as error:
-        problems.extend((f"--turn {field}", problem) for field, problem in validation_problems(error))
+        problems.extend((f"--turn {field}", problem) for field, problem, _ in validation_problems(error))
     if problems:
         raise _fail(InputError("command line", problems).render(), 2)
     text = new_scenario(Faction(faction), game_turn)
