@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from models.plan import Plan
 from models.scenario import Scenario
+from models.sw import ResultsTable
 
 M = TypeVar("M", bound=BaseModel)
 # libyaml's safe loader when PyYAML was built with it: the same documents, parsed faster.
@@ -93,3 +94,18 @@ def load_plan(path: str | Path) -> Plan:
     except json.JSONDecodeError as error:
         raise InputError(str(path), [(f"line {error.lineno}, column {error.colno}", error.msg)]) from None
     return _validate(Plan, data, str(path))
+
+
+def load_results_table(path: str | Path) -> ResultsTable:
+    """Read a player's SW combat results table (YAML or JSON, `awaw-sw-results/1`; models/sw.py)."""
+    path = Path(path)
+    text = _read(path)
+    try:
+        data = yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise InputError(
+            str(path), [(where, f"YAML syntax error: {getattr(error, 'problem', None) or error}")]
+        ) from None
+    return _validate(ResultsTable, data, str(path))

@@ -18,6 +18,7 @@ from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
 from models.naval import ChartShip, DamagedShip, Horizon, NavalState, usat_given_once
 from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES, yard_capacity
 from models.route_data import LEG_BY_ID, Ocean
+from models.sw import SWSection, sw_consistency
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
@@ -895,9 +896,16 @@ class Scenario(Strict):
     )
     objective: Objective = Field(default_factory=Objective)
     settings: Settings = Field(default_factory=Settings)
+    sw: SWSection | None = Field(default=None, description="Submarine warfare this turn (rule 25).")
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
+        if self.sw is not None and (
+            problem := sw_consistency(
+                self.sw, bool(self.us_at_war.get("europe")), bool(self.us_at_war.get("pacific")), self.usjt
+            )
+        ):
+            raise ValueError(problem)
         members = {p for f in SIDE_FACTIONS[self.faction] for p in FACTION_POWERS[f]}
         if not self.powers:
             raise ValueError("powers: plan at least one major power")
