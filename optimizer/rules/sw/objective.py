@@ -98,20 +98,35 @@ def _indian_asw(
     japanese: cp_model.LinearExprT,
     allied_planner: bool,
 ) -> cp_model.LinearExprT:
-    """25.83: the Allied ASW in the Indian Ocean split between the German and Japanese campaigns when
-    both have submarines there; the Allied planner chooses it, an Axis planner (whose submarines may
-    or may not go) plans with the stated split [reading]."""
-    present = [not isinstance(level, int) or level > 0 for level in (german, japanese)]
-    if not all(present):
-        return asw
-    if isinstance(asw, int) and not allied_planner:
-        stated = sw.indian_asw_against_germany
-        split = min(asw, asw // 2 if stated is None else stated)
-        return split if campaign is Campaign.GERMAN_INDIAN else asw - split
-    if variables.split is None:
-        variables.split = model.new_int_var(0, 2000, "sw_indian_asw_against_germany")
-        model.add(variables.split <= asw)
-    return variables.split if campaign is Campaign.GERMAN_INDIAN else asw - variables.split
+    """25.83: the Allied ASW in the Indian Ocean is split between the German and Japanese campaigns
+    when both have submarines there. The Allied planner chooses the split (the Axis submarines are
+    fixed); an Axis planner, whose submarines may or may not go, meets the stated split
+    (`sw.indian_asw_against_germany`, default half rounded down) if both end up there."""
+    if allied_planner:
+        if not (isinstance(german, int) and isinstance(japanese, int) and german > 0 and japanese > 0):
+            return asw
+        if variables.split is None:
+            variables.split = model.new_int_var(0, 2000, "sw_indian_asw_against_germany")
+            model.add(variables.split <= asw)
+        return variables.split if campaign is Campaign.GERMAN_INDIAN else asw - variables.split
+    assert isinstance(asw, int)  # an Axis planner moves no Allied ASW
+    stated = sw.indian_asw_against_germany
+    split = min(asw, asw // 2 if stated is None else stated)
+    both: cp_model.LinearExprT
+    if isinstance(german, int) and isinstance(japanese, int):
+        both = int(german > 0 and japanese > 0)
+    else:
+        fixed, moving = (german, japanese) if isinstance(german, int) else (japanese, german)
+        if isinstance(fixed, int) and fixed == 0:
+            both = 0
+        else:
+            present = model.new_bool_var(f"sw_indian_both_{campaign.value}")
+            model.add(moving >= 1).only_enforce_if(present)
+            model.add(moving == 0).only_enforce_if(~present)
+            both = present
+    if campaign is Campaign.GERMAN_INDIAN:
+        return asw - (asw - split) * both
+    return asw - split * both
 
 
 def _cve_modifier(
