@@ -6,6 +6,7 @@ from ortools.sat.python import cp_model
 
 from models.sw import SWBox, SWUnit
 from models.tables import Power
+from optimizer.linear import LinearExpr
 from optimizer.rules.sw.variables import SWVariables
 
 
@@ -30,7 +31,7 @@ def add_sw(model: cp_model.CpModel, variables: SWVariables) -> None:
         if entering:
             model.add(sum(entering) <= limit)
     if data.gibraltar_limit is not None:
-        passing: list[cp_model.LinearExprT] = []
+        passing: list[LinearExpr] = []
         for g in data.groups:
             if g.power is not Power.GERMANY or not g.mediterranean:
                 continue

@@ -22,6 +22,7 @@ from models.sw import (
     is_axis,
 )
 from models.tables import Power
+from optimizer.linear import LinearExpr
 from optimizer.rules.sw.prepare import breakdown, planning_powers
 from optimizer.rules.sw.variables import SWVariables
 
@@ -34,9 +35,9 @@ class CampaignTerms:
 
     campaign: Campaign
     sign: int  # +1 the planning side attacks, -1 it defends
-    submarines: cp_model.LinearExprT
-    asw: cp_model.LinearExprT
-    modifier: cp_model.LinearExprT
+    submarines: LinearExpr
+    asw: LinearExpr
+    modifier: LinearExpr
     fixed_modifier: int
 
 
@@ -54,7 +55,7 @@ def campaign_terms(
     planners = planning_powers(scenario)
     planner_axis = any(is_axis(p) for p in planners)
     fixed_lines = {b.campaign: b for b in breakdown(scenario, sw, {})}
-    cve_vars: dict[tuple[SWBox, bool], cp_model.LinearExprT] = {}
+    cve_vars: dict[tuple[SWBox, bool], LinearExpr] = {}
     terms = []
     levels = {
         (c, spec.attacker): variables.level(spec.box, SWUnit.SUBMARINE, powers=frozenset({spec.attacker}))
@@ -93,11 +94,11 @@ def _indian_asw(
     sw: SWSection,
     variables: SWVariables,
     campaign: Campaign,
-    asw: cp_model.LinearExprT,
-    german: cp_model.LinearExprT,
-    japanese: cp_model.LinearExprT,
+    asw: LinearExpr,
+    german: LinearExpr,
+    japanese: LinearExpr,
     allied_planner: bool,
-) -> cp_model.LinearExprT:
+) -> LinearExpr:
     """25.83: the Allied ASW in the Indian Ocean is split between the German and Japanese campaigns
     when both have submarines there. The Allied planner chooses the split (the Axis submarines are
     fixed); an Axis planner, whose submarines may or may not go, meets the stated split
@@ -112,7 +113,7 @@ def _indian_asw(
     assert isinstance(asw, int)  # an Axis planner moves no Allied ASW
     stated = sw.indian_asw_against_germany
     split = min(asw, asw // 2 if stated is None else stated)
-    both: cp_model.LinearExprT
+    both: LinearExpr
     if isinstance(german, int) and isinstance(japanese, int):
         both = int(german > 0 and japanese > 0)
     else:
@@ -129,9 +130,7 @@ def _indian_asw(
     return asw - split * both
 
 
-def _cve_modifier(
-    model: cp_model.CpModel, box: SWBox, cves: cp_model.LinearExprT, name: str
-) -> cp_model.LinearExprT:
+def _cve_modifier(model: cp_model.CpModel, box: SWBox, cves: LinearExpr, name: str) -> LinearExpr:
     """-min(4, floor(CVEs / step)) (25.64)."""
     if isinstance(cves, int):
         return -min(CVE_STEP_CAP, cves // CVES_PER_STEP[box])
@@ -146,11 +145,11 @@ def _cve_modifier(
 
 def value_expression(
     model: cp_model.CpModel, sw: SWSection, terms: list[CampaignTerms], table: ResultsTable | None
-) -> cp_model.LinearExprT:
+) -> LinearExpr:
     """The planner's value, in hundredths: with weights, sign x (modifier x w + submarine level x w -
     ASW level x w) per campaign; with a results table, sign x (3 x transports + BRPs - 3 x submarine
     factors) expected lost (TRANSPORT_BRPS, SUBMARINE_FACTOR_BRPS: what each costs to build, 27.12)."""
-    total: list[cp_model.LinearExprT] = []
+    total: list[LinearExpr] = []
     for t in terms:
         if table is None:
             w = sw.weights_of(t.campaign)
@@ -167,9 +166,7 @@ def value_expression(
     return sum(total)
 
 
-def _clamped(
-    model: cp_model.CpModel, expr: cp_model.LinearExprT, low: int, high: int, name: str
-) -> cp_model.IntVar:
+def _clamped(model: cp_model.CpModel, expr: LinearExpr, low: int, high: int, name: str) -> cp_model.IntVar:
     raw = model.new_int_var(-2000, 2000, f"{name}_raw")
     model.add(raw == expr)
     low_cut = model.new_int_var(low, 2000, f"{name}_low")
@@ -179,13 +176,13 @@ def _clamped(
     return out
 
 
-def _expected(model: cp_model.CpModel, t: CampaignTerms, table: ResultsTable) -> cp_model.LinearExprT:
+def _expected(model: cp_model.CpModel, t: CampaignTerms, table: ResultsTable) -> LinearExpr:
     """Expected BRP value lost by the defender less that lost by the attacker, in hundredths, read
     from the player's table at this campaign's levels and modifier (25.41, 25.42, 25.61)."""
     name = f"sw_{t.campaign.value}"
     width = table.max_modifier - table.min_modifier + 1
     modifier = _clamped(model, t.modifier, table.min_modifier, table.max_modifier, f"{name}_mod")
-    out: list[cp_model.LinearExprT] = []
+    out: list[LinearExpr] = []
     for level_expr, rows, which in (
         (t.submarines, table.submarine_rows, "sub"),
         (t.asw, table.asw_rows, "asw"),
@@ -207,10 +204,10 @@ def _expected(model: cp_model.CpModel, t: CampaignTerms, table: ResultsTable) ->
     return sum(out)
 
 
-def moved_factors(variables: SWVariables) -> tuple[cp_model.LinearExprT, int]:
+def moved_factors(variables: SWVariables) -> tuple[LinearExpr, int]:
     """Factors that change place (from a base into a box, or out of the box they are in), and the
     most there can be: the tie-break among equally good deployments is to move the fewest."""
-    moved: list[cp_model.LinearExprT] = []
+    moved: list[LinearExpr] = []
     most = 0
     for group in variables.data.groups:
         if group.box is None:

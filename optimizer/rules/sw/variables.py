@@ -9,6 +9,7 @@ from ortools.sat.python import cp_model
 
 from models.sw import SWBox, SWUnit, is_axis
 from models.tables import Power
+from optimizer.linear import LinearExpr
 from optimizer.rules.sw.prepare import DeploymentData
 
 
@@ -30,7 +31,7 @@ class SWVariables:
 
     def level(
         self, box: SWBox, unit: SWUnit, powers: frozenset[Power] | None = None, axis: bool | None = None
-    ) -> cp_model.LinearExprT:
+    ) -> LinearExpr:
         """Counted factors of `unit` in `box` after deployment: fixed ones and the placed groups that
         count (25.34, 27.91); of `powers`, or of one side."""
 
