@@ -565,3 +565,15 @@ class ResultsTable(_Strict):
 # submarine factor costs 3 BRPs to build (27.12) [reading: the loss is worth its rebuilding cost].
 TRANSPORT_BRPS = 3
 SUBMARINE_FACTOR_BRPS = 3
+
+
+# --- SW units of a build plan (27.9, 27.94) ------------------------------------------------------
+
+# 27.94 [reading]: CVEs launched this turn or next are counted in the SW value of a build plan, as
+# they can be in a box and uninverted by the next turn's SW combats.
+CVE_LAUNCH_TURNS = 2
+
+
+def build_group_id(power: Power, unit: str, build: str, yard: str) -> str:
+    """The id of the group a build plan's new SW units form (`new-<power>-<build>-<yard>`)."""
+    return f"new-{power.value}-{unit}-{build}-{yard}"

@@ -176,6 +176,13 @@ def plan(
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
         console().print(plan_tables(scenario, result.plan))
+        if scenario.sw is not None:
+            from optimizer.render_sw import sw_plan_table
+            from optimizer.sw import plan_sw_after_builds, report_data
+
+            before, after = plan_sw_after_builds(scenario, result.plan)
+            reports = (report_data(scenario.name, r, None) for r in (before, after))
+            console().print(sw_plan_table(*reports))
 
 
 @app.command()

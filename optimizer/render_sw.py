@@ -85,3 +85,36 @@ def sw_tables(report: dict[str, Any]) -> Group:
         )
     )
     return Group(*parts)
+
+
+def sw_plan_table(before: dict[str, Any], after: dict[str, Any]) -> Table:
+    """`awaw plan` with an `sw:` section: each campaign after the best deployment, without and with
+    the plan's new SW units (27.94)."""
+    table = Table(
+        title="Submarine warfare: the next SW combats, before and after this plan's builds (rule 25)",
+        title_justify="left",
+    )
+    for column in ("campaign", "submarine level", "ASW level", "CVEs", "net modifier"):
+        table.add_column(column, justify="left" if column == "campaign" else "right")
+    old = {item["campaign"]: item for item in before["after"]}
+    for item in after["after"]:
+        was = old[item["campaign"]]
+        if not (item["possible"] or was["possible"]):
+            continue
+
+        def change(
+            key: str, signed: bool = False, was: dict[str, Any] = was, item: dict[str, Any] = item
+        ) -> str:
+            a, b = was[key], item[key]
+            text = (lambda n: f"{n:+d}") if signed else str
+            return text(b) if a == b else f"{text(a)} -> {text(b)}"
+
+        table.add_row(
+            item["campaign"],
+            change("submarine_level"),
+            change("asw_level"),
+            change("cves"),
+            change("modifier", True),
+        )
+    table.caption = f"SW objective ({after['objective']}): {before['value']:g} -> {after['value']:g}"
+    return table

@@ -12,9 +12,18 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from models.plan import Status
+from models.plan import Plan, Status
 from models.scenario import Scenario
-from models.sw import ResultsTable, SWDeployment, SWSection
+from models.sw import (
+    CVE_LAUNCH_TURNS,
+    ForceGroup,
+    ResultsTable,
+    SWDeployment,
+    SWSection,
+    SWUnit,
+    build_group_id,
+)
+from models.tables import Power, UnitType
 from optimizer.rules.sw.constraints import add_sw
 from optimizer.rules.sw.extract import breakdown_data, extract_deployment
 from optimizer.rules.sw.objective import SCALE, campaign_terms, moved_factors, value_expression
@@ -85,3 +94,49 @@ def report_data(scenario_name: str, result: SWResult, table: ResultsTable | None
         "deployment": result.deployment.model_dump(mode="json") if result.deployment else None,
         "after": [breakdown_data(item, table) for item in result.after],
     }
+
+
+def with_plan_builds(scenario: Scenario, plan: Plan) -> Scenario:
+    """The scenario with the plan's new SW units as groups at their yards (27.93, 27.94): submarines
+    and ASW built this turn, and CVEs launched this turn or next (CVE_LAUNCH_TURNS) [reading]. They
+    are `new`: they count in the box they redeploy to (27.91)."""
+    sw = scenario.sw or SWSection()
+    groups = list(sw.forces)
+    for line in plan.sw_builds:
+        if line.unit.value in ("submarine", "asw"):
+            groups.append(
+                ForceGroup(
+                    id=build_group_id(line.power, line.unit.value, line.build, line.yard),
+                    power=line.power,
+                    unit=SWUnit(line.unit.value),
+                    factors=line.factors,
+                    base=line.yard,
+                    new=True,
+                )
+            )
+    launched: dict[tuple[Power, str], int] = {}
+    for action in plan.naval_actions:
+        if (
+            action.unit is UnitType.ESCORT_CARRIER
+            and action.after == "launched"
+            and action.turn < CVE_LAUNCH_TURNS
+        ):
+            key = (action.power, action.yard)
+            launched[key] = launched.get(key, 0) + 1
+    for (power, yard), count in sorted(launched.items()):
+        groups.append(
+            ForceGroup(
+                id=build_group_id(power, "cve", "launched", yard),
+                power=power,
+                unit=SWUnit.CVE,
+                factors=count,
+                base=yard,
+                new=True,
+            )
+        )
+    return scenario.model_copy(update={"sw": sw.model_copy(update={"forces": groups})})
+
+
+def plan_sw_after_builds(scenario: Scenario, plan: Plan) -> tuple[SWResult, SWResult]:
+    """The SW deployment and modifiers before the build plan, and with its new SW units (27.94)."""
+    return plan_sw(scenario), plan_sw(with_plan_builds(scenario, plan))

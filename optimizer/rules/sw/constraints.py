@@ -16,7 +16,10 @@ def add_sw(model: cp_model.CpModel, variables: SWVariables) -> None:
     Allied-controlled Gibraltar one factor a turn (25.15, 25.151)."""
     data = variables.data
     for group in data.groups:
-        model.add(sum(variables.placed[group.id, box] for box in group.allowed) <= group.factors)
+        model.add(
+            sum(variables.placed[group.id, box] for box in group.allowed)
+            <= variables.caps.get(group.id, group.factors)
+        )
     for box, limit in data.us_asw_limit.items():
         if limit is None:
             continue

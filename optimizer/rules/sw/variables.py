@@ -18,10 +18,15 @@ class SWVariables:
     data: DeploymentData
     placed: dict[tuple[str, SWBox], cp_model.IntVar] = field(default_factory=dict)  # (group, box) -> factors
     split: cp_model.IntVar | None = None  # Allied Indian ASW against the Germans (25.83)
+    caps: dict[str, LinearExpr] = field(default_factory=dict)  # new units: factors the build plan makes
+    value: LinearExpr = 0  # in the turn model: the deployment's worth, in the planner's value units x 1000
 
     @classmethod
-    def create(cls, model: cp_model.CpModel, data: DeploymentData) -> SWVariables:
-        variables = cls(data)
+    def create(
+        cls, model: cp_model.CpModel, data: DeploymentData, caps: dict[str, LinearExpr] | None = None
+    ) -> SWVariables:
+        """`caps`: for groups of new units of the turn's build plan, how many factors it builds."""
+        variables = cls(data, caps=dict(caps or {}))
         for group in data.groups:
             for box in group.allowed:
                 variables.placed[group.id, box] = model.new_int_var(
