@@ -900,11 +900,7 @@ class Scenario(Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
-        if self.sw is not None and (
-            problem := sw_consistency(
-                self.sw, bool(self.us_at_war.get("europe")), bool(self.us_at_war.get("pacific")), self.usjt
-            )
-        ):
+        if self.sw is not None and (problem := sw_consistency(self.sw, bool(self.us_at_war.get("europe")))):
             raise ValueError(problem)
         members = {p for f in SIDE_FACTIONS[self.faction] for p in FACTION_POWERS[f]}
         if not self.powers:

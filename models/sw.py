@@ -467,9 +467,7 @@ class SWSection(_Strict):
         return self.weights.get(campaign) or CampaignWeights()
 
 
-def sw_consistency(
-    sw: SWSection, us_at_war_europe: bool, us_at_war_pacific: bool, usjt: int | None
-) -> str | None:
+def sw_consistency(sw: SWSection, us_at_war_europe: bool) -> str | None:
     """Cross-section checks: the war turn agrees with `us_at_war.europe` (25.66)."""
     if sw.germany_us_war_turn and not us_at_war_europe:
         return "sw.germany_us_war_turn: set, but us_at_war.europe is not true (25.66)"

@@ -396,15 +396,15 @@ def check_deployment(scenario: Scenario, deployment: SWDeployment) -> list[Viola
         out.append(
             Violation("25.15", f"{gibraltar_passing} German submarine factors pass Gibraltar; at most 1")
         )
+    # 25.83: the split sets some of the Allied ASW in the Indian Ocean against the Germans.
     split = deployment.indian_asw_against_germany
     if split is not None:
-        asw = derive(scenario, SWDeployment(placements=deployment.placements)).get(Campaign.GERMAN_INDIAN)
         total = sum(
             n
             for (b, p, u), n in positions(sw, deployment).items()
-            if b is SWBox.INDIAN and u is SWUnit.ASW and not _axis(p)
+            if b is SWBox.INDIAN and u is SWUnit.ASW and _allied(p)
         )
-        if split > total or asw is None:
+        if split > total:
             out.append(
                 Violation(
                     "25.83", f"{split} ASW factors set against the Germans; {total} in the Indian Ocean"

@@ -252,3 +252,25 @@ def test_every_deployment_passes_the_checker_and_is_valued_alike(s):
             deployment_value(s, d) for d in enumerate_deployments(s, result) if not check_deployment(s, d)
         )
         assert best <= result.value + 1e-6
+
+
+def test_allied_planner_splits_indian_ocean_asw_25_83():
+    """25.83: the Western Allies split their Indian Ocean ASW between the German and Japanese
+    campaigns as they like. Weighting ASW against the Germans 5 a factor and against the Japanese 1,
+    all 4 go against the Germans; a split above the 4 factors there breaks 25.83."""
+    data = allied_position(
+        forces=[
+            group("gi", "germany", "submarine", 2, "naples", "indian"),
+            group("ji", "japan", "submarine", 3, "tokyo", "indian"),
+            group("asw", "britain", "asw", 4, "colombo", "indian"),
+        ],
+        ports={"suez": {"controller": "italy"}},
+        weights={"german_indian": {"asw_level": 5}, "japanese_indian": {"asw_level": 1}},
+    )
+    data["japan_at_war_with_britain"] = True
+    s = scenario(data)
+    result = plan_sw(s)
+    assert result.deployment.indian_asw_against_germany == 4
+    assert check_deployment(s, result.deployment) == []
+    too_many = result.deployment.model_copy(update={"indian_asw_against_germany": 5})
+    assert [v.rule for v in check_deployment(s, too_many)] == ["25.83"]
