@@ -47,8 +47,8 @@ def plan_sw(scenario: Scenario, table: ResultsTable | None = None, time_limit: f
     """The modifiers now, and the deployment that is best for the planning player (rule 25)."""
     sw = scenario.sw or SWSection()
     started = time.perf_counter()
-    now = breakdown(scenario, sw, counts_now(sw))
     data = deployment_data(scenario, sw)
+    now = breakdown(scenario, sw, counts_now(sw), where=data.where)
     model = cp_model.CpModel()
     variables = SWVariables.create(model, data)
     add_sw(model, variables)
@@ -75,7 +75,7 @@ def plan_sw(scenario: Scenario, table: ResultsTable | None = None, time_limit: f
         value = (solver.objective_value + moved_now) / weight / SCALE
         bound = (solver.best_objective_bound + moved_now) / weight / SCALE
         split = deployment.indian_asw_against_germany
-        after = breakdown(scenario, sw, counts_after(sw, deployment), split)
+        after = breakdown(scenario, sw, counts_after(sw, deployment), split, data.where)
     return SWResult(
         status, deployment, value, bound, now, after, built - started, time.perf_counter() - built
     )

@@ -22,7 +22,6 @@ from optimizer.rules.sw.prepare import (
     eligible_boxes,
     planning_powers,
     port_front,
-    situation,
 )
 from optimizer.rules.sw.variables import SWVariables
 
@@ -38,7 +37,7 @@ def turn_sw_variables(
         return None
     sw: SWSection = scenario.sw
     data = deployment_data(scenario, sw)
-    where = situation(scenario, sw)
+    where = data.where
     planners = planning_powers(scenario)
     new: list[GroupData] = []
     caps: dict[str, LinearExpr] = {}
@@ -92,5 +91,7 @@ def turn_sw_variables(
         gibraltar_limit=data.gibraltar_limit,
         campaigns_open=data.campaigns_open,
         split_stated=data.split_stated,
+        where=data.where,
+        fixed_modifiers=data.fixed_modifiers,
     )
     return SWVariables.create(model, data, caps)

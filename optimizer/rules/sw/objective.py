@@ -23,7 +23,7 @@ from models.sw import (
 )
 from models.tables import Power
 from optimizer.linear import LinearExpr
-from optimizer.rules.sw.prepare import breakdown, planning_powers
+from optimizer.rules.sw.prepare import planning_powers
 from optimizer.rules.sw.variables import SWVariables
 
 SCALE = 100  # weights and expected losses are kept to 1/100
@@ -54,23 +54,18 @@ def campaign_terms(
     data = variables.data
     planners = planning_powers(scenario)
     planner_axis = any(is_axis(p) for p in planners)
-    fixed_lines = {b.campaign: b for b in breakdown(scenario, sw, {})}
     cve_vars: dict[tuple[SWBox, bool], LinearExpr] = {}
     terms = []
     levels = {
         (c, spec.attacker): variables.level(spec.box, SWUnit.SUBMARINE, powers=frozenset({spec.attacker}))
         for c, spec in CAMPAIGNS.items()
     }
-    subs_fixed = {
-        c: not any(g.power is spec.attacker and g.unit is SWUnit.SUBMARINE for g in data.groups)
-        for c, spec in CAMPAIGNS.items()
-    }
     for campaign, spec in CAMPAIGNS.items():
         if not data.campaigns_open[campaign]:
             continue
         subs = levels[campaign, spec.attacker]
-        if subs_fixed[campaign] and isinstance(subs, int) and subs == 0:
-            continue  # 25.13: no enemy submarines in the box to attack next turn
+        if isinstance(subs, int) and subs == 0:
+            continue  # 25.13: no submarines in the box next turn, and none of the planner's may go
         defenders_axis = not spec.axis_attacks
         asw = variables.level(spec.box, SWUnit.ASW, axis=defenders_axis)
         if spec.box is SWBox.INDIAN and spec.axis_attacks:
@@ -83,7 +78,7 @@ def campaign_terms(
             cve_vars[key] = _cve_modifier(
                 model, spec.box, cves, f"sw_cve_{spec.box.value}_{int(defenders_axis)}"
             )
-        fixed = sum(line.value for line in fixed_lines[campaign].lines if line.key != "cves")
+        fixed = data.fixed_modifiers[campaign]
         sign = 1 if spec.axis_attacks == planner_axis else -1
         terms.append(CampaignTerms(campaign, sign, subs, asw, fixed + cve_vars[key], fixed))
     return terms

@@ -236,13 +236,17 @@ def indian_split(sw: SWSection, asw: int) -> int:
 
 
 def breakdown(
-    scenario: Scenario, sw: SWSection, counts: Counts, against_germany: int | None = None
+    scenario: Scenario,
+    sw: SWSection,
+    counts: Counts,
+    against_germany: int | None = None,
+    where: Situation | None = None,
 ) -> list[CampaignBreakdown]:
     """Every campaign's levels and modifiers, line by line with rule numbers (25.4-25.9).
 
     `against_germany`: the Indian Ocean ASW split (25.83); None reads `indian_split`.
     """
-    where = situation(scenario, sw)
+    where = where or situation(scenario, sw)
     ports = where.ports
     cards = sw.codebreaking
     out = []
@@ -484,6 +488,8 @@ class DeploymentData:
     gibraltar_limit: int | None  # 25.15: German submarine factors past Gibraltar; None: any (25.151)
     campaigns_open: dict[Campaign, bool]  # campaign_barred is empty
     split_stated: int | None  # 25.83 split when the planner is the Axis
+    where: Situation  # wars, tension and ports, traced once
+    fixed_modifiers: dict[Campaign, int]  # every row but the CVEs', which the deployment moves (25.61)
 
 
 def us_asw_limits(scenario: Scenario, sw: SWSection, where: Situation) -> dict[SWBox, int | None]:
@@ -506,6 +512,10 @@ def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
     """The groups the planning side moves, with the boxes each may end in, and the fixed rest."""
     where = situation(scenario, sw)
     planners = planning_powers(scenario)
+    fixed_modifiers = {
+        b.campaign: sum(line.value for line in b.lines if line.key != "cves")
+        for b in breakdown(scenario, sw, {}, where=where)
+    }
     groups = []
     fixed: Counts = {}
     for group in sw.forces:
@@ -542,4 +552,6 @@ def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
         gibraltar_limit=None if is_axis(gibraltar.controller) else 1,
         campaigns_open={c: not campaign_barred(c, where) for c in Campaign},
         split_stated=sw.indian_asw_against_germany,
+        where=where,
+        fixed_modifiers=fixed_modifiers,
     )

@@ -274,3 +274,21 @@ def test_allied_planner_splits_indian_ocean_asw_25_83():
     assert check_deployment(s, result.deployment) == []
     too_many = result.deployment.model_copy(update={"indian_asw_against_germany": 5})
     assert [v.rule for v in check_deployment(s, too_many)] == ["25.83"]
+
+
+def test_regression_campaign_no_planner_submarine_can_reach_was_valued():
+    """Regression: the German Indian Ocean campaign (Suez Italian, 25.51 A) was valued with its ASW
+    though no German submarine was there nor could go (Lorient is not a Mediterranean base, 25.31 C),
+    giving the solver 0 where the checker finds 1: one U-boat in the Atlantic, worth 1 a factor."""
+    data = position(
+        forces=[
+            group("ge", "germany", "submarine", 1, "lorient"),
+            group("asw", "britain", "asw", 1, "liverpool", "indian"),
+        ],
+        ports={"suez": {"controller": "italy"}},
+        weights={"german_atlantic": {"modifier": 0, "asw_level": 0}},
+    )
+    data["map"] = {"sites": FRANCE_GERMAN}
+    s = scenario(data)
+    result = plan_sw(s)
+    assert result.value == deployment_value(s, result.deployment) == 1
