@@ -292,3 +292,40 @@ def test_regression_campaign_no_planner_submarine_can_reach_was_valued():
     s = scenario(data)
     result = plan_sw(s)
     assert result.value == deployment_value(s, result.deployment) == 1
+
+
+@st.composite
+def tables(draw):
+    """A complete player's results table, small, with values in quarters."""
+    max_level = draw(st.integers(0, 4))
+    low, high = draw(st.integers(-4, 0)), draw(st.integers(0, 4))
+    quarter = st.integers(0, 12).map(lambda n: n / 4)
+    rows = [
+        ResultsRow(level=level, modifier=m, transports_lost=draw(quarter), brps_lost=draw(quarter))
+        for level in range(max_level + 1)
+        for m in range(low, high + 1)
+    ]
+    asw = [
+        ResultsRow(level=level, modifier=m, submarines_lost=draw(quarter))
+        for level in range(max_level + 1)
+        for m in range(low, high + 1)
+    ]
+    return ResultsTable(
+        format="awaw-sw-results/1",
+        max_level=max_level,
+        min_modifier=low,
+        max_modifier=high,
+        submarine_rows=rows,
+        asw_rows=asw,
+    )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), tables())
+def test_expected_results_deployments_pass_the_checker_and_are_valued_alike(s, table):
+    """With the player's results table, every deployment is legal and the checker's expected value,
+    read row by row from the table (levels and modifiers clamped to it), is the solver's."""
+    result = plan_sw(s, table)
+    assert result.status is Status.OPTIMAL
+    assert check_deployment(s, result.deployment) == []
+    assert abs(deployment_value(s, result.deployment, table) - result.value) < 1e-6
