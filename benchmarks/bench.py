@@ -25,12 +25,14 @@ positions' first-priority models with HiGHS beside CP-SAT.
 
 Targets: every case proven optimal; solve p95 <= 50 ms (one turn of builds);
 p95 <= 100 ms for a joint plan of four powers with grants; naval 12-turn
-horizon p95 <= 0.5 s; `awaw plan` within 1.5 x the bare import.
+horizon p95 <= 0.5 s; SW deployment planning (`--suite sw`) p95 <= 50 ms; `awaw plan` within
+1.5 x the bare import.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import resource
 import statistics
 import subprocess
@@ -52,6 +54,7 @@ from models.generate import random_scenario
 from models.io import load_scenario
 from models.scenario import Scenario
 from optimizer.solve import solve
+from optimizer.sw import plan_sw
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class Suite:
     name: str
     count: int
     make: Callable[[int], Scenario]
+    kind: str = "plan"  # "plan": the turn planner (solve); "sw": SW deployment planning (plan_sw)
 
     def cases(self, limit: int | None = None) -> list[Scenario]:
         return [self.make(i) for i in range(self.count if limit is None else min(limit, self.count))]
@@ -71,9 +75,91 @@ def generated(name: str, first_seed: int, count: int, **options: Any) -> Suite:
     return Suite(name, count, lambda i: random_scenario(first_seed + i, requirements=False, **options))
 
 
+def random_sw_scenario(seed: int) -> Scenario:
+    """A generated SW position (rule 25): German, Japanese and Allied groups in and around the boxes,
+    wars, ports and the planning side drawn from `seed`."""
+    rng = random.Random(seed)
+    faction = rng.choice(["western_allies", "european_axis", "japan"])
+    power = {"european_axis": "germany", "western_allies": "britain", "japan": "japan"}[faction]
+    boxes = [None, "atlantic", "indian", "pacific"]
+    forces = [
+        {
+            "id": "ge",
+            "power": "germany",
+            "unit": "submarine",
+            "factors": rng.randint(0, 30),
+            "base": "lorient",
+            "box": rng.choice([None, "atlantic"]),
+        },
+        {
+            "id": "gm",
+            "power": "germany",
+            "unit": "submarine",
+            "factors": rng.randint(0, 6),
+            "base": "naples",
+            "box": rng.choice([None, "atlantic", "indian"]),
+        },
+        {
+            "id": "jp",
+            "power": "japan",
+            "unit": "submarine",
+            "factors": rng.randint(0, 15),
+            "base": "tokyo",
+            "box": rng.choice([None, "indian", "pacific"]),
+        },
+        {
+            "id": "ja",
+            "power": "japan",
+            "unit": "asw",
+            "factors": rng.randint(0, 6),
+            "base": "tokyo",
+            "box": rng.choice([None, "pacific"]),
+        },
+    ]
+    allied = [("britain", "asw"), ("usa", "asw"), ("usa", "cve"), ("usa", "submarine"), ("britain", "cve")]
+    bases = ["liverpool", "us_atlantic_box", "pearl_harbor", "colombo", "us_pacific_box", "south_africa_box"]
+    for i in range(rng.randint(2, 10)):
+        who, unit = rng.choice(allied)
+        forces.append(
+            {
+                "id": f"a{i}",
+                "power": who,
+                "unit": unit,
+                "factors": rng.randint(0, 20),
+                "base": rng.choice(bases),
+                "box": rng.choice(boxes),
+                "inverted": rng.random() < 0.2,
+            }
+        )
+    europe, pacific = rng.random() < 0.7, rng.random() < 0.7
+    data = {
+        "name": f"sw {seed}",
+        "turn": {"season": "spring", "year": 1942},
+        "faction": faction,
+        "powers": {power: {"brps": 50, "brp_base": 150}},
+        "us_at_war": {"europe": europe, "pacific": pacific},
+        "usjt": rng.choice([None, 40, 45]),
+        "map": {
+            "sites": {s: {"controller": "germany"} for s in ("paris", "lille", "metz", "brest", "lorient")}
+        },
+        "sw": {
+            "forces": forces,
+            "germany_us_war_turn": rng.randint(1, 4) if europe else 0,
+            "us_atlantic_asw_per_turn": rng.randint(0, 3),
+            "ports": {
+                "suez": {"controller": rng.choice(["britain", "italy"])},
+                "singapore": {"controller": rng.choice(["britain", "japan"])},
+            },
+            "codebreaking": {"axis_ultra_sw": rng.randint(0, 2), "british_ultra_asw": rng.randint(0, 2)},
+        },
+    }
+    return Scenario.model_validate(data)
+
+
 def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
     """Every suite, in the order printed."""
     paths = scenarios.bundled()
+    sw_paths = [p for p in paths if p.stem.endswith("_sw")]
     return [
         Suite("bundled", len(paths), lambda i: load_scenario(paths[i])),
         generated("builds (6 entries, 4 counters)", 0, generated_count, naval=False),
@@ -121,6 +207,11 @@ def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
                 naval_turns=turns,
             )
             for k, (entries, turns) in enumerate((e, t) for e in (12, 48) for t in (4, 12))
+        ),
+        # Issue 11: SW deployment planning (rule 25), bundled SW positions and generated ones.
+        Suite("sw: bundled SW positions", len(sw_paths), lambda i: load_scenario(sw_paths[i]), kind="sw"),
+        Suite(
+            "sw: generated positions", generated_count, lambda i: random_sw_scenario(60_000 + i), kind="sw"
         ),
     ]
 
@@ -174,6 +265,22 @@ def measure(cases: list[Scenario]) -> Times:
             times.build_cpu.append(marks["built"] - marks["started"])
             times.solve_cpu.append(ended - marks["built"])
             times.statuses[result.status.value] += 1
+    return times
+
+
+def measure_sw(cases: list[Scenario]) -> Times:
+    """Plan each case's SW deployment (optimizer.sw.plan_sw): build (modifiers, data, model) and solve."""
+    times = Times()
+    for scenario in cases:
+        started = time.process_time()
+        result = plan_sw(scenario)
+        ended = time.process_time()
+        times.build_wall.append(result.build_seconds)
+        times.solve_wall.append(result.solve_seconds)
+        share = result.build_seconds / max(1e-9, result.build_seconds + result.solve_seconds)
+        times.build_cpu.append((ended - started) * share)
+        times.solve_cpu.append((ended - started) * (1 - share))
+        times.statuses[result.status.value] += 1
     return times
 
 
@@ -252,7 +359,7 @@ def main() -> None:
             )
         table.add_column("optimal", no_wrap=True)
     for suite in chosen:
-        times = measure(suite.cases())
+        times = measure_sw(suite.cases()) if suite.kind == "sw" else measure(suite.cases())
         share = optimal_share(times.statuses)
         for table, build, solved in (
             (tables["wall time"], times.build_wall, times.solve_wall),

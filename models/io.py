@@ -25,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from models.plan import PLAN_FORMAT, Plan
 from models.scenario import Scenario
+from models.sw import ResultsTable
 
 M = TypeVar("M", bound=BaseModel)
 # libyaml's safe loader when PyYAML was built with it: the same documents, parsed faster.
@@ -464,12 +465,14 @@ def validation_problems(
             message = f"{given!r} is not {_TYPE_MESSAGES[kind]}"
         elif kind == "missing":
             message = "missing: this field is required"
-        elif not path and not at_key:
-            # A model-wide check naming its field at the start of its message: point at that field.
+        elif not at_key:
+            # A model-wide check naming its field (within the model) at the start of its message: point
+            # at that field.
             named_path = parse_path(message)
             rest = message[len(field_path(named_path)) :] if named_path else ""
-            if named_path and line_of(lines, named_path) != line_of(lines, ()) and rest[:1] in (":", " "):
-                path, message = named_path, rest.lstrip(": ").strip()
+            inner = (*path, *named_path)
+            if named_path and line_of(lines, inner) != line_of(lines, path) and rest[:1] in (":", " "):
+                path, message = inner, rest.lstrip(": ").strip()
         if kind == "value_error" and data is not None:
             path = _quoted_key(data, path, message)
         found.append((path, message, kind))
@@ -550,3 +553,10 @@ def load_plan(path: str | Path) -> Plan:
         problem = f"{data['format']!r} is not a plan format this version reads (it reads '{PLAN_FORMAT}')"
         raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
     return validate(Plan, data, file, lines)
+
+
+def load_results_table(path: str | Path) -> ResultsTable:
+    """Read a player's SW combat results table (YAML or JSON, `awaw-sw-results/1`; models/sw.py)."""
+    path = Path(path)
+    data, lines = parse_yaml(_read(path), str(path))
+    return validate(ResultsTable, data, str(path), lines)

@@ -29,6 +29,7 @@ from models.quantities import (
     Turns,
 )
 from models.route_data import LEG_BY_ID, Ocean
+from models.sw import SWSection, sw_consistency
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
@@ -930,9 +931,12 @@ class Scenario(Strict):
     )
     objective: Objective = Field(default_factory=Objective)
     settings: Settings = Field(default_factory=Settings)
+    sw: SWSection | None = Field(default=None, description="Submarine warfare this turn (rule 25).")
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
+        if self.sw is not None and (problem := sw_consistency(self.sw, bool(self.us_at_war.get("europe")))):
+            raise ValueError(problem)
         members = {p for f in SIDE_FACTIONS[self.faction] for p in FACTION_POWERS[f]}
         if not self.powers:
             raise ValueError("powers: plan at least one major power")

@@ -224,6 +224,13 @@ def plan(
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
         console().print(plan_tables(scenario, result.plan))
+        if scenario.sw is not None:
+            from optimizer.render_sw import sw_plan_table
+            from optimizer.sw import plan_sw_after_builds, report_data
+
+            before, after = plan_sw_after_builds(scenario, result.plan)
+            reports = (report_data(scenario.name, r, None) for r in (before, after))
+            console().print(sw_plan_table(*reports))
 
 
 @app.command()
@@ -403,6 +410,43 @@ def new(
     from optimizer.render import console
 
     console().print(f"scenario written to {out}; fill in the numbers, then: awaw plan {out}", markup=False)
+
+
+@app.command()
+def sw(
+    scenario_file: ScenarioArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the modifiers and deployment as JSON.")
+    ] = False,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            help="The player's SW combat results table (YAML, awaw-sw-results/1): plan for expected losses."
+        ),
+    ] = None,
+    time_limit: Annotated[float, typer.Option(help="Seconds for the deployment search.", min=0.001)] = 10.0,
+) -> None:
+    """Each SW campaign's modifiers line by line with rule numbers, and the best deployment (rule 25)."""
+    import json
+
+    from models.io import InputError, load_results_table
+    from optimizer.render import console
+    from optimizer.render_sw import sw_tables
+    from optimizer.sw import plan_sw, report_data
+
+    scenario = _load(scenario_file)
+    if scenario.sw is None:
+        raise _fail(InputError(str(scenario_file), [("sw", "no sw: section (rule 25)")]).render(), 2)
+    try:
+        table = load_results_table(results) if results is not None else None
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    result = plan_sw(scenario, table, time_limit=time_limit)
+    report = report_data(scenario.name, result, table)
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    else:
+        console().print(sw_tables(report))
 
 
 def main() -> None:

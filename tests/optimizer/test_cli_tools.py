@@ -127,6 +127,9 @@ def sections(scenario: Scenario):
     yield "horizon", scenario.horizon
     yield "objective", scenario.objective
     yield "settings", scenario.settings
+    assert scenario.sw is not None
+    yield "sw", scenario.sw
+    yield "sw.codebreaking", scenario.sw.codebreaking
     assert scenario.grants is not None
     yield "grants", scenario.grants
     for name in ("murmansk", "persia", "turkey", "siberia", "china"):
