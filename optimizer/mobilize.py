@@ -1,0 +1,138 @@
+"""Solve a mobilization schedule (rule 14): `solve_mobilization(scenario, horizon=...) -> MobilizationResult`.
+
+Also the hand-over to rule 27 (14.82): `seed_force_pool` adds the units in the reserve by a turn to the
+scenario's force pools.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from models.mobilization import GROUND_AND_AIR, MobilizationSchedule, MobilizedUnit
+from models.scenario import ForcePoolEntry, Scenario
+from models.tables import Power
+from optimizer.guards import ExplainGuards, Guards
+from optimizer.rules.mobilization.constraints import add_mobilization
+from optimizer.rules.mobilization.extract import extract_steps
+from optimizer.rules.mobilization.objective import objective_expression
+from optimizer.rules.mobilization.prepare import SCALE, MobilizationData, describe, prepare_mobilization
+from optimizer.rules.mobilization.variables import add_variables
+
+
+class Infeasible(Exception):
+    """The requirements cannot all be met; `blocking` names the requirements and rules in conflict."""
+
+    def __init__(self, blocking: list[str]) -> None:
+        self.blocking = blocking
+        super().__init__("; ".join(blocking))
+
+
+@dataclass(frozen=True)
+class MobilizationResult:
+    status: str  # "optimal" or "feasible"
+    schedule: MobilizationSchedule
+    data: MobilizationData
+
+
+def _solver(time_limit: float) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = 1  # one worker: the same input gives the same schedule
+    return solver
+
+
+def solve_mobilization(
+    scenario: Scenario, horizon: int | None = None, time_limit: float = 10.0
+) -> MobilizationResult:
+    data = prepare_mobilization(scenario, horizon)
+    model = cp_model.CpModel()
+    variables = add_variables(model, data)
+    add_mobilization(model, data, variables, Guards())
+    model.maximize(objective_expression(data, variables))
+    solver = _solver(time_limit)
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        raise Infeasible(explain(data, time_limit))
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise Infeasible(["no schedule found within the time limit"])
+    schedule = MobilizationSchedule(
+        scenario=scenario.name,
+        status="optimal" if status == cp_model.OPTIMAL else "feasible",
+        objective=round(solver.objective_value / SCALE, 3),
+        horizon=data.horizon,
+        steps=extract_steps(solver, data, variables),
+    )
+    return MobilizationResult(schedule.status, schedule, data)
+
+
+def explain(data: MobilizationData, time_limit: float = 10.0) -> list[str]:
+    """The requirements and rules that together block the schedule: an infeasible core over one
+    enforcement literal per (rule, power) and per requirement."""
+    model = cp_model.CpModel()
+    variables = add_variables(model, data)
+    guards = ExplainGuards(model)
+    add_mobilization(model, data, variables, guards)
+    literals = {lit.index: key for key, lit in guards.literals.items()}
+    model.add_assumptions(list(guards.literals.values()))
+    solver = _solver(time_limit)
+    if solver.solve(model) != cp_model.INFEASIBLE:
+        return ["the requirements cannot all be met"]
+    core = [literals[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in literals]
+    return [
+        describe(rule, subject) for rule, subject in sorted(core, key=lambda k: (k[0] != "requirement", k))
+    ]
+
+
+def reserve_by_turn(schedule: MobilizationSchedule, turn: int) -> dict[Power, dict[MobilizedUnit, int]]:
+    """Units created in the schedule that are in the reserve by `turn` (14.81), per power (14.82)."""
+    out: dict[Power, dict[MobilizedUnit, int]] = {}
+    for step in schedule.steps:
+        for arrival in step.arrivals:
+            if arrival.turn <= turn and arrival.unit in GROUND_AND_AIR:
+                per_power = out.setdefault(step.power, {})
+                per_power[arrival.unit] = per_power.get(arrival.unit, 0) + arrival.count
+    return out
+
+
+def seed_force_pool(
+    scenario: Scenario, schedule: MobilizationSchedule, turn: int
+) -> tuple[Scenario, list[str]]:
+    """The scenario with the units in the reserve by `turn` added to the force pools of its planned
+    powers (14.82: Gathering Storm reserve units are A World at War allowable builds), and the problems
+    that stopped any unit from being added (a power not planned, no `force_pool_entries` for a type)."""
+    assert scenario.mobilization is not None
+    problems = []
+    powers = dict(scenario.powers)
+    for power, units in sorted(
+        reserve_by_turn(schedule, turn).items(), key=lambda kv: list(Power).index(kv[0])
+    ):
+        if power not in powers:
+            problems.append(
+                f"{power.value}: not among the scenario's planned powers; its reserve is not added"
+            )
+            continue
+        entries = scenario.mobilization.powers[power].force_pool_entries
+        pool = list(powers[power].force_pool)
+        for unit in GROUND_AND_AIR:
+            count = units.get(unit, 0)
+            if not count:
+                continue
+            counter = entries.get(unit)
+            if counter is None:
+                problems.append(
+                    f"mobilization.powers.{power.value}.force_pool_entries.{unit.value}: not given; "
+                    f"{count} {unit.value} not added"
+                )
+                continue
+            existing = next((k for k, e in enumerate(pool) if e.id == counter.id), None)
+            if existing is not None:
+                entry = pool[existing]
+                pool[existing] = entry.model_copy(update={"count": entry.count + count})
+            else:
+                pool.append(
+                    ForcePoolEntry(id=counter.id, unit=counter.unit, factors=counter.factors, count=count)
+                )
+        powers[power] = powers[power].model_copy(update={"force_pool": pool})
+    return Scenario.model_validate({**scenario.model_dump(by_alias=True), "powers": powers}), problems

@@ -1,0 +1,245 @@
+"""Constraints of rule 14: factory flow, costs, restrictions and what each mobilization creates."""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from models.mobilization import (
+    BRITAIN_INFANTRY_MAX,
+    BRITAIN_SB_OR_ARMOR_MAX,
+    GROUND_AND_AIR,
+    Conversion,
+    MobilizedUnit,
+)
+from models.tables import Power
+from optimizer.guards import Guards
+from optimizer.rules.mobilization.prepare import MobilizationData, PowerData
+from optimizer.rules.mobilization.variables import BRITISH_NUMBERS, MobilizationVariables
+
+ARMOR, INFANTRY, AIR, SB = (
+    MobilizedUnit.ARMOR,
+    MobilizedUnit.INFANTRY,
+    MobilizedUnit.AIR,
+    MobilizedUnit.SHIPBUILDING,
+)
+
+
+def add_mobilization(
+    model: cp_model.CpModel, data: MobilizationData, v: MobilizationVariables, guards: Guards
+) -> None:
+    for p in data.powers:
+        _factories_and_costs(model, data, p, v, guards)
+        _composition(model, data, p, v, guards)
+        if p.power is Power.BRITAIN:
+            _britain(model, data, p, v, guards)
+        _additions(model, data, p, v, guards)
+    for power, unit, count, by_turn in data.minimums:
+        _minimum(model, data, power, unit, count, by_turn, v, guards)
+
+
+def _factories_and_costs(
+    model: cp_model.CpModel, data: MobilizationData, p: PowerData, v: MobilizationVariables, guards: Guards
+) -> None:
+    """14.11-14.44: one conversion a turn, its cost in tile points, and the restrictions on it."""
+    g = p.power.value
+    idle, civilian, military = p.idle, p.civilian, p.military
+    for t in range(data.horizon):
+        key = (p.power, t)
+        to_civilian = v.convert[(p.power, t, Conversion.IDLE_TO_CIVILIAN)]
+        idle_up = v.convert[(p.power, t, Conversion.IDLE_TO_MILITARY)]
+        civilian_up = v.convert[(p.power, t, Conversion.CIVILIAN_TO_MILITARY)]
+        mobilize = v.mobilize[key]
+        model.add(to_civilian + idle_up + civilian_up <= 1)  # 14.41: one conversion a turn
+        model.add(mobilize == idle_up + civilian_up)
+        # 14.42 B, 14.44: no conversion out of military use exists among the choices.
+        model.add(v.idle[key] == idle - to_civilian - idle_up)
+        model.add(v.civilian[key] == civilian + to_civilian - civilian_up)
+        model.add(v.military[key] == military + mobilize)
+        # 14.11, 14.12: only an existing factory is converted.
+        model.add(v.idle[key] >= 0).only_enforce_if(guards.of("14.12", g))
+        model.add(v.civilian[key] >= 0).only_enforce_if(guards.of("14.12", g))
+        model.add(v.spent[key] == p.civilian_cost[t] * to_civilian + p.mobilization_cost[t] * mobilize)
+        if p.civilian_cost[t] > p.tile_points[t]:
+            model.add(to_civilian == 0).only_enforce_if(guards.of("14.21", g))
+        if p.mobilization_cost[t] > p.tile_points[t]:
+            model.add(mobilize == 0).only_enforce_if(guards.of("14.31", g))
+        if p.power is Power.RUSSIA:
+            model.add(to_civilian == 0).only_enforce_if(guards.of("14.42 A", g))
+        if not p.may_mobilize[t]:
+            model.add(mobilize == 0).only_enforce_if(guards.of("14.43 A", g))
+        if not p.may_mobilize_civilian[t]:
+            model.add(civilian_up == 0).only_enforce_if(guards.of("14.43 C", g))
+        if p.interval is not None:
+            wait = p.interval[t]  # 14.43 B: the cohesion of the turn Russia mobilizes
+            if p.turns_since_last is not None and p.turns_since_last + t < wait:
+                model.add(mobilize == 0).only_enforce_if(guards.of("14.43 B", g))
+            for earlier in range(max(0, t - wait + 1), t):
+                model.add(mobilize + v.mobilize[(p.power, earlier)] <= 1).only_enforce_if(
+                    guards.of("14.43 B", g)
+                )
+        idle, civilian, military = v.idle[key], v.civilian[key], v.military[key]  # type: ignore[assignment]
+
+
+def _composition(
+    model: cp_model.CpModel, data: MobilizationData, p: PowerData, v: MobilizationVariables, guards: Guards
+) -> None:
+    """14.7: what each mobilization creates, and the per-game limits."""
+    g, power = p.power.value, p.power
+    created = {(t, u): v.created[(power, t, u)] for t in range(data.horizon) for u in MobilizedUnit}
+    for t in range(data.horizon):
+        a, i, r, s = (created[(t, u)] for u in (ARMOR, INFANTRY, AIR, SB))
+        mobilize = v.mobilize[(power, t)]
+        model.add(a + i + r + s == p.units * mobilize).only_enforce_if(guards.of("14.7", g))
+        if power is Power.GERMANY:
+            model.add(a + s == mobilize).only_enforce_if(guards.of("14.7", g))  # 14.711 A, 14.713 A, B
+            model.add(i + r == 2 * mobilize).only_enforce_if(guards.of("14.7", g))  # 14.711 B
+        elif power in (Power.ITALY, Power.FRANCE):
+            for x in (a, i, r, s):  # 14.722 A, 14.742 A: at most one of each type
+                model.add(x <= mobilize).only_enforce_if(guards.of("14.7", g))
+            model.add(a + s <= 1).only_enforce_if(guards.of("14.7", g))  # 14.722 B
+        elif power is Power.RUSSIA:
+            for x in (a, i, r):  # 14.751: one of each
+                model.add(x == mobilize).only_enforce_if(guards.of("14.7", g))
+        if p.no_shipbuilding is not None:
+            model.add(s == 0).only_enforce_if(guards.of("14.7", g))  # 14.742 C, 14.752 B
+    if p.shipbuilding_cap is not None:
+        cap, rule = p.shipbuilding_cap
+        total_sb = sum(created[(t, SB)] for t in range(data.horizon))
+        model.add(p.shipbuilding_made_in_game + total_sb <= cap).only_enforce_if(guards.of(rule, g))
+    if p.armor_cap is not None:
+        cap, rule = p.armor_cap
+        for t in range(data.horizon):
+            if p.armor_capped[t]:
+                so_far = sum(created[(x, ARMOR)] for x in range(t + 1))
+                model.add(p.armor_made + so_far <= cap).only_enforce_if(guards.of(rule, g))
+    if power is Power.GERMANY:
+        # 14.712: by full mobilization infantry equals air; each later mobilization can move the
+        # difference by two at most, so the difference left must be within twice the factories left.
+        last = (power, data.horizon - 1)
+        difference = p.infantry_minus_air + sum(
+            created[(t, INFANTRY)] - created[(t, AIR)] for t in range(data.horizon)
+        )
+        left = v.idle[last] + v.civilian[last]
+        model.add(difference <= 2 * left).only_enforce_if(guards.of("14.712", g))
+        model.add(-difference <= 2 * left).only_enforce_if(guards.of("14.712", g))
+
+
+def _britain(
+    model: cp_model.CpModel, data: MobilizationData, p: PowerData, v: MobilizationVariables, guards: Guards
+) -> None:
+    """14.733-14.736: Britain's third to eighth mobilizations."""
+    g = p.power.value
+    first_game = p.mobilizations_made - len(p.britain_history) + 1  # number of the first listed record
+    numbered = {first_game + j: c for j, c in enumerate(p.britain_history)}
+    count = p.mobilizations_made
+    sb_or_armor_34 = sum(c.armor + c.shipbuilding for k, c in numbered.items() if k in (3, 4))
+    sb_34 = sum(c.shipbuilding for k, c in numbered.items() if k in (3, 4))
+    sb_3_to_7 = sum(c.shipbuilding for k, c in numbered.items() if 3 <= k <= 7)
+    later_sb_34 = []
+    later_sb_3_to_7 = []
+    later_sb_or_armor_34 = []
+    for t in range(data.horizon):
+        mobilize = v.mobilize[(p.power, t)]
+        count += mobilize  # type: ignore[assignment]
+        number = {k: v.number[(t, k)] for k in BRITISH_NUMBERS}
+        model.add(sum(number.values()) == mobilize).only_enforce_if(guards.of("14.735", g))
+        model.add(sum(k * x for k, x in number.items()) == count).only_enforce_if(
+            [mobilize, *guards.of("14.735", g)]
+        )
+        a, i, s = (v.created[(p.power, t, u)] for u in (ARMOR, INFANTRY, SB))
+        for k, x in number.items():
+            rule = "14.733" if k <= 4 else "14.734" if k <= 7 else "14.735"
+            model.add(a + s <= 1).only_enforce_if([x, *guards.of(rule, g)])
+            model.add(i <= (1 if k == 8 else 0)).only_enforce_if([x, *guards.of(rule, g)])
+        in_34 = number[3] + number[4]
+        in_3_to_7 = sum(number[k] for k in range(3, 8))
+        # Products of booleans (a + s is 0 or 1 here): bounded below only, which is exact for the
+        # upper limits they enter.
+        sa34 = model.new_bool_var(f"britain_{t}_sb_or_armor_in_3_4")
+        model.add(sa34 >= a + s + in_34 - 1)
+        later_sb_or_armor_34.append(sa34)
+        sb34 = model.new_bool_var(f"britain_{t}_sb_in_3_4")
+        model.add(sb34 >= s + in_34 - 1)
+        later_sb_34.append(sb34)
+        sb37 = model.new_bool_var(f"britain_{t}_sb_in_3_to_7")
+        model.add(sb37 >= s + in_3_to_7 - 1)
+        later_sb_3_to_7.append(sb37)
+    # 14.733 B: one of the third and fourth may hold an armor unit or SB increase, the other three air.
+    model.add(sb_or_armor_34 + sum(later_sb_or_armor_34) <= 1).only_enforce_if(guards.of("14.733", g))
+    for t in range(data.horizon):
+        s = v.created[(p.power, t, SB)]
+        for k in (5, 6, 7):  # 14.734 B: no SB if one came in the third or fourth
+            for before in range(t):
+                model.add(s == 0).only_enforce_if(
+                    [v.number[(t, k)], later_sb_34[before], *guards.of("14.734", g)]
+                )
+            if sb_34:
+                model.add(s == 0).only_enforce_if([v.number[(t, k)], *guards.of("14.734", g)])
+        for before in range(t):  # 14.735 B: no SB in the eighth if one came in an earlier one
+            model.add(s == 0).only_enforce_if(
+                [v.number[(t, 8)], later_sb_3_to_7[before], *guards.of("14.735", g)]
+            )
+        if sb_3_to_7:
+            model.add(s == 0).only_enforce_if([v.number[(t, 8)], *guards.of("14.735", g)])
+    created = [v.created[(p.power, t, u)] for t in range(data.horizon) for u in (ARMOR, SB)]
+    infantry = [v.created[(p.power, t, INFANTRY)] for t in range(data.horizon)]
+    model.add(p.britain_sb_or_armor_made + sum(created) <= BRITAIN_SB_OR_ARMOR_MAX).only_enforce_if(
+        guards.of("14.736 A", g)
+    )
+    model.add(p.britain_infantry_made + sum(infantry) <= BRITAIN_INFANTRY_MAX).only_enforce_if(
+        guards.of("14.736 A", g)
+    )
+
+
+def _additions(
+    model: cp_model.CpModel, data: MobilizationData, p: PowerData, v: MobilizationVariables, guards: Guards
+) -> None:
+    """14.737, 14.743: from spring 1941 one armor, infantry or air unit a turn, within the counter mix.
+
+    Reading: `counter_mix` counts the counters left for every unit created in the plan; the addition is
+    made each turn unless every type's counters are used up by then.
+    """
+    if p.addition_rule is None:
+        return
+    g, rule = p.power.value, p.addition_rule
+    made = {u: 0 for u in GROUND_AND_AIR}
+    for t in range(data.horizon):
+        for u in GROUND_AND_AIR:
+            made[u] += v.created[(p.power, t, u)] + v.addition.get((p.power, t, u), 0)  # type: ignore[assignment]
+        if not p.addition_turns[t]:
+            continue
+        adds = sum(v.addition[(p.power, t, u)] for u in GROUND_AND_AIR)
+        model.add(adds <= 1)
+        if p.counter_mix is None:
+            model.add(adds == 1).only_enforce_if(guards.of(rule, g))
+        else:
+            none = model.new_bool_var(f"{g}_{t}_no_addition")
+            model.add(adds == 0).only_enforce_if(none)
+            model.add(adds == 1).only_enforce_if(~none)
+            for u in GROUND_AND_AIR:
+                model.add(made[u] >= p.counter_mix.of(u)).only_enforce_if([none, *guards.of(rule, g)])
+    if p.counter_mix is not None:
+        for u in GROUND_AND_AIR:
+            model.add(made[u] <= p.counter_mix.of(u)).only_enforce_if(guards.of(rule, g))
+
+
+def _minimum(
+    model: cp_model.CpModel,
+    data: MobilizationData,
+    power: Power,
+    unit: MobilizedUnit,
+    count: int,
+    by_turn: int,
+    v: MobilizationVariables,
+    guards: Guards,
+) -> None:
+    """At least `count` units created in the plan in the reserve by `by_turn` (14.81 delays)."""
+    arrived = [
+        v.created[(power, t, unit)] for t in range(data.horizon) if t + data.delays[unit] <= by_turn
+    ] + [
+        v.addition[(power, t, unit)]
+        for t in range(min(by_turn + 1, data.horizon))
+        if (power, t, unit) in v.addition
+    ]
+    subject = f"{power.value}: at least {count} {unit.value} in the reserve by turn {by_turn}"
+    model.add(sum(arrived) >= count).only_enforce_if(guards.of("requirement", subject))
