@@ -423,6 +423,16 @@ class ScheduleStep(_Strict):
     arrivals: list[Arrival] = Field(default_factory=list)
 
 
+class ReserveAddition(_Strict):
+    """Units a power's reserve gains in a turn: allowable builds of rule 27 (14.82)."""
+
+    turn: int = Field(ge=0, le=200)
+    power: Power
+    unit: MobilizedUnit
+    count: int = Field(ge=1, le=60)
+    force_pool_entry: str | None = Field(default=None, description="The entry of `force_pool_entries`.")
+
+
 class MobilizationSchedule(_Strict):
     """A mobilization schedule, as `awaw mobilize --json` writes it."""
 
@@ -432,3 +442,7 @@ class MobilizationSchedule(_Strict):
     objective: float = 0.0
     horizon: int = Field(ge=1, le=40)
     steps: list[ScheduleStep]
+    reserve_additions: list[ReserveAddition] = Field(
+        default_factory=list,
+        description="Arrivals of units (not SB increases) per turn and power (14.81, 14.82).",
+    )

@@ -248,6 +248,68 @@ def schema() -> None:
     sys.stdout.write(json.dumps(Scenario.model_json_schema(by_alias=True), indent=2, sort_keys=True) + "\n")
 
 
+@app.command()
+def mobilize(
+    scenario_file: ScenarioArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the schedule as JSON.")] = False,
+    horizon: Annotated[
+        int | None, typer.Option(help="Plan the first N turns of the scenario's mobilization turns.")
+    ] = None,
+    time_limit: Annotated[float, typer.Option(help="Seconds the search may take.")] = 10.0,
+    force_pool_out: Annotated[
+        Path | None,
+        typer.Option(help="Write the scenario with the reserve units added to its force pools (14.82) here."),
+    ] = None,
+    handover_turn: Annotated[
+        int | None,
+        typer.Option(help="With --force-pool-out: units in the reserve by this turn (default: the last)."),
+    ] = None,
+) -> None:
+    """The best Gathering Storm factory conversion and mobilization schedule (rule 14)."""
+    import yaml
+
+    from optimizer.mobilize import Infeasible, seed_force_pool, solve_mobilization
+    from optimizer.render_mobilization import mobilization_tables
+
+    scenario = _load(scenario_file)
+    state = scenario.mobilization
+    if state is None:
+        raise _fail(
+            InputError(str(scenario_file), [("mobilization", "missing: nothing to plan (rule 14)")]).render(),
+            2,
+        )
+    if horizon is not None and not 1 <= horizon <= len(state.turns):
+        raise _fail(
+            InputError(
+                str(scenario_file),
+                [("mobilization.turns", f"--horizon {horizon}: the scenario lists {len(state.turns)} turns")],
+            ).render(),
+            2,
+        )
+    try:
+        result = solve_mobilization(scenario, horizon=horizon, time_limit=time_limit)
+    except Infeasible as error:
+        lines = "\n".join(f"  {item}" for item in error.blocking)
+        raise _fail(f"the requirements cannot all be met\n  blocked by:\n{lines}", 1) from None
+    schedule = result.schedule
+    if as_json:
+        sys.stdout.write(json.dumps(schedule.model_dump(mode="json"), indent=2) + "\n")
+    else:
+        console().print(mobilization_tables(scenario, schedule))
+    if force_pool_out is not None:
+        turn = schedule.horizon - 1 if handover_turn is None else handover_turn
+        seeded, problems = seed_force_pool(scenario, schedule, turn)
+        data = seeded.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        try:
+            force_pool_out.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        except OSError as error:
+            raise _fail(f"{force_pool_out}: cannot write: {error.strerror or error}", 2) from None
+        out = console(stderr=True)
+        for problem in problems:
+            out.print(problem, markup=False)
+        out.print(f"scenario with the reserve by turn {turn} in its force pools written to {force_pool_out}")
+
+
 def main() -> None:
     app()
 

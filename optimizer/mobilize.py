@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from models.mobilization import GROUND_AND_AIR, MobilizationSchedule, MobilizedUnit
+from models.mobilization import GROUND_AND_AIR, MobilizationSchedule, MobilizedUnit, ReserveAddition
 from models.scenario import ForcePoolEntry, Scenario
 from models.tables import Power
 from optimizer.guards import ExplainGuards, Guards
@@ -64,6 +64,7 @@ def solve_mobilization(
         horizon=data.horizon,
         steps=extract_steps(solver, data, variables),
     )
+    schedule = schedule.model_copy(update={"reserve_additions": reserve_additions(scenario, schedule)})
     return MobilizationResult(schedule.status, schedule, data)
 
 
@@ -83,6 +84,30 @@ def explain(data: MobilizationData, time_limit: float = 10.0) -> list[str]:
     return [
         describe(rule, subject) for rule, subject in sorted(core, key=lambda k: (k[0] != "requirement", k))
     ]
+
+
+def reserve_additions(scenario: Scenario, schedule: MobilizationSchedule) -> list[ReserveAddition]:
+    """The units each power's reserve gains, turn by turn (14.81), with the force-pool entry each
+    becomes (14.82)."""
+    assert scenario.mobilization is not None
+    totals: dict[tuple[int, int, int], int] = {}
+    order = list(Power)
+    units = list(MobilizedUnit)
+    for step in schedule.steps:
+        for arrival in step.arrivals:
+            if arrival.unit in GROUND_AND_AIR:
+                key = (arrival.turn, order.index(step.power), units.index(arrival.unit))
+                totals[key] = totals.get(key, 0) + arrival.count
+    out = []
+    for (turn, p, u), count in sorted(totals.items()):
+        power, unit = order[p], units[u]
+        entry = scenario.mobilization.powers[power].force_pool_entries.get(unit)
+        out.append(
+            ReserveAddition(
+                turn=turn, power=power, unit=unit, count=count, force_pool_entry=entry.id if entry else None
+            )
+        )
+    return out
 
 
 def reserve_by_turn(schedule: MobilizationSchedule, turn: int) -> dict[Power, dict[MobilizedUnit, int]]:

@@ -93,7 +93,28 @@ def check_mobilization(scenario: Scenario, schedule: MobilizationSchedule) -> li
         plan = [steps.get((power, t), ScheduleStep(turn=t, power=power)) for t in range(schedule.horizon)]
         out += _check_power(state, power, plan)
     out += _check_minimums(state, schedule, steps)
+    if schedule.reserve_additions:
+        out += _check_reserve(schedule)
     return out
+
+
+def _check_reserve(schedule: MobilizationSchedule) -> list[Violation]:
+    """The reserve additions add up the arrivals of units (14.81, 14.82; SB increases are no units)."""
+    arrivals: dict[tuple[int, Power, MobilizedUnit], int] = {}
+    for step in schedule.steps:
+        for arrival in step.arrivals:
+            if arrival.unit is not MobilizedUnit.SHIPBUILDING:
+                key = (arrival.turn, step.power, arrival.unit)
+                arrivals[key] = arrivals.get(key, 0) + arrival.count
+    listed: dict[tuple[int, Power, MobilizedUnit], int] = {}
+    for item in schedule.reserve_additions:
+        key = (item.turn, item.power, item.unit)
+        listed[key] = listed.get(key, 0) + item.count
+    if listed != arrivals:
+        return [
+            Violation(REPORT, "reserve_additions do not add up the units' arrivals (14.81, 14.82)", REPORT)
+        ]
+    return []
 
 
 def _check_power(state: MobilizationState, power: Power, plan: list[ScheduleStep]) -> list[Violation]:
