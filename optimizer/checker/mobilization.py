@@ -108,8 +108,8 @@ def _check_reserve(schedule: MobilizationSchedule) -> list[Violation]:
                 arrivals[key] = arrivals.get(key, 0) + arrival.count
     listed: dict[tuple[int, Power, MobilizedUnit], int] = {}
     for item in schedule.reserve_additions:
-        key = (item.turn, item.power, item.unit)
-        listed[key] = listed.get(key, 0) + item.count
+        listed_key = (item.turn, item.power, item.unit)
+        listed[listed_key] = listed.get(listed_key, 0) + item.count
     if listed != arrivals:
         return [
             Violation(REPORT, "reserve_additions do not add up the units' arrivals (14.81, 14.82)", REPORT)

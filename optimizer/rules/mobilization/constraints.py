@@ -14,7 +14,7 @@ from models.mobilization import (
 from models.tables import Power
 from optimizer.guards import Guards
 from optimizer.rules.mobilization.prepare import MobilizationData, PowerData
-from optimizer.rules.mobilization.variables import BRITISH_NUMBERS, MobilizationVariables
+from optimizer.rules.mobilization.variables import BRITISH_NUMBERS, BRITISH_SLOT_UNITS, MobilizationVariables
 
 ARMOR, INFANTRY, AIR, SB = (
     MobilizedUnit.ARMOR,
@@ -127,66 +127,70 @@ def _composition(
 def _britain(
     model: cp_model.CpModel, data: MobilizationData, p: PowerData, v: MobilizationVariables, guards: Guards
 ) -> None:
-    """14.733-14.736: Britain's third to eighth mobilizations."""
+    """14.733-14.736: Britain's third to eighth mobilizations.
+
+    The k-th mobilization is made in turn t when `reached` turns on for k in t; Britain mobilizes once a
+    turn at most (14.41), so the k reached are consecutive. Each mobilization holds at most one armor
+    unit or SB increase (14.733 B, 14.734 B, 14.735 B) and infantry only in the eighth (14.734 B, 14.735
+    A); the rest is air. Reading: the "previous mobilization" of 14.735 B is a Gathering Storm one (the
+    third to the seventh): the pre-game SB increases of 14.732 do not bar one in the eighth.
+    """
     g = p.power.value
-    first_game = p.mobilizations_made - len(p.britain_history) + 1  # number of the first listed record
+    first_game = p.mobilizations_made - len(p.britain_history) + 1
     numbered = {first_game + j: c for j, c in enumerate(p.britain_history)}
-    count = p.mobilizations_made
-    sb_or_armor_34 = sum(c.armor + c.shipbuilding for k, c in numbered.items() if k in (3, 4))
-    sb_34 = sum(c.shipbuilding for k, c in numbered.items() if k in (3, 4))
-    sb_3_to_7 = sum(c.shipbuilding for k, c in numbered.items() if 3 <= k <= 7)
-    later_sb_34 = []
-    later_sb_3_to_7 = []
-    later_sb_or_armor_34 = []
+
+    def before(t: int, k: int) -> cp_model.IntVar | int:
+        return v.reached[(t - 1, k)] if t > 0 else int(p.mobilizations_made >= k)
+
+    made: dict[int, dict[MobilizedUnit, list[cp_model.IntVar | int]]] = {
+        k: {u: [] for u in BRITISH_SLOT_UNITS} for k in BRITISH_NUMBERS
+    }
+    for k, c in numbered.items():
+        if k in made:
+            made[k][ARMOR].append(c.armor)
+            made[k][SB].append(c.shipbuilding)
+            made[k][INFANTRY].append(c.infantry)
     for t in range(data.horizon):
         mobilize = v.mobilize[(p.power, t)]
-        count += mobilize  # type: ignore[assignment]
-        number = {k: v.number[(t, k)] for k in BRITISH_NUMBERS}
-        model.add(sum(number.values()) == mobilize).only_enforce_if(guards.of("14.735", g))
-        model.add(sum(k * x for k, x in number.items()) == count).only_enforce_if(
-            [mobilize, *guards.of("14.735", g)]
-        )
-        a, i, s = (v.created[(p.power, t, u)] for u in (ARMOR, INFANTRY, SB))
-        for k, x in number.items():
+        new = []
+        for k in BRITISH_NUMBERS:
+            reached = v.reached[(t, k)]
+            model.add(reached >= before(t, k))
+            if k > p.mobilizations_made + t + 1:  # one mobilization a turn at most (14.41)
+                model.add(reached == 0)
+            if k > BRITISH_NUMBERS.start:
+                model.add(reached <= v.reached[(t, k - 1)])
+            elif p.mobilizations_made < k - 1:  # the first and second are pre-game (14.732)
+                model.add(reached == 0)
+            new.append(reached - before(t, k))
             rule = "14.733" if k <= 4 else "14.734" if k <= 7 else "14.735"
-            model.add(a + s <= 1).only_enforce_if([x, *guards.of(rule, g)])
-            model.add(i <= (1 if k == 8 else 0)).only_enforce_if([x, *guards.of(rule, g)])
-        in_34 = number[3] + number[4]
-        in_3_to_7 = sum(number[k] for k in range(3, 8))
-        # Products of booleans (a + s is 0 or 1 here): bounded below only, which is exact for the
-        # upper limits they enter.
-        sa34 = model.new_bool_var(f"britain_{t}_sb_or_armor_in_3_4")
-        model.add(sa34 >= a + s + in_34 - 1)
-        later_sb_or_armor_34.append(sa34)
-        sb34 = model.new_bool_var(f"britain_{t}_sb_in_3_4")
-        model.add(sb34 >= s + in_34 - 1)
-        later_sb_34.append(sb34)
-        sb37 = model.new_bool_var(f"britain_{t}_sb_in_3_to_7")
-        model.add(sb37 >= s + in_3_to_7 - 1)
-        later_sb_3_to_7.append(sb37)
-    # 14.733 B: one of the third and fourth may hold an armor unit or SB increase, the other three air.
-    model.add(sb_or_armor_34 + sum(later_sb_or_armor_34) <= 1).only_enforce_if(guards.of("14.733", g))
-    for t in range(data.horizon):
-        s = v.created[(p.power, t, SB)]
-        for k in (5, 6, 7):  # 14.734 B: no SB if one came in the third or fourth
-            for before in range(t):
-                model.add(s == 0).only_enforce_if(
-                    [v.number[(t, k)], later_sb_34[before], *guards.of("14.734", g)]
-                )
-            if sb_34:
-                model.add(s == 0).only_enforce_if([v.number[(t, k)], *guards.of("14.734", g)])
-        for before in range(t):  # 14.735 B: no SB in the eighth if one came in an earlier one
-            model.add(s == 0).only_enforce_if(
-                [v.number[(t, 8)], later_sb_3_to_7[before], *guards.of("14.735", g)]
+            armor, sb, infantry = (v.slot[(t, k, u)] for u in BRITISH_SLOT_UNITS)
+            model.add(armor + sb <= reached - before(t, k)).only_enforce_if(guards.of(rule, g))
+            model.add(infantry <= (reached - before(t, k) if k == 8 else 0)).only_enforce_if(
+                guards.of(rule, g)
             )
-        if sb_3_to_7:
-            model.add(s == 0).only_enforce_if([v.number[(t, 8)], *guards.of("14.735", g)])
-    created = [v.created[(p.power, t, u)] for t in range(data.horizon) for u in (ARMOR, SB)]
-    infantry = [v.created[(p.power, t, INFANTRY)] for t in range(data.horizon)]
-    model.add(p.britain_sb_or_armor_made + sum(created) <= BRITAIN_SB_OR_ARMOR_MAX).only_enforce_if(
+            for u in BRITISH_SLOT_UNITS:
+                made[k][u].append(v.slot[(t, k, u)])
+        model.add(sum(new) == mobilize).only_enforce_if(guards.of("14.735", g))
+        for u in BRITISH_SLOT_UNITS:
+            model.add(
+                v.created[(p.power, t, u)] == sum(v.slot[(t, k, u)] for k in BRITISH_NUMBERS)
+            ).only_enforce_if(guards.of("14.7", g))
+    total = {k: {u: sum(made[k][u]) for u in BRITISH_SLOT_UNITS} for k in BRITISH_NUMBERS}
+    # 14.733 B: one of the third and fourth may hold an armor unit or SB increase, the other three air.
+    model.add(sum(total[k][ARMOR] + total[k][SB] for k in (3, 4)) <= 1).only_enforce_if(
+        guards.of("14.733", g)
+    )
+    for k in (5, 6, 7):  # 14.734 B: no SB if one came in the third or fourth
+        model.add(total[k][SB] + total[3][SB] + total[4][SB] <= 1).only_enforce_if(guards.of("14.734", g))
+    for j in range(3, 8):  # 14.735 B: no SB in the eighth if one came in an earlier one
+        model.add(total[8][SB] + total[j][SB] <= 1).only_enforce_if(guards.of("14.735", g))
+    sb_or_armor = [v.created[(p.power, t, u)] for t in range(data.horizon) for u in (ARMOR, SB)]
+    infantry_units = [v.created[(p.power, t, INFANTRY)] for t in range(data.horizon)]
+    model.add(p.britain_sb_or_armor_made + sum(sb_or_armor) <= BRITAIN_SB_OR_ARMOR_MAX).only_enforce_if(
         guards.of("14.736 A", g)
     )
-    model.add(p.britain_infantry_made + sum(infantry) <= BRITAIN_INFANTRY_MAX).only_enforce_if(
+    model.add(p.britain_infantry_made + sum(infantry_units) <= BRITAIN_INFANTRY_MAX).only_enforce_if(
         guards.of("14.736 A", g)
     )
 
@@ -202,22 +206,27 @@ def _additions(
     if p.addition_rule is None:
         return
     g, rule = p.power.value, p.addition_rule
-    made = {u: 0 for u in GROUND_AND_AIR}
+    made: dict[MobilizedUnit, cp_model.LinearExpr | int] = {u: 0 for u in GROUND_AND_AIR}
+    previous_none = None
     for t in range(data.horizon):
         for u in GROUND_AND_AIR:
-            made[u] += v.created[(p.power, t, u)] + v.addition.get((p.power, t, u), 0)  # type: ignore[assignment]
+            made[u] = made[u] + v.created[(p.power, t, u)] + v.addition.get((p.power, t, u), 0)
         if not p.addition_turns[t]:
             continue
         adds = sum(v.addition[(p.power, t, u)] for u in GROUND_AND_AIR)
         model.add(adds <= 1)
         if p.counter_mix is None:
             model.add(adds == 1).only_enforce_if(guards.of(rule, g))
-        else:
-            none = model.new_bool_var(f"{g}_{t}_no_addition")
-            model.add(adds == 0).only_enforce_if(none)
-            model.add(adds == 1).only_enforce_if(~none)
-            for u in GROUND_AND_AIR:
-                model.add(made[u] >= p.counter_mix.of(u)).only_enforce_if([none, *guards.of(rule, g)])
+            continue
+        # No addition only once every type's counters are used up (each type is capped at its mix
+        # below, so the sum reaching the whole mix means every type did); once used up, they stay so.
+        none = model.new_bool_var(f"{g}_{t}_no_addition")
+        model.add(adds == 1 - none)
+        mix = sum(p.counter_mix.of(u) for u in GROUND_AND_AIR)
+        model.add(sum(made.values()) >= mix).only_enforce_if([none, *guards.of(rule, g)])
+        if previous_none is not None:
+            model.add(none >= previous_none).only_enforce_if(guards.of(rule, g))
+        previous_none = none
     if p.counter_mix is not None:
         for u in GROUND_AND_AIR:
             model.add(made[u] <= p.counter_mix.of(u)).only_enforce_if(guards.of(rule, g))

@@ -12,6 +12,7 @@ from optimizer.rules.mobilization.prepare import MobilizationData
 
 CONVERSIONS = (Conversion.IDLE_TO_CIVILIAN, Conversion.IDLE_TO_MILITARY, Conversion.CIVILIAN_TO_MILITARY)
 BRITISH_NUMBERS = range(3, 9)  # 14.733-14.735: the third to the eighth mobilization
+BRITISH_SLOT_UNITS = (MobilizedUnit.ARMOR, MobilizedUnit.SHIPBUILDING, MobilizedUnit.INFANTRY)
 
 
 @dataclass
@@ -24,7 +25,11 @@ class MobilizationVariables:
     spent: dict[tuple[Power, int], cp_model.IntVar] = field(default_factory=dict)
     created: dict[tuple[Power, int, MobilizedUnit], cp_model.IntVar] = field(default_factory=dict)
     addition: dict[tuple[Power, int, MobilizedUnit], cp_model.IntVar] = field(default_factory=dict)
-    number: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # Britain: (turn, k)
+    # Britain (14.733-14.735): reached[(t, k)] is 1 once its k-th mobilization is made by turn t;
+    # slot[(t, k, unit)] is 1 if mobilization k, made in turn t, creates that armor unit, SB increase or
+    # infantry unit (the rest of its three units are air).
+    reached: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
+    slot: dict[tuple[int, int, MobilizedUnit], cp_model.IntVar] = field(default_factory=dict)
 
     def fix(self, model: cp_model.CpModel, values: dict[tuple[Power, int, Conversion], int]) -> None:
         """Fix conversions (for tests and what-ifs)."""
@@ -55,5 +60,7 @@ def add_variables(model: cp_model.CpModel, data: MobilizationData) -> Mobilizati
                     v.addition[(p.power, t, u)] = model.new_bool_var(f"addition_{name}_{u.value}")
             if p.power is Power.BRITAIN:
                 for k in BRITISH_NUMBERS:
-                    v.number[(t, k)] = model.new_bool_var(f"britain_{t}_mobilization_{k}")
+                    v.reached[(t, k)] = model.new_bool_var(f"britain_{t}_reached_{k}")
+                    for u in BRITISH_SLOT_UNITS:
+                        v.slot[(t, k, u)] = model.new_bool_var(f"britain_{t}_mobilization_{k}_{u.value}")
     return v
