@@ -87,3 +87,43 @@ def random_mobilization(
 def seeded_mobilization(seed: int, **options: Any) -> Scenario:
     rng = random.Random(seed)
     return random_mobilization(rng.randint, **options)
+
+
+def mobilization_scenario(
+    powers: dict[str, dict[str, Any]],
+    turns: int = 2,
+    start: tuple[str, int] = ("spring", 1936),
+    eai: list[int] | None = None,
+    delays: dict[str, int] | None = None,
+    **section: Any,
+) -> Scenario:
+    """A small scenario built in code: `turns` consecutive turns from `start`, each power with 20 tile
+    points a turn unless it says otherwise (Russia: full cohesion unless it says otherwise)."""
+    season, year = start
+    turn_list = []
+    for i in range(turns):
+        index = SEASONS.index(season) + i
+        turn_list.append(
+            {"season": SEASONS[index % 4], "year": year + index // 4, "eai": eai[i] if eai else 0}
+        )
+    built = {}
+    for name, state in powers.items():
+        state = {"tile_points": [20] * turns, **state}
+        if name == "russia":
+            state = {"cohesion": ["full"] * turns, **state}
+        built[name] = state
+    data = {
+        "turns": turn_list,
+        "delays": delays or {"armor": 0, "infantry": 0, "air": 0},
+        "powers": built,
+        **section,
+    }
+    return Scenario.model_validate(
+        {
+            "name": "test mobilization",
+            "turn": {"season": "spring", "year": 1939},
+            "faction": "western_allies",
+            "powers": {"britain": {"brps": 10, "brp_base": 10}},
+            "mobilization": data,
+        }
+    )
