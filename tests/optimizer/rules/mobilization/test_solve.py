@@ -1,0 +1,136 @@
+"""The mobilization schedule: optimal, legal, deterministic; impossible requirements name their rule."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import scenarios
+from models.generate_mobilization import mobilization_scenario
+from models.io import load_scenario
+from models.mobilization import MobilizedUnit
+from models.tables import Power
+from optimizer.checker.mobilization import check_mobilization, schedule_value
+from optimizer.cli import app
+from optimizer.mobilize import Infeasible, reserve_by_turn, seed_force_pool, solve_mobilization
+
+BUNDLED = scenarios.path("gathering_storm_mobilization.yaml")
+
+
+def test_bundled_schedule_is_optimal_legal_and_deterministic():
+    scenario = load_scenario(BUNDLED)
+    result = solve_mobilization(scenario)
+    assert result.status == "optimal"
+    assert check_mobilization(scenario, result.schedule) == []
+    assert result.schedule.objective == pytest.approx(schedule_value(scenario, result.schedule), abs=0.01)
+    again = solve_mobilization(scenario)
+    assert again.schedule.model_dump_json() == result.schedule.model_dump_json()
+
+
+def test_britain_four_armor_without_research_is_blocked_by_14_736_b():
+    """14.736 B: Britain cannot have mobilized four armor (three with the initial one) without research."""
+    scenario = mobilization_scenario(
+        {"britain": {"factories": {"civilian": 6, "military": 2}}},
+        turns=6,
+        objective={"minimum": [{"power": "britain", "unit": "armor", "count": 3, "by_turn": 5}]},
+    )
+    with pytest.raises(Infeasible) as info:
+        solve_mobilization(scenario)
+    assert any(item.startswith("14.736 B") for item in info.value.blocking)
+    assert any(item.startswith("requirement britain") for item in info.value.blocking)
+
+
+def test_britain_with_research_gets_its_armor_14_736_b():
+    scenario = mobilization_scenario(
+        {"britain": {"factories": {"civilian": 6, "military": 2}, "armor_research_turn": 0}},
+        turns=6,
+        objective={"minimum": [{"power": "britain", "unit": "armor", "count": 3, "by_turn": 5}]},
+    )
+    result = solve_mobilization(scenario)
+    assert check_mobilization(scenario, result.schedule) == []
+    armor = sum(step.created.armor for step in result.schedule.steps)
+    assert armor >= 3
+
+
+def test_delays_move_arrivals_14_81():
+    """14.81: with an armor delay of 2, armor mobilized in turn t reaches the reserve in turn t + 2."""
+    scenario = mobilization_scenario(
+        {"russia": {"factories": {"idle": 1}}}, turns=1, delays={"armor": 2, "infantry": 1, "air": 0}
+    )
+    result = solve_mobilization(scenario)
+    (step,) = [s for s in result.schedule.steps if s.created.total()]
+    assert {(a.unit, a.turn) for a in step.arrivals} == {
+        (MobilizedUnit.ARMOR, step.turn + 2),
+        (MobilizedUnit.INFANTRY, step.turn + 1),
+        (MobilizedUnit.AIR, step.turn),
+    }
+
+
+def test_hand_over_to_the_force_pool_14_82():
+    """14.82: the reserve units by a turn become allowable builds in the planned powers' force pools."""
+    scenario = load_scenario(BUNDLED)
+    result = solve_mobilization(scenario)
+    last = result.schedule.horizon - 1
+    reserve = reserve_by_turn(result.schedule, last)
+    seeded, problems = seed_force_pool(scenario, result.schedule, last)
+    britain_air = reserve[Power.BRITAIN].get(MobilizedUnit.AIR, 0)
+    assert britain_air > 0
+    pool = {e.id: e.count for e in seeded.powers[Power.BRITAIN].force_pool}
+    assert pool["air-5-4"] == britain_air
+    assert any(p.startswith("germany") for p in problems)  # Germany is not planned under rule 27 here
+
+
+runner = CliRunner()
+
+
+def test_cli_mobilize_json_is_deterministic(tmp_path):
+    first = runner.invoke(app, ["mobilize", str(BUNDLED), "--json", "--horizon", "10"])
+    second = runner.invoke(app, ["mobilize", str(BUNDLED), "--json", "--horizon", "10"])
+    assert first.exit_code == 0, first.output
+    assert first.stdout == second.stdout
+    data = json.loads(first.stdout)
+    assert data["format"] == "awaw-mobilization/1" and data["horizon"] == 10
+
+
+def test_cli_mobilize_writes_the_force_pool(tmp_path):
+    out = tmp_path / "seeded.yaml"
+    result = runner.invoke(app, ["mobilize", str(BUNDLED), "--force-pool-out", str(out)])
+    assert result.exit_code == 0, result.output
+    seeded = load_scenario(out)
+    assert any(e.id == "air-5-4" for e in seeded.powers[Power.BRITAIN].force_pool)
+
+
+def test_cli_mobilize_without_section_exits_2(tmp_path):
+    plain = scenarios.path()
+    result = runner.invoke(app, ["mobilize", str(plain)])
+    assert result.exit_code == 2
+    assert "mobilization" in result.output and str(plain) in result.output
+
+
+def test_cli_mobilize_bad_horizon_exits_2():
+    result = runner.invoke(app, ["mobilize", str(BUNDLED), "--horizon", "40"])
+    assert result.exit_code == 2
+    assert "mobilization.turns" in result.output
+
+
+def test_cli_mobilize_bad_field_exits_2(tmp_path):
+    text = BUNDLED.read_text().replace("delays: {armor: 2,", "delays: {armor: -1,")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    result = runner.invoke(app, ["mobilize", str(bad)])
+    assert result.exit_code == 2
+    assert "bad.yaml" in result.output and "mobilization: delays.armor" in result.output
+
+
+def test_cli_mobilize_impossible_requirement_exits_1_naming_the_rule(tmp_path):
+    text = BUNDLED.read_text().replace(
+        "{power: britain, unit: armor, count: 1, by_turn: 11}",
+        "{power: britain, unit: armor, count: 3, by_turn: 11}",
+    )
+    bad = tmp_path / "four_armor.yaml"
+    bad.write_text(text)
+    result = runner.invoke(app, ["mobilize", str(bad)])
+    assert result.exit_code == 1
+    assert "14.736 B" in result.output
