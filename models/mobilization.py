@@ -252,8 +252,9 @@ class PowerMobilization(_Strict):
     )
     counter_mix: UnitCounts | None = Field(
         default=None,
-        description="Britain, France: counters left for units created in the plan, which limit the "
-        "post-1940 additions (14.737, 14.743); not given: no limit.",
+        description="Britain, France: counters not in play at the first planned turn. Every unit created "
+        "in the plan takes one; a post-1940 addition needs one of its type left (14.737, 14.743) "
+        "[reading]; not given: no limit.",
     )
     force_pool_entries: dict[MobilizedUnit, ReserveCounter] = Field(
         default_factory=dict, description="The force-pool entry each created unit type becomes (14.82)."

@@ -359,15 +359,16 @@ def _addition(
                 Violation(rule or "14.737", f"{at}: {power.value} adds one unit to its reserve each turn")
             )
         return out
+    # Every unit created in the plan takes a counter; an addition needs one of its type left, and is
+    # made unless no type has one left.
     used = {u: sum(c.of(u) for c in plan_created) + additions.count(u) for u in GROUND_AND_AIR}
-    for unit in GROUND_AND_AIR:
-        if used[unit] > mix.of(unit):
-            out.append(
-                Violation(
-                    rule or "14.737",
-                    f"{at}: {used[unit]} {unit.value} counters used, {mix.of(unit)} in the counter mix",
-                )
+    if step.addition is not None and step.addition in used and used[step.addition] > mix.of(step.addition):
+        out.append(
+            Violation(
+                rule or "14.737",
+                f"{at}: no {step.addition.value} counter left in the counter mix ({mix.of(step.addition)})",
             )
+        )
     if step.addition is None and any(used[u] < mix.of(u) for u in GROUND_AND_AIR):
         out.append(Violation(rule or "14.737", f"{at}: a counter is left in the mix but no unit is added"))
     return out

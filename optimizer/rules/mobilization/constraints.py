@@ -200,8 +200,9 @@ def _additions(
 ) -> None:
     """14.737, 14.743: from spring 1941 one armor, infantry or air unit a turn, within the counter mix.
 
-    Reading: `counter_mix` counts the counters left for every unit created in the plan; the addition is
-    made each turn unless every type's counters are used up by then.
+    Reading: `counter_mix` counts the counters not in play at the first planned turn; every unit created
+    in the plan takes one. An addition needs a counter of its type left; mobilizations are not limited
+    by it (14.7 does not say so). The addition is made each turn unless no type has a counter left.
     """
     if p.addition_rule is None:
         return
@@ -218,18 +219,15 @@ def _additions(
         if p.counter_mix is None:
             model.add(adds == 1).only_enforce_if(guards.of(rule, g))
             continue
-        # No addition only once every type's counters are used up (each type is capped at its mix
-        # below, so the sum reaching the whole mix means every type did); once used up, they stay so.
         none = model.new_bool_var(f"{g}_{t}_no_addition")
         model.add(adds == 1 - none)
-        mix = sum(p.counter_mix.of(u) for u in GROUND_AND_AIR)
-        model.add(sum(made.values()) >= mix).only_enforce_if([none, *guards.of(rule, g)])
-        if previous_none is not None:
+        for u in GROUND_AND_AIR:
+            addition = v.addition[(p.power, t, u)]
+            model.add(made[u] <= p.counter_mix.of(u)).only_enforce_if([addition, *guards.of(rule, g)])
+            model.add(made[u] >= p.counter_mix.of(u)).only_enforce_if([none, *guards.of(rule, g)])
+        if previous_none is not None:  # redundant: counters once used up stay used up
             model.add(none >= previous_none).only_enforce_if(guards.of(rule, g))
         previous_none = none
-    if p.counter_mix is not None:
-        for u in GROUND_AND_AIR:
-            model.add(made[u] <= p.counter_mix.of(u)).only_enforce_if(guards.of(rule, g))
 
 
 def _minimum(
