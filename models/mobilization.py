@@ -295,6 +295,11 @@ class MobilizationObjective(_Strict):
 
 
 class MobilizationSettings(_Strict):
+    russia_idle_to_civilian: bool = Field(
+        default=False,
+        description='Russia may convert idle factories to civilian use: 14.42 A bars it "normally"; set '
+        "this where the game's events lift the bar.",
+    )
     minimum_mobilization_cost: int = Field(
         default=0,
         ge=0,

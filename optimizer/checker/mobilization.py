@@ -146,7 +146,7 @@ def _check_power(state: MobilizationState, power: Power, plan: list[ScheduleStep
                         "14.21", f"{at}: civilian conversion costs {cost} tile points, {points} available"
                     )
                 )
-            if power is Power.RUSSIA:
+            if power is Power.RUSSIA and not state.settings.russia_idle_to_civilian:
                 out.append(
                     Violation("14.42 A", f"{at}: Russia may not convert idle factories to civilian use")
                 )

@@ -63,7 +63,7 @@ def _factories_and_costs(
             model.add(to_civilian == 0).only_enforce_if(guards.of("14.21", g))
         if p.mobilization_cost[t] > p.tile_points[t]:
             model.add(mobilize == 0).only_enforce_if(guards.of("14.31", g))
-        if p.power is Power.RUSSIA:
+        if not p.may_convert_idle_to_civilian:
             model.add(to_civilian == 0).only_enforce_if(guards.of("14.42 A", g))
         if not p.may_mobilize[t]:
             model.add(mobilize == 0).only_enforce_if(guards.of("14.43 A", g))

@@ -67,6 +67,7 @@ class PowerData:
     mobilization_cost: list[int]  # 14.31
     civilian_cost: list[int]  # 14.21
     units: int  # per mobilization, 14.7
+    may_convert_idle_to_civilian: bool  # 14.42 A
     may_mobilize: list[bool]  # 14.43 A: no Great Purge
     may_mobilize_civilian: list[bool]  # 14.43 C
     interval: list[int] | None  # 14.43 B, Russia
@@ -145,6 +146,8 @@ def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> Mobi
                 ],
                 civilian_cost=[civilian_conversion_cost(civ_adj[i]) for i in range(n)],
                 units=UNITS_PER_MOBILIZATION[power],
+                may_convert_idle_to_civilian=power is not Power.RUSSIA
+                or state.settings.russia_idle_to_civilian,
                 may_mobilize=[i not in purge for i in range(n)],
                 may_mobilize_civilian=[
                     power is not Power.RUSSIA or (civ_from is not None and i >= civ_from) for i in range(n)

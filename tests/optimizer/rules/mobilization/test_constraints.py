@@ -35,8 +35,8 @@ def feasible(
         v.fix(model, {(power, turn, conversion): 1})
         for unit in MobilizedUnit:
             model.add(v.created[(power, turn, unit)] == created.get(unit.value, 0))
-    for (power_name, turn), unit in (additions or {}).items():
-        model.add(v.addition[(Power(power_name), turn, MobilizedUnit(unit))] == 1)
+    for (power_name, turn), unit_name in (additions or {}).items():
+        model.add(v.addition[(Power(power_name), turn, MobilizedUnit(unit_name))] == 1)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     return solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
@@ -101,6 +101,10 @@ def test_russia_may_not_convert_idle_to_civilian_14_42_a():
     france = mobilization_scenario({"france": {"factories": {"idle": 1}}}, turns=1)
     assert not feasible(russia, [("russia", 0, TO_CIV, {})])
     assert feasible(france, [("france", 0, TO_CIV, {})])
+    lifted = mobilization_scenario(
+        {"russia": {"factories": {"idle": 1}}}, turns=1, settings={"russia_idle_to_civilian": True}
+    )
+    assert feasible(lifted, [("russia", 0, TO_CIV, {})])
 
 
 def test_great_purge_bars_mobilization_14_43_a():
