@@ -292,6 +292,11 @@ class MobilizationObjective(_Strict):
     tile_point_value: float = Field(default=0.0, ge=0, le=100, description="Value of one tile point kept.")
     discount: float = Field(default=0.95, gt=0, le=1, description="Value of turn t counts discount**t.")
     minimum: list[MobilizationMinimum] = Field(default_factory=list)
+    priorities: list[Literal["units", "maintenance", "tile_points"]] = Field(
+        default_factory=list,
+        description="Lexicographic order of the objective's parts (unit values, maintenance saved, tile "
+        "points kept), each maximized with the earlier ones held at their best; not given: their sum.",
+    )
 
 
 class MobilizationSettings(_Strict):
@@ -446,6 +451,7 @@ class MobilizationSchedule(_Strict):
     scenario: str = ""
     status: str = ""
     objective: float = 0.0
+    stages: dict[str, float] = Field(default_factory=dict, description="Each priority's value, in order.")
     horizon: int = Field(ge=1, le=40)
     steps: list[ScheduleStep]
     reserve_additions: list[ReserveAddition] = Field(

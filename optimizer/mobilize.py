@@ -16,7 +16,7 @@ from models.tables import Power
 from optimizer.guards import ExplainGuards, Guards
 from optimizer.rules.mobilization.constraints import add_mobilization
 from optimizer.rules.mobilization.extract import extract_steps
-from optimizer.rules.mobilization.objective import objective_expression
+from optimizer.rules.mobilization.objective import objective_expression, objective_parts
 from optimizer.rules.mobilization.prepare import SCALE, MobilizationData, describe, prepare_mobilization
 from optimizer.rules.mobilization.variables import add_variables
 
@@ -54,6 +54,9 @@ def solve_mobilization(
     """The best schedule. No rule of 14 ties one power's conversions to another's (14.51: each converts
     secretly and simultaneously), so each power is one CP-SAT model; their optima add up to the optimum."""
     data = prepare_mobilization(scenario, horizon)
+    assert scenario.mobilization is not None
+    priorities = list(scenario.mobilization.objective.priorities)
+    stage_values: dict[str, int] = {}
     steps = []
     objective = 0
     optimal = True
@@ -64,21 +67,36 @@ def solve_mobilization(
         model = cp_model.CpModel()
         variables = add_variables(model, part)
         add_mobilization(model, part, variables, Guards())
-        model.maximize(objective_expression(part, variables))
-        solver = _solver(time_limit)
-        status = solver.solve(model)
-        if status == cp_model.INFEASIBLE:
-            raise Infeasible(explain(part, time_limit))
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            raise Infeasible([f"{power_data.power.value}: no schedule found within the time limit"])
-        optimal = optimal and status == cp_model.OPTIMAL
-        objective += round(solver.objective_value)
+        parts = objective_parts(part, variables)
+        # Lexicographic priorities: each stage maximizes its part with the earlier parts held at their
+        # optimum; without priorities, one stage maximizes the weighted sum. Parts are separable by
+        # power, so per-power stages give the joint lexicographic optimum.
+        stages: list[tuple[str, cp_model.LinearExpr]] = [(name, parts[name]) for name in priorities] or [
+            ("value", objective_expression(part, variables))
+        ]
+        for name, expression in stages:
+            model.maximize(expression)
+            solver = _solver(time_limit)
+            status = solver.solve(model)
+            if status == cp_model.INFEASIBLE:
+                raise Infeasible(explain(part, time_limit))
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                raise Infeasible([f"{power_data.power.value}: no schedule found within the time limit"])
+            optimal = optimal and status == cp_model.OPTIMAL
+            achieved = round(solver.objective_value)
+            stage_values[name] = stage_values.get(name, 0) + achieved
+            model.add(expression >= achieved)
+            model.clear_hints()
+            for var in variables.all():
+                model.add_hint(var, solver.value(var))
+        objective += sum(round(solver.value(e)) for e in parts.values())
         steps += extract_steps(solver, part, variables)
     schedule = MobilizationSchedule(
         scenario=scenario.name,
         status="optimal" if optimal else "feasible",
         objective=round(objective / SCALE, 3),
         horizon=data.horizon,
+        stages={name: round(value / SCALE, 3) for name, value in stage_values.items()},
         steps=steps,
     )
     schedule = schedule.model_copy(update={"reserve_additions": reserve_additions(scenario, schedule)})

@@ -69,4 +69,8 @@ def mobilization_tables(scenario: Scenario, schedule: MobilizationSchedule) -> G
         )
     summary = "no.: the power's mobilization number; t: the turn a unit reaches the reserve (14.81)\n"
     summary += f"Status {schedule.status}; objective {schedule.objective:g} over {schedule.horizon} turns"
+    if set(schedule.stages) != {"value"}:
+        summary += "; priorities: " + "; ".join(
+            f"{name} {value:g}" for name, value in schedule.stages.items()
+        )
     return Group(table, reserve, summary)

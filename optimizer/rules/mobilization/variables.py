@@ -31,6 +31,13 @@ class MobilizationVariables:
     reached: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
     slot: dict[tuple[int, int, MobilizedUnit], cp_model.IntVar] = field(default_factory=dict)
 
+    def all(self) -> list[cp_model.IntVar]:
+        """Every decision variable, in a fixed order (for solution hints)."""
+        out: list[cp_model.IntVar] = []
+        for group in (self.convert, self.created, self.addition, self.reached, self.slot):
+            out += list(group.values())
+        return out
+
     def fix(self, model: cp_model.CpModel, values: dict[tuple[Power, int, Conversion], int]) -> None:
         """Fix conversions (for tests and what-ifs)."""
         for key, value in values.items():

@@ -134,3 +134,32 @@ def test_cli_mobilize_impossible_requirement_exits_1_naming_the_rule(tmp_path):
     result = runner.invoke(app, ["mobilize", str(bad)])
     assert result.exit_code == 1
     assert "14.736 B" in result.output
+
+
+def _russia_choice(priorities: list[str]) -> object:
+    """One idle Russian factory, 1936 (cost 9 of 20 tile points): mobilizing creates three units worth 1
+    each; a tile point kept is worth 1."""
+    return mobilization_scenario(
+        {"russia": {"factories": {"idle": 1}}},
+        turns=1,
+        objective={
+            "values": {"armor": 1, "infantry": 1, "air": 1, "shipbuilding": 0},
+            "maintenance_value": 0,
+            "tile_point_value": 1,
+            "priorities": priorities,
+        },
+    )
+
+
+def test_weighted_sum_keeps_the_tile_points():
+    """Without priorities: keeping 9 tile points (9) beats three units (3) and 11 tile points kept."""
+    result = solve_mobilization(_russia_choice([]))
+    assert [s.conversion.value for s in result.schedule.steps] == ["none"]
+    assert result.schedule.objective == pytest.approx(20)
+
+
+def test_priorities_units_first_mobilizes():
+    """Priorities units, then tile points: three units first (14.751), then the 11 tile points left."""
+    result = solve_mobilization(_russia_choice(["units", "tile_points"]))
+    assert [s.conversion.value for s in result.schedule.steps] == ["idle_to_military"]
+    assert result.schedule.stages == {"units": 3, "tile_points": 11}
