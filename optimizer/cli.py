@@ -264,6 +264,10 @@ def mobilize(
         int | None,
         typer.Option(help="With --force-pool-out: units in the reserve by this turn (default: the last)."),
     ] = None,
+    check: Annotated[
+        Path | None,
+        typer.Option(help="Check this schedule (JSON, as --json writes it) instead of planning one."),
+    ] = None,
 ) -> None:
     """The best Gathering Storm factory conversion and mobilization schedule (rule 14)."""
     import yaml
@@ -286,6 +290,9 @@ def mobilize(
             ).render(),
             2,
         )
+    if check is not None:
+        _check_schedule(scenario, check)
+        return
     try:
         result = solve_mobilization(scenario, horizon=horizon, time_limit=time_limit)
     except Infeasible as error:
@@ -308,6 +315,34 @@ def mobilize(
         for problem in problems:
             out.print(problem, markup=False)
         out.print(f"scenario with the reserve by turn {turn} in its force pools written to {force_pool_out}")
+
+
+def _check_schedule(scenario: Scenario, path: Path) -> None:
+    """`awaw mobilize --check`: every breach of rule 14 in a schedule, with its rule number."""
+    from models.mobilization import MobilizationSchedule
+    from optimizer.checker.mobilization import check_mobilization
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise _fail(
+            InputError(str(path), [("", f"cannot read file: {error.strerror or error}")]).render(), 2
+        ) from None
+    try:
+        schedule = MobilizationSchedule.model_validate_json(text)
+    except ValidationError as error:
+        raise _fail(InputError(str(path), validation_problems(error)).render(), 2) from None
+    violations = check_mobilization(scenario, schedule)
+    out = console()
+    if not violations:
+        out.print(
+            f"{path}: the schedule is legal (rule 14) and meets the scenario's requirements.", markup=False
+        )
+        return
+    for violation in violations:
+        label = "requirement not met" if violation.kind == "requirement" else "violates"
+        out.print(f"{violation.rule}: {label}: {violation.message}", markup=False)
+    raise typer.Exit(1)
 
 
 def main() -> None:

@@ -163,3 +163,20 @@ def test_priorities_units_first_mobilizes():
     result = solve_mobilization(_russia_choice(["units", "tile_points"]))
     assert [s.conversion.value for s in result.schedule.steps] == ["idle_to_military"]
     assert result.schedule.stages == {"units": 3, "tile_points": 11}
+
+
+def test_cli_check_accepts_the_planned_schedule_and_names_breaches(tmp_path):
+    """`awaw mobilize --check`: the planned schedule is legal; two German armor units in one turn
+    break 14.713 A."""
+    planned = runner.invoke(app, ["mobilize", str(BUNDLED), "--json"])
+    good = tmp_path / "good.json"
+    good.write_text(planned.stdout)
+    assert runner.invoke(app, ["mobilize", str(BUNDLED), "--check", str(good)]).exit_code == 0
+    data = json.loads(planned.stdout)
+    step = next(s for s in data["steps"] if s["power"] == "germany" and s["mobilization_number"])
+    step["created"] = {"armor": 2, "infantry": 0, "air": 1, "shipbuilding": 0}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["mobilize", str(BUNDLED), "--check", str(bad)])
+    assert result.exit_code == 1
+    assert "14.713 A" in result.output
