@@ -19,13 +19,24 @@ from optimizer.mobilize import Infeasible, reserve_by_turn, seed_force_pool, sol
 BUNDLED = scenarios.path("gathering_storm_mobilization.yaml")
 
 
-def test_bundled_schedule_is_optimal_legal_and_deterministic():
-    scenario = load_scenario(BUNDLED)
+MOBILIZATION_SCENARIOS = [p for p in scenarios.bundled() if "mobilization" in p.stem]
+
+
+def test_two_bundled_mobilization_scenarios():
+    assert {p.name for p in MOBILIZATION_SCENARIOS} == {
+        "gathering_storm_mobilization.yaml",
+        "western_allies_mobilization_1940.yaml",
+    }
+
+
+@pytest.mark.parametrize("path", MOBILIZATION_SCENARIOS, ids=[p.stem for p in MOBILIZATION_SCENARIOS])
+def test_bundled_schedule_is_optimal_legal_and_deterministic(path):
+    scenario = load_scenario(path)
     result = solve_mobilization(scenario)
     assert result.status == "optimal"
     assert check_mobilization(scenario, result.schedule) == []
     assert result.schedule.objective == pytest.approx(schedule_value(scenario, result.schedule), abs=0.01)
-    again = solve_mobilization(scenario)
+    again = solve_mobilization(load_scenario(path))
     assert again.schedule.model_dump_json() == result.schedule.model_dump_json()
 
 
