@@ -208,7 +208,7 @@ def _additions(
         return
     g, rule = p.power.value, p.addition_rule
     made: dict[MobilizedUnit, cp_model.LinearExpr | int] = {u: 0 for u in GROUND_AND_AIR}
-    previous_none = None
+    previous_full: dict[MobilizedUnit, cp_model.IntVar] = {}
     for t in range(data.horizon):
         for u in GROUND_AND_AIR:
             made[u] = made[u] + v.created[(p.power, t, u)] + v.addition.get((p.power, t, u), 0)
@@ -219,15 +219,24 @@ def _additions(
         if p.counter_mix is None:
             model.add(adds == 1).only_enforce_if(guards.of(rule, g))
             continue
-        none = model.new_bool_var(f"{g}_{t}_no_addition")
-        model.add(adds == 1 - none)
+        # full[u]: every counter of type u is used by the end of the turn. Both directions are posted
+        # (and fullness never ends) so that the solver propagates it rather than searching for it.
+        full = {u: model.new_bool_var(f"{g}_{t}_{u.value}_counters_used") for u in GROUND_AND_AIR}
         for u in GROUND_AND_AIR:
-            addition = v.addition[(p.power, t, u)]
-            model.add(made[u] <= p.counter_mix.of(u)).only_enforce_if([addition, *guards.of(rule, g)])
-            model.add(made[u] >= p.counter_mix.of(u)).only_enforce_if([none, *guards.of(rule, g)])
-        if previous_none is not None:  # redundant: counters once used up stay used up
-            model.add(none >= previous_none).only_enforce_if(guards.of(rule, g))
-        previous_none = none
+            mix = p.counter_mix.of(u)
+            model.add(made[u] >= mix).only_enforce_if(full[u])
+            model.add(made[u] <= mix - 1).only_enforce_if(~full[u])
+            if u in previous_full:
+                model.add(full[u] >= previous_full[u])
+            model.add(made[u] <= mix).only_enforce_if([v.addition[(p.power, t, u)], *guards.of(rule, g)])
+        previous_full = full
+        # No addition only once no type has a counter left.
+        for u in GROUND_AND_AIR:
+            model.add(adds >= 1 - full[u]).only_enforce_if(guards.of(rule, g))
+    if p.counter_mix is not None:
+        for u in GROUND_AND_AIR:  # redundant: the additions alone stay within the mix
+            additions = [x for (power, _, unit), x in v.addition.items() if power is p.power and unit is u]
+            model.add(sum(additions) <= p.counter_mix.of(u)).only_enforce_if(guards.of(rule, g))
 
 
 def _minimum(
