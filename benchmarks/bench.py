@@ -26,7 +26,8 @@ positions' first-priority models with HiGHS beside CP-SAT.
 Targets: every case proven optimal; solve p95 <= 50 ms (one turn of builds);
 p95 <= 100 ms for a joint plan of four powers with grants; naval 12-turn
 horizon p95 <= 0.5 s; SW deployment planning (`--suite sw`) p95 <= 50 ms; `awaw plan` within
-1.5 x the bare import.
+1.5 x the bare import; a Gathering Storm mobilization schedule (rule 14) of five powers over 12 turns
+p95 <= 0.5 s (`--mobilization N` positions, 0 skips).
 """
 
 from __future__ import annotations
@@ -216,6 +217,28 @@ def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
     ]
 
 
+MOBILIZATION_SUITE = "mobilization: 5 powers, 12 turns"
+
+
+def measure_mobilization(count: int) -> tuple[list[float], list[float], Counter[str]]:
+    """Wall and CPU seconds of `solve_mobilization` (build and solve) on generated five-power, 12-turn
+    positions from fixed seeds (no minimums), and their statuses."""
+    from models.generate_mobilization import seeded_mobilization
+    from optimizer.mobilize import Infeasible, solve_mobilization
+
+    wall, cpu, statuses = [], [], Counter[str]()
+    for seed in range(60_000, 60_000 + count):
+        scenario = seeded_mobilization(seed, turns=12)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        try:
+            statuses[solve_mobilization(scenario).status] += 1
+        except Infeasible:
+            statuses["infeasible"] += 1
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    return wall, cpu, statuses
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -335,6 +358,9 @@ def main() -> None:
         "--cli-runs", type=int, default=5, help="runs of each command timed (median); 0 skips"
     )
     parser.add_argument("--suite", action="append", default=[], help="only suites whose name contains this")
+    parser.add_argument(
+        "--mobilization", type=int, default=100, help="positions of the mobilization suite (100); 0 skips"
+    )
     args = parser.parse_args()
 
     chosen = [
@@ -367,6 +393,19 @@ def main() -> None:
         ):
             table.add_row(suite.name, str(suite.count), *spread(build), *spread(solved), share)
     for table in tables.values():
+        out.print(table)
+
+    if args.mobilization > 0 and (not args.suite or any(t in MOBILIZATION_SUITE for t in args.suite)):
+        wall, cpu, statuses = measure_mobilization(args.mobilization)
+        table = Table(title="Mobilization schedule, build and solve (ms)", title_justify="left")
+        for column in ("suite", "cases", *(f"wall {q}" for q in QUANTILES), *(f"CPU {q}" for q in QUANTILES)):
+            table.add_column(
+                column, justify="left" if column == "suite" else "right", no_wrap=column == "suite"
+            )
+        table.add_column("optimal", no_wrap=True)
+        table.add_row(
+            MOBILIZATION_SUITE, str(args.mobilization), *spread(wall), *spread(cpu), optimal_share(statuses)
+        )
         out.print(table)
 
     if args.cli_runs > 0:

@@ -535,8 +535,8 @@ def load_scenario(path: str | Path) -> Scenario:
     return read_scenario(path)[0]
 
 
-def load_plan(path: str | Path) -> Plan:
-    """Read a plan written by `awaw plan --json` (or by hand, in the same shape)."""
+def read_json(path: str | Path) -> tuple[Any, Lines]:
+    """Read a JSON file and the line of each of its fields: UTF-8, at most MAX_DEPTH levels deep."""
     path = Path(path)
     file = str(path)
     text = _read(path)
@@ -548,7 +548,19 @@ def load_plan(path: str | Path) -> Plan:
         raise InputError(file, [("", f"nested more than {MAX_DEPTH} levels deep", None)]) from None
     if _scan(data)[1]:
         raise InputError(file, [("", f"nested more than {MAX_DEPTH} levels deep", None)])
-    lines = _json_lines(text, file)
+    return data, _json_lines(text, file)
+
+
+def load_json(path: str | Path, model: type[M]) -> M:
+    """Read a JSON file of `model`'s shape (a schedule written by `--json`, for instance)."""
+    data, lines = read_json(path)
+    return validate(model, data, str(path), lines)
+
+
+def load_plan(path: str | Path) -> Plan:
+    """Read a plan written by `awaw plan --json` (or by hand, in the same shape)."""
+    file = str(path)
+    data, lines = read_json(path)
     if isinstance(data, dict) and "format" in data and data["format"] != PLAN_FORMAT:
         problem = f"{data['format']!r} is not a plan format this version reads (it reads '{PLAN_FORMAT}')"
         raise InputError(file, [("format", problem, line_of(lines, ("format",)))])

@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
+from models.mobilization import MobilizationState
 from models.naval import ChartShip, DamagedShip, Horizon, NavalState, usat_given_once
 from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES, yard_capacity
 from models.quantities import (
@@ -932,6 +933,9 @@ class Scenario(Strict):
     objective: Objective = Field(default_factory=Objective)
     settings: Settings = Field(default_factory=Settings)
     sw: SWSection | None = Field(default=None, description="Submarine warfare this turn (rule 25).")
+    mobilization: MobilizationState | None = Field(
+        default=None, description="Gathering Storm factory conversion and mobilization (rule 14)."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
