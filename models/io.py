@@ -78,6 +78,11 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     return _validate(Scenario, data, file)
 
 
+def scenario_from_data(data: Any, file: str) -> Scenario:
+    """Validate scenario data already parsed (from YAML, JSON or a sweep), naming `file` in errors."""
+    return _validate(Scenario, data, file)
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Read a scenario file (27.x rules are checked by the models' validators)."""
     path = Path(path)

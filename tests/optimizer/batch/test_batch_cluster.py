@@ -1,0 +1,54 @@
+"""`--scheduler`: the same batch on a Dask cluster, here a `LocalCluster` of two worker processes
+started by the test, gives byte for byte the output of the local workers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from distributed import LocalCluster
+
+from models.generate import random_scenario
+from optimizer.batch.inputs import read_inputs
+from optimizer.batch.run import run_batch
+from tests.optimizer.batch.positions import germany, infeasible, records, write
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_dask_output_is_byte_identical_to_the_local_runs(tmp_path, scheduler):
+    paths = [
+        write(
+            tmp_path / f"g{seed}.yaml",
+            random_scenario(seed, requirements=False, naval=False).model_dump(mode="json"),
+        )
+        for seed in range(200, 206)
+    ]
+    paths.append(write(tmp_path / "blocked.yaml", infeasible()))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("powers: [unclosed\n")
+    paths.append(broken)
+    jobs = read_inputs(paths)
+    local_one, local_two, on_dask = (tmp_path / f"{n}.jsonl" for n in ("one", "two", "dask"))
+    run_batch(jobs, local_one, workers=1)
+    run_batch(jobs, local_two, workers=2)
+    totals = run_batch(jobs, on_dask, scheduler=scheduler)
+    assert on_dask.read_bytes() == local_one.read_bytes() == local_two.read_bytes()
+    assert [r["status"] for r in records(on_dask)][-2:] == ["infeasible", "bad_input"]
+    assert totals.planned == len(jobs)
+
+
+def test_dask_resume_plans_only_the_missing_positions(tmp_path, scheduler):
+    paths = [write(tmp_path / f"p{i}.yaml", germany(f"p{i}")) for i in range(4)]
+    jobs = read_inputs(paths)
+    complete = tmp_path / "complete.jsonl"
+    run_batch(jobs, complete, workers=1)
+    out = tmp_path / "results.jsonl"
+    out.write_text(complete.read_text(encoding="utf-8").splitlines(keepends=True)[0], encoding="utf-8")
+    totals = run_batch(jobs, out, scheduler=scheduler, resume=True)
+    assert (totals.skipped, totals.planned) == (1, 3)
+    assert out.read_bytes() == complete.read_bytes()
