@@ -5,3 +5,7 @@ reads files, folders, JSON Lines and sweeps into jobs; `worker` plans one job in
 line; `local` and `cluster` run jobs on processes of this machine or on Dask; `output` writes the
 results in input order, resumes, and writes the CSV summary.
 """
+
+from optimizer.batch.run import plan_many
+
+__all__ = ["plan_many"]

@@ -11,6 +11,7 @@ no other position's result is lost.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import signal
 import time
@@ -87,6 +88,10 @@ class LocalPool:
     def run(self, jobs: Iterable[tuple[int, Job]]) -> Iterator[tuple[int, str]]:
         """Each (index, job)'s (index, result line), in the order they finish."""
         pending = iter(jobs)
+        first = next(pending, None)
+        if first is None:  # nothing to plan: no worker is started
+            return
+        pending = itertools.chain([first], pending)
         exhausted = False
         try:
             for _ in range(self.size):

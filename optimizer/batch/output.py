@@ -138,10 +138,11 @@ def summary_row(record: dict[str, Any]) -> dict[str, Any]:
         for power, report in powers.items():
             row[f"{power}.construction_brps"] = report["construction_brps"]
             row[f"{power}.brps_kept"] = report["brps_kept"]
-            row[f"{power}.limit_used"] = report["limit_used"]
             row[f"{power}.construction_limit"] = report["construction_limit"]
     if record["error"] is not None:
-        row["error"] = record["error"]["message"].splitlines()[0]
+        label = record["input"] if record["row"] is None else f"{record['input']} row {record['row']}"
+        message = record["error"]["message"].removeprefix(f"{label}: ")  # the row names the position
+        row["error"] = "; ".join(part.strip() for part in message.splitlines())
     return row
 
 

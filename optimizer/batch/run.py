@@ -127,7 +127,7 @@ def run_batch(
             bar = progress.add_task("planning", total=len(todo))
             for index, line in run_jobs(
                 todo,
-                workers=workers,
+                workers=min(workers or default_workers(), max(1, len(todo))),
                 scheduler=scheduler,
                 time_limit=time_limit,
                 task=task,

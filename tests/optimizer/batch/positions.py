@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+from models.generate import random_scenario
 from tests.conftest import BASE, POWER, merge
 
 
@@ -46,3 +47,20 @@ def write_lines(path: Path, items: list[dict[str, Any] | str]) -> Path:
 
 def records(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def mixed_positions(folder: Path) -> list[Path]:
+    """Four generated one-turn positions, an infeasible one and a malformed file: the positions on
+    which one worker, two workers and the Dask cluster are compared."""
+    paths = [
+        write(
+            folder / f"g{seed}.yaml",
+            random_scenario(seed, requirements=False, naval=False).model_dump(mode="json"),
+        )
+        for seed in range(200, 204)
+    ]
+    paths.append(write(folder / "blocked.yaml", infeasible()))
+    broken = folder / "broken.yaml"
+    broken.write_text("powers: [unclosed\n")
+    paths.append(broken)
+    return paths

@@ -8,10 +8,9 @@ from collections.abc import Iterator
 import pytest
 from distributed import LocalCluster
 
-from models.generate import random_scenario
 from optimizer.batch.inputs import read_inputs
 from optimizer.batch.run import run_batch
-from tests.optimizer.batch.positions import germany, infeasible, records, write
+from tests.optimizer.batch.positions import germany, mixed_positions, records, write
 
 
 @pytest.fixture(scope="module")
@@ -20,24 +19,13 @@ def scheduler() -> Iterator[str]:
         yield cluster.scheduler_address
 
 
-def test_dask_output_is_byte_identical_to_the_local_runs(tmp_path, scheduler):
-    paths = [
-        write(
-            tmp_path / f"g{seed}.yaml",
-            random_scenario(seed, requirements=False, naval=False).model_dump(mode="json"),
-        )
-        for seed in range(200, 206)
-    ]
-    paths.append(write(tmp_path / "blocked.yaml", infeasible()))
-    broken = tmp_path / "broken.yaml"
-    broken.write_text("powers: [unclosed\n")
-    paths.append(broken)
-    jobs = read_inputs(paths)
-    local_one, local_two, on_dask = (tmp_path / f"{n}.jsonl" for n in ("one", "two", "dask"))
-    run_batch(jobs, local_one, workers=1)
-    run_batch(jobs, local_two, workers=2)
+def test_dask_output_is_byte_identical_to_the_local_run(tmp_path, scheduler):
+    """The same positions as test_batch_run's one-worker and two-worker comparison."""
+    jobs = read_inputs(mixed_positions(tmp_path))
+    local, on_dask = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
+    run_batch(jobs, local, workers=1)
     totals = run_batch(jobs, on_dask, scheduler=scheduler)
-    assert on_dask.read_bytes() == local_one.read_bytes() == local_two.read_bytes()
+    assert on_dask.read_bytes() == local.read_bytes()
     assert [r["status"] for r in records(on_dask)][-2:] == ["infeasible", "bad_input"]
     assert totals.planned == len(jobs)
 
