@@ -2,10 +2,11 @@
 
 Each position is one task, `plan_one(job)`, submitted by reference: the cluster's workers must
 have the project installed (`pip install 'awaw-planner[cluster]'`) and import the planner on their
-first task. At most a few tasks per worker thread are in flight, so a long batch never sits whole
-in the scheduler's memory. A worker that dies is Dask's to replace: the scheduler gives its task to
-another worker, and after `distributed.scheduler.allowed-failures` deaths records it as failed,
-which becomes this position's failed result; no other result is lost.
+first task. One task per worker thread is in flight: a long batch never sits whole in the
+scheduler's memory, and no task waits on a worker behind another, so a worker that dies held only
+the position it was planning. Dask replaces the worker and gives that task to another, and after
+`distributed.scheduler.allowed-failures` deaths (3 by default) records it as failed, which becomes
+this position's failed result; no other result is lost.
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ from collections.abc import Iterable, Iterator
 from optimizer.batch.inputs import Job
 from optimizer.batch.local import Task
 from optimizer.batch.results import failure_line
-
-TASKS_PER_THREAD = 4
 
 
 def run_on_cluster(address: str, task: Task, jobs: Iterable[tuple[int, Job]]) -> Iterator[tuple[int, str]]:
@@ -39,7 +38,7 @@ def run_on_cluster(address: str, task: Task, jobs: Iterable[tuple[int, Job]]) ->
             finished.add(future)
             return True
 
-        for _ in range(threads * TASKS_PER_THREAD):
+        for _ in range(threads):
             if not submit():
                 break
         for future in finished:

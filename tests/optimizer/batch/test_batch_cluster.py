@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import dask
 import pytest
 from distributed import LocalCluster
 
 from optimizer.batch.inputs import read_inputs
 from optimizer.batch.run import run_batch
+from tests.optimizer.batch import faults
 from tests.optimizer.batch.positions import germany, mixed_positions, records, write
 
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    # A task whose worker dies is failed at once instead of being retried on other workers (Dask's
+    # default is 3 retries), so that the crash test costs one worker's restart, not four.
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+    ):
         yield cluster.scheduler_address
 
 
@@ -40,3 +47,13 @@ def test_dask_resume_plans_only_the_missing_positions(tmp_path, scheduler):
     totals = run_batch(jobs, out, scheduler=scheduler, resume=True)
     assert (totals.skipped, totals.planned) == (1, 3)
     assert out.read_bytes() == complete.read_bytes()
+
+
+def test_a_worker_dying_on_the_cluster_fails_only_its_position(tmp_path, scheduler):
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["a", "crash", "b"])]
+    out = tmp_path / "results.jsonl"
+    totals = run_batch(read_inputs(paths), out, scheduler=scheduler, task=faults.crash_on_crash)
+    got = records(out)
+    assert [r["status"] for r in got] == ["optimal", "failed", "optimal"]
+    assert "KilledWorker" in got[1]["error"]["message"]
+    assert not totals.all_planned
