@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from optimizer.batch.inputs import Job
@@ -86,8 +87,9 @@ class BatchResult:
     index: int
     line: str
 
-    @property
+    @cached_property
     def record(self) -> dict[str, Any]:
+        """The line, parsed (once)."""
         return dict(json.loads(self.line))
 
     @property

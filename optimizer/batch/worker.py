@@ -14,8 +14,8 @@ from optimizer.batch.inputs import Job
 from optimizer.batch.results import BatchStatus, result_line
 from optimizer.solve import solve
 
-# Planners by scenario kind. Only the construction planner (rules 27 and 40) exists so far; the
-# mobilization and engineer planners join here, by their scenarios' kind, when they are written.
+# The solver's statuses as batch outcomes. Only the construction planner (rules 27 and 40) exists so
+# far: the mobilization and engineer planners are to be chosen here by their scenarios' kind.
 PLAN_STATUSES = {
     Status.OPTIMAL: BatchStatus.OPTIMAL,
     Status.FEASIBLE: BatchStatus.FEASIBLE,
