@@ -530,6 +530,22 @@ def read_scenario(path: str | Path) -> tuple[Scenario, Lines]:
     return parse_scenario_lines(_read(path), str(path))
 
 
+def scenario_from_data(data: Any, file: str, lines: Lines | None = None) -> Scenario:
+    """Validate scenario data already parsed (from YAML, JSON or a sweep), naming `file` (and, with
+    `lines`, each field's line) in errors."""
+    return validate(Scenario, data, file, lines)
+
+
+def read_text(path: str | Path) -> str:
+    """A text file's content: UTF-8, or `InputError` naming the file and the problem."""
+    return _read(Path(path))
+
+
+def read_yaml(path: str | Path) -> tuple[Any, Lines]:
+    """A YAML file's data and the line of each of its fields (duplicate keys and bad syntax refused)."""
+    return parse_yaml(read_text(path), str(path))
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Read a scenario file (27.x rules are checked by the models' validators)."""
     return read_scenario(path)[0]
