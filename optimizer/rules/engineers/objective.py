@@ -1,0 +1,29 @@
+"""Engineers: what a schedule is worth, the value of the tasks done, discounted by the turn done."""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from models.engineers import value_points
+from optimizer.rules.engineers.prepare import Prepared
+from optimizer.rules.engineers.variables import EngineerVariables
+
+
+def value_expression(data: Prepared, v: EngineerVariables) -> cp_model.LinearExpr:
+    """Σ value × discount^(turn done − 1), in thousandths (`models.engineers.value_points`)."""
+    discount = data.scenario.discount
+    terms: list[cp_model.LinearExpr] = []
+    for option, var in v.option.items():
+        task = data.tasks[option.task].task
+        terms.append(value_points(task.value, option.done_turn, discount) * var)
+    for (k, t), var in v.finish.items():
+        terms.append(value_points(data.tasks[k].task.value, t, discount) * var)
+    return sum(terms)  # type: ignore[return-value]
+
+
+def add_objective(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
+    """Most value first; among plans of equal value, the fewest MPs moved, so that no unit wanders
+    (a tie-break that never gives up value: a half MP is worth less than a thousandth of value)."""
+    moves = sum(v.moved.values())
+    scale = 1 + sum(u.full for u in data.units.values()) * data.turns
+    model.maximize(scale * value_expression(data, v) - moves)
