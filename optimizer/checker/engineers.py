@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict, deque
+from dataclasses import dataclass
 
 from models.engineers import (
     CAPACITY_TASKS,
@@ -143,8 +144,22 @@ def _forbidden(scenario: EngineerScenario, task: Task) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Assessment:
+    """The checker's own reading of a schedule: its breaches, the turn each task is done, its value."""
+
+    violations: list[Violation]
+    done: dict[str, int]
+    value: float
+
+
 def check_engineers(scenario: EngineerScenario, plan: EngineerPlan) -> list[Violation]:
     """Every breach of the article (and of the plan's own accounting) in the schedule."""
+    return assess(scenario, plan).violations
+
+
+def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
+    """Replay the schedule: breaches, the turn each task is done, the value it is worth."""
     out: list[Violation] = []
     turns = scenario.turns
     tasks = {t.id: t for t in scenario.tasks}
@@ -163,7 +178,7 @@ def check_engineers(scenario: EngineerScenario, plan: EngineerPlan) -> list[Viol
             if (u, t) not in lines:
                 out.append(_v("plan", f"unit '{u}' has no line for turn {t}", REPORT))
     if out:
-        return out
+        return Assessment(out, {}, 0.0)
 
     # Positions follow from the moves.
     for u, unit in units.items():
@@ -432,4 +447,4 @@ def check_engineers(scenario: EngineerScenario, plan: EngineerPlan) -> list[Viol
             out.append(_v("requirement", f"required task '{k}' is not done", REQUIREMENT))
     if abs(total - plan.value) > 1e-6 * max(1.0, total):
         out.append(_v("plan", f"value {plan.value}, the schedule is worth {round(total, 6)}", REPORT))
-    return out
+    return Assessment(out, derived_done, total)

@@ -18,26 +18,18 @@ def add_movement(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
         model.add(v.at[u.id, 1, u.start] == 1)
         for t in range(1, data.turns + 2):
             model.add_exactly_one(v.at[u.id, t, h] for h in u.hexes if u.can_be_at(h, t))
-        # Each turn's move is one arc of the one-turn moves, a flow from the hex of turn t to
-        # that of turn t + 1, priced at the cheapest path.
+        # From hex a, the move costs the cheapest path to wherever the unit stands next turn; a
+        # hex out of one turn's reach costs more than the unit ever has, so the budget bars it.
         for t in range(1, data.turns + 1):
-            leaving: dict[str, list[cp_model.IntVar]] = defaultdict(list)
-            entering: dict[str, list[cp_model.IntVar]] = defaultdict(list)
-            cost = []
-            for a, b, halves in u.moves:
-                if (u.id, t, a, b) not in v.arc:
+            ends = [h for h in u.hexes if u.can_be_at(h, t + 1)]
+            for a in u.hexes:
+                if not u.can_be_at(a, t):
                     continue
-                arc = v.arc[u.id, t, a, b]
-                leaving[a].append(arc)
-                entering[b].append(arc)
-                if halves:
-                    cost.append(halves * arc)
-            for h in u.hexes:
-                if u.can_be_at(h, t):
-                    model.add(sum(leaving[h]) == v.at[u.id, t, h])
-                if u.can_be_at(h, t + 1):
-                    model.add(sum(entering[h]) == v.at[u.id, t + 1, h])
-            model.add(v.moved[u.id, t] == sum(cost))
+                costs = u.costs[a]
+                model.add(
+                    v.moved[u.id, t]
+                    >= sum(costs.get(b, u.full + 1) * v.at[u.id, t + 1, b] for b in ends if b != a)
+                ).only_enforce_if(v.at[u.id, t, a])
 
 
 def _options_of(data: Prepared, v: EngineerVariables) -> dict[str, list[Option]]:
@@ -114,8 +106,8 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
             workers = [(u, var) for (u, tt, kk), var in v.working.items() if kk == k and tt == t]
             for u, working in workers:
                 spend = v.spend[u, t, k]
-                model.add(spend >= 1).only_enforce_if(working)
-                model.add(spend == 0).only_enforce_if(~working)
+                model.add(spend >= working)
+                model.add(spend <= data.units[u].full * working)
                 model.add_bool_or(
                     [v.at[u, t + 1, h] for h in task.hexes if (u, t + 1, h) in v.at]
                 ).only_enforce_if(working)

@@ -43,7 +43,7 @@ class UnitData:
     start: str
     may_build: bool  # in supply: may begin forts and permanent airbases
     hexes: tuple[str, ...]  # hexes it can reach within the horizon, sorted
-    moves: tuple[tuple[str, str, int], ...]  # (from, to, MPs in halves) within one turn's MPs
+    costs: dict[str, dict[str, int]]  # from -> to -> MPs (halves), within one turn's MPs
     distance: dict[str, int] = field(default_factory=dict)  # halves from its start hex
 
     def can_be_at(self, hex_id: str, turn: int) -> bool:
@@ -216,12 +216,7 @@ def prepare(scenario: EngineerScenario) -> Prepared:
             continue  # assault engineers cannot construct (article, first paragraph)
         full = reduced_mps(to_halves(u.mps), u.supply, u.motorized, percent)
         reach = sorted(h for h, d in distances[u.hex].items() if d <= full * turns)
-        moves = tuple(
-            (a, b, int(distances[a][b]))
-            for a in reach
-            for b in reach
-            if b in distances[a] and distances[a][b] <= full
-        )
+        costs = {a: {b: int(d) for b, d in distances[a].items() if b in reach and d <= full} for a in reach}
         units[u.id] = UnitData(
             id=u.id,
             half_res=half_res(u.type, u.size, u.defense),
@@ -230,7 +225,7 @@ def prepare(scenario: EngineerScenario) -> Prepared:
             start=u.hex,
             may_build=u.supply is SupplyLevel.SUPPLIED,
             hexes=tuple(reach),
-            moves=moves,
+            costs=costs,
             distance={h: int(d) for h, d in distances[u.hex].items() if h in reach},
         )
 

@@ -1,7 +1,7 @@
 """Engineers: the CP-SAT variables, keyed by unit, turn, hex and task.
 
 Turn t runs 1..N. `at[u, t, h]` is true when unit u stands in hex h at the initial phase of turn t
-(t = N + 1: where it ends the last turn); `arc[u, t, a, b]` its move in turn t from a to b, `moved[u, t]` what that costs (halves);
+(t = N + 1: where it ends the last turn); `moved[u, t]` what its move in turn t costs (halves, the cheapest path);
 `spend[u, t, k]` the MPs (halves) it spends on task k in hex at the end of that move;
 `option[o]` a team beginning a task counted in turns; `finish[k, t]` a task counted in MPs done in
 turn t; `resource[k, r]` the resource point of hex r spent on task k.
@@ -19,7 +19,6 @@ from optimizer.rules.engineers.prepare import Option, Prepared
 @dataclass
 class EngineerVariables:
     at: dict[tuple[str, int, str], cp_model.IntVar] = field(default_factory=dict)
-    arc: dict[tuple[str, int, str, str], cp_model.IntVar] = field(default_factory=dict)
     moved: dict[tuple[str, int], cp_model.IntVar] = field(default_factory=dict)
     spend: dict[tuple[str, int, str], cp_model.IntVar] = field(default_factory=dict)
     working: dict[tuple[str, int, str], cp_model.IntVar] = field(default_factory=dict)
@@ -50,9 +49,6 @@ def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables
                     v.at[u.id, t, h] = model.new_bool_var(f"at_{u.id}_{t}_{h}")
         for t in range(1, turns + 1):
             v.moved[u.id, t] = model.new_int_var(0, u.full, f"moved_{u.id}_{t}")
-            for a, b, _ in u.moves:
-                if u.can_be_at(a, t) and u.can_be_at(b, t + 1):
-                    v.arc[u.id, t, a, b] = model.new_bool_var(f"move_{u.id}_{t}_{a}_{b}")
     for k, task in data.tasks.items():
         if task.refused is not None:
             continue
