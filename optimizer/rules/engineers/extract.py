@@ -14,8 +14,9 @@ def _not_done_reason(data: Prepared, k: str) -> str:
     if task.refused is not None:
         return task.refused
     reachable = bool(task.options) if task.counted_in_turns else bool(task.rates)
+    by = f"its deadline, turn {task.last_turn}" if task.last_turn < data.turns else f"turn {task.last_turn}"
     if not reachable:
-        return f"no construction unit can do it by turn {task.last_turn}"
+        return f"no construction unit can do it by {by}"
     if task.last_turn < data.turns:
         return f"not worth the units' time, or not possible, by its deadline (turn {task.last_turn})"
     return f"not worth the units' time, or not possible, within {data.turns} turns"

@@ -22,8 +22,9 @@ def value_expression(data: Prepared, v: EngineerVariables) -> cp_model.LinearExp
 
 
 def add_objective(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
-    """Most value first; among plans of equal value, the fewest MPs moved, so that no unit wanders
-    (a tie-break that never gives up value: a half MP is worth less than a thousandth of value)."""
-    moves = sum(v.moved.values())
-    scale = 1 + sum(u.full for u in data.units.values()) * data.turns
-    model.maximize(scale * value_expression(data, v) - moves)
+    """Most value first; among plans of equal value, the fewest MPs moved and spent, so that no unit
+    wanders or overpays (a tie-break that never gives up value: all the MPs of the horizon are
+    worth less than a thousandth of value)."""
+    used = sum(v.moved.values()) + sum(v.spend.values())
+    scale = 1 + 2 * sum(u.full for u in data.units.values()) * data.turns
+    model.maximize(scale * value_expression(data, v) - used)

@@ -31,11 +31,15 @@ class EngineerVariables:
 
     def fix(self, model: cp_model.CpModel, **choices: dict) -> None:  # type: ignore[type-arg]
         """Fix decisions for tests and what-ifs: `at={(u, t, h): 1}`, `spend={(u, t, k): halves}`,
-        `option={Option: 1}`, `finish={(k, t): 1}`."""
+        `option={Option: 1}`, `finish={(k, t): 1}`. A decision whose variable was never made (the
+        preparation found it impossible) can only be fixed to 0."""
         for name, values in choices.items():
             table = getattr(self, name)
             for key, value in values.items():
-                model.add(table[key] == value)
+                if key in table:
+                    model.add(table[key] == value)
+                elif value:
+                    model.add_bool_or([])  # impossible by preparation
 
 
 def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables:
