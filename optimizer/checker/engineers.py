@@ -259,6 +259,7 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
                 _v(
                     "Example A",
                     f"'{u}' turn {t}: busy with {line.busy_with}, the schedule gives {busy_expected.get((u, t))}",
+                    REPORT,
                 )
             )
         if line.begins is not None and (u, t) in busy_expected:
@@ -274,6 +275,7 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
                 _v(
                     "Quick Construction",
                     f"'{u}' turn {t}: {line.mps_available} MPs, expected {available / 2}",
+                    REPORT,
                 )
             )
         cost = cheapest(scenario, line.start_hex, line.move_to)
