@@ -328,7 +328,7 @@ def _model(scenario: EngineerScenario):
     return model, variables
 
 
-def _status(model: cp_model.CpModel) -> int:
+def _status(model: cp_model.CpModel) -> cp_model.CpSolverStatus:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     return solver.solve(model)
