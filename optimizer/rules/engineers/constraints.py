@@ -108,6 +108,12 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
                 spend = v.spend[u, t, k]
                 model.add(spend >= working)
                 model.add(spend <= data.units[u].full * working)
+                # Linear link to where the unit ends its move: tight in the relaxation.
+                model.add(
+                    spend
+                    <= data.units[u].full
+                    * sum(v.at[u, t + 1, h] for h in task.hexes if (u, t + 1, h) in v.at)
+                )
                 model.add_bool_or(
                     [v.at[u, t + 1, h] for h in task.hexes if (u, t + 1, h) in v.at]
                 ).only_enforce_if(working)

@@ -21,10 +21,7 @@ def value_expression(data: Prepared, v: EngineerVariables) -> cp_model.LinearExp
     return sum(terms)  # type: ignore[return-value]
 
 
-def add_objective(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
-    """Most value first; among plans of equal value, the fewest MPs moved and spent, so that no unit
-    wanders or overpays (a tie-break that never gives up value: all the MPs of the horizon are
-    worth less than a thousandth of value)."""
-    used = sum(v.moved.values()) + sum(v.spend.values())
-    scale = 1 + 2 * sum(u.full for u in data.units.values()) * data.turns
-    model.maximize(scale * value_expression(data, v) - used)
+def used_mps(v: EngineerVariables) -> cp_model.LinearExpr:
+    """MPs moved and spent over the horizon (halves): the tie-break among plans of equal value, so
+    that no unit wanders or overpays."""
+    return sum(v.moved.values()) + sum(v.spend.values())  # type: ignore[return-value]

@@ -12,7 +12,7 @@ import scenarios
 from models.engineers import EngineerScenario, load_engineer_scenario
 from optimizer.checker.engineers import check_engineers
 from optimizer.rules.engineers.constraints import add_engineers
-from optimizer.rules.engineers.objective import add_objective
+from optimizer.rules.engineers.objective import value_expression
 from optimizer.rules.engineers.prepare import prepare
 from optimizer.rules.engineers.solve import solve_engineers
 from optimizer.rules.engineers.variables import make_variables
@@ -324,7 +324,7 @@ def _model(scenario: EngineerScenario):
     model = cp_model.CpModel()
     variables = make_variables(model, data)
     add_engineers(model, data, variables)
-    add_objective(model, data, variables)
+    model.maximize(value_expression(data, variables))
     return model, variables
 
 
