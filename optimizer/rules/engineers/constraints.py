@@ -18,18 +18,20 @@ def add_movement(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
         model.add(v.at[u.id, 1, u.start] == 1)
         for t in range(1, data.turns + 2):
             model.add_exactly_one(v.at[u.id, t, h] for h in u.hexes if u.can_be_at(h, t))
-        # From hex a, the move costs the cheapest path to wherever the unit stands next turn; a
-        # hex out of one turn's reach costs more than the unit ever has, so the budget bars it.
+        # From hex a the unit ends its move in a hex within one turn's reach, and the move costs
+        # the cheapest path there.
         for t in range(1, data.turns + 1):
             ends = [h for h in u.hexes if u.can_be_at(h, t + 1)]
             for a in u.hexes:
                 if not u.can_be_at(a, t):
                     continue
                 costs = u.costs[a]
+                reach = [b for b in ends if b in costs]
+                here = v.at[u.id, t, a]
+                model.add_bool_or([v.at[u.id, t + 1, b] for b in reach]).only_enforce_if(here)
                 model.add(
-                    v.moved[u.id, t]
-                    >= sum(costs.get(b, u.full + 1) * v.at[u.id, t + 1, b] for b in ends if b != a)
-                ).only_enforce_if(v.at[u.id, t, a])
+                    v.moved[u.id, t] >= sum(costs[b] * v.at[u.id, t + 1, b] for b in reach if b != a)
+                ).only_enforce_if(here)
 
 
 def _options_of(data: Prepared, v: EngineerVariables) -> dict[str, list[Option]]:
