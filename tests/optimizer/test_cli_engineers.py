@@ -74,3 +74,21 @@ def test_missing_file_exits_2(tmp_path):
     result = run("engineers", tmp_path / "none.yaml")
     assert result.exit_code == 2
     assert "none.yaml" in result.output
+
+
+def test_horizon_past_the_weather_exits_2():
+    """Weather per zone and turn must cover the turns planned."""
+    result = run("engineers", BUNDLED, "--horizon", "9")
+    assert result.exit_code == 2
+    assert "weather zone" in result.output
+
+
+def test_required_task_that_cannot_be_done_exits_1(tmp_path):
+    """A required fort with no resource point: refused (Permanent Airbases and Forts), so exit 1."""
+    path = tmp_path / "required.yaml"
+    path.write_text(
+        BASE.replace("tasks: []", "tasks: [{id: f, kind: fort, hex: a, value: 1, required: true}]")
+    )
+    result = run("engineers", path)
+    assert result.exit_code == 1
+    assert "required" in result.output

@@ -133,10 +133,11 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
                 finish = v.finish[k, t]
                 model.add(progress >= task.need).only_enforce_if(finish)
                 done_before = done_before + finish
-            if task.maintain:
-                # Reaching the cost means built by now, and kept from now on. (For other tasks the
-                # extraction reports the first turn the cost is reached; with a discount below 1 it
-                # is the turn chosen here.)
+            if task.maintain and not task.one_phase:
+                # Reaching the cost means built by now, and kept from now on. (Built in one phase,
+                # MPs are spent only in the turn it is done, so that turn is exact already; for
+                # other tasks the extraction reports the first turn the cost is reached, and with a
+                # discount below 1 it is the turn chosen here.)
                 model.add(progress <= task.need - 1 + big * done_before)
             finished_by.append(done_before)
         model.add(sum(v.finish[k, t] for t in range(1, task.last_turn + 1)) <= 1)
