@@ -27,14 +27,14 @@ def extract(solver: cp_model.CpSolver, data: Prepared, v: EngineerVariables, sta
     chosen = [o for o, var in v.option.items() if solver.value(var)]
     done_turn: dict[str, int] = {o.task: o.done_turn for o in chosen}
     spends = {key: solver.value(var) for key, var in v.spend.items()}
-    claimed = {k for (k, _), var in v.finish.items() if solver.value(var)}
-    for k in sorted(claimed):
-        # The first turn the work reaches the cost; MPs the model let units spend after it are
-        # not spent (they stay with the unit).
+    for k in sorted({key[2] for key, halves in spends.items() if halves > 0}):
+        # The first turn the work reaches the cost (done, if by the task's last turn); MPs the
+        # model let units spend on it after that are not spent (they stay with the unit).
         task = data.tasks[k]
         progress = 0
+        completed: int | None = None
         for t in range(1, data.turns + 1):
-            if k in done_turn:
+            if completed is not None:
                 for key in [key for key in spends if key[1] == t and key[2] == k]:
                     spends[key] = 0
                 continue
@@ -46,7 +46,9 @@ def extract(solver: cp_model.CpSolver, data: Prepared, v: EngineerVariables, sta
                             v.labour_work[u, t, k]
                         )
             if progress >= task.need:
-                done_turn[k] = t
+                completed = t
+        if completed is not None and completed <= task.last_turn:
+            done_turn[k] = completed
     resource: dict[str, str] = {k: r for (k, r), var in v.resource.items() if solver.value(var)}
     schedule: list[UnitTurn] = []
     for u in sorted(data.units):
