@@ -15,6 +15,8 @@ launcher process, since a child counts the memory of the process it was forked f
 of the larger ones (grants with 24 to 96 force pool entries a power, grants with
 naval construction); every suite draws fixed seeds. `--suite TEXT` (repeatable)
 runs only the suites whose name contains TEXT; `--cli-runs 0` skips `awaw plan`.
+`--engineers N` sets the positions of the Europa engineers suites (issue 13; `--suite engineers`
+runs only them, 0 skips them), each solved within `--engineers-time-limit` seconds.
 
 The CPU time is read from hooks on `optimizer.solve`'s `prepare` and
 `build_model` (the planner itself is unchanged), so that build and solve are
@@ -27,7 +29,8 @@ Targets: every case proven optimal; solve p95 <= 50 ms (one turn of builds);
 p95 <= 100 ms for a joint plan of four powers with grants; naval 12-turn
 horizon p95 <= 0.5 s; SW deployment planning (`--suite sw`) p95 <= 50 ms; `awaw plan` within
 1.5 x the bare import; a Gathering Storm mobilization schedule (rule 14) of five powers over 12 turns
-p95 <= 0.5 s (`--mobilization N` positions, 0 skips).
+p95 <= 0.5 s (`--mobilization N` positions, 0 skips); Europa engineers, 6 units, 12 tasks, 6 turns:
+p95 <= 1 s.
 """
 
 from __future__ import annotations
@@ -350,6 +353,52 @@ def peak_memory(command: list[str]) -> float:
     return int(printed) / 1024
 
 
+def engineer_suites(count: int) -> list[tuple[str, list[Any]]]:
+    """Europa engineers (issue 13): generated positions on a 5 x 6 hex grid, fixed seeds."""
+    from models.engineers_generate import random_engineer_scenario
+
+    sizes = ((3, 6, 4), (6, 12, 6))  # units, tasks, turns; the second is the issue's target size
+    return [
+        (
+            f"engineers: {units} units, {tasks} tasks, {turns} turns",
+            [
+                random_engineer_scenario(
+                    60_000 + 1_000 * k + i, units=units, tasks=tasks, turns=turns, rows=5, columns=6
+                )
+                for i in range(count)
+            ],
+        )
+        for k, (units, tasks, turns) in enumerate(sizes)
+    ]
+
+
+def measure_engineers(out: Console, count: int, time_limit: float) -> None:
+    """Build and solve (wall and CPU), p50 / p95 / max, and the share proven optimal. Target of
+    issue 13: 6 units, 12 tasks, 6 turns in p95 <= 1 s."""
+    from optimizer.rules.engineers.solve import solve_engineers
+
+    table = Table(title="Europa engineers: build and solve (ms)", title_justify="left")
+    for column in ("suite", "cases", "wall p50", "wall p95", "wall max", "CPU p95", "optimal"):
+        table.add_column(column, justify="left" if column == "suite" else "right", no_wrap=column == "suite")
+    for name, cases in engineer_suites(count):
+        wall, cpu = [], []
+        statuses: Counter[str] = Counter()
+        for scenario in cases:
+            started, cpu_started = time.perf_counter(), time.process_time()
+            result = solve_engineers(scenario, time_limit=time_limit)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - cpu_started)
+            statuses[result.status] += 1
+        table.add_row(
+            name,
+            str(len(cases)),
+            *spread(wall),
+            f"{1000 * percentile(cpu, 0.95):.1f}",
+            optimal_share(statuses),
+        )
+    out.print(table)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--generated", type=int, default=200, help="positions of the older suites (200)")
@@ -361,7 +410,17 @@ def main() -> None:
     parser.add_argument(
         "--mobilization", type=int, default=100, help="positions of the mobilization suite (100); 0 skips"
     )
+    parser.add_argument(
+        "--engineers", type=int, default=20, help="positions of each engineers suite (20); 0 skips"
+    )
+    parser.add_argument(
+        "--engineers-time-limit", type=float, default=60.0, help="seconds per engineers position (60)"
+    )
     args = parser.parse_args()
+    if args.engineers > 0 and (not args.suite or any(t in "engineers" for t in args.suite)):
+        measure_engineers(Console(width=150), args.engineers, args.engineers_time_limit)
+        if args.suite and all(t in "engineers" for t in args.suite):
+            return
 
     chosen = [
         s

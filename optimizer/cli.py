@@ -611,6 +611,47 @@ def batch(
         raise typer.Exit(1)
 
 
+@app.command()
+def engineers(
+    scenario_file: Annotated[Path, typer.Argument(help="Engineers scenario YAML (kind: engineers).")],
+    horizon: Annotated[
+        int | None, typer.Option(help="Turns to plan (default: the scenario's `turns`).", min=1, max=12)
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the schedule as JSON.")] = False,
+    time_limit: Annotated[
+        float | None, typer.Option(help="Seconds; returns the best schedule found.", min=0.001)
+    ] = None,
+) -> None:
+    """Europa engineers: which construction unit repairs or builds what, where and when."""
+    from pydantic import ValidationError
+
+    from models.engineers import EngineerScenario, load_engineer_scenario
+    from models.io import InputError, validation_problems
+    from optimizer.render import console
+    from optimizer.render_engineers import engineer_tables
+    from optimizer.rules.engineers.solve import solve_engineers
+
+    try:
+        scenario = load_engineer_scenario(scenario_file)
+        if horizon is not None:
+            try:
+                scenario = EngineerScenario.model_validate(scenario.model_dump() | {"turns": horizon})
+            except ValidationError as error:
+                raise InputError(str(scenario_file), validation_problems(error)) from None
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    result = solve_engineers(scenario, time_limit=time_limit)
+    if result.plan is None:
+        reason = (
+            "the required tasks cannot all be done" if result.status == "infeasible" else "no schedule found"
+        )
+        raise _fail(f"{scenario_file}: {reason} ({result.status})", 1)
+    if as_json:
+        sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
+    else:
+        console().print(engineer_tables(scenario, result.plan))
+
+
 def main() -> None:
     app()
 
