@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import threading
+from io import StringIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from models.plan import Plan
 from models.route_data import LEGS, NODES, leg_id
 from optimizer.rules.grants.prepare import GrantNetwork
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+# matplotlib's settings (rcParams) are global: one SVG is drawn at a time.
+_DRAWING = threading.Lock()
 
 # Rough geography: x east, y north.
 POSITIONS: dict[str, tuple[float, float]] = {
@@ -44,17 +53,34 @@ POSITIONS: dict[str, tuple[float, float]] = {
 
 
 def draw_routes(network: GrantNetwork, plan: Plan | None, path: Path) -> None:
-    """Open legs in grey, closed legs dashed red, planned BRPs in blue with their amounts."""
+    """The route map (`route_figure`) written to a PNG file."""
+    route_figure(network, plan).savefig(path, dpi=110)
+
+
+def routes_svg(network: GrantNetwork, plan: Plan | None) -> str:
+    """The route map as SVG text, for the web page: text kept as text (escaped by matplotlib), the
+    same bytes for the same plan (fixed id salt, no date)."""
     import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    with _DRAWING, matplotlib.rc_context({"svg.hashsalt": "awaw", "svg.fonttype": "none"}):
+        out = StringIO()
+        route_figure(network, plan).savefig(out, format="svg", metadata={"Date": None})
+    return out.getvalue()
+
+
+def route_figure(network: GrantNetwork, plan: Plan | None) -> Figure:
+    """Open legs in grey, closed legs dashed red, planned BRPs in blue with their amounts.
+
+    Drawn on a `Figure` of its own, not through pyplot's global state, so that a server may draw in
+    several threads."""
+    from matplotlib.figure import Figure
 
     flows: dict[str, int] = {}
     for grant in plan.grants if plan else []:
         for a, b in zip(grant.path, grant.path[1:], strict=False):
             flows[f"{a}->{b}"] = flows.get(f"{a}->{b}", 0) + grant.brps + 10 * grant.oil_counters
-    figure, axes = plt.subplots(figsize=(13, 8))
+    figure = Figure(figsize=(13, 8))
+    axes = figure.subplots()
     for leg in LEGS:
         name = leg_id(leg)
         (x0, y0), (x1, y1) = POSITIONS[leg.source], POSITIONS[leg.target]
@@ -80,6 +106,5 @@ def draw_routes(network: GrantNetwork, plan: Plan | None, path: Path) -> None:
         title += f"; blue: this turn's grants in BRPs (oil counter = 10) — {plan.scenario}"
     axes.set_title(title, fontsize=10)
     axes.set_axis_off()
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.95)  # fixed margins: no layout pass
+    return figure
