@@ -14,8 +14,9 @@ Endpoints:
 - `POST /api/validate` `{"yaml", "file"?}`: the scenario's problems as the CLI words them, with lines;
 - `POST /api/upload` (multipart field `file`): an uploaded scenario's text and problems;
 - `POST /api/plan` `{"yaml", "file"?, "options"?}`: status, objective, the tables as HTML, the route
-  map as SVG, the plan as `awaw plan --json` prints it and the independent checker's verdict;
-- `POST /api/check` `{"yaml", "plan"}`: `awaw check`'s violations of a plan.
+  map as SVG and the plan as `awaw plan --json` prints it;
+- `POST /api/check` `{"yaml", "file"?, "options"?, "plan"}`: `awaw check`'s violations of a plan (the
+  page asks for them once the plan shows).
 """
 
 from __future__ import annotations
@@ -26,18 +27,22 @@ import os
 import threading
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
 from jinja2 import Environment, FileSystemLoader
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from optimizer.web import service
+from optimizer.web.bundled import bundled_names, bundled_text
+
+if TYPE_CHECKING:
+    from models.io import InputError
 
 HERE = Path(__file__).parent
 MAX_BODY = 1_000_000  # bytes: 1 MB; the largest bundled scenario is about 20 kB
@@ -123,11 +128,22 @@ def _assets() -> dict[str, tuple[bytes, str]]:
     }
 
 
-def _problems(error: Any) -> list[dict[str, Any]]:
+def _warm() -> None:
+    """Load the solver, checker, tables and picture while the page is shown, before it asks for a plan."""
+    import optimizer.checker
+    import optimizer.picture
+    import optimizer.render
+    import optimizer.solve
+    import optimizer.web.service  # noqa: F401
+
+
+def _problems(error: InputError) -> list[dict[str, Any]]:
+    from optimizer.web import service
+
     return [asdict(problem) for problem in service.problems_of(error)]
 
 
-def _bad_input(error: Any) -> JSONResponse:
+def _bad_input(error: InputError) -> JSONResponse:
     """Bad input: the CLI's message (`InputError.render()`) and each problem with its line."""
     return JSONResponse({"error": error.render(), "problems": _problems(error)}, status_code=422)
 
@@ -153,43 +169,48 @@ def _file_name(data: dict[str, Any]) -> str:
     """The name errors give the scenario: what the page says (a bundled or uploaded file's name,
     used only as text), or `scenario.yaml`."""
     name = _text(data, "file")
-    return name[:200] if name else service.UPLOAD_NAME
+    return name[:200] if name else "scenario.yaml"
 
 
 def create_app(
     slots: int | None = None, wait: float = WAIT, time_limit: float | None = TIME_LIMIT
 ) -> Starlette:
-    """The web app; `slots` solves at once (the number of cores by default)."""
-    from models.io import InputError
+    """The web app; `slots` solves at once (the number of cores by default).
 
+    The page itself needs only Jinja2 and the bundled scenarios' names: pydantic, the models and the
+    solver are loaded by the first request that needs them, or in the background once the page is
+    served."""
     environment = _environment()
     solve_slots = SolveSlots(slots or os.cpu_count() or 1, wait)
 
     def page(title: str = "awaw") -> str:
-        default = service.bundled_text(service.bundled_names()[0]) or ""
+        names = bundled_names()
         return environment.get_template("index.html").render(
             title=title,
-            names=service.bundled_names(),
-            default_name=service.bundled_names()[0],
-            default_text=default,
+            names=names,
+            default_name=names[0],
+            default_text=bundled_text(names[0]) or "",
             max_body=MAX_BODY,
             too_large=TOO_LARGE,
         )
 
     async def index(request: Request) -> Response:
-        return HTMLResponse(page())
+        return HTMLResponse(page(), background=BackgroundTask(_warm))
 
     async def scenario_names(request: Request) -> Response:
-        return JSONResponse({"scenarios": service.bundled_names()})
+        return JSONResponse({"scenarios": bundled_names()})
 
     async def scenario_text(request: Request) -> Response:
         name = request.path_params["name"]
-        text = service.bundled_text(name)
+        text = bundled_text(name)
         if text is None:
             return _json_error(f"no bundled scenario is called {name!r}", 404)
         return JSONResponse({"name": name, "yaml": text})
 
     async def validate(request: Request) -> Response:
+        from models.io import InputError
+        from optimizer.web import service
+
         data = await _body(request)
         text = _text(data, "yaml") if data is not None else None
         if data is None or text is None:
@@ -201,6 +222,9 @@ def create_app(
         return JSONResponse({"ok": True, "problems": []})
 
     async def upload(request: Request) -> Response:
+        from models.io import InputError
+        from optimizer.web import service
+
         try:
             form = await request.form(max_files=1, max_fields=5)
         except Exception:  # multipart parsing of a malformed body: the client's mistake, said plainly
@@ -234,6 +258,9 @@ def create_app(
         return JSONResponse({"name": name, "yaml": text, "ok": True, "problems": []})
 
     async def plan(request: Request) -> Response:
+        from models.io import InputError
+        from optimizer.web import service
+
         data = await _body(request)
         text = _text(data, "yaml") if data is not None else None
         if data is None or text is None:
@@ -267,12 +294,14 @@ def create_app(
                 "gap": view.gap,
                 "html": html,
                 "plan": view.plan_json,
-                "violations": view.violations,
                 "explanation": view.explanation,
             }
         )
 
     async def check(request: Request) -> Response:
+        from models.io import InputError
+        from optimizer.web import service
+
         data = await _body(request)
         text = _text(data, "yaml") if data is not None else None
         plan_text = _text(data, "plan") if data is not None else None
@@ -280,6 +309,7 @@ def create_app(
             return _json_error('expected a JSON object with the scenario in "yaml" and the plan in "plan"')
         try:
             scenario = service.read_scenario(text, _file_name(data))
+            scenario = service.apply_options(scenario, service.read_options(data.get("options")))
             violations = await anyio.to_thread.run_sync(service.check_plan, scenario, plan_text)
         except InputError as error:
             return _bad_input(error)

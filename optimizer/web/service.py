@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-import scenarios
-
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
@@ -25,21 +23,6 @@ if TYPE_CHECKING:
 
 UPLOAD_NAME = "scenario.yaml"  # the file name errors name when the page's editor has no file behind it
 OPTIONS_NAME = "objective controls"  # the file name errors name for the page's objective controls
-
-
-def bundled_names() -> list[str]:
-    """The bundled scenarios' names, sorted; the default first."""
-    names = [p.name for p in scenarios.bundled()]
-    return sorted(names, key=lambda name: (name != scenarios.DEFAULT, name))
-
-
-def bundled_text(name: str) -> str | None:
-    """The text of the bundled scenario called `name`, or None: the name is looked up among
-    `scenarios.bundled()`, never turned into a path."""
-    for path in scenarios.bundled():
-        if path.name == name:
-            return path.read_text(encoding="utf-8")
-    return None
 
 
 @dataclass(frozen=True)
@@ -226,8 +209,8 @@ def blocks(renderable: RenderableType) -> list[Block]:
 
 @dataclass
 class PlanView:
-    """What the page shows of a solve: status and objective plainly, the tables, the route map, the
-    plan as `awaw plan --json` prints it, and the independent checker's verdict."""
+    """What the page shows of a solve: status and objective plainly, the tables, the route map and the
+    plan as `awaw plan --json` prints it (the page asks `check_plan` for the checker's verdict next)."""
 
     status: str
     objective: float | None = None
@@ -237,16 +220,14 @@ class PlanView:
     blocks: list[Block] = field(default_factory=list)
     svg: str = ""
     plan_json: str = ""
-    violations: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
 
 def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
-    """Solve as `awaw plan` does, check the plan as `awaw check` does, and lay out the result.
+    """Solve as `awaw plan` does and lay out the result.
 
     Raises `InputError` for a fixed grant rule 40 forbids (as `solve` does)."""
     from models.plan import Status
-    from optimizer.checker import check
     from optimizer.render import plan_tables
     from optimizer.solve import solve
 
@@ -267,9 +248,6 @@ def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
         return view
     view.blocks = blocks(plan_tables(scenario, result.plan))
     view.plan_json = result.plan.model_dump_json(indent=2) + "\n"
-    for violation in check(scenario, result.plan):
-        label = "requirement not met" if violation.kind == "requirement" else "violates"
-        view.violations.append(f"{violation.rule}: {label}: {violation.message}")
     view.svg = route_map(scenario, result.plan)
     return view
 

@@ -126,11 +126,8 @@ async function plan() {
   const request = ++planRequest;
   statusLine.textContent = "Planning…";
   statusLine.className = "busy";
-  const { status, data } = await postJson("/api/plan", {
-    yaml: editor.value,
-    file: currentFile(),
-    options: readOptions(),
-  });
+  const asked = { yaml: editor.value, file: currentFile(), options: readOptions() };
+  const { status, data } = await postJson("/api/plan", asked);
   if (request !== planRequest) return; // a newer plan was asked for meanwhile
   if (status !== 200) {
     statusLine.textContent = status === 422 ? "Bad input: see the problems beside the scenario." : data.error;
@@ -145,6 +142,34 @@ async function plan() {
     (data.objective !== null ? `, objective ${data.objective}` : "");
   statusLine.className = data.plan ? "ok" : "bad";
   statusLine.dataset.status = data.status;
+  if (data.plan) checkPlan(request, { ...asked, plan: data.plan });
+}
+
+// The independent checker's verdict on the plan shown (`awaw check`), asked once the plan shows.
+async function checkPlan(request, body) {
+  const { status, data } = await postJson("/api/check", body);
+  const verdict = document.getElementById("verdict");
+  if (request !== planRequest || !verdict) return;
+  if (status !== 200) {
+    verdict.textContent = `The plan could not be checked: ${data.error}`;
+    verdict.className = "violations";
+    return;
+  }
+  if (data.legal) {
+    verdict.textContent =
+      "The independent checker finds the plan legal (rules 27 and 40) and meeting the scenario's requirements.";
+    verdict.className = "checked";
+    return;
+  }
+  verdict.textContent = "The independent checker finds:";
+  const list = document.createElement("ul");
+  for (const line of data.violations) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    list.append(item);
+  }
+  verdict.append(list);
+  verdict.className = "violations";
 }
 
 function scheduleValidate() {

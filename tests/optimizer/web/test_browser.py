@@ -114,6 +114,7 @@ def test_default_scenario_planned_and_builds_read(page: Any, tmp_path: Path) -> 
     ]
     assert [[r[0], r[1], r[2], r[4], r[5], r[6]] for r in rows] == expected
     assert page.is_visible("figure.map svg")
+    page.wait_for_selector("#verdict.checked")  # the independent checker's verdict follows the plan
     page.screenshot(path=str(tmp_path / "default-plan.png"), full_page=True)
     assert (tmp_path / "default-plan.png").stat().st_size > 10_000
 
@@ -196,7 +197,12 @@ def test_share_link_in_a_fresh_page_gives_the_same_plan(page: Any, browser: Any)
 
 def test_script_in_a_scenario_name_shows_as_text(page: Any) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def record(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record)
     planned(page)
     name = "<script>alert(1)</script>"
     text = page.input_value("#editor").replace("name: European Axis, Spring 1942", f"name: {name}")
