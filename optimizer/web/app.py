@@ -178,8 +178,8 @@ def create_app(
     """The web app; `slots` solves at once (the number of cores by default).
 
     The page itself needs only Jinja2 and the bundled scenarios' names: pydantic, the models and the
-    solver are loaded by the first request that needs them, or in the background once the page is
-    served."""
+    solver are loaded by the first request that needs them, or in the background once the page's
+    script is served."""
     environment = _environment()
     solve_slots = SolveSlots(slots or os.cpu_count() or 1, wait)
 
@@ -195,7 +195,7 @@ def create_app(
         )
 
     async def index(request: Request) -> Response:
-        return HTMLResponse(page(), background=BackgroundTask(_warm))
+        return HTMLResponse(page())
 
     async def scenario_names(request: Request) -> Response:
         return JSONResponse({"scenarios": bundled_names()})
@@ -321,7 +321,10 @@ def create_app(
         asset = assets.get(request.path_params["name"])
         if asset is None:
             return _json_error("not found", 404)
-        return Response(asset[0], media_type=asset[1])
+        # The script is asked for last, after the style sheet: loading the solver then does not slow
+        # the page's first paint.
+        warm = BackgroundTask(_warm) if request.path_params["name"] == "app.js" else None
+        return Response(asset[0], media_type=asset[1], background=warm)
 
     app = Starlette(
         routes=[
