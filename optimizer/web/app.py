@@ -238,11 +238,7 @@ def create_app(
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            problems = [{"field": "", "problem": "not UTF-8 text", "line": None}]
-            return JSONResponse(
-                {"error": f"{name}: invalid input\n  (top level): not UTF-8 text", "problems": problems},
-                status_code=422,
-            )
+            return _bad_input(InputError(name, [("", "not UTF-8 text: save the file as UTF-8", None)]))
         try:
             service.read_scenario(text, name)
         except InputError as error:

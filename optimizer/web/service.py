@@ -13,7 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -55,16 +55,13 @@ def problems_of(error: Any) -> list[Problem]:
 def read_scenario(text: str, file: str = UPLOAD_NAME) -> Scenario:
     """Scenario YAML from the page, validated as `awaw plan` validates a file (fixed grants that rule
     40 forbids are bad input too, 40.3). Raises `InputError`."""
-    from models.io import InputError, parse_scenario
+    from models.io import located, parse_scenario_lines
     from optimizer.rules.grants.prepare import fixed_grant_breaches
 
-    try:
-        scenario = parse_scenario(text, file)
-    except RecursionError:
-        raise InputError(file, [("", "nested too deeply")]) from None
+    scenario, lines = parse_scenario_lines(text, file)
     breaches = fixed_grant_breaches(scenario)
     if breaches:
-        raise InputError(file, breaches)
+        raise located(file, breaches, lines)
     return scenario
 
 
@@ -88,12 +85,9 @@ class Options(BaseModel):
 
 def read_options(data: Any) -> Options:
     """The objective controls as sent by the page. Raises `InputError` naming the control."""
-    from models.io import InputError, validation_problems
+    from models.io import validate
 
-    try:
-        return Options.model_validate(data if data is not None else {})
-    except ValidationError as error:
-        raise InputError(OPTIONS_NAME, validation_problems(error)) from None
+    return validate(Options, data if data is not None else {}, OPTIONS_NAME)
 
 
 def _items(text: str) -> list[str]:
@@ -111,7 +105,7 @@ def apply_options(scenario: Scenario, options: Options) -> Scenario:
     """The scenario with its objective and horizon changed by the controls, as `awaw plan`'s options
     change them (`--preset`, `--value`, `--min`, `--reserve`, `--unspent-value`, `--oil-value`,
     `--horizon`, `--discount`), validated like the file. Raises `InputError`."""
-    from models.io import InputError, validation_problems
+    from models.io import InputError, validate
     from models.scenario import Scenario
 
     if options == Options():
@@ -124,7 +118,7 @@ def apply_options(scenario: Scenario, options: Options) -> Scenario:
             objective.pop("priorities", None)
         for text in _items(options.values):
             unit, worth = _pair("value", text, "UNIT=VALUE, e.g. armor=2.5")
-            objective.setdefault("values", {})[unit] = worth
+            objective.setdefault("values", {})[unit.lower()] = worth
         for text in _items(options.minimum):
             parts = [part.strip() for part in text.split(":")]
             if len(parts) != 3:
@@ -137,7 +131,7 @@ def apply_options(scenario: Scenario, options: Options) -> Scenario:
             objective.setdefault("minimum", []).append(item)
         for text in _items(options.reserve):
             power, brps = _pair("reserve", text, "POWER=BRPS, e.g. italy=10")
-            objective.setdefault("reserve", {})[power] = brps
+            objective.setdefault("reserve", {})[power.lower()] = brps  # replaces the file's, in any case
     except ValueError as error:
         raise InputError(OPTIONS_NAME, [("", str(error))]) from None
     if options.unspent_value is not None:
@@ -150,10 +144,7 @@ def apply_options(scenario: Scenario, options: Options) -> Scenario:
             horizon["turns"] = options.horizon
         if options.discount is not None:
             horizon["discount"] = options.discount
-    try:
-        return Scenario.model_validate(data)
-    except ValidationError as error:
-        raise InputError(OPTIONS_NAME, validation_problems(error)) from None
+    return validate(Scenario, data, OPTIONS_NAME)
 
 
 @dataclass(frozen=True)
@@ -285,23 +276,20 @@ def route_map(scenario: Scenario, plan: Plan | None) -> str:
 
 def check_plan(scenario: Scenario, plan_text: str, file: str = "plan.json") -> list[str]:
     """`awaw check`: each violation of the plan with its rule number. Raises `InputError` for a plan
-    that cannot be read."""
+    that cannot be read (as `models.io.load_plan` words it)."""
     import json
 
-    from models.io import InputError, validation_problems
+    from models.io import InputError, validate
     from models.plan import Plan
     from optimizer.checker import check
 
     try:
         data = json.loads(plan_text)
     except json.JSONDecodeError as error:
-        raise InputError(file, [(f"line {error.lineno}, column {error.colno}", error.msg)]) from None
-    if not isinstance(data, dict):
-        raise InputError(file, [("", "expected a mapping of fields at the top level")])
-    try:
-        plan = Plan.model_validate(data)
-    except ValidationError as error:
-        raise InputError(file, validation_problems(error)) from None
+        raise InputError(file, [("", f"JSON syntax error: {error.msg}", error.lineno)]) from None
+    except RecursionError:
+        raise InputError(file, [("", "nested too deeply", None)]) from None
+    plan = validate(Plan, data, file)
     out = []
     for violation in check(scenario, plan):
         label = "requirement not met" if violation.kind == "requirement" else "violates"

@@ -109,9 +109,10 @@ def test_yaml_typo_is_reported_at_its_line_in_the_cli_words(client):
 def test_field_problem_names_the_field(client):
     """extra="forbid": a misspelled key is named, not ignored."""
     text = DEFAULT.replace("oil_counters: 2", "oil_countres: 2")
+    line = next(n for n, row in enumerate(DEFAULT.splitlines(), 1) if row.startswith("oil_counters: 2"))
     answer = client.post("/api/validate", json={"yaml": text}).json()
     assert answer["ok"] is False
-    assert any("oil_countres" in p["field"] for p in answer["problems"])
+    assert [p["line"] for p in answer["problems"] if "oil_countres" in p["field"]] == [line]
 
 
 def test_validate_without_json_is_a_client_error(client):
@@ -208,7 +209,7 @@ def test_horizon_controls_act_as_the_cli_options(client):
 def test_bad_objective_controls_are_named(client, options, named):
     answer = plan(client, **options)
     assert answer.status_code == 422
-    assert answer.json()["error"].startswith("objective controls: invalid input")
+    assert answer.json()["error"].startswith("objective controls: ")
     assert named in answer.json()["error"]
 
 
