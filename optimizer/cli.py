@@ -652,6 +652,27 @@ def engineers(
         console().print(engineer_tables(scenario, result.plan))
 
 
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    host: Annotated[
+        str, typer.Option(help="Address to bind; 127.0.0.1 (this machine only) unless asked.")
+    ] = "127.0.0.1",
+    time_limit: Annotated[float, typer.Option(help="Seconds each solve may take.", min=0.1)] = 30.0,
+) -> None:
+    """A local web page: pick or upload a scenario, change the objective, see the plan and its map."""
+    import uvicorn
+
+    from optimizer.web.app import create_app
+
+    web = create_app(time_limit=time_limit)
+    shown = f"[{host}]" if ":" in host else host
+    config = uvicorn.Config(web, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    typer.echo(f"awaw: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
+    server.run()
+
+
 def main() -> None:
     app()
 
