@@ -15,6 +15,8 @@ launcher process, since a child counts the memory of the process it was forked f
 of the larger ones (grants with 24 to 96 force pool entries a power, grants with
 naval construction); every suite draws fixed seeds. `--suite TEXT` (repeatable)
 runs only the suites whose name contains TEXT; `--cli-runs 0` skips `awaw plan`.
+`--engineers N` sets the positions of the Europa engineers suites (issue 13; `--suite engineers`
+runs only them, 0 skips them), each solved within `--engineers-time-limit` seconds.
 
 The CPU time is read from hooks on `optimizer.solve`'s `prepare` and
 `build_model` (the planner itself is unchanged), so that build and solve are
@@ -25,12 +27,16 @@ positions' first-priority models with HiGHS beside CP-SAT.
 
 Targets: every case proven optimal; solve p95 <= 50 ms (one turn of builds);
 p95 <= 100 ms for a joint plan of four powers with grants; naval 12-turn
-horizon p95 <= 0.5 s; `awaw plan` within 1.5 x the bare import.
+horizon p95 <= 0.5 s; SW deployment planning (`--suite sw`) p95 <= 50 ms; `awaw plan` within
+1.5 x the bare import; a Gathering Storm mobilization schedule (rule 14) of five powers over 12 turns
+p95 <= 0.5 s (`--mobilization N` positions, 0 skips); Europa engineers, 6 units, 12 tasks, 6 turns:
+p95 <= 1 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import resource
 import statistics
 import subprocess
@@ -52,6 +58,7 @@ from models.generate import random_scenario
 from models.io import load_scenario
 from models.scenario import Scenario
 from optimizer.solve import solve
+from optimizer.sw import plan_sw
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,7 @@ class Suite:
     name: str
     count: int
     make: Callable[[int], Scenario]
+    kind: str = "plan"  # "plan": the turn planner (solve); "sw": SW deployment planning (plan_sw)
 
     def cases(self, limit: int | None = None) -> list[Scenario]:
         return [self.make(i) for i in range(self.count if limit is None else min(limit, self.count))]
@@ -71,9 +79,91 @@ def generated(name: str, first_seed: int, count: int, **options: Any) -> Suite:
     return Suite(name, count, lambda i: random_scenario(first_seed + i, requirements=False, **options))
 
 
+def random_sw_scenario(seed: int) -> Scenario:
+    """A generated SW position (rule 25): German, Japanese and Allied groups in and around the boxes,
+    wars, ports and the planning side drawn from `seed`."""
+    rng = random.Random(seed)
+    faction = rng.choice(["western_allies", "european_axis", "japan"])
+    power = {"european_axis": "germany", "western_allies": "britain", "japan": "japan"}[faction]
+    boxes = [None, "atlantic", "indian", "pacific"]
+    forces = [
+        {
+            "id": "ge",
+            "power": "germany",
+            "unit": "submarine",
+            "factors": rng.randint(0, 30),
+            "base": "lorient",
+            "box": rng.choice([None, "atlantic"]),
+        },
+        {
+            "id": "gm",
+            "power": "germany",
+            "unit": "submarine",
+            "factors": rng.randint(0, 6),
+            "base": "naples",
+            "box": rng.choice([None, "atlantic", "indian"]),
+        },
+        {
+            "id": "jp",
+            "power": "japan",
+            "unit": "submarine",
+            "factors": rng.randint(0, 15),
+            "base": "tokyo",
+            "box": rng.choice([None, "indian", "pacific"]),
+        },
+        {
+            "id": "ja",
+            "power": "japan",
+            "unit": "asw",
+            "factors": rng.randint(0, 6),
+            "base": "tokyo",
+            "box": rng.choice([None, "pacific"]),
+        },
+    ]
+    allied = [("britain", "asw"), ("usa", "asw"), ("usa", "cve"), ("usa", "submarine"), ("britain", "cve")]
+    bases = ["liverpool", "us_atlantic_box", "pearl_harbor", "colombo", "us_pacific_box", "south_africa_box"]
+    for i in range(rng.randint(2, 10)):
+        who, unit = rng.choice(allied)
+        forces.append(
+            {
+                "id": f"a{i}",
+                "power": who,
+                "unit": unit,
+                "factors": rng.randint(0, 20),
+                "base": rng.choice(bases),
+                "box": rng.choice(boxes),
+                "inverted": rng.random() < 0.2,
+            }
+        )
+    europe, pacific = rng.random() < 0.7, rng.random() < 0.7
+    data = {
+        "name": f"sw {seed}",
+        "turn": {"season": "spring", "year": 1942},
+        "faction": faction,
+        "powers": {power: {"brps": 50, "brp_base": 150}},
+        "us_at_war": {"europe": europe, "pacific": pacific},
+        "usjt": rng.choice([None, 40, 45]),
+        "map": {
+            "sites": {s: {"controller": "germany"} for s in ("paris", "lille", "metz", "brest", "lorient")}
+        },
+        "sw": {
+            "forces": forces,
+            "germany_us_war_turn": rng.randint(1, 4) if europe else 0,
+            "us_atlantic_asw_per_turn": rng.randint(0, 3),
+            "ports": {
+                "suez": {"controller": rng.choice(["britain", "italy"])},
+                "singapore": {"controller": rng.choice(["britain", "japan"])},
+            },
+            "codebreaking": {"axis_ultra_sw": rng.randint(0, 2), "british_ultra_asw": rng.randint(0, 2)},
+        },
+    }
+    return Scenario.model_validate(data)
+
+
 def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
     """Every suite, in the order printed."""
     paths = scenarios.bundled()
+    sw_paths = [p for p in paths if p.stem.endswith("_sw")]
     return [
         Suite("bundled", len(paths), lambda i: load_scenario(paths[i])),
         generated("builds (6 entries, 4 counters)", 0, generated_count, naval=False),
@@ -122,7 +212,34 @@ def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
             )
             for k, (entries, turns) in enumerate((e, t) for e in (12, 48) for t in (4, 12))
         ),
+        # Issue 11: SW deployment planning (rule 25), bundled SW positions and generated ones.
+        Suite("sw: bundled SW positions", len(sw_paths), lambda i: load_scenario(sw_paths[i]), kind="sw"),
+        Suite(
+            "sw: generated positions", generated_count, lambda i: random_sw_scenario(60_000 + i), kind="sw"
+        ),
     ]
+
+
+MOBILIZATION_SUITE = "mobilization: 5 powers, 12 turns"
+
+
+def measure_mobilization(count: int) -> tuple[list[float], list[float], Counter[str]]:
+    """Wall and CPU seconds of `solve_mobilization` (build and solve) on generated five-power, 12-turn
+    positions from fixed seeds (no minimums), and their statuses."""
+    from models.generate_mobilization import seeded_mobilization
+    from optimizer.mobilize import Infeasible, solve_mobilization
+
+    wall, cpu, statuses = [], [], Counter[str]()
+    for seed in range(60_000, 60_000 + count):
+        scenario = seeded_mobilization(seed, turns=12)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        try:
+            statuses[solve_mobilization(scenario).status] += 1
+        except Infeasible:
+            statuses["infeasible"] += 1
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    return wall, cpu, statuses
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -177,6 +294,22 @@ def measure(cases: list[Scenario]) -> Times:
     return times
 
 
+def measure_sw(cases: list[Scenario]) -> Times:
+    """Plan each case's SW deployment (optimizer.sw.plan_sw): build (modifiers, data, model) and solve."""
+    times = Times()
+    for scenario in cases:
+        started = time.process_time()
+        result = plan_sw(scenario)
+        ended = time.process_time()
+        times.build_wall.append(result.build_seconds)
+        times.solve_wall.append(result.solve_seconds)
+        share = result.build_seconds / max(1e-9, result.build_seconds + result.solve_seconds)
+        times.build_cpu.append((ended - started) * share)
+        times.solve_cpu.append((ended - started) * (1 - share))
+        times.statuses[result.status.value] += 1
+    return times
+
+
 def spread(values: list[float]) -> list[str]:
     """p50, p95 and max, in milliseconds."""
     return [f"{1000 * v:.1f}" for v in (percentile(values, 0.5), percentile(values, 0.95), max(values))]
@@ -220,6 +353,52 @@ def peak_memory(command: list[str]) -> float:
     return int(printed) / 1024
 
 
+def engineer_suites(count: int) -> list[tuple[str, list[Any]]]:
+    """Europa engineers (issue 13): generated positions on a 5 x 6 hex grid, fixed seeds."""
+    from models.engineers_generate import random_engineer_scenario
+
+    sizes = ((3, 6, 4), (6, 12, 6))  # units, tasks, turns; the second is the issue's target size
+    return [
+        (
+            f"engineers: {units} units, {tasks} tasks, {turns} turns",
+            [
+                random_engineer_scenario(
+                    60_000 + 1_000 * k + i, units=units, tasks=tasks, turns=turns, rows=5, columns=6
+                )
+                for i in range(count)
+            ],
+        )
+        for k, (units, tasks, turns) in enumerate(sizes)
+    ]
+
+
+def measure_engineers(out: Console, count: int, time_limit: float) -> None:
+    """Build and solve (wall and CPU), p50 / p95 / max, and the share proven optimal. Target of
+    issue 13: 6 units, 12 tasks, 6 turns in p95 <= 1 s."""
+    from optimizer.rules.engineers.solve import solve_engineers
+
+    table = Table(title="Europa engineers: build and solve (ms)", title_justify="left")
+    for column in ("suite", "cases", "wall p50", "wall p95", "wall max", "CPU p95", "optimal"):
+        table.add_column(column, justify="left" if column == "suite" else "right", no_wrap=column == "suite")
+    for name, cases in engineer_suites(count):
+        wall, cpu = [], []
+        statuses: Counter[str] = Counter()
+        for scenario in cases:
+            started, cpu_started = time.perf_counter(), time.process_time()
+            result = solve_engineers(scenario, time_limit=time_limit)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - cpu_started)
+            statuses[result.status] += 1
+        table.add_row(
+            name,
+            str(len(cases)),
+            *spread(wall),
+            f"{1000 * percentile(cpu, 0.95):.1f}",
+            optimal_share(statuses),
+        )
+    out.print(table)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--generated", type=int, default=200, help="positions of the older suites (200)")
@@ -228,7 +407,20 @@ def main() -> None:
         "--cli-runs", type=int, default=5, help="runs of each command timed (median); 0 skips"
     )
     parser.add_argument("--suite", action="append", default=[], help="only suites whose name contains this")
+    parser.add_argument(
+        "--mobilization", type=int, default=100, help="positions of the mobilization suite (100); 0 skips"
+    )
+    parser.add_argument(
+        "--engineers", type=int, default=20, help="positions of each engineers suite (20); 0 skips"
+    )
+    parser.add_argument(
+        "--engineers-time-limit", type=float, default=60.0, help="seconds per engineers position (60)"
+    )
     args = parser.parse_args()
+    if args.engineers > 0 and (not args.suite or any(t in "engineers" for t in args.suite)):
+        measure_engineers(Console(width=150), args.engineers, args.engineers_time_limit)
+        if args.suite and all(t in "engineers" for t in args.suite):
+            return
 
     chosen = [
         s
@@ -252,7 +444,7 @@ def main() -> None:
             )
         table.add_column("optimal", no_wrap=True)
     for suite in chosen:
-        times = measure(suite.cases())
+        times = measure_sw(suite.cases()) if suite.kind == "sw" else measure(suite.cases())
         share = optimal_share(times.statuses)
         for table, build, solved in (
             (tables["wall time"], times.build_wall, times.solve_wall),
@@ -260,6 +452,19 @@ def main() -> None:
         ):
             table.add_row(suite.name, str(suite.count), *spread(build), *spread(solved), share)
     for table in tables.values():
+        out.print(table)
+
+    if args.mobilization > 0 and (not args.suite or any(t in MOBILIZATION_SUITE for t in args.suite)):
+        wall, cpu, statuses = measure_mobilization(args.mobilization)
+        table = Table(title="Mobilization schedule, build and solve (ms)", title_justify="left")
+        for column in ("suite", "cases", *(f"wall {q}" for q in QUANTILES), *(f"CPU {q}" for q in QUANTILES)):
+            table.add_column(
+                column, justify="left" if column == "suite" else "right", no_wrap=column == "suite"
+            )
+        table.add_column("optimal", no_wrap=True)
+        table.add_row(
+            MOBILIZATION_SUITE, str(args.mobilization), *spread(wall), *spread(cpu), optimal_share(statuses)
+        )
         out.print(table)
 
     if args.cli_runs > 0:

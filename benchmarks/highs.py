@@ -430,6 +430,8 @@ def main() -> None:
     for suite in suites(args.generated, args.sizes):
         if args.suite and not any(text in suite.name for text in args.suite):
             continue
+        if suite.kind != "plan":
+            continue  # the SW deployment suites plan no turn model
         cp_times: list[float] = []
         highs_times: list[float] = []
         sizes: list[tuple[int, int]] = []

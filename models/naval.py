@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from models.map_data import SITE_BY_ID
 from models.naval_tables import (
@@ -15,7 +15,8 @@ from models.naval_tables import (
     SW_UNITS,
     CarrierClass,
 )
-from models.tables import UnitType
+from models.quantities import Brps, Counters, Level
+from models.tables import Power, UnitType
 
 Row = Literal["launch", 2, 3, 4, 5]
 SeasonName = Literal["spring", "summer", "fall", "winter"]
@@ -127,9 +128,7 @@ class Shipyard(NavalModel):
     id: str = Field(
         description="Site of the map: an anchor port of the home country, Canada, Australia or a U.S. box."
     )
-    rate: NonNegativeInt | None = Field(
-        default=None, description="Shipbuilding points a turn; 27.731 if unset."
-    )
+    rate: Level | None = Field(default=None, description="Shipbuilding points a turn; 27.731 if unset.")
     captured: bool = Field(
         default=False, description="A captured enemy yard: repairs only, rate 1, capacity 2 (27.713)."
     )
@@ -155,7 +154,7 @@ class ShipDesign(NavalModel):
     id: str = Field(description="A unique label of the design, e.g. 'dd-1'.")
     unit: UnitType = Field(description="destroyer, escort_carrier, cruiser, capital_ship or carrier (27.7).")
     factors: int = Field(ge=1, le=5, description="Combat factors of one ship of the design.")
-    count: NonNegativeInt = Field(description="How many the player is willing to lay down over the horizon.")
+    count: Counters = Field(description="How many the player is willing to lay down over the horizon.")
     carrier_class: CarrierClass | None = Field(
         default=None, description="cv, cvb or cvl for fast carriers (27.7222)."
     )
@@ -177,7 +176,7 @@ class SWBuild(NavalModel):
 
     id: str = Field(description="A unique label of the line, e.g. 'subs'.")
     unit: UnitType = Field(description="submarine, asw or transport (27.9).")
-    count: NonNegativeInt = Field(description="Factors (one counter each).")
+    count: Counters = Field(description="Factors (one counter each).")
 
     @model_validator(mode="after")
     def _sw(self) -> SWBuild:
@@ -204,20 +203,20 @@ class NavalState(NavalModel):
     shipyards: list[Shipyard] = Field(default_factory=list)
     designs: list[ShipDesign] = Field(default_factory=list)
     sw_units: list[SWBuild] = Field(default_factory=list)
-    fast_carrier_permits: NonNegativeInt = Field(
+    fast_carrier_permits: Counters = Field(
         default=0,
         description=(
             "U.S. before war with Japan: fast carriers it may lay down, one per Japanese fast carrier launched "
             "or laid down (27.7325) or Axis fast carrier laid down in a European scenario (27.733)."
         ),
     )
-    transports_sunk_by_japan: NonNegativeInt = Field(
+    transports_sunk_by_japan: Counters = Field(
         default=0, description="U.S.: transports sunk by Japan, rebuilt in the Pacific box (27.7322 C)."
     )
-    australian_destroyers_in_play: NonNegativeInt = Field(
+    australian_destroyers_in_play: Counters = Field(
         default=0, description="Britain: Australian destroyer factors in play, on charts included (27.712 D)."
     )
-    australian_cruisers_in_play: NonNegativeInt = Field(
+    australian_cruisers_in_play: Counters = Field(
         default=0, description="Britain: Australian CA2s in play, on charts included (27.712 D)."
     )
     sunk_in_port: list[SunkShip] = Field(
@@ -226,7 +225,7 @@ class NavalState(NavalModel):
     vichy_activated: bool = Field(
         default=False, description="France: Vichy France has associated or activated (27.7265)."
     )
-    british_transports_lost: NonNegativeInt = Field(
+    british_transports_lost: Counters = Field(
         default=0,
         description="U.S.: British transports lost last Axis player turn, not to Japan (27.7322 A: cash and carry).",
     )
@@ -244,12 +243,8 @@ class NavalState(NavalModel):
 class FutureTurn(NavalModel):
     """Expected BRPs and construction limits of a later turn of the horizon."""
 
-    brps: dict[str, NonNegativeInt] = Field(
-        default_factory=dict, description="Per power; this turn's if unset."
-    )
-    limits: dict[str, NonNegativeInt] = Field(
-        default_factory=dict, description="Per power; this turn's if unset."
-    )
+    brps: dict[Power, Brps] = Field(default_factory=dict, description="Per power; this turn's if unset.")
+    limits: dict[Power, Brps] = Field(default_factory=dict, description="Per power; this turn's if unset.")
 
 
 class Horizon(NavalModel):

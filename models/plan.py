@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt
+from pydantic import BaseModel, ConfigDict, Field
 
+from models.quantities import MAX_COUNTERS, PlanAmount, PlanValue, SignedPlanAmount, Turns
 from models.tables import Faction, Power, UnitType
 
 PLAN_FORMAT = "awaw-plan/1"
@@ -36,13 +37,13 @@ class BuildLine(PlanModel):
     entry: str = Field(description="Force pool entry id.")
     unit: UnitType
     site: str | None = Field(description="Site id; null for partisans, placed by 11.3.")
-    counters: int = Field(ge=1)
-    factors: NonNegativeInt = Field(description="Combat factors (counters for works).")
-    oil_units: NonNegativeInt = Field(
+    counters: int = Field(ge=1, le=MAX_COUNTERS)
+    factors: PlanAmount = Field(description="Combat factors (counters for works).")
+    oil_units: PlanAmount = Field(
         default=0,
         description="Priced units (factors, counters, or pairs of beach defenses) built past the oil threshold (27.35).",
     )
-    brps: NonNegativeInt = Field(description="BRPs paid for the line, multipliers included.")
+    brps: PlanAmount = Field(description="BRPs paid for the line, multipliers included.")
     alternatives: list[str] = Field(
         default_factory=list,
         description="Other sites where these counters may be placed instead, the plan unchanged otherwise.",
@@ -56,9 +57,9 @@ class GrantLine(PlanModel):
     recipient: str
     path: list[str] = Field(description="Nodes of the route map, grantor to recipient.")
     route: str | None = Field(description="Named route whose capacity the path uses, if any.")
-    brps: NonNegativeInt
-    oil_counters: NonNegativeInt = Field(default=0, description="Oil counters shipped to Russia (40.25).")
-    expected_brps: float | None = Field(
+    brps: PlanAmount
+    oil_counters: PlanAmount = Field(default=0, description="Oil counters shipped to Russia (40.25).")
+    expected_brps: PlanValue | None = Field(
         default=None, description="BRPs expected to arrive, with the scenario's loss rates."
     )
 
@@ -68,7 +69,7 @@ class TransportUse(PlanModel):
 
     leg: str
     ocean: str
-    transports: NonNegativeInt
+    transports: PlanAmount
 
 
 class RouteOpening(PlanModel):
@@ -76,25 +77,25 @@ class RouteOpening(PlanModel):
 
     route: str = Field(description="'persia' or 'siberia'.")
     paid_by: Power
-    brps: NonNegativeInt
+    brps: PlanAmount
 
 
 class NavalAction(PlanModel):
     """One action on a Naval Construction Chart (27.7251, 27.7267, 27.7272)."""
 
-    turn: NonNegativeInt = Field(description="0 for this turn, 1 for the next, and so on.")
+    turn: Turns = Field(description="0 for this turn, 1 for the next, and so on.")
     power: Power
     yard: str
     ship: str
     unit: UnitType
-    factors: int
+    factors: PlanAmount
     action: str = Field(
         description="lay_down, start_repair, continue, accelerate, accelerate_knight, defer, launch, scuttle."
     )
     before: str = Field(description="'new', 'waiting', or the position: 'row 3 spring', 'launch summer'.")
     after: str = Field(description="The position after, or 'launched', 'scuttled'.")
-    sb: NonNegativeInt
-    brps: NonNegativeInt = Field(description="BRPs before oil effects.")
+    sb: PlanAmount
+    brps: PlanAmount = Field(description="BRPs before oil effects.")
 
 
 class SWBuildLine(PlanModel):
@@ -104,10 +105,10 @@ class SWBuildLine(PlanModel):
     build: str
     unit: UnitType
     yard: str = Field(description="Whose shipbuilding points build them.")
-    factors: int = Field(ge=1)
-    brps: NonNegativeInt
+    factors: int = Field(ge=1, le=MAX_COUNTERS)
+    brps: PlanAmount
     placed: str = Field(description="Where they are placed (27.93).")
-    paid_by: dict[Power, int] = Field(
+    paid_by: dict[Power, PlanAmount] = Field(
         default_factory=dict,
         description="Who paid the BRPs, when not only the builder: U.S. and Britain for transports (27.7322).",
     )
@@ -117,7 +118,7 @@ class SWBuildLine(PlanModel):
 class ChartShipView(PlanModel):
     ship: str
     unit: UnitType
-    factors: int
+    factors: PlanAmount
     row: str = Field(description="'launch' or '2'-'5'.")
     column: str
 
@@ -127,7 +128,7 @@ class ChartSnapshot(PlanModel):
 
     power: Power
     yard: str
-    turn: NonNegativeInt
+    turn: Turns
     ships: list[ChartShipView]
     waiting_for_repair: list[str]
 
@@ -136,8 +137,10 @@ class NavalReport(PlanModel):
     """A power's naval spending over the horizon."""
 
     power: Power
-    brps_by_turn: list[int] = Field(description="Naval BRPs in each turn of the horizon, before oil effects.")
-    oil_steps: NonNegativeInt = Field(
+    brps_by_turn: list[SignedPlanAmount] = Field(
+        description="Naval BRPs in each turn of the horizon, before oil effects."
+    )
+    oil_steps: PlanAmount = Field(
         description="3-BRP naval steps this turn priced past the oil threshold (27.35)."
     )
     lost_ships: list[str] = Field(
@@ -153,8 +156,8 @@ class StageResult(PlanModel):
     """One priority of the objective, in order: its value in the plan and what the search proved."""
 
     priority: str
-    value: float = Field(description="The priority's value in the plan.")
-    bound: float | None = Field(
+    value: PlanValue = Field(description="The priority's value in the plan.")
+    bound: PlanValue | None = Field(
         description="Best proven bound on the priority, given the earlier priorities' values; null when the "
         "time limit stopped the search before anything was proven of it."
     )
@@ -164,29 +167,31 @@ class StageResult(PlanModel):
 
 
 class ObjectiveReport(PlanModel):
-    value: float = Field(description="Value of the first priority.")
-    bound: float = Field(description="Best bound on the first priority.")
-    gap: float = Field(description="Relative gap between value and bound (0 when optimal).")
+    value: PlanValue = Field(description="Value of the first priority.")
+    bound: PlanValue = Field(description="Best bound on the first priority.")
+    gap: PlanValue = Field(description="Relative gap between value and bound (0 when optimal).")
     stages: list[StageResult] = Field(default_factory=list)
 
 
 class OilReport(PlanModel):
     faction: Faction
-    counters_available: int
-    counters_spent: int
-    threshold_brps: int = Field(description="25 x (counters spent + 1) (27.35 A-C).")
-    normal_cost_brps: int = Field(description="BRPs of builds counted inside the threshold.")
-    oil_affected_brps: int = Field(description="BRPs paid for builds past the threshold.")
+    counters_available: PlanAmount
+    counters_spent: PlanAmount
+    threshold_brps: SignedPlanAmount = Field(description="25 x (counters spent + 1) (27.35 A-C).")
+    normal_cost_brps: SignedPlanAmount = Field(description="BRPs of builds counted inside the threshold.")
+    oil_affected_brps: SignedPlanAmount = Field(description="BRPs paid for builds past the threshold.")
 
 
 class PowerReport(PlanModel):
-    brps_available: int = Field(description="BRPs after grants and fixed non-construction spending.")
-    construction_brps: int = Field(description="BRPs this power pays for construction.")
-    brps_kept: int
-    construction_limit: int
-    limit_used: int
-    naval_air_rate: int
-    naval_air_used: int
+    brps_available: SignedPlanAmount = Field(
+        description="BRPs after grants and fixed non-construction spending."
+    )
+    construction_brps: SignedPlanAmount = Field(description="BRPs this power pays for construction.")
+    brps_kept: SignedPlanAmount
+    construction_limit: SignedPlanAmount
+    limit_used: SignedPlanAmount
+    naval_air_rate: PlanAmount
+    naval_air_used: PlanAmount
     oil_effect_incurred: bool | None = Field(
         description="27.35 H: true unless the faction spends an oil counter; null for the U.S. (unlimited oil)."
     )
@@ -208,7 +213,7 @@ class Plan(PlanModel):
     )
     status: Status = Status.OPTIMAL
     objective: ObjectiveReport | None = None
-    oil_counters_spent: dict[Faction, NonNegativeInt] = Field(
+    oil_counters_spent: dict[Faction, PlanAmount] = Field(
         default_factory=dict, description="Oil counters each faction spends on construction (27.35)."
     )
     builds: list[BuildLine] = Field(default_factory=list)

@@ -8,16 +8,29 @@ default silently.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
+from models.mobilization import MobilizationState
 from models.naval import ChartShip, DamagedShip, Horizon, NavalState, usat_given_once
 from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES, yard_capacity
+from models.quantities import (
+    MAX_BRPS,
+    MAX_COUNTERS,
+    MAX_ELECTION,
+    MAX_FACTORS_PER_COUNTER,
+    Brps,
+    Counters,
+    Level,
+    Turns,
+)
 from models.route_data import LEG_BY_ID, Ocean
+from models.sw import SWSection, sw_consistency
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
@@ -36,6 +49,12 @@ from models.tables import (
 )
 
 Theater = Literal["europe", "pacific"]  # the U.S. wars of 40.33 and 25.22
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """'; did you mean 'berlin'?' for a misspelled name, or '' when nothing is close."""
+    close = difflib.get_close_matches(name.lower(), list(known), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 class Strict(BaseModel):
@@ -93,11 +112,12 @@ class ForcePoolEntry(Strict):
     )
     unit: UnitType = Field(description="Unit type of the BRP Costs Chart (27.12).")
     factors: int = Field(
+        le=MAX_FACTORS_PER_COUNTER,
         default=1,
         ge=1,
         description="Combat factors of one counter (1 for fortifications, railheads, beach defenses, ports).",
     )
-    count: NonNegativeInt = Field(description="How many such counters may be built this turn.")
+    count: Counters = Field(description="How many such counters may be built this turn.")
     nationality: Nationality = Field(
         default=Nationality.OWN,
         description="Dominion or colonial units built and paid for by this power (27.47).",
@@ -138,7 +158,7 @@ class ForcePoolEntry(Strict):
             raise ValueError(f"unit '{self.unit}' is priced per counter (27.11 D-F): factors must be 1")
         for site in self.sites or []:
             if site not in SITE_BY_ID:
-                raise ValueError(f"unknown site '{site}'")
+                raise ValueError(f"unknown site '{site}'{did_you_mean(site, SITE_BY_ID)}")
         if self.nationality is Nationality.FRENCH_COLONIAL:
             if not self.sites:
                 raise ValueError("French colonial units need 'sites': the colony they began in (27.477)")
@@ -155,24 +175,24 @@ class ForcePoolEntry(Strict):
 class ConstructionLimitInputs(Strict):
     """Inputs of the construction limit modifiers (27.32-27.341). All in BRPs."""
 
-    transport_shortage_losses: NonNegativeInt = Field(
+    transport_shortage_losses: Brps = Field(
         default=0, description="BRPs lost to transport shortages (27.331 A; Britain and Japan only)."
     )
-    bombing_losses: NonNegativeInt = Field(default=0, description="BRPs lost to bombing (27.331 B).")
-    adjacency_losses: NonNegativeInt = Field(
+    bombing_losses: Brps = Field(default=0, description="BRPs lost to bombing (27.331 B).")
+    adjacency_losses: Brps = Field(
         default=0, description="BRPs lost because of Axis units adjacent to mapboard boxes (27.331 C)."
     )
-    rocket_losses: NonNegativeInt = Field(
+    rocket_losses: Brps = Field(
         default=0, description="BRPs lost to rocket attacks (27.333; -1 limit per BRP)."
     )
-    urals_pooled_losses: NonNegativeInt = Field(
+    urals_pooled_losses: Brps = Field(
         default=0,
         description=(
             "Russia only: of the bombing and adjacency losses, the BRPs lost in the Urals box (27.33; read "
             "with the setting `russian_cap_urals_only`)."
         ),
     )
-    urals_rocket_losses: NonNegativeInt = Field(
+    urals_rocket_losses: Brps = Field(
         default=0,
         description=(
             "Russia only: of the rocket losses, the BRPs lost in the Urals box (27.33; read with the "
@@ -182,7 +202,7 @@ class ConstructionLimitInputs(Strict):
     iron_ore_cut: bool = Field(
         default=False, description="Germany only: Swedish iron ore is cut off (27.332; -5)."
     )
-    flying_bomb_gains: NonNegativeInt = Field(
+    flying_bomb_gains: Brps = Field(
         default=0,
         description="Germany only: BRPs Britain or Russia lost this turn to German flying bombs and rockets (27.341).",
     )
@@ -192,8 +212,8 @@ class EnemyHeldKea(Strict):
     """A key economic area originally this power's, now under enemy control (27.335)."""
 
     name: str = Field(description="Name of the key economic area.")
-    value: NonNegativeInt = Field(description="Its BRP value.")
-    bombed_this_turn: NonNegativeInt = Field(
+    value: Brps = Field(description="Its BRP value.")
+    bombed_this_turn: Brps = Field(
         default=0,
         description="BRPs lost to bombing on it in the turn of its capture: deducted from its value first (27.335).",
     )
@@ -202,15 +222,11 @@ class EnemyHeldKea(Strict):
 class DominionLimitInputs(Strict):
     """Losses reducing the Australian or Indian per-turn limit (27.33, last paragraph)."""
 
-    bombing_losses: NonNegativeInt = Field(
-        default=0, description="BRPs of the country lost to bombing (27.33)."
-    )
-    adjacency_losses: NonNegativeInt = Field(
+    bombing_losses: Brps = Field(default=0, description="BRPs of the country lost to bombing (27.33).")
+    adjacency_losses: Brps = Field(
         default=0, description="BRPs lost because of Axis units adjacent to its box (27.33)."
     )
-    rocket_losses: NonNegativeInt = Field(
-        default=0, description="BRPs lost to rockets: -1 limit each (27.33)."
-    )
+    rocket_losses: Brps = Field(default=0, description="BRPs lost to rockets: -1 limit each (27.33).")
 
 
 class GrantRecipient(StrEnum):
@@ -234,14 +250,14 @@ class GrantMade(Strict):
     """A BRP grant this power makes this turn (an input until grants are planned, 40.23 A)."""
 
     to: GrantRecipient = Field(description="The recipient: a major power or a Commonwealth country (40.11).")
-    brps: int = Field(ge=1, description="BRPs granted (40.23 A).")
+    brps: int = Field(ge=1, le=MAX_BRPS, description="BRPs granted (40.23 A).")
 
 
 class GrantReceived(Strict):
     """A BRP grant this power receives this turn from a power outside the plan (40.23 B)."""
 
     from_: Power = Field(alias="from", description="The grantor, a power not planned here (40.23 B).")
-    brps: int = Field(ge=1, description="BRPs received (40.23 B).")
+    brps: int = Field(ge=1, le=MAX_BRPS, description="BRPs received (40.23 B).")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -262,7 +278,7 @@ class FixedSpending(Strict):
     """BRP spending already fixed this turn that is not construction (27.12 chart)."""
 
     kind: NonConstructionKind = Field(description="What is paid for (27.12 chart).")
-    factors: NonNegativeInt = Field(
+    factors: Counters = Field(
         default=0,
         description=(
             "For limited or participation offensives: ground, air, destroyer and escort carrier factors "
@@ -303,7 +319,7 @@ class NavalAirState(Strict):
         default=False,
         description="Japan only: kamikazes have been formed; the training rate doubles (27.61).",
     )
-    rp_increase: NonNegativeInt = Field(
+    rp_increase: Counters = Field(
         default=0, description="Factors added to the training rate by production RPs (27.61, 42.22 E)."
     )
 
@@ -311,14 +327,14 @@ class NavalAirState(Strict):
 class PowerState(Strict):
     """One major power's economy and force pool this turn."""
 
-    brps: NonNegativeInt = Field(
+    brps: Brps = Field(
         description=(
             "BRPs of the power this turn before this turn's grants and before the fixed spending listed in "
             "`fixed_spending` (both are subtracted or added by the planner)."
         )
     )
-    brp_base: NonNegativeInt = Field(description="BRP base (27.32 A).")
-    ic_values: NonNegativeInt = Field(
+    brp_base: Brps = Field(description="BRP base (27.32 A).")
+    ic_values: Brps = Field(
         default=0,
         description="Russia only: BRP value of the ICs Russia controls, added to the base (27.32 A).",
     )
@@ -358,10 +374,10 @@ class SiteState(Strict):
     supply: SupplyOverride = Field(
         default=SupplyOverride.TRACED, description="Supply: traced over the map, or set by the player."
     )
-    ground_capacity: NonNegativeInt | None = Field(
+    ground_capacity: Counters | None = Field(
         default=None, description="Ground counters that may still be placed here (27.46); unlimited if unset."
     )
-    air_capacity: NonNegativeInt | None = Field(
+    air_capacity: Counters | None = Field(
         default=None, description="Air counters that may still be placed here (27.46); unlimited if unset."
     )
 
@@ -379,7 +395,10 @@ class MapState(Strict):
     def _known_sites(cls, sites: dict[str, SiteState]) -> dict[str, SiteState]:
         for name in sites:
             if name not in SITE_BY_ID:
-                raise ValueError(f"unknown site '{name}' (see models/map_data.py for the sites of the map)")
+                raise ValueError(
+                    f"unknown site '{name}'"
+                    + (did_you_mean(name, SITE_BY_ID) or " (see models/map_data.py for the sites of the map)")
+                )
         return sites
 
     @field_validator("cut_links")
@@ -388,7 +407,9 @@ class MapState(Strict):
         for a, b in links:
             for name in (a, b):
                 if name not in SITE_BY_ID:
-                    raise ValueError(f"cut link ({a}, {b}): unknown site '{name}'")
+                    raise ValueError(
+                        f"cut link ({a}, {b}): unknown site '{name}'{did_you_mean(name, SITE_BY_ID)}"
+                    )
         return links
 
 
@@ -415,7 +436,7 @@ class PersiaState(Strict):
     opened: bool = Field(
         default=False, description="Opened in an earlier turn (usable from the turn after, 40.54)."
     )
-    partisans: NonNegativeInt = Field(
+    partisans: Counters = Field(
         default=0, description="Persian partisans adjacent to Abadan, Ahwaz or Tehran (40.532)."
     )
     supply_line: bool = Field(
@@ -440,7 +461,7 @@ class TurkeyState(Strict):
     """The Turkish route (40.6)."""
 
     ankara_allied: bool = Field(default=False, description="Ankara is controlled by the Allies (40.61 A).")
-    partisans: NonNegativeInt = Field(default=0, description="Axis Turkish partisans on the board (40.65).")
+    partisans: Counters = Field(default=0, description="Axis Turkish partisans on the board (40.65).")
     mosul_land_route: bool = Field(
         default=False,
         description=(
@@ -483,7 +504,7 @@ class ChinaRoutesState(Strict):
     burma_port: bool = Field(
         default=True, description="An Allied port in Burma or India reached through the Pacific."
     )
-    air_transport_factors: NonNegativeInt = Field(
+    air_transport_factors: Counters = Field(
         default=0, description="Uninverted Western Allied air transport factors for the Hump (40.851)."
     )
 
@@ -504,11 +525,11 @@ class GrantsState(Strict):
             )
         return data
 
-    usjt_china_cap: NonNegativeInt = Field(
+    usjt_china_cap: Brps = Field(
         default=0,
         description="BRPs the USJT level allows the U.S. to grant China before war with Japan (40.332 A).",
     )
-    germany_russia_war_turns: NonNegativeInt = Field(
+    germany_russia_war_turns: Turns = Field(
         default=0,
         description="0 before war between Germany and Russia; else this is the Nth Allied player turn since (40.411).",
     )
@@ -519,7 +540,7 @@ class GrantsState(Strict):
     surrendered: list[GrantRecipient] = Field(
         default_factory=list, description="Surrendered powers and Commonwealth countries (40.332 B-D, 40.36)."
     )
-    transports: dict[Ocean, NonNegativeInt] = Field(
+    transports: dict[Ocean, Counters] = Field(
         default_factory=dict,
         description="Western Allied transports available to escort grants, per ocean (40.221).",
     )
@@ -539,7 +560,10 @@ class GrantsState(Strict):
         for name in rates:
             leg = LEG_BY_ID.get(name)
             if leg is None:
-                raise ValueError(f"unknown route leg '{name}' (legs are 'from->to' of models/route_data.py)")
+                raise ValueError(
+                    f"unknown route leg '{name}'"
+                    + (did_you_mean(name, LEG_BY_ID) or " (legs are 'from->to' of models/route_data.py)")
+                )
             if not leg.interceptable:
                 raise ValueError(f"leg '{name}' cannot be intercepted (40.223, 40.74): no loss rate")
         return rates
@@ -548,7 +572,9 @@ class GrantsState(Strict):
 class MinimumBuild(Strict):
     """A requirement: build at least this many factors (counters for works)."""
 
-    factors: int = Field(ge=1, description="At least this many factors (counters for works).")
+    factors: int = Field(
+        ge=1, le=MAX_COUNTERS, description="At least this many factors (counters for works)."
+    )
     unit: UnitType | None = Field(default=None, description="Of this unit type; any if unset.")
     power: Power | None = Field(default=None, description="By this power; any planned power if unset.")
 
@@ -635,10 +661,8 @@ class Objective(Strict):
     unspent_brp_value: Value = Field(default=0.0, description="Value of each BRP not spent.")
     oil_counter_value: Value = Field(default=0.0, description="Value of each oil counter kept.")
     minimum: list[MinimumBuild] = Field(default_factory=list, description="Builds that must be made.")
-    reserve: dict[Power, NonNegativeInt] = Field(
-        default_factory=dict, description="BRPs each power must keep unspent."
-    )
-    deliver: dict[GrantRecipient, NonNegativeInt] = Field(
+    reserve: dict[Power, Brps] = Field(default_factory=dict, description="BRPs each power must keep unspent.")
+    deliver: dict[GrantRecipient, Brps] = Field(
         default_factory=dict, description="Requirement: deliver at least these BRPs by grants (rule 40)."
     )
     delivered_brp_value: dict[GrantRecipient, Value] = Field(
@@ -801,6 +825,7 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping
                 except ValueError:
                     raise ValueError(
                         f"{where}.naval.shipyards[{i}] {ship.id}: unknown owner '{ship.owner}'"
+                        + did_you_mean(ship.owner, [*(p.value for p in Power), "minor"])
                     ) from None
                 western = {Power.BRITAIN, Power.FRANCE, Power.USA}
                 if POWER_FACTION[owner] is not faction and not (owner in western and power in western):
@@ -850,14 +875,14 @@ class Scenario(Strict):
             "Each faction's powers share one oil threshold (27.35 I, J)."
         )
     )
-    oil_counters: NonNegativeInt | dict[Faction, NonNegativeInt] = Field(
+    oil_counters: Counters | dict[Faction, Counters] = Field(
         default=0,
         description=(
             "Oil counters available for construction (27.35): a number for the planning faction, or a "
             "number per faction."
         ),
     )
-    oil_reserved: NonNegativeInt | dict[Faction, NonNegativeInt] = Field(
+    oil_reserved: Counters | dict[Faction, Counters] = Field(
         default=0,
         description=(
             "Oil counters of `oil_counters` kept back this turn for uninverting air and naval factors and "
@@ -872,11 +897,11 @@ class Scenario(Strict):
         default=None,
         description="Japan and Britain at war (25.81); unset: as `us_at_war.pacific` [reading].",
     )
-    usjt: NonNegativeInt | None = Field(
+    usjt: Level | None = Field(
         default=None,
         description="Effective USJT level: U.S. and Japanese submarines in the Pacific from 40 (25.91).",
     )
-    usat: NonNegativeInt | None = Field(
+    usat: Level | None = Field(
         default=None,
         description=(
             "Effective USAT level: U.S. grants before war with Germany (40.331 A), cash and carry or lend "
@@ -885,6 +910,8 @@ class Scenario(Strict):
         ),
     )
     us_election_result: int | None = Field(
+        ge=-MAX_ELECTION,
+        le=MAX_ELECTION,
         default=None,
         description=(
             "Result of the latest U.S. election (62.4). -7 or below: American grants to the Western Allies "
@@ -905,9 +932,15 @@ class Scenario(Strict):
     )
     objective: Objective = Field(default_factory=Objective)
     settings: Settings = Field(default_factory=Settings)
+    sw: SWSection | None = Field(default=None, description="Submarine warfare this turn (rule 25).")
+    mobilization: MobilizationState | None = Field(
+        default=None, description="Gathering Storm factory conversion and mobilization (rule 14)."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
+        if self.sw is not None and (problem := sw_consistency(self.sw, bool(self.us_at_war.get("europe")))):
+            raise ValueError(problem)
         members = {p for f in SIDE_FACTIONS[self.faction] for p in FACTION_POWERS[f]}
         if not self.powers:
             raise ValueError("powers: plan at least one major power")

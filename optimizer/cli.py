@@ -1,7 +1,8 @@
 """The `awaw` command line: parse, load, call, render.
 
 Exit codes: 0 success; 1 requirements that cannot all be met, or a plan that
-breaks a rule; 2 bad input (file, field and problem are named).
+breaks a rule; 2 bad input (one line per mistake: `FILE:LINE: field: problem`);
+3 no plan found within the time limit.
 
 Start-up: this module imports only the standard library and Typer at the top,
 so that `awaw --help` and the commands that need no solver start fast. Each
@@ -51,22 +52,23 @@ class PresetName(StrEnum):
 def _fail(message: str, code: int) -> typer.Exit:
     from optimizer.render import console
 
-    console(stderr=True).print(message, markup=False)
+    # One line per mistake, never wrapped, and ':100:' stays a line number (no emoji).
+    console(stderr=True).print(message, markup=False, emoji=False, highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
 def _load(path: Path) -> Scenario:
     """The scenario file, validated; fixed grants that rule 40 forbids are bad input too (40.3)."""
-    from models.io import InputError, load_scenario
+    from models.io import InputError, located, read_scenario
     from optimizer.rules.grants.prepare import fixed_grant_breaches
 
     try:
-        scenario = load_scenario(path)
+        scenario, lines = read_scenario(path)
     except InputError as error:
         raise _fail(error.render(), 2) from None
     breaches = fixed_grant_breaches(scenario)
     if breaches:
-        raise _fail(InputError(str(path), breaches).render(), 2)
+        raise _fail(located(str(path), breaches, lines).render(), 2)
     return scenario
 
 
@@ -110,12 +112,12 @@ def _override(
             power, _, brps = text.partition("=")
             if not brps:
                 raise ValueError(f"--reserve {text!r}: expected POWER=BRPS, e.g. italy=10")
-            objective.setdefault("reserve", {})[power] = brps
+            objective.setdefault("reserve", {})[power.lower()] = brps  # replaces the file's, in any case
         for text in values:
             unit, _, worth = text.partition("=")
             if not worth:
                 raise ValueError(f"--value {text!r}: expected UNIT=VALUE, e.g. armor=2.5")
-            objective.setdefault("values", {})[unit] = worth
+            objective.setdefault("values", {})[unit.lower()] = worth
     except ValueError as error:
         raise _fail(f"command line: {error}", 2) from None
     if unspent_value is not None:
@@ -127,15 +129,13 @@ def _override(
 
 def _validated(data: dict[str, Any]) -> Scenario:
     """Scenario data changed on the command line, validated like a file."""
-    from pydantic import ValidationError
-
-    from models.io import InputError, validation_problems
+    from models.io import InputError, validate
     from models.scenario import Scenario
 
     try:
-        return Scenario.model_validate(data)
-    except ValidationError as error:
-        raise _fail(InputError("command line", validation_problems(error)).render(), 2) from None
+        return validate(Scenario, data, "command line")
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
 
 
 def _horizon(scenario: Scenario, turns: int | None, discount: float | None) -> Scenario:
@@ -197,14 +197,40 @@ def plan(
         console(stderr=True).print(
             f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"
         )
-    if result.status is Status.INFEASIBLE:
-        raise _fail(f"{path}: the requirements cannot all be met\n  " + "\n  ".join(result.explanation), 1)
     if result.plan is None:
-        raise _fail(f"{path}: no plan found within the time limit ({result.status.value})", 1)
+        infeasible = result.status is Status.INFEASIBLE
+        message = (
+            "the requirements cannot all be met" if infeasible else "no plan found within the time limit"
+        )
+        code = 1 if infeasible else 3
+        if as_json:
+            import json
+            import re
+
+            rules = sorted(
+                {m.group(1) for line in result.explanation for m in re.finditer(r"by (\d+\.\d+)", line)}
+            )
+            failure = {
+                "scenario": scenario.name,
+                "status": result.status.value,
+                "message": message,
+                "explanation": result.explanation,
+                "rules": rules,
+            }
+            sys.stdout.write(json.dumps(failure, indent=2) + "\n")
+            raise typer.Exit(code)
+        raise _fail(f"{path}: {message}" + "".join("\n  " + line for line in result.explanation), code)
     if as_json:
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
         console().print(plan_tables(scenario, result.plan))
+        if scenario.sw is not None:
+            from optimizer.render_sw import sw_plan_table
+            from optimizer.sw import plan_sw_after_builds, report_data
+
+            before, after = plan_sw_after_builds(scenario, result.plan)
+            reports = (report_data(scenario.name, r, None) for r in (before, after))
+            console().print(sw_plan_table(*reports))
 
 
 @app.command()
@@ -234,6 +260,12 @@ def routes(
     from optimizer.render import console, notes_parts, routes_tables
     from optimizer.rules.grants.prepare import grant_network
 
+    if picture is not None and picture.is_dir():
+        raise _fail(
+            f"{picture}: is a directory; give the picture's file name, e.g. {picture / 'routes.png'}", 2
+        )
+    if picture is not None and not picture.suffix:
+        picture = picture.with_suffix(".png")  # the file the picture is written to, named as it is
     scenario = _load(scenario_file)
     network = grant_network(scenario)
     console().print(*notes_parts(starting_state_notes(scenario)), routes_tables(network))
@@ -360,7 +392,7 @@ def new(
     try:
         game_turn = Turn.model_validate({"season": season.lower(), "year": year.strip()})
     except ValidationError as error:
-        problems.extend((f"--turn {field}", problem) for field, problem in validation_problems(error))
+        problems.extend((f"--turn {field}", problem) for field, problem, _ in validation_problems(error))
     if problems:
         raise _fail(InputError("command line", problems).render(), 2)
     text = new_scenario(Faction(faction), game_turn)
@@ -378,6 +410,267 @@ def new(
     from optimizer.render import console
 
     console().print(f"scenario written to {out}; fill in the numbers, then: awaw plan {out}", markup=False)
+
+
+@app.command()
+def sw(
+    scenario_file: ScenarioArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the modifiers and deployment as JSON.")
+    ] = False,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            help="The player's SW combat results table (YAML, awaw-sw-results/1): plan for expected losses."
+        ),
+    ] = None,
+    time_limit: Annotated[float, typer.Option(help="Seconds for the deployment search.", min=0.001)] = 10.0,
+) -> None:
+    """Each SW campaign's modifiers line by line with rule numbers, and the best deployment (rule 25)."""
+    import json
+
+    from models.io import InputError, load_results_table
+    from optimizer.render import console
+    from optimizer.render_sw import sw_tables
+    from optimizer.sw import plan_sw, report_data
+
+    scenario = _load(scenario_file)
+    if scenario.sw is None:
+        raise _fail(InputError(str(scenario_file), [("sw", "no sw: section (rule 25)")]).render(), 2)
+    try:
+        table = load_results_table(results) if results is not None else None
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    result = plan_sw(scenario, table, time_limit=time_limit)
+    report = report_data(scenario.name, result, table)
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    else:
+        console().print(sw_tables(report))
+
+
+@app.command()
+def mobilize(
+    scenario_file: ScenarioArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the schedule as JSON.")] = False,
+    horizon: Annotated[
+        int | None, typer.Option(help="Plan the first N turns of the scenario's mobilization turns.")
+    ] = None,
+    time_limit: Annotated[float, typer.Option(help="Seconds the search may take.")] = 10.0,
+    force_pool_out: Annotated[
+        Path | None,
+        typer.Option(help="Write the scenario with the reserve units added to its force pools (14.82) here."),
+    ] = None,
+    handover_turn: Annotated[
+        int | None,
+        typer.Option(help="With --force-pool-out: units in the reserve by this turn (default: the last)."),
+    ] = None,
+    check: Annotated[
+        Path | None,
+        typer.Option(help="Check this schedule (JSON, as --json writes it) instead of planning one."),
+    ] = None,
+) -> None:
+    """The best Gathering Storm factory conversion and mobilization schedule (rule 14)."""
+    import json
+
+    import yaml
+
+    from models.io import InputError
+    from optimizer.mobilize import Infeasible, seed_force_pool, solve_mobilization
+    from optimizer.render import console
+    from optimizer.render_mobilization import mobilization_tables
+
+    scenario = _load(scenario_file)
+    state = scenario.mobilization
+    if state is None:
+        raise _fail(
+            InputError(str(scenario_file), [("mobilization", "missing: nothing to plan (rule 14)")]).render(),
+            2,
+        )
+    if horizon is not None and not 1 <= horizon <= len(state.turns):
+        raise _fail(
+            InputError(
+                str(scenario_file),
+                [("mobilization.turns", f"--horizon {horizon}: the scenario lists {len(state.turns)} turns")],
+            ).render(),
+            2,
+        )
+    if check is not None:
+        _check_schedule(scenario, check)
+        return
+    try:
+        result = solve_mobilization(scenario, horizon=horizon, time_limit=time_limit)
+    except Infeasible as error:
+        lines = "\n".join(f"  {item}" for item in error.blocking)
+        raise _fail(f"the requirements cannot all be met\n  blocked by:\n{lines}", 1) from None
+    schedule = result.schedule
+    if as_json:
+        sys.stdout.write(json.dumps(schedule.model_dump(mode="json"), indent=2) + "\n")
+    else:
+        console().print(mobilization_tables(scenario, schedule))
+    if force_pool_out is not None:
+        turn = schedule.horizon - 1 if handover_turn is None else handover_turn
+        seeded, problems = seed_force_pool(scenario, schedule, turn)
+        data = seeded.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        try:
+            force_pool_out.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        except OSError as error:
+            raise _fail(f"{force_pool_out}: cannot write: {error.strerror or error}", 2) from None
+        out = console(stderr=True)
+        for problem in problems:
+            out.print(problem, markup=False)
+        out.print(f"scenario with the reserve by turn {turn} in its force pools written to {force_pool_out}")
+
+
+def _check_schedule(scenario: Scenario, path: Path) -> None:
+    """`awaw mobilize --check`: every breach of rule 14 in a schedule, with its rule number."""
+    from models.io import InputError, load_json
+    from models.mobilization import MobilizationSchedule
+    from optimizer.checker.mobilization import check_mobilization
+    from optimizer.render import console
+
+    try:
+        schedule = load_json(path, MobilizationSchedule)
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    violations = check_mobilization(scenario, schedule)
+    out = console()
+    if not violations:
+        out.print(
+            f"{path}: the schedule is legal (rule 14) and meets the scenario's requirements.", markup=False
+        )
+        return
+    for violation in violations:
+        label = "requirement not met" if violation.kind == "requirement" else "violates"
+        out.print(f"{violation.rule}: {label}: {violation.message}", markup=False)
+    raise typer.Exit(1)
+
+
+@app.command()
+def batch(
+    inputs: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Scenario files, folders of them, JSON Lines files of scenarios; with --sweep, the base "
+            "scenarios (the bundled default if none).",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="Results, one JSON line per position, in input order.")] = Path(
+        "results.jsonl"
+    ),
+    sweep: Annotated[
+        Path | None,
+        typer.Option(help="Table of overrides (CSV or YAML), one row per variant, columns dotted paths."),
+    ] = None,
+    csv_file: Annotated[
+        Path | None, typer.Option("--csv", help="Also write one row per position with its main figures.")
+    ] = None,
+    resume: Annotated[bool, typer.Option(help="Skip positions already in --out.")] = False,
+    time_limit: Annotated[float | None, typer.Option(help="Seconds per position.", min=0.001)] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: the machine's cores).", min=1)
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Run on this Dask cluster instead, e.g. tcp://HOST:8786.")
+    ] = None,
+) -> None:
+    """Plan many positions, one result each; exit 1 if any was not planned."""
+    from models.io import InputError
+    from optimizer.batch.inputs import read_inputs, sweep_jobs
+    from optimizer.batch.run import run_batch
+    from optimizer.render import console
+
+    default = scenarios.path()
+    if default.is_relative_to(Path.cwd()):
+        default = default.relative_to(Path.cwd())  # the same name on every checkout
+    try:
+        if sweep is not None:
+            jobs = sweep_jobs(inputs or [default], sweep)
+        elif inputs:
+            jobs = read_inputs(inputs)
+        else:
+            raise InputError("command line", [("INPUTS", "give scenario files, folders or JSON Lines files")])
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    try:
+        totals = run_batch(
+            jobs,
+            out,
+            csv_path=csv_file,
+            resume=resume,
+            workers=workers,
+            scheduler=scheduler,
+            time_limit=time_limit,
+            console=console(stderr=True),
+        )
+    except OSError as error:
+        raise _fail(f"{error.filename or out}: cannot write: {error.strerror or error}", 2) from None
+    console().print(totals.table())
+    if not totals.all_planned:
+        raise typer.Exit(1)
+
+
+@app.command()
+def engineers(
+    scenario_file: Annotated[Path, typer.Argument(help="Engineers scenario YAML (kind: engineers).")],
+    horizon: Annotated[
+        int | None, typer.Option(help="Turns to plan (default: the scenario's `turns`).", min=1, max=12)
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the schedule as JSON.")] = False,
+    time_limit: Annotated[
+        float | None, typer.Option(help="Seconds; returns the best schedule found.", min=0.001)
+    ] = None,
+) -> None:
+    """Europa engineers: which construction unit repairs or builds what, where and when."""
+    from pydantic import ValidationError
+
+    from models.engineers import EngineerScenario, load_engineer_scenario
+    from models.io import InputError, validation_problems
+    from optimizer.render import console
+    from optimizer.render_engineers import engineer_tables
+    from optimizer.rules.engineers.solve import solve_engineers
+
+    try:
+        scenario = load_engineer_scenario(scenario_file)
+        if horizon is not None:
+            try:
+                scenario = EngineerScenario.model_validate(scenario.model_dump() | {"turns": horizon})
+            except ValidationError as error:
+                raise InputError(str(scenario_file), validation_problems(error)) from None
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    result = solve_engineers(scenario, time_limit=time_limit)
+    if result.plan is None:
+        reason = (
+            "the required tasks cannot all be done" if result.status == "infeasible" else "no schedule found"
+        )
+        raise _fail(f"{scenario_file}: {reason} ({result.status})", 1)
+    if as_json:
+        sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
+    else:
+        console().print(engineer_tables(scenario, result.plan))
+
+
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    host: Annotated[
+        str, typer.Option(help="Address to bind; 127.0.0.1 (this machine only) unless asked.")
+    ] = "127.0.0.1",
+    time_limit: Annotated[float, typer.Option(help="Seconds each solve may take.", min=0.1)] = 30.0,
+) -> None:
+    """A local web page: pick or upload a scenario, change the objective, see the plan and its map."""
+    import uvicorn
+
+    from optimizer.web.app import create_app
+
+    web = create_app(time_limit=time_limit)
+    shown = f"[{host}]" if ":" in host else host
+    config = uvicorn.Config(web, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    typer.echo(f"awaw: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
+    server.run()
 
 
 def main() -> None:

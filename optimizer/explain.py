@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from ortools.sat.python import cp_model
 
 from models.scenario import MinimumBuild
@@ -13,12 +15,18 @@ from optimizer.prepare import Prepared
 EXPLAIN_SECONDS = 10.0  # per infeasibility test while shrinking the core
 
 
-def explain(data: Prepared) -> list[str]:
+OUT_OF_TIME = "the time limit passed before the solver could isolate why"
+
+
+def explain(data: Prepared, time_limit: float | None = None) -> list[str]:
     """Why the requirements cannot all be met: a minimal set of requirements and rules in conflict.
 
     The model is rebuilt with one enforcement literal per (rule, subject); the
     infeasible core over those literals is then shrunk until every member is needed.
+    With `time_limit` (seconds) the whole explanation keeps to it: the shrinking stops
+    when it runs out, and the core found so far (true, perhaps not minimal) is reported.
     """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     model, _, guards = build_model(data, explain=True)
     assert isinstance(guards, ExplainGuards)
     keys = sorted(guards.literals)
@@ -29,15 +37,22 @@ def explain(data: Prepared) -> list[str]:
         """The solver's own core of `subset` if it is infeasible, else None."""
         model.clear_assumptions()
         model.add_assumptions([guards.literals[k] for k in subset])
-        solver = new_solver(EXPLAIN_SECONDS, 1)
-        if solver.solve(model) != cp_model.INFEASIBLE:
+        seconds = (
+            EXPLAIN_SECONDS if deadline is None else min(EXPLAIN_SECONDS, deadline - time.perf_counter())
+        )
+        solver = new_solver(seconds, 1)
+        if seconds <= 0 or solver.solve(model) != cp_model.INFEASIBLE:
             return None
         return sorted(index[i] for i in solver.sufficient_assumptions_for_infeasibility()) or list(subset)
 
     core = infeasible(keys)
     if core is None:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return [OUT_OF_TIME]
         return ["the solver found the requirements infeasible but could not isolate why"]
     for key in list(core):
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
         if key not in core:
             continue
         smaller = infeasible([k for k in core if k != key])

@@ -16,6 +16,7 @@ from optimizer.rules.naval_air.constraints import add_naval_air
 from optimizer.rules.oil.constraints import add_oil, add_units_past
 from optimizer.rules.placement.constraints import add_placement
 from optimizer.rules.requirements.constraints import add_requirements
+from optimizer.rules.sw.turn import add_sw_deployment
 from optimizer.variables import Variables
 
 AddFamily = Callable[[cp_model.CpModel, Prepared, Variables, Guards], None]
@@ -41,6 +42,7 @@ RULE_FAMILIES: tuple[AddFamily, ...] = (
     add_grants,  # 40
     add_naval_construction,  # 27.7
     add_requirements,  # the player's requirements
+    add_sw_deployment,  # 25.3, 27.94: SW units where they do most good
 )
 
 

@@ -35,7 +35,8 @@ def priority_expression(data: Prepared, variables: Variables, priority: Priority
             + scaled(objective.oil_counter_value) * oil_kept
             + expected_delivered(scenario, variables.grants, None, objective.delivered_brp_value)
             + route_opening_value(scenario, variables.grants)
-            + naval_value(scenario, variables.naval, powers, priority.units),
+            + naval_value(scenario, variables.naval, powers, priority.units)
+            + (variables.sw.value if variables.sw is not None and priority.units is None else 0),
             VALUE_SCALE,
         )
     if priority.kind is PriorityKind.FACTORS:

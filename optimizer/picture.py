@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+import threading
+from io import StringIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from models.plan import Plan
 from models.route_data import LEGS, NODES, leg_id
 from optimizer.rules.grants.prepare import GrantNetwork
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+# One colour per granting power (40.3: the powers that may grant).
+GRANTOR_COLOURS: dict[str, str] = {
+    "usa": "#1f5fbf",
+    "britain": "#2e8b57",
+    "france": "#8e44ad",
+    "germany": "#b8860b",
+}
+
+# matplotlib's settings (rcParams) are global: one SVG is drawn at a time.
+_DRAWING = threading.Lock()
 
 # Rough geography: x east, y north.
 POSITIONS: dict[str, tuple[float, float]] = {
@@ -44,42 +61,81 @@ POSITIONS: dict[str, tuple[float, float]] = {
 
 
 def draw_routes(network: GrantNetwork, plan: Plan | None, path: Path) -> None:
-    """Open legs in grey, closed legs dashed red, planned BRPs in blue with their amounts."""
+    """The route map (`route_figure`) written to a PNG file."""
+    route_figure(network, plan).savefig(path, dpi=110)
+
+
+def routes_svg(network: GrantNetwork, plan: Plan | None) -> str:
+    """The route map as SVG text, for the web page: text kept as text (escaped by matplotlib), the
+    same bytes for the same plan (fixed id salt, no date)."""
     import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    with _DRAWING, matplotlib.rc_context({"svg.hashsalt": "awaw", "svg.fonttype": "none"}):
+        out = StringIO()
+        route_figure(network, plan).savefig(out, format="svg", metadata={"Date": None})
+    return out.getvalue()
 
-    flows: dict[str, int] = {}
+
+def route_figure(network: GrantNetwork, plan: Plan | None) -> Figure:
+    """Open legs in grey, closed legs dashed red, each grantor's planned BRPs in its colour with amounts.
+
+    Drawn on a `Figure` of its own, not through pyplot's global state, so that a server may draw in
+    several threads."""
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    # BRPs (an oil counter counts 10) each grantor sends along each leg this turn.
+    flows: dict[str, dict[str, int]] = {}
     for grant in plan.grants if plan else []:
         for a, b in zip(grant.path, grant.path[1:], strict=False):
-            flows[f"{a}->{b}"] = flows.get(f"{a}->{b}", 0) + grant.brps + 10 * grant.oil_counters
-    figure, axes = plt.subplots(figsize=(13, 8))
+            by_grantor = flows.setdefault(f"{a}->{b}", {})
+            amount = grant.brps + 10 * grant.oil_counters
+            by_grantor[grant.grantor.value] = by_grantor.get(grant.grantor.value, 0) + amount
+    figure = Figure(figsize=(13, 8))
+    axes = figure.subplots()
+    grantors: set[str] = set()
     for leg in LEGS:
         name = leg_id(leg)
         (x0, y0), (x1, y1) = POSITIONS[leg.source], POSITIONS[leg.target]
         closed = name in network.closed_legs
         style = {"color": "#c0392b", "linestyle": "--", "alpha": 0.5} if closed else {"color": "#999999"}
         axes.annotate("", xy=(x1, y1), xytext=(x0, y0), arrowprops={"arrowstyle": "->", "lw": 1.0, **style})
-        if flows.get(name):
+        length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-9)
+        across = (-(y1 - y0) / length, (x1 - x0) / length)  # unit vector across the leg
+        for k, (grantor, amount) in enumerate(sorted(flows.get(name, {}).items())):
+            grantors.add(grantor)
+            colour = GRANTOR_COLOURS.get(grantor, "#1f5fbf")
+            shift = 0.15 * k  # each grantor's arrow beside the last, so that none hides another
+            dx, dy = across[0] * shift, across[1] * shift
             axes.annotate(
                 "",
-                xy=(x1, y1),
-                xytext=(x0, y0),
-                arrowprops={"arrowstyle": "->", "lw": 1.5 + flows[name] / 3, "color": "#1f5fbf"},
+                xy=(x1 + dx, y1 + dy),
+                xytext=(x0 + dx, y0 + dy),
+                arrowprops={"arrowstyle": "->", "lw": 1.5 + amount / 3, "color": colour},
             )
+            along = 0.4 + 0.25 * k  # labels of one leg at different points along it
             axes.text(
-                (x0 + x1) / 2, (y0 + y1) / 2, str(flows[name]), color="#1f5fbf", fontsize=9, weight="bold"
+                x0 + (x1 - x0) * along + dx,
+                y0 + (y1 - y0) * along + dy,
+                str(amount),
+                color=colour,
+                fontsize=9,
+                weight="bold",
+                bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.7, "pad": 0.5},
             )
+    if grantors:
+        handles = [
+            Line2D([], [], color=GRANTOR_COLOURS.get(g, "#1f5fbf"), lw=3, label=g) for g in sorted(grantors)
+        ]
+        axes.legend(handles=handles, title="grants from", loc="lower left", fontsize=8)
     for node in NODES:
         x, y = POSITIONS[node.id]
         axes.plot(x, y, "s" if node.box else "o", color="black", markersize=5)
         axes.text(x, y + 0.2, node.name, fontsize=7, ha="center")
     title = "BRP grant routes (rule 40): grey open, red dashed closed"
     if plan is not None:
-        title += f"; blue: this turn's grants in BRPs (oil counter = 10) — {plan.scenario}"
+        title += f"; coloured: this turn's grants in BRPs by grantor (oil counter = 10) — {plan.scenario}"
     axes.set_title(title, fontsize=10)
     axes.set_axis_off()
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.95)  # fixed margins: no layout pass
+    return figure

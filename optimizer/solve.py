@@ -48,7 +48,8 @@ class Result:
 def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
-    With `time_limit` (seconds, shared by all priorities) the best plan found is
+    With `time_limit` (seconds, shared by all priorities and by the explanation of an
+    infeasible position) the best plan found is
     returned with its bound and gap; status is then FEASIBLE unless every
     priority was proven optimal. Raises `InputError` for a fixed grant that rule 40 forbids.
     """
@@ -74,10 +75,11 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
             solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
         status = solver.solve(model)
         if status == cp_model.INFEASIBLE:
+            left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
             return Result(
                 Status.INFEASIBLE,
                 None,
-                explain(data),
+                explain(data, left),
                 build_seconds=built - started,
                 solve_seconds=time.perf_counter() - built,
             )

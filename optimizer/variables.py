@@ -20,6 +20,8 @@ from optimizer.rules.grants.variables import GrantVariables
 from optimizer.rules.limits.variables import LimitVariables
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.rules.oil.variables import OilGroup, OilVariables
+from optimizer.rules.sw.builds import turn_sw_variables
+from optimizer.rules.sw.variables import SWVariables
 
 EXPLAIN_EXTRA_COUNTERS = 1000
 
@@ -35,6 +37,7 @@ class Variables:
     naval: NavalVariables | None = None
     grants: GrantVariables | None = None
     limits: LimitVariables | None = None
+    sw: SWVariables | None = None  # rule 25: the deployment with the plan's new SW units
 
     @classmethod
     def create(cls, model: cp_model.CpModel, data: Prepared, *, unbounded: bool = False) -> Variables:
@@ -59,7 +62,8 @@ class Variables:
                 data.powers,
                 per_turn_total=data.scenario.settings.grant_limit_reduction_per_turn_total,
             )
-        return cls(data, builds, oil, naval, grants, limits)
+        sw = turn_sw_variables(model, data.scenario, naval)
+        return cls(data, builds, oil, naval, grants, limits, sw)
 
     def decisions(self) -> list[cp_model.IntVar]:
         """Every decision variable, to hint the next priority's solve with this one's plan."""

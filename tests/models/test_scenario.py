@@ -28,15 +28,20 @@ def test_good_scenario_loads():
 
 
 def test_yaml_syntax_error_names_the_line():
-    [(where, problem)] = problems(GOOD + "  - {id: x\n")
-    assert where.startswith("line ")
+    """The unclosed flow mapping is on line 11 of the text (GOOD's 10 lines, its first empty)."""
+    with pytest.raises(InputError) as caught:
+        parse_scenario(GOOD + "  - {id: x\n", "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == ""
     assert "YAML syntax" in problem
+    assert caught.value.lines == [11]
+    assert caught.value.render().startswith("s.yaml:11: YAML syntax error")
 
 
 def test_unknown_unit_type_names_the_field():
     [(where, problem)] = problems(GOOD.replace("unit: infantry", "unit: panzer"))
     assert where == "powers.germany.force_pool[0].unit"
-    assert "infantry" in problem  # lists what is allowed
+    assert problem == "'panzer' is not a unit type (`awaw schema` lists them)"  # never the whole list
 
 
 def test_negative_brps_refused():
@@ -53,13 +58,14 @@ def test_missing_field_named():
 def test_unknown_site_named():
     text = GOOD + "map:\n  sites:\n    atlantis: {enemy_zoc: true}\n"
     [(where, problem)] = problems(text)
-    assert where == "map.sites"
+    assert where == "map.sites.atlantis"
     assert "atlantis" in problem
 
 
 def test_typo_in_a_field_is_an_error():
+    """One mistake, one message: the misspelled field, with the field it should be (not also 'missing')."""
     found = problems(GOOD.replace("brp_base", "brp_bsae"))
-    assert ("powers.germany.brp_bsae", "Extra inputs are not permitted") in found
+    assert found == [("powers.germany.brp_bsae", "unknown field 'brp_bsae'; did you mean 'brp_base'?")]
 
 
 def test_power_outside_the_faction():
@@ -129,8 +135,8 @@ def test_usat_is_stated_once_at_the_top_level():
 
 def test_more_oil_kept_back_than_held_is_refused():
     """27.35 F: counters kept back for uninverting come out of the faction's oil counters."""
-    [(_, problem)] = problems(GOOD + "oil_counters: 1\noil_reserved: 2\n")
-    assert "oil_reserved" in problem
+    [(where, problem)] = problems(GOOD + "oil_counters: 1\noil_reserved: 2\n")
+    assert where == "oil_reserved" and "kept back" in problem
     assert "27.35 F" in problem
 
 

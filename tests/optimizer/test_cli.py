@@ -212,3 +212,116 @@ def test_routes_show_the_chinese_port_and_haiphong_share_ten(tmp_path):
     rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.startswith("│")}
     assert "10, shared" in rows["chinese_port"] and "10, shared" in rows["haiphong"]
     assert "40.83: chinese_port and haiphong share 10 BRPs a turn" in result.stdout
+
+
+def test_infeasible_plan_as_json_is_an_object_with_exit_1():
+    """--json on requirements that cannot be met: a JSON object (status, message, rules), exit 1.
+    Germany's force pool holds 2 + 3 armor counters, far from 100 factors (27.5)."""
+    result = run("plan", "--json", "--min", "germany:armor:100")
+    assert result.exit_code == 1
+    failure = json.loads(result.stdout)
+    assert failure["status"] == "infeasible"
+    assert failure["message"] == "the requirements cannot all be met"
+    assert "germany: at least 100 armor factors" in failure["explanation"][0]
+    assert "27.5" in failure["rules"] or "27.31" in failure["rules"]
+
+
+def test_no_plan_within_the_time_limit_exits_3():
+    """A millisecond is too short for any plan: its own exit code, 3, in text and in JSON."""
+    result = run("plan", "--time-limit", "0.001")
+    assert result.exit_code == 3
+    assert "no plan found within the time limit" in result.stderr
+    as_json = run("plan", "--json", "--time-limit", "0.001")
+    assert as_json.exit_code == 3
+    assert json.loads(as_json.stdout)["status"] == "unknown"
+
+
+def test_explanation_shares_the_time_limit():
+    """An infeasible position (100 armor factors from a force pool of 5 counters, 27.5) with no time
+    left: the explanation says the time ran out instead of searching on; with time, it names the
+    requirement."""
+    from models.io import load_scenario
+    from models.scenario import Scenario
+    from optimizer.explain import OUT_OF_TIME, explain
+    from optimizer.prepare import prepare
+
+    data = load_scenario(scenarios.path()).model_dump(mode="json", by_alias=True, exclude_unset=True)
+    data["objective"]["minimum"] = [{"power": "germany", "unit": "armor", "factors": 100}]
+    prepared = prepare(Scenario.model_validate(data))
+    assert explain(prepared, 0.0) == [OUT_OF_TIME]
+    assert explain(prepared, 30.0)[0] == "cannot be met: germany: at least 100 armor factors"
+
+
+def test_routes_picture_names_the_file_written(tmp_path):
+    """`--picture out` writes out.png and says so; a directory is refused with exit 2."""
+    target = tmp_path / "out"
+    result = run("routes", scenarios.path("allies_summer_1942_grants.yaml"), "--picture", target)
+    assert result.exit_code == 0
+    assert f"route map written to {tmp_path / 'out.png'}" in result.stdout
+    assert (tmp_path / "out.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    refused = run("routes", scenarios.path("allies_summer_1942_grants.yaml"), "--picture", tmp_path)
+    assert refused.exit_code == 2
+    assert f"{tmp_path}: is a directory" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--min", "germany:armor:99999999999999999999", "past the largest allowed value, 1000"),
+        (
+            "--reserve",
+            "italy=99999999999999999999",
+            "reserve.italy: 99999999999999999999 is past the largest",
+        ),
+        ("--reserve", "Italy=-5", "reserve.italy: -5 is below the least allowed value, 0"),
+        ("--discount", "nan", "horizon.discount: not a number"),
+    ],
+)
+def test_command_line_numbers_out_of_bounds_exit_2(option, value, message):
+    """Numbers given on the command line are held to the scenario's bounds: exit 2, never a solver error."""
+    result = run("plan", option, value)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("command line: ") and message in result.stderr
+
+
+def test_command_line_names_in_other_cases_are_accepted():
+    """`--reserve ITALY=70` is italy's reserve, replacing the scenario's 10: Italy keeps at least 70 BRPs."""
+    result = run("plan", "--json", "--reserve", "ITALY=70")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["powers"]["italy"]["brps_kept"] >= 70
+
+
+def test_fixed_grant_against_rule_40_names_its_line(tmp_path):
+    """40.32 B: Italy may not grant; the refused grant is on line 10 of ITALY_GRANTS (its first line empty)."""
+    path = tmp_path / "grants.yaml"
+    path.write_text(ITALY_GRANTS)
+    result = run("limits", path)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{path}:10: powers.italy.grants_made[0]: ")
+
+
+def test_scenario_at_its_bounds_plans_and_checks(tmp_path):
+    """Every quantity at its largest allowed value (BRPs 10,000, 1,000 counters of 20 factors, 1,000
+    oil counters, values of ±1,000): no overflow, a plan within the plan's own bounds, and the checker
+    finds it legal. Regression: the plan's sums (an oil threshold of 25 x 1,001) once broke its bounds."""
+    import yaml
+
+    from models.quantities import MAX_BRPS, MAX_COUNTERS, MAX_FACTORS_PER_COUNTER
+
+    data = yaml.safe_load(scenarios.path().read_text())
+    for power in data["powers"].values():
+        power["brps"] = power["brp_base"] = MAX_BRPS
+        for entry in power.get("force_pool", []):
+            entry["count"] = MAX_COUNTERS
+            if entry.get("factors", 1) > 1:
+                entry["factors"] = MAX_FACTORS_PER_COUNTER
+    data["oil_counters"] = MAX_COUNTERS
+    data["objective"].update({"unspent_brp_value": 1000, "values": {"armor": 1000, "infantry": -1000}})
+    path = tmp_path / "bounds.yaml"
+    path.write_text(yaml.safe_dump(data))
+    planned = run("plan", path, "--json", "--time-limit", "20")
+    assert planned.exit_code == 0
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(planned.stdout)
+    checked = run("check", path, plan_file)
+    assert checked.exit_code == 0, checked.stdout

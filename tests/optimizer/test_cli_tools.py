@@ -127,6 +127,9 @@ def sections(scenario: Scenario):
     yield "horizon", scenario.horizon
     yield "objective", scenario.objective
     yield "settings", scenario.settings
+    assert scenario.sw is not None
+    yield "sw", scenario.sw
+    yield "sw.codebreaking", scenario.sw.codebreaking
     assert scenario.grants is not None
     yield "grants", scenario.grants
     for name in ("murmansk", "persia", "turkey", "siberia", "china"):
@@ -144,6 +147,11 @@ def test_new_has_every_section_and_field_with_a_comment():
     scenario = parse_scenario(text)
     for where, model in sections(scenario):
         missing = set(type(model).model_fields) - model.model_fields_set
+        if not where:
+            # Gathering Storm's mobilization (rule 14) plans the years before the war, not a turn of it:
+            # the template points to it in a comment instead of an empty section.
+            assert "# mobilization:" in text
+            missing -= {"mobilization"}
         assert not missing, f"{where or 'top level'}: {sorted(missing)}"
     assert set(scenario.powers) == {Power.BRITAIN, Power.FRANCE, Power.USA}
     lines = text.splitlines()

@@ -33,14 +33,10 @@ def check_naval_budgets(scenario: Scenario, replay: NavalReplay) -> list[Violati
         for turn in range(1, len(per_turn)):
             given = future[turn - 1] if turn - 1 < len(future) else None
             spent = per_turn[turn]
-            budget = given.brps[power.value] if given is not None and power.value in given.brps else brps_now
-            limit = (
-                given.limits[power.value] if given is not None and power.value in given.limits else limit_now
-            )
+            budget = given.brps[power] if given is not None and power in given.brps else brps_now
+            limit = given.limits[power] if given is not None and power in given.limits else limit_now
             if spent > budget:
-                source = (
-                    "horizon.future" if given is not None and power.value in given.brps else "this turn's"
-                )
+                source = "horizon.future" if given is not None and power in given.brps else "this turn's"
                 violations.append(
                     Violation(
                         "27.11",
@@ -48,9 +44,7 @@ def check_naval_budgets(scenario: Scenario, replay: NavalReplay) -> list[Violati
                     )
                 )
             if spent > limit:
-                source = (
-                    "horizon.future" if given is not None and power.value in given.limits else "this turn's"
-                )
+                source = "horizon.future" if given is not None and power in given.limits else "this turn's"
                 violations.append(
                     Violation(
                         "27.31",

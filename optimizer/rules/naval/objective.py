@@ -10,6 +10,8 @@ from models.tables import Power, UnitType
 from optimizer.linear import LinearExpr, scaled
 from optimizer.rules.naval.variables import NavalVariables
 
+SW_VALUED_UNITS = frozenset({UnitType.SUBMARINE, UnitType.ASW, UnitType.ESCORT_CARRIER})
+
 
 def naval_value(
     scenario: Scenario,
@@ -25,8 +27,11 @@ def naval_value(
     horizon = len(naval.naval.seasons)
     discount = naval.naval.discount
     terms: list[LinearExpr] = []
+    # With an `sw:` section, submarines, ASW and CVEs are worth what they add to the SW campaigns
+    # (optimizer/rules/sw/turn.py), not a value per factor.
+    sw_valued = SW_VALUED_UNITS if scenario.sw is not None else frozenset()
     for ship, turn, var in naval.launches():
-        if ship.valued_for in powers and (units is None or ship.unit in units):
+        if ship.valued_for in powers and (units is None or ship.unit in units) and ship.unit not in sw_valued:
             worth = objective.value_of(ship.unit) * ship.factors * discount**turn
             terms.append(scaled(worth) * var)
     for (key, turn, state), var in naval.state.items():
@@ -36,13 +41,14 @@ def naval_value(
             and isinstance(state, tuple)
             and ship.valued_for in powers
             and (units is None or ship.unit in units)
+            and ship.unit not in sw_valued
         ):
             progress = construction_progress(ship.unit, ship.factors, state[0])
             worth = objective.value_of(ship.unit) * ship.factors * discount**horizon * progress
             terms.append(scaled(worth) * var)
     for (build, _), var in naval.sw.items():
         power, unit, _ = naval.naval.sw_builds[build]
-        if power in powers and (units is None or unit in units):
+        if power in powers and (units is None or unit in units) and unit not in sw_valued:
             terms.append(scaled(objective.value_of(unit)) * var)
     # BRPs spent on ships in later turns are not free: they would have built something else then.
     brp_value = scenario.horizon.brp_value

@@ -290,8 +290,8 @@ def _future_budgets(
     for t in range(1, scenario.horizon.turns):
         given = scenario.horizon.future[t - 1] if t - 1 < len(scenario.horizon.future) else None
         for power in brps:
-            given_brps = given.brps.get(power.value) if given else None
-            given_limit = given.limits.get(power.value) if given else None
+            given_brps = given.brps.get(power) if given else None
+            given_limit = given.limits.get(power) if given else None
             future_brps[t, power] = brps[power] if given_brps is None else given_brps
             future_limits[t, power] = limits[power] if given_limit is None else given_limit
     return future_brps, future_limits

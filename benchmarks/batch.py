@@ -1,0 +1,144 @@
+"""Throughput and memory of `awaw batch`, measured (never asserted in tests).
+
+    python benchmarks/batch.py [--positions 1000] [--plan-sample 30] [--memory-positions 10000]
+
+On generated one-turn positions (the "builds" suite of bench.py: `random_scenario(seed,
+requirements=False, naval=False)`, seeds from 0), written to a JSON Lines file:
+
+- positions a second of `awaw batch --workers 1` and `--workers 2` over `--positions`, each a whole
+  process from start to exit (start-up included), and of one `awaw plan` process per position
+  (timed on the first `--plan-sample` positions, each written to its own file);
+- the peak resident memory (VmHWM) of each local worker process after 1,000 positions and at the
+  end of a `--memory-positions` run on two workers (Linux: read from /proc; 0 skips).
+
+Targets (issue 15): `--workers 2` plans at least 1.7 times as many positions a second as
+`--workers 1`, and `--workers 1` at least 5 times as many as one `awaw plan` per position; memory
+per worker flat from 1,000 to 10,000 positions. The load average is printed with each figure: the
+ratio of two workers to one only means something on a machine with two cores to spare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from models.generate import scenario_data
+from optimizer.batch.inputs import Job
+from optimizer.batch.local import LocalPool
+from optimizer.batch.run import plan_task, scenario_job
+
+
+def position(seed: int) -> dict[str, Any]:
+    """The generated one-turn position of this seed (as bench.py's builds suite)."""
+    return scenario_data(random.Random(seed).randint, requirements=False, naval=False)
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.1f} / {five:.1f} (1 / 5 min), {os.cpu_count()} cores"
+
+
+def awaw() -> str:
+    return str(Path(sys.executable).with_name("awaw"))
+
+
+def timed(command: list[str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def peak_rss_mb(pid: int) -> float:
+    """A process's peak resident memory (VmHWM), in MB; 0 where /proc is not there."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def memory_run(count: int) -> tuple[list[float], list[float]]:
+    """Peak RSS of each of two workers after 1,000 positions and after `count` (workers that were
+    replaced are not counted: none are, unless a worker fails)."""
+    pool = LocalPool(2, partial(plan_task))
+    jobs: Iterator[tuple[int, Job]] = ((i, scenario_job(i, position(i))) for i in range(count))
+    at_thousand: list[float] = []
+    at_end: list[float] = []
+    for done, _ in enumerate(pool.run(jobs), start=1):
+        if done == min(1000, count):
+            at_thousand = [peak_rss_mb(w.process.pid or 0) for w in pool.workers]
+        if done == count:
+            at_end = [peak_rss_mb(w.process.pid or 0) for w in pool.workers]
+    return at_thousand, at_end
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--positions", type=int, default=1000, help="positions of the throughput runs")
+    parser.add_argument("--plan-sample", type=int, default=30, help="positions planned by one awaw plan each")
+    parser.add_argument("--memory-positions", type=int, default=10_000, help="positions of the memory run")
+    args = parser.parse_args()
+    out = Console(width=120)
+    table = Table(title=f"awaw batch on {args.positions} generated one-turn positions", title_justify="left")
+    for column in ("run", "positions", "seconds", "positions/s", "load during the run"):
+        table.add_column(column, justify="left" if column in ("run", "load during the run") else "right")
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        positions = root / "positions.jsonl"
+        positions.write_text("".join(json.dumps(position(i)) + "\n" for i in range(args.positions)))
+        rates: dict[str, float] = {}
+        for workers in (1, 2):
+            command = [awaw(), "batch", str(positions), "--out", str(root / "out.jsonl")]
+            seconds = timed([*command, "--workers", str(workers)])
+            rates[f"workers {workers}"] = args.positions / seconds
+            table.add_row(
+                f"awaw batch --workers {workers}",
+                str(args.positions),
+                f"{seconds:.1f}",
+                f"{rates[f'workers {workers}']:.1f}",
+                load(),
+            )
+        files = []
+        for i in range(min(args.plan_sample, args.positions)):
+            files.append(root / f"p{i}.yaml")
+            files[-1].write_text(json.dumps(position(i)))
+        seconds = sum(timed([awaw(), "plan", str(f), "--json"]) for f in files)
+        rates["plan"] = len(files) / seconds
+        table.add_row(
+            "one awaw plan per position", str(len(files)), f"{seconds:.1f}", f"{rates['plan']:.2f}", load()
+        )
+    out.print(table)
+    two_over_one = rates["workers 2"] / rates["workers 1"]
+    one_over_plan = rates["workers 1"] / rates["plan"]
+    out.print(f"--workers 2 / --workers 1: {two_over_one:.2f} (target >= 1.7)")
+    out.print(f"--workers 1 / one awaw plan per position: {one_over_plan:.1f} (target >= 5)")
+
+    if args.memory_positions > 0:
+        started = time.perf_counter()
+        at_thousand, at_end = memory_run(args.memory_positions)
+        seconds = time.perf_counter() - started
+        out.print(
+            f"peak RSS per worker (MB), 2 workers: after {min(1000, args.memory_positions)} positions "
+            f"{', '.join(f'{m:.0f}' for m in at_thousand)}; after {args.memory_positions} "
+            f"{', '.join(f'{m:.0f}' for m in at_end)} ({seconds:.0f} s, {load()})"
+        )
+
+
+if __name__ == "__main__":
+    main()

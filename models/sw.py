@@ -1,0 +1,589 @@
+"""Submarine warfare (rule 25): the scenario's `sw:` section, its deployment plan and the rule tables.
+
+The SW Combat Modifiers Table of 25.61 is written once here, row by row with its rule numbers,
+and read by both the solver (`optimizer/rules/sw/`) and the independent checker
+(`optimizer/checker/sw.py`). Positive modifiers favour the submarines (25.61).
+
+Control of ports: the ports of the bundled map (Brest, Lorient, Hamburg, ...) are read from the
+scenario's `map` section (controller, supply traced over the map); the other ports the rules name
+(St. Nazaire, Gibraltar, Colombo, Manila, ...) are given here in `sw.ports`, each with a default
+controller at the start of the war.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+
+from models.map_data import SITE_BY_ID, Country
+from models.tables import Power
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SWBox(StrEnum):
+    """The three SW boxes (25.3)."""
+
+    ATLANTIC = "atlantic"
+    INDIAN = "indian"
+    PACIFIC = "pacific"
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    """'; did you mean 'brest'?' for a misspelled port, or '' when nothing is close."""
+    close = difflib.get_close_matches(name.lower(), sorted(known), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+class SWUnit(StrEnum):
+    """Units that count in an SW box (25.4, 25.361, 25.362)."""
+
+    SUBMARINE = "submarine"  # factors: the attacker's submarine level (25.41)
+    ASW = "asw"  # factors: the defender's ASW level (25.42)
+    CVE = "cve"  # counters: the CVE steps of 25.64
+    DESTROYER = "destroyer"  # factors: absorb onboard submarine losses only (25.361)
+
+
+class Campaign(StrEnum):
+    """The possible submarine warfare campaigns (25.671, 25.7-25.9)."""
+
+    GERMAN_ATLANTIC = "german_atlantic"
+    GERMAN_INDIAN = "german_indian"
+    JAPANESE_INDIAN = "japanese_indian"
+    JAPANESE_PACIFIC = "japanese_pacific"
+    AMERICAN_PACIFIC = "american_pacific"
+
+
+AXIS_POWERS: frozenset[Power] = frozenset({Power.GERMANY, Power.ITALY, Power.JAPAN})
+
+
+def is_axis(power: Power | None) -> bool:
+    return power in AXIS_POWERS
+
+
+def is_allied(power: Power | None) -> bool:
+    """The Western Allies and their allies (Russia, China) against the Axis [reading]."""
+    return power is not None and power not in AXIS_POWERS
+
+
+class CampaignSpec(NamedTuple):
+    box: SWBox
+    attacker: Power  # whose submarines
+    axis_attacks: bool  # the Axis attack Western Allied transports (True) or the reverse
+
+
+CAMPAIGNS: dict[Campaign, CampaignSpec] = {
+    Campaign.GERMAN_ATLANTIC: CampaignSpec(SWBox.ATLANTIC, Power.GERMANY, True),  # 25.71
+    Campaign.GERMAN_INDIAN: CampaignSpec(SWBox.INDIAN, Power.GERMANY, True),  # 25.83
+    Campaign.JAPANESE_INDIAN: CampaignSpec(SWBox.INDIAN, Power.JAPAN, True),  # 25.81, 25.83
+    Campaign.JAPANESE_PACIFIC: CampaignSpec(SWBox.PACIFIC, Power.JAPAN, True),  # 25.91
+    Campaign.AMERICAN_PACIFIC: CampaignSpec(SWBox.PACIFIC, Power.USA, False),  # 25.91
+}
+
+
+# --- The SW Combat Modifiers Table (25.61) -------------------------------------------------------
+
+
+class Row(NamedTuple):
+    """One row of the SW Combat Modifiers Table (25.61)."""
+
+    key: str
+    rule: str
+    text: str
+    campaigns: frozenset[Campaign]
+
+
+_ALL = frozenset(Campaign)
+_ATL = frozenset({Campaign.GERMAN_ATLANTIC})
+_IND = frozenset({Campaign.GERMAN_INDIAN, Campaign.JAPANESE_INDIAN})
+_PAC = frozenset({Campaign.JAPANESE_PACIFIC, Campaign.AMERICAN_PACIFIC})
+
+MODIFIER_ROWS: tuple[Row, ...] = (
+    Row("nationality", "25.621", "Naval Nationality DRMs compared (attacker - defender)", _ALL),
+    Row("air_range", "25.623", "air range research levels compared (attacker - defender)", _ALL),
+    Row("torpedo", "25.622", "+ attacker torpedo research level", _ALL),
+    Row("asw_research", "25.622", "- defender ASW research level", _ALL),
+    Row("cves", "25.64 A, 25.722", "-1 for every 6 CVEs in the Atlantic SW box (max -4)", _ATL),
+    Row("cves", "25.64 B", "-1 for every 3 CVEs in the Indian Ocean SW box (max -4)", _IND),
+    Row("cves", "25.64 B", "-1 for every 3 CVEs in the Pacific SW box (max -4)", _PAC),
+    Row("biscay_ports", "25.723", "+2 Axis control Brest, Lorient, St. Nazaire or La Rochelle", _ATL),
+    Row("iberian_ports", "25.723", "+1 Axis control La Coruna, Vigo, Lisbon or Cadiz", _ATL),
+    Row("gibraltar", "25.723", "+1 Axis control Gibraltar", _ATL),
+    Row("us_war", "25.66 A, 25.724", "+1 Germany and the U.S. are at war", _ATL),
+    Row("us_war_first_turns", "25.66 B", "Germany and the U.S. at war: first turn +2, second +1", _ATL),
+    Row("ireland", "25.725", "+1 a diplomatic result for Ireland of 7 or more", _ATL),
+    Row("ultra", "25.67, 25.726", "+/-1 Ultra codebreaking advantage", _ATL),
+    Row(
+        "colombo",
+        "25.811",
+        "+1 Japan controls Colombo (Japanese submarines only)",
+        frozenset({Campaign.JAPANESE_INDIAN}),
+    ),
+    Row(
+        "ultra",
+        "25.671 A",
+        "+/-1 Ultra codebreaking advantage (German submarines only)",
+        frozenset({Campaign.GERMAN_INDIAN}),
+    ),
+    Row(
+        "magic",
+        "25.671 B",
+        "+/-1 Magic codebreaking advantage (Japanese submarines only)",
+        frozenset({Campaign.JAPANESE_INDIAN}),
+    ),
+    Row(
+        "pacific_ports",
+        "25.92 A",
+        "+1 Japan controls Townsville, Noumea, Suva or any port in the Hawaiian Islands (Japanese submarines only)",
+        frozenset({Campaign.JAPANESE_PACIFIC}),
+    ),
+    Row(
+        "manila",
+        "25.92 B",
+        "+2 Allies control Manila (American submarines only)",
+        frozenset({Campaign.AMERICAN_PACIFIC}),
+    ),
+    Row("magic", "25.671 B, C", "+/-1 Magic codebreaking advantage", _PAC),
+)
+
+
+def rows_of(campaign: Campaign) -> tuple[Row, ...]:
+    """The table's rows that apply to a campaign, in the table's order (25.61)."""
+    return tuple(row for row in MODIFIER_ROWS if campaign in row.campaigns)
+
+
+# 25.64: CVEs per step and the cap on the CVE modifier.
+CVES_PER_STEP: dict[SWBox, int] = {SWBox.ATLANTIC: 6, SWBox.INDIAN: 3, SWBox.PACIFIC: 3}
+CVE_STEP_CAP = 4
+# 25.723, 25.811, 25.92: the port groups and what each gives.
+BISCAY_PORTS = ("brest", "lorient", "st_nazaire", "la_rochelle")
+IBERIAN_PORTS = ("la_coruna", "vigo", "lisbon", "cadiz")
+HAWAIIAN_PORTS = ("pearl_harbor", "hilo")
+JAPANESE_PACIFIC_PORTS = ("townsville", "noumea", "suva", *HAWAIIAN_PORTS)
+PORT_MODIFIERS: dict[str, int] = {
+    "biscay_ports": 2,
+    "iberian_ports": 1,
+    "gibraltar": 1,
+    "colombo": 1,
+    "pacific_ports": 1,
+    "manila": 2,
+}
+US_WAR_EVERY_TURN = 1  # 25.66 A
+US_WAR_FIRST_TURNS = {1: 2, 2: 1}  # 25.66 B: first turn +2, second turn +1
+IRELAND_THRESHOLD = 7  # 25.725
+CODEBREAKING_CAP = 1  # 25.673
+PACIFIC_SUBMARINE_USJT = 40  # 25.91
+US_PACIFIC_ASW_USJT = 40  # 25.32 B
+US_PACIFIC_ASW_PER_TURN = 1  # 25.32 B
+
+
+def cve_modifier(box: SWBox, cves: int) -> int:
+    """The CVE modifier of a box (25.64, table of 25.61): -1 a full step of CVEs, at most -4."""
+    return -min(CVE_STEP_CAP, cves // CVES_PER_STEP[box])
+
+
+def us_war_modifier(turn_of_war: int) -> tuple[int, int]:
+    """(every turn, first turns) modifiers of war between Germany and the U.S. (25.66 A, B).
+
+    `turn_of_war` is 1 in the first turn of that war; 0 when they are not at war.
+    """
+    if turn_of_war <= 0:
+        return 0, 0
+    return US_WAR_EVERY_TURN, US_WAR_FIRST_TURNS.get(turn_of_war, 0)
+
+
+def codebreaking_modifier(submarine_cards: int, asw_cards: int) -> int:
+    """Cards compared, capped at +/-1 (25.671-25.673)."""
+    return max(-CODEBREAKING_CAP, min(CODEBREAKING_CAP, submarine_cards - asw_cards))
+
+
+# --- Ports --------------------------------------------------------------------------------------
+
+
+class SWPortInfo(NamedTuple):
+    """A port rule 25 names that the bundled map does not hold."""
+
+    name: str
+    owner: Power | None  # controller at the start of the war; None for neutral ports
+    front: str  # "western", "mediterranean", "pacific", "indian"
+
+
+# Ports of rule 25 that are not on the bundled map, with their owner at the start of the war.
+SW_PORTS: dict[str, SWPortInfo] = {
+    "st_nazaire": SWPortInfo("St. Nazaire", Power.FRANCE, "western"),
+    "la_rochelle": SWPortInfo("La Rochelle", Power.FRANCE, "western"),
+    "la_coruna": SWPortInfo("La Coruna", None, "western"),
+    "vigo": SWPortInfo("Vigo", None, "western"),
+    "lisbon": SWPortInfo("Lisbon", None, "western"),
+    "cadiz": SWPortInfo("Cadiz", None, "western"),
+    "gibraltar": SWPortInfo("Gibraltar", Power.BRITAIN, "western"),
+    "suez": SWPortInfo("Suez", Power.BRITAIN, "mediterranean"),
+    "basra": SWPortInfo("Basra", Power.BRITAIN, "indian"),
+    "abadan": SWPortInfo("Abadan", Power.BRITAIN, "indian"),
+    "colombo": SWPortInfo("Colombo", Power.BRITAIN, "indian"),
+    "madras": SWPortInfo("Madras", Power.BRITAIN, "indian"),
+    "singapore": SWPortInfo("Singapore", Power.BRITAIN, "pacific"),
+    "manila": SWPortInfo("Manila", Power.USA, "pacific"),
+    "pearl_harbor": SWPortInfo("Pearl Harbor", Power.USA, "pacific"),
+    "hilo": SWPortInfo("Hilo", Power.USA, "pacific"),
+    "tahiti": SWPortInfo("Tahiti", Power.FRANCE, "pacific"),
+    "townsville": SWPortInfo("Townsville", Power.BRITAIN, "pacific"),
+    "noumea": SWPortInfo("Noumea", Power.FRANCE, "pacific"),
+    "suva": SWPortInfo("Suva", Power.BRITAIN, "pacific"),
+    "truk": SWPortInfo("Truk", Power.JAPAN, "pacific"),
+}
+
+# Map ports by front, for 25.31 and 25.51 [reading]: Germany's, France's and Britain's ports and
+# Canada's box are on the western front (Hamburg and Kiel included: Germany borders the North
+# Sea); Italy's, Marseilles, Corsica's, Algeria's, Tunisia's and Syria's are Mediterranean.
+_WESTERN_COUNTRIES = {
+    Country.GERMANY,
+    Country.EAST_PRUSSIA,
+    Country.FRANCE,
+    Country.BRITAIN,
+    Country.ULSTER,
+}
+_MEDITERRANEAN_COUNTRIES = {
+    Country.ITALY,
+    Country.SICILY,
+    Country.SARDINIA,
+    Country.CORSICA,
+    Country.ALGERIA,
+    Country.TUNISIA,
+    Country.SYRIA,
+}
+_MEDITERRANEAN_MAP_PORTS = {"marseilles"}
+
+
+def port_front(port: str) -> str | None:
+    """The front of a port (25.31, 25.51) [reading for the map's ports, above]."""
+    if port in SW_PORTS:
+        return SW_PORTS[port].front
+    site = SITE_BY_ID.get(port)
+    if site is None or not site.port or site.box:
+        return None
+    if port in _MEDITERRANEAN_MAP_PORTS or site.country in _MEDITERRANEAN_COUNTRIES:
+        return "mediterranean"
+    if site.country in _WESTERN_COUNTRIES:
+        return "western"
+    if site.country in (Country.JAPAN, Country.AUSTRALIA):
+        return "pacific"
+    if site.country == Country.INDIA:
+        return "indian"
+    return None
+
+
+def all_ports() -> list[str]:
+    """Every port name an `sw` section may use: the map's ports and boxes and those of SW_PORTS."""
+    return sorted({s.id for s in SITE_BY_ID.values() if s.port} | set(SW_PORTS))
+
+
+# --- The `sw:` section ------------------------------------------------------------------------
+
+
+class SWPort(_Strict):
+    """Control and supply of a port of rule 25 that is not on the bundled map."""
+
+    controller: Power | None = Field(description="Who controls it now (none: neutral).")
+    fully_supplied: bool = Field(
+        default=True, description="The controller fully supplies it (25.723, 25.811, 25.92 A)."
+    )
+
+
+class ForceGroup(_Strict):
+    """SW units of one power, kind and state: in an SW box or at a base (25.3)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+$", description="Unique name of the group.")
+    power: Power = Field(description="Whose units (for ASW: the nation of the building yard, 25.22).")
+    unit: SWUnit = Field(description="submarine, asw, cve (counters) or destroyer (25.4, 25.361, 25.362).")
+    factors: int = Field(ge=0, le=500, description="Factors (CVEs: counters).")
+    base: str = Field(
+        description=(
+            "The port or mapboard box the units are based at or would withdraw to (25.31, 25.37): a port "
+            "of the map, a box, or a port of `sw.ports`."
+        )
+    )
+    box: SWBox | None = Field(default=None, description="The SW box they are in now; none: at the base.")
+    inverted: bool = Field(
+        default=False,
+        description=(
+            "Inverted: ASW and CVEs count in no SW combat of the next opposing player turn (25.34, 25.362). "
+            "Submarines are available for SW in the owner's next player turn either way (25.121)."
+        ),
+    )
+    new: bool = Field(
+        default=False,
+        description="Built this turn: uninverted at the end of the turn they redeploy to an SW box (27.91).",
+    )
+
+
+class Codebreaking(_Strict):
+    """Ultra and Magic cards played this turn (25.67)."""
+
+    axis_ultra_sw: NonNegativeInt = Field(
+        default=0, le=20, description="European Axis Ultra SW cards (25.671 A)."
+    )
+    british_ultra_asw: NonNegativeInt = Field(
+        default=0, le=20, description="British Ultra ASW cards (25.671 A)."
+    )
+    japanese_magic_sw: NonNegativeInt = Field(
+        default=0, le=20, description="Japanese Magic SW cards (25.671 B)."
+    )
+    american_magic_asw: NonNegativeInt = Field(
+        default=0, le=20, description="American Magic ASW cards (25.671 B)."
+    )
+    american_magic_sw: NonNegativeInt = Field(
+        default=0, le=20, description="American Magic SW cards (25.671 C)."
+    )
+    japanese_magic_asw: NonNegativeInt = Field(
+        default=0, le=20, description="Japanese Magic ASW cards (25.671 C)."
+    )
+
+
+class Research(_Strict):
+    """One power's research results that SW reads (25.622, 25.623), and its Naval Nationality DRM."""
+
+    naval_nationality_drm: int = Field(
+        default=0, ge=-5, le=5, description="Naval Nationality DRM (22.552 A, 25.631)."
+    )
+    torpedo: int = Field(
+        default=0,
+        ge=0,
+        le=10,
+        description="Torpedo research results (25.622; Japan starts with one, 25.632).",
+    )
+    asw: int = Field(
+        default=0,
+        ge=0,
+        le=10,
+        description="ASW research results in effect this turn (25.622; an 8+ result counts over two turns, 41.84).",
+    )
+    air_range: int = Field(default=0, ge=0, le=10, description="Air range research results (25.623).")
+
+
+class CampaignWeights(_Strict):
+    """What one campaign is worth to the planning player, per point (the `weights` objective)."""
+
+    modifier: float = Field(default=2.0, ge=0, le=100, description="Per point of net modifier.")
+    submarine_level: float = Field(default=1.0, ge=0, le=100, description="Per submarine factor.")
+    asw_level: float = Field(default=1.0, ge=0, le=100, description="Per ASW factor.")
+
+
+class SWSection(_Strict):
+    """Submarine warfare this turn (rule 25): forces, the facts the modifiers read, the objective."""
+
+    forces: list[ForceGroup] = Field(
+        default_factory=list,
+        description="Submarines, ASW, CVEs and destroyers in or available to the SW boxes (25.1-25.3).",
+    )
+    research: dict[Power, Research] = Field(
+        default_factory=dict, description="Research and Naval Nationality DRMs by power (none given: 0)."
+    )
+    codebreaking: Codebreaking = Field(
+        default_factory=Codebreaking, description="Ultra and Magic cards played this turn (25.67)."
+    )
+    ports: dict[str, SWPort] = Field(
+        default_factory=dict,
+        description=(
+            "Control and supply of the ports rule 25 names that the bundled map does not hold "
+            "(St. Nazaire, La Rochelle, La Coruna, Vigo, Lisbon, Cadiz, Gibraltar, Suez, Colombo, Singapore, "
+            "Manila, Pearl Harbor, Hilo, Townsville, Noumea, Suva, Truk, ...); unset ports keep their owner "
+            "at the start of the war. Map ports (Brest, Lorient, ...) are set in `map.sites`."
+        ),
+    )
+    inoperative_ports: list[str] = Field(
+        default_factory=list, description="Ports that are not operational this turn (25.51, 25.721)."
+    )
+    germany_us_war_turn: int = Field(
+        default=0,
+        ge=0,
+        le=40,
+        description=(
+            "Turn of war between Germany and the U.S.: 1 in its first turn, 2 in its second (25.66); 0 not at "
+            "war. Must agree with `us_at_war.europe`."
+        ),
+    )
+    ireland_diplomatic_result: int | None = Field(
+        default=None, ge=-20, le=20, description="Diplomatic result for Ireland in effect (25.725)."
+    )
+    allied_defender: dict[SWBox, Power] = Field(
+        default_factory=dict,
+        description=(
+            "Whose Naval Nationality DRM and research stand for the Western Allies in each box (25.62) "
+            "[setting]; default Britain in the Atlantic and Indian Ocean, the U.S. in the Pacific."
+        ),
+    )
+    indian_asw_against_germany: NonNegativeInt | None = Field(
+        default=None,
+        le=500,
+        description=(
+            "Allied ASW factors in the Indian Ocean set against the German submarines when German and Japanese "
+            "both operate there (25.83); the rest face the Japanese. Unset: half, rounded down. The Allies' "
+            "deployment plan decides it."
+        ),
+    )
+    us_atlantic_asw_per_turn: NonNegativeInt = Field(
+        default=0,
+        le=100,
+        description=(
+            "American-built ASW factors that may deploy to the Atlantic SW box this turn before the U.S. is at "
+            "war with Germany: 25.32 A (USAT) is empty in the rules text, so the player gives it [input]."
+        ),
+    )
+    weights: dict[Campaign, CampaignWeights] = Field(
+        default_factory=dict, description="The planning player's weights per campaign (default for each)."
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> SWSection:
+        ids = [group.id for group in self.forces]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"forces: duplicate group id {dupes[0]!r}")
+        known = set(all_ports())
+        for i, group in enumerate(self.forces):
+            if group.base not in known:
+                raise ValueError(
+                    f"forces[{i}].base: unknown port or box {group.base!r}{_did_you_mean(group.base, known)}"
+                )
+        for name in self.ports:
+            if name in SITE_BY_ID:
+                raise ValueError(
+                    f"ports.{name}: {name} is on the bundled map: set its control and supply in map.sites.{name}"
+                )
+            if name not in SW_PORTS:
+                raise ValueError(f"ports.{name}: unknown port{_did_you_mean(name, SW_PORTS)}")
+        for name in self.inoperative_ports:
+            if name not in known:
+                raise ValueError(f"inoperative_ports: unknown port {name!r}{_did_you_mean(name, known)}")
+        for box, power in self.allied_defender.items():
+            if power not in (Power.BRITAIN, Power.USA):
+                raise ValueError(f"allied_defender.{box.value}: Britain or the U.S. (25.31 D)")
+        return self
+
+    def research_of(self, power: Power) -> Research:
+        return self.research.get(power) or Research()
+
+    def defender_power(self, box: SWBox) -> Power:
+        """The Western Allied power whose DRM and research the Allies use in a box [setting]."""
+        default = Power.USA if box is SWBox.PACIFIC else Power.BRITAIN
+        return self.allied_defender.get(box, default)
+
+    def weights_of(self, campaign: Campaign) -> CampaignWeights:
+        return self.weights.get(campaign) or CampaignWeights()
+
+
+def sw_consistency(sw: SWSection, us_at_war_europe: bool) -> str | None:
+    """Cross-section checks: the war turn agrees with `us_at_war.europe` (25.66)."""
+    if sw.germany_us_war_turn and not us_at_war_europe:
+        return "sw.germany_us_war_turn: set, but us_at_war.europe is not true (25.66)"
+    if us_at_war_europe and not sw.germany_us_war_turn:
+        return (
+            "sw.germany_us_war_turn: us_at_war.europe is true: give the turn of that war (1 = first, 25.66)"
+        )
+    return None
+
+
+# --- The deployment plan and the player's results table ---------------------------------------------
+
+
+class GroupPlacement(_Strict):
+    """Where one group's factors are after this turn's deployment."""
+
+    group: str
+    at_base: NonNegativeInt = 0
+    boxes: dict[SWBox, NonNegativeInt] = Field(default_factory=dict)
+
+
+class SWDeployment(_Strict):
+    """A deployment: each group of the planning side's units, split between its base and SW boxes."""
+
+    placements: list[GroupPlacement]
+    indian_asw_against_germany: NonNegativeInt | None = None
+
+
+class ResultsRow(_Strict):
+    """One row of a player's SW combat results table: expected losses at a level and modifier."""
+
+    level: int = Field(ge=0, le=100, description="Submarine level (25.41) or ASW level (25.42).")
+    modifier: int = Field(ge=-20, le=20, description="Net SW combat modifier (25.61).")
+    transports_lost: float = Field(default=0, ge=0, le=100, description="Expected defender transports lost.")
+    brps_lost: float = Field(default=0, ge=0, le=1000, description="Expected defender BRPs lost.")
+    submarines_lost: float = Field(default=0, ge=0, le=100, description="Expected submarine factors lost.")
+
+
+class ResultsTable(_Strict):
+    """The player's SW combat results table (the game's own table is not in the rules text here).
+
+    Two tables, one a die roll each (25.61): `submarine_rows` (the attacker's roll at its submarine
+    level: transports and BRPs the defender is expected to lose) and `asw_rows` (the defender's roll at
+    its ASW level: submarine factors the attacker is expected to lose). Every level from 0 to
+    `max_level` and every modifier from `min_modifier` to `max_modifier` needs exactly one row in each.
+    A level above `max_level` reads the `max_level` row; a modifier outside the range reads the nearest
+    end [reading: the game's tables stop at their last column].
+    """
+
+    format: str = Field(pattern=r"^awaw-sw-results/1$", description="awaw-sw-results/1")
+    max_level: int = Field(ge=0, le=100)
+    min_modifier: int = Field(ge=-20, le=20)
+    max_modifier: int = Field(ge=-20, le=20)
+    submarine_rows: list[ResultsRow]
+    asw_rows: list[ResultsRow]
+
+    @model_validator(mode="after")
+    def _complete(self) -> ResultsTable:
+        if self.min_modifier > self.max_modifier:
+            raise ValueError("min_modifier: above max_modifier")
+        for name in ("submarine_rows", "asw_rows"):
+            seen: set[tuple[int, int]] = set()
+            for i, row in enumerate(getattr(self, name)):
+                key = (row.level, row.modifier)
+                if key in seen:
+                    raise ValueError(f"{name}[{i}]: a second row for level {key[0]}, modifier {key[1]}")
+                if row.level > self.max_level or not self.min_modifier <= row.modifier <= self.max_modifier:
+                    raise ValueError(
+                        f"{name}[{i}]: level {row.level}, modifier {row.modifier} is outside the table "
+                        f"(levels 0-{self.max_level}, modifiers {self.min_modifier} to {self.max_modifier})"
+                    )
+                seen.add(key)
+            for level in range(self.max_level + 1):
+                for modifier in range(self.min_modifier, self.max_modifier + 1):
+                    if (level, modifier) not in seen:
+                        raise ValueError(f"{name}: no row for level {level}, modifier {modifier}")
+        return self
+
+    def key(self, level: int, modifier: int) -> tuple[int, int]:
+        """The (level, modifier) row read for a level and modifier (clamped to the table)."""
+        return min(level, self.max_level), max(self.min_modifier, min(self.max_modifier, modifier))
+
+    def submarine_row(self, level: int, modifier: int) -> ResultsRow:
+        wanted = self.key(level, modifier)
+        return next(r for r in self.submarine_rows if (r.level, r.modifier) == wanted)
+
+    def asw_row(self, level: int, modifier: int) -> ResultsRow:
+        wanted = self.key(level, modifier)
+        return next(r for r in self.asw_rows if (r.level, r.modifier) == wanted)
+
+
+# Value in BRPs of what SW combat destroys, for the expected-results objective: a transport or a
+# submarine factor costs 3 BRPs to build (27.12) [reading: the loss is worth its rebuilding cost].
+TRANSPORT_BRPS = 3
+SUBMARINE_FACTOR_BRPS = 3
+
+
+# --- SW units of a build plan (27.9, 27.94) ------------------------------------------------------
+
+# 27.94 [reading]: CVEs launched this turn or next are counted in the SW value of a build plan, as
+# they can be in a box and uninverted by the next turn's SW combats.
+CVE_LAUNCH_TURNS = 2
+
+
+def build_group_id(power: Power, unit: str, build: str, yard: str) -> str:
+    """The id of the group a build plan's new SW units form (`new-<power>-<build>-<yard>`)."""
+    return f"new-{power.value}-{unit}-{build}-{yard}"

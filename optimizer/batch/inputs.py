@@ -1,0 +1,271 @@
+"""What a batch plans: positions read from scenario files, folders, JSON Lines files and sweeps.
+
+Each position becomes a `Job`: its input's name and row, the sweep's overrides, a hash of its
+scenario data, and the data itself (a plain mapping, parsed here and validated by the worker that
+plans it). A file that cannot be read or parsed is still a job, carrying its error, so that the
+batch writes one result for it like any other.
+
+A sweep is a base scenario plus a table of overrides, CSV or YAML, one row per variant; each
+column (each key of a YAML row) is a dotted path into the scenario, such as `powers.germany.brps`
+or `oil_counters`; a segment after a list picks an item by position (`force_pool.0`) or by `id`
+(`force_pool.armor-4-6.count`). A column named `name` names the row. CSV cells are read as YAML
+scalars (`150`, `0.5`, `true`); an empty cell leaves the base's value. Paths are checked against the
+scenario's JSON Schema before anything is planned, so a misspelt field is one clean error for the
+table (exit 2), not a failed row per variant.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import difflib
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from models.io import InputError, read_text, read_yaml
+from models.scenario import Scenario
+
+# libyaml's safe loader when PyYAML was built with it, as models/io.py reads scenario files.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One position to plan, as workers receive it (plain data: it pickles and travels to a cluster)."""
+
+    input: str  # the file it came from
+    row: int | None  # the line of a JSON Lines file, or the row of a sweep (1 = the first variant)
+    hash: str | None  # sha256 of the scenario data (None when the file could not be read)
+    data: Any = None  # the scenario as parsed, before validation
+    overrides: dict[str, Any] = field(default_factory=dict)  # a sweep row's {dotted path: value}
+    name: str | None = None  # a sweep row's `name` column
+    error: str | None = None  # bad input found while reading, as `InputError.render()` gives it
+    lines: dict[tuple[str | int, ...], int] | None = None  # each field's line in a scenario file
+
+    @property
+    def label(self) -> str:
+        """How messages name the position: its file, and its row when it has one."""
+        if self.row is None:
+            return self.input
+        return f"{self.input} row {self.row}"
+
+    @property
+    def key(self) -> tuple[str, int | None, str | None]:
+        """What `--resume` matches a finished result on: the same input, row and scenario data."""
+        return (self.input, self.row, self.hash)
+
+
+def data_hash(data: Any) -> str:
+    """sha256 of the scenario data in a canonical JSON form (sorted keys), whatever file held it."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _yaml_job(path: Path) -> Job:
+    """A scenario file as a job: its parsed data and the line of each field, or the reading error, as
+    `awaw plan` reports it. A file that cannot be parsed is hashed by its bytes (so that `--resume`
+    plans it again once it is mended); one that cannot be read has no hash."""
+    try:
+        data, lines = read_yaml(path)
+    except InputError as error:
+        try:
+            content: str | None = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            content = None
+        return Job(str(path), None, content, error=error.render())
+    return Job(str(path), None, data_hash(data), data, lines=lines)
+
+
+def _json_lines_jobs(path: Path) -> Iterator[Job]:
+    """One job per non-blank line of a JSON Lines file, each line a scenario as a JSON object."""
+    name = str(path)
+    lines = read_text(path).splitlines()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            problem = InputError(f"{name} row {number}", [(f"column {error.colno}", error.msg)])
+            yield Job(name, number, data_hash(line), error=problem.render())
+            continue
+        yield Job(name, number, data_hash(data), data)
+
+
+def read_inputs(paths: list[Path]) -> list[Job]:
+    """Jobs from scenario files, folders of them (every .yaml/.yml file below, sorted by path) and
+    JSON Lines files, in the order given. A folder that does not exist or holds no scenario, and a
+    JSON Lines file that cannot be read, are errors of the batch (`InputError`); a scenario file that
+    cannot be read or parsed is a job carrying its error."""
+    jobs: list[Job] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file())
+            if not found:
+                raise InputError(str(path), [("", "no scenario files (.yaml, .yml) in this folder")])
+            jobs.extend(_yaml_job(p) for p in found)
+        elif path.suffix in JSON_LINES_SUFFIXES:
+            jobs.extend(_json_lines_jobs(path))
+        else:
+            jobs.append(_yaml_job(path))
+    return jobs
+
+
+# --- sweeps ---------------------------------------------------------------------------------
+
+
+def split_path(path: str) -> list[str | int]:
+    """`powers.germany.force_pool.0.count` → ['powers', 'germany', 'force_pool', 0, 'count']."""
+    return [int(part) if part.isdigit() else part for part in path.split(".")]
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    return Scenario.model_json_schema(by_alias=True)
+
+
+def _resolve(node: dict[str, Any]) -> list[dict[str, Any]]:
+    """The schema node with its `$ref` followed and its `anyOf` branches listed."""
+    if "$ref" in node:
+        return _resolve(_schema()["$defs"][node["$ref"].rsplit("/", 1)[-1]])
+    if "anyOf" in node:
+        return [n for branch in node["anyOf"] for n in _resolve(branch)]
+    return [node]
+
+
+def _names(node: dict[str, Any]) -> list[str] | None:
+    """The keys a mapping node allows, when they are a fixed list."""
+    if "properties" in node:
+        return sorted(node["properties"])
+    names = node.get("propertyNames")
+    if names is not None:
+        enums = [n.get("enum") for n in _resolve(names)]
+        if all(e is not None for e in enums):
+            return sorted(str(v) for e in enums for v in e or [])
+    return None
+
+
+def check_path(path: str) -> str | None:
+    """Why a dotted path names no field of a scenario (None when it does), read off the JSON Schema."""
+    nodes = _resolve(_schema())
+    walked: list[str] = []
+    for part in split_path(path):
+        following: list[dict[str, Any]] = []
+        for node in nodes:
+            if "items" in node:  # a list: an item by position or by id
+                following.extend(_resolve(node["items"]))
+            elif isinstance(part, str) and part in node.get("properties", {}):
+                following.extend(_resolve(node["properties"][part]))
+            elif isinstance(node.get("additionalProperties"), dict):
+                names = _names(node)
+                if names is None or str(part) in names:
+                    following.extend(_resolve(node["additionalProperties"]))
+        if not following:
+            where = ".".join(walked) or "a scenario"
+            choices = sorted({n for node in nodes for n in (_names(node) or [])})
+            close = difflib.get_close_matches(str(part), choices, n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return f"{part!r} is not a field of {where}{hint}"
+        walked.append(str(part))
+        nodes = following
+    return None
+
+
+def apply_override(data: dict[str, Any], path: str, value: Any) -> None:
+    """Set the value at a dotted path, making the mappings on the way that the base leaves out.
+    Raises ValueError naming the segment that does not fit the base's data."""
+    parts = split_path(path)
+    node: Any = data
+    for depth, part in enumerate(parts):
+        last = depth == len(parts) - 1
+        where = ".".join(str(p) for p in parts[:depth]) or "the scenario"
+        if isinstance(node, list):
+            if isinstance(part, int):
+                if part >= len(node):
+                    raise ValueError(f"{where} has {len(node)} items; there is no item {part}")
+                index = part
+            else:
+                ids = [i for i, item in enumerate(node) if isinstance(item, dict) and item.get("id") == part]
+                if not ids:
+                    raise ValueError(f"{where} has no item with id {part!r}")
+                index = ids[0]
+            if last:
+                node[index] = value
+            else:
+                node = node[index]
+        elif isinstance(node, dict):
+            if last:
+                node[part] = value
+            else:
+                node = node.setdefault(part, {})
+        else:
+            raise ValueError(f"{where} is a value ({node!r}), not a mapping or a list")
+
+
+def _cell(text: str) -> Any:
+    """A CSV cell read as a YAML scalar: 150 → 150, 0.5 → 0.5, true → True, berlin → 'berlin'."""
+    try:
+        return yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError:
+        return text
+
+
+def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any]]]:
+    """The rows of a sweep table: (name, {dotted path: value}) each. Raises `InputError` naming the
+    table, the column and the problem for a table that cannot be read or a path that names no field."""
+    name = str(path)
+    text = read_text(path)
+    rows: list[dict[str, Any]] = []
+    if path.suffix == ".csv":
+        for record in csv.DictReader(text.splitlines()):
+            rows.append({k: _cell(v) for k, v in record.items() if k is not None and v not in (None, "")})
+        columns = next(csv.reader(text.splitlines()), [])
+    else:
+        try:
+            loaded = yaml.load(text, Loader=_LOADER)
+        except yaml.YAMLError as error:
+            raise InputError(name, [("", f"YAML syntax error: {error}")]) from None
+        if not isinstance(loaded, list) or not all(isinstance(r, dict) for r in loaded):
+            raise InputError(
+                name, [("", "expected a list of rows, each a mapping of dotted paths to values")]
+            )
+        rows = [{str(k): v for k, v in r.items()} for r in loaded]
+        columns = list(dict.fromkeys(k for r in rows for k in r))
+    if not rows:
+        raise InputError(name, [("", "no rows")])
+    problems = [(c, p) for c in columns if c != "name" and (p := check_path(c)) is not None]
+    if problems:
+        raise InputError(name, problems)
+    return [
+        (str(row["name"]) if "name" in row else None, {k: v for k, v in row.items() if k != "name"})
+        for row in rows
+    ]
+
+
+def sweep_jobs(bases: list[Path], table: Path) -> list[Job]:
+    """Every base scenario with every row of the sweep table, base by base, rows in order. A base
+    that cannot be read or parsed, or a path that does not fit a base, is an error of the batch."""
+    rows = read_sweep(table)
+    jobs: list[Job] = []
+    for base in bases:
+        base_data, _ = read_yaml(base)  # a variant's fields are named by row and path, not by line
+        if not isinstance(base_data, dict):
+            raise InputError(str(base), [("", "expected a mapping of fields at the top level")])
+        for number, (row_name, overrides) in enumerate(rows, start=1):
+            data = copy.deepcopy(base_data)
+            for path, value in overrides.items():
+                try:
+                    apply_override(data, path, value)
+                except ValueError as error:
+                    raise InputError(f"{table} row {number}", [(path, str(error))]) from None
+            jobs.append(Job(f"{base} + {table}", number, data_hash(data), data, overrides, row_name))
+    return jobs

@@ -1,0 +1,147 @@
+"""Worker processes on this machine, each planning one position at a time.
+
+The workers are forked from a server process that has loaded the planner once (multiprocessing's
+`forkserver`, preloading `optimizer.batch.worker`), so a worker starts at once with the code loaded
+and receives only `Job`s. Each worker has its own pipe and is given one position at a time, so the
+pool always knows which position a worker holds: a worker that dies (a solver fault) or holds a
+position past `hang_after` seconds is stopped and replaced, its position is recorded as failed, and
+no other position's result is lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+
+from optimizer.batch.inputs import Job
+from optimizer.batch.results import failure_line
+
+Task = Callable[[Job], str]
+
+
+def _context() -> ForkServerContext | SpawnContext:
+    """A fork server that has loaded the planner (spawn where there is none, as on Windows). Like any
+    spawned process, each worker imports the main module first: a script calling `plan_many` keeps
+    its work under `if __name__ == "__main__":`."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["optimizer.batch.worker"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _serve(connection: Connection, task: Task) -> None:
+    """A worker's loop: a position in, its result line out, until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the batch's main process, which stops us
+    while True:
+        try:
+            item = connection.recv()
+        except EOFError:
+            return
+        if item is None:
+            return
+        index, job = item
+        connection.send((index, task(job)))
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    connection: Connection
+    holding: tuple[int, Job, float] | None = None  # (index, job, when it was given)
+
+
+class LocalPool:
+    """`workers` processes running `task` (picklable: a module-level function or a partial of one)."""
+
+    def __init__(self, workers: int, task: Task, hang_after: float | None = None) -> None:
+        self.size = max(1, workers)
+        self.task = task
+        self.hang_after = hang_after
+        self.context = _context()
+        self.workers: list[_Worker] = []
+
+    def _start(self) -> _Worker:
+        parent, child = self.context.Pipe()
+        process = self.context.Process(target=_serve, args=(child, self.task), daemon=True)
+        process.start()
+        child.close()
+        worker = _Worker(process, parent)
+        self.workers.append(worker)
+        return worker
+
+    def _stop(self, worker: _Worker) -> None:
+        self.workers.remove(worker)
+        worker.connection.close()
+        if worker.process.is_alive():
+            worker.process.kill()
+        worker.process.join()
+
+    def run(self, jobs: Iterable[tuple[int, Job]]) -> Iterator[tuple[int, str]]:
+        """Each (index, job)'s (index, result line), in the order they finish."""
+        pending = iter(jobs)
+        first = next(pending, None)
+        if first is None:  # nothing to plan: no worker is started
+            return
+        pending = itertools.chain([first], pending)
+        exhausted = False
+        try:
+            for _ in range(self.size):
+                self._start()
+            while True:
+                for worker in self.workers:
+                    if worker.holding is None and not exhausted:
+                        item = next(pending, None)
+                        if item is None:
+                            exhausted = True
+                            break
+                        worker.connection.send(item)
+                        worker.holding = (item[0], item[1], time.monotonic())
+                busy = [w for w in self.workers if w.holding is not None]
+                if not busy:
+                    return
+                timeout = None
+                if self.hang_after is not None:
+                    earliest = min(w.holding[2] for w in busy if w.holding is not None)
+                    timeout = max(0.0, earliest + self.hang_after - time.monotonic())
+                wait([w.connection for w in busy] + [w.process.sentinel for w in busy], timeout)
+                for worker in busy:
+                    yield from self._collect(worker)
+        finally:
+            for worker in list(self.workers):
+                if worker.process.is_alive() and worker.holding is None:
+                    with contextlib.suppress(OSError):
+                        worker.connection.send(None)
+                    worker.process.join(timeout=1)
+                self._stop(worker)
+
+    def _collect(self, worker: _Worker) -> Iterator[tuple[int, str]]:
+        """The worker's result if it has one; a failure and a new worker if it died or hung."""
+        assert worker.holding is not None
+        index, job, given = worker.holding
+        try:
+            if worker.connection.poll():
+                done, line = worker.connection.recv()
+                worker.holding = None
+                yield done, line
+                return
+        except (EOFError, OSError):
+            worker.process.join(timeout=5)  # the pipe closed: the process is ending
+        if not worker.process.is_alive():
+            code = worker.process.exitcode
+            message = f"the worker process stopped (exit code {code}) while planning this position"
+        elif self.hang_after is not None and time.monotonic() - given >= self.hang_after:
+            message = f"no result within {self.hang_after:g} s; the worker was stopped and replaced"
+        else:
+            return
+        self._stop(worker)
+        self._start()
+        yield index, failure_line(job, message)

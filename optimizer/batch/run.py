@@ -1,0 +1,149 @@
+"""Running jobs: on worker processes of this machine, or on a Dask cluster; and `plan_many`."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from models.scenario import Scenario
+from optimizer.batch.inputs import Job, data_hash
+from optimizer.batch.local import LocalPool, Task
+from optimizer.batch.output import (
+    OrderedWriter,
+    Totals,
+    progress_bar,
+    read_done,
+    read_records,
+    rewrite_in_order,
+    summary_row,
+    write_csv,
+)
+from optimizer.batch.results import BatchResult
+
+# A worker still holding a position this long past its time limit is stopped (the time limit counts
+# the solve; building the model comes before it, and on the largest positions takes seconds).
+HANG_FACTOR = 2.0
+HANG_GRACE = 30.0
+
+
+def plan_task(job: Job, time_limit: float | None = None) -> str:
+    """The task workers run: `worker.plan_one`, imported on first use, so that the main process
+    never loads the solver itself."""
+    from optimizer.batch.worker import plan_one
+
+    return plan_one(job, time_limit)
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def hang_limit(time_limit: float | None) -> float | None:
+    """Seconds after which a worker holding one position is taken to hang (None: never)."""
+    return None if time_limit is None else HANG_FACTOR * time_limit + HANG_GRACE
+
+
+def run_jobs(
+    jobs: Iterable[tuple[int, Job]],
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    time_limit: float | None = None,
+    task: Task | None = None,
+    hang_after: float | None = None,
+) -> Iterator[tuple[int, str]]:
+    """Each job's (index, result line) in the order they finish: on a Dask cluster when `scheduler`
+    is given, else on `workers` local processes (default: the machine's cores). `task` and
+    `hang_after` replace the planner and the hang limit (tests give faulty tasks)."""
+    task = task or partial(plan_task, time_limit=time_limit)
+    if scheduler is not None:
+        from optimizer.batch.cluster import run_on_cluster
+
+        yield from run_on_cluster(scheduler, task, jobs)
+        return
+    pool = LocalPool(workers or default_workers(), task, hang_after or hang_limit(time_limit))
+    yield from pool.run(jobs)
+
+
+def scenario_job(index: int, scenario: Scenario | Mapping[str, Any]) -> Job:
+    """A scenario given in Python as a job, named by its place in the input."""
+    if isinstance(scenario, Scenario):
+        data: Any = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    else:
+        data = dict(scenario)
+    return Job(f"scenarios[{index}]", None, data_hash(data), data)
+
+
+def plan_many(
+    scenarios: Iterable[Scenario | Mapping[str, Any]],
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    time_limit: float | None = None,
+) -> Iterator[BatchResult]:
+    """Plan many positions, yielding each result as it finishes, with its input index.
+
+    `scenarios` are `Scenario`s or scenario data (mappings, as in a scenario file). Each result is
+    the line `awaw batch` writes for that position: `result.status`, `result.plan` (the plan as
+    `awaw plan --json` prints it), `result.error`; `result.index` is its place in `scenarios`.
+    """
+    jobs = ((index, scenario_job(index, s)) for index, s in enumerate(scenarios))
+    for index, line in run_jobs(jobs, workers=workers, scheduler=scheduler, time_limit=time_limit):
+        yield BatchResult(index, line)
+
+
+def run_batch(
+    jobs: Sequence[Job],
+    out: Path,
+    *,
+    csv_path: Path | None = None,
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    time_limit: float | None = None,
+    console: Console | None = None,
+    task: Task | None = None,
+    hang_after: float | None = None,
+) -> Totals:
+    """`awaw batch`: plan the jobs into `out` (JSON Lines, input order), skipping with `resume` those
+    already there; then the CSV summary. Returns the totals; the output holds one line per job."""
+    totals = Totals()
+    done = read_done(out) if resume else {}
+    todo = [(index, job) for index, job in enumerate(jobs) if job.key not in done]
+    totals.skipped = len(jobs) - len(todo)
+    with out.open("a" if done else "w", encoding="utf-8") as file:
+        writer = OrderedWriter(file, [index for index, _ in todo])
+        progress = progress_bar(console or Console(stderr=True))
+        with progress:
+            bar = progress.add_task("planning", total=len(todo))
+            for index, line in run_jobs(
+                todo,
+                workers=min(workers or default_workers(), max(1, len(todo))),
+                scheduler=scheduler,
+                time_limit=time_limit,
+                task=task,
+                hang_after=hang_after,
+            ):
+                writer.add(index, line)
+                totals.planned += 1
+                progress.advance(bar)
+    totals.seconds = time.perf_counter() - totals.started
+    if done:
+        totals.dropped = rewrite_in_order(out, jobs)
+    rows = []
+    for record in read_records(out):
+        totals.statuses[record["status"]] += 1
+        if csv_path is not None:
+            rows.append(summary_row(record))
+    if csv_path is not None:
+        write_csv(csv_path, rows)
+    return totals

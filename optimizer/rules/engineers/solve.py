@@ -1,0 +1,70 @@
+"""Engineers: one entry point, `solve_engineers(scenario) -> EngineerResult`."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from models.engineers import EngineerPlan, EngineerScenario
+from optimizer.rules.engineers.constraints import add_engineers
+from optimizer.rules.engineers.extract import extract
+from optimizer.rules.engineers.objective import used_mps, value_expression
+from optimizer.rules.engineers.prepare import prepare
+from optimizer.rules.engineers.variables import make_variables
+
+
+@dataclass(frozen=True)
+class EngineerResult:
+    status: str  # optimal, feasible, infeasible, unknown
+    plan: EngineerPlan | None
+    build_seconds: float
+    solve_seconds: float
+
+
+def solve_engineers(scenario: EngineerScenario, time_limit: float | None = None) -> EngineerResult:
+    """The schedule of most value; `optimal` when proven. One search worker, so the same scenario
+    gives the same schedule."""
+    started = time.perf_counter()
+    data = prepare(scenario)
+    model = cp_model.CpModel()
+    variables = make_variables(model, data)
+    add_engineers(model, data, variables)
+    value = value_expression(data, variables)
+    model.maximize(value)
+    built = time.perf_counter()
+    solver = _solver(time_limit)
+    code = solver.solve(model)
+    if code == cp_model.INFEASIBLE:
+        return EngineerResult("infeasible", None, built - started, time.perf_counter() - built)
+    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return EngineerResult("unknown", None, built - started, time.perf_counter() - built)
+    status = "optimal" if code == cp_model.OPTIMAL else "feasible"
+    # Second, at that value, the fewest MPs moved and spent: from the first plan, within a
+    # deterministic budget (the tie-break is for a tidy schedule; it never changes the value).
+    best = round(solver.objective_value)
+    model.clear_hints()
+    for var in [*variables.at.values(), *variables.spend.values(), *variables.option.values()]:
+        model.add_hint(var, solver.value(var))
+    model.add(value >= best)
+    model.minimize(used_mps(variables))
+    tidy = _solver(time_limit)
+    tidy.parameters.max_deterministic_time = TIDY_BUDGET
+    if tidy.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        solver = tidy
+    ended = time.perf_counter()
+    return EngineerResult(status, extract(solver, data, variables, status), built - started, ended - built)
+
+
+TIDY_BUDGET = 0.5  # deterministic seconds for the tie-break
+
+
+def _solver(time_limit: float | None) -> cp_model.CpSolver:
+    """One search worker and a fixed seed: the same scenario gives the same schedule."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    return solver

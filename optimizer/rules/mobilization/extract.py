@@ -1,0 +1,61 @@
+"""The schedule from a solved model: conversions, units created, arrivals in the reserve (14.81, 14.82)."""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from models.mobilization import (
+    GROUND_AND_AIR,
+    Arrival,
+    Conversion,
+    MobilizedUnit,
+    ScheduleStep,
+    UnitCounts,
+)
+from optimizer.rules.mobilization.prepare import MobilizationData
+from optimizer.rules.mobilization.variables import CONVERSIONS, MobilizationVariables
+
+
+def extract_steps(
+    solver: cp_model.CpSolver, data: MobilizationData, v: MobilizationVariables
+) -> list[ScheduleStep]:
+    steps = []
+    for p in data.powers:
+        made = p.mobilizations_made
+        for t in range(data.horizon):
+            conversion = next(
+                (c for c in CONVERSIONS if solver.boolean_value(v.convert[(p.power, t, c)])), Conversion.NONE
+            )
+            counts = {u.value: solver.value(v.created[(p.power, t, u)]) for u in MobilizedUnit}
+            number = None
+            if solver.boolean_value(v.mobilize[(p.power, t)]):
+                made += 1
+                number = made
+            addition = next(
+                (
+                    u
+                    for u in GROUND_AND_AIR
+                    if (p.power, t, u) in v.addition and solver.boolean_value(v.addition[(p.power, t, u)])
+                ),
+                None,
+            )
+            arrivals = [
+                Arrival(turn=t + data.delays[u], unit=u, count=counts[u.value])
+                for u in MobilizedUnit
+                if counts[u.value]
+            ]
+            if addition is not None:
+                arrivals.append(Arrival(turn=t, unit=addition, count=1))
+            steps.append(
+                ScheduleStep(
+                    turn=t,
+                    power=p.power,
+                    conversion=conversion,
+                    tile_points_spent=solver.value(v.spent[(p.power, t)]),
+                    mobilization_number=number,
+                    created=UnitCounts(**counts),
+                    addition=addition,
+                    arrivals=arrivals,
+                )
+            )
+    return steps

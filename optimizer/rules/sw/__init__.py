@@ -1,0 +1,1 @@
+"""Submarine warfare (rule 25): SW combat modifiers and the deployment of submarines, ASW and CVEs."""

@@ -1,0 +1,52 @@
+"""The deployment as plain data (models.sw.SWDeployment), from the solved variables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from models.sw import GroupPlacement, ResultsTable, SWDeployment
+from optimizer.rules.sw.prepare import CampaignBreakdown
+from optimizer.rules.sw.variables import SWVariables
+
+
+def extract_deployment(solver: cp_model.CpSolver, variables: SWVariables) -> SWDeployment:
+    values = variables.extract(solver)
+    placements = []
+    for group in variables.data.groups:
+        boxes = {box: values[group.id, box] for box in group.allowed if values[group.id, box]}
+        placements.append(
+            GroupPlacement(group=group.id, at_base=group.factors - sum(boxes.values()), boxes=boxes)
+        )
+    split = int(solver.value(variables.split)) if variables.split is not None else None
+    return SWDeployment(placements=placements, indian_asw_against_germany=split)
+
+
+def breakdown_data(item: CampaignBreakdown, table: ResultsTable | None) -> dict[str, Any]:
+    """One campaign's levels and modifiers as data (and expected results with a table)."""
+    data: dict[str, Any] = {
+        "campaign": item.campaign.value,
+        "box": item.box.value,
+        "attacker": item.attacker.value,
+        "defender": item.defender.value,
+        "possible": item.possible,
+        "barred": [{"rule": rule, "reason": reason} for rule, reason in item.barred],
+        "submarine_level": item.submarine_level,
+        "asw_level": item.asw_level,
+        "cves": item.cves,
+        "lines": [
+            {"key": line.key, "rule": line.rule, "text": line.text, "value": line.value, "why": line.why}
+            for line in item.lines
+        ],
+        "modifier": item.modifier,
+    }
+    if table is not None and item.possible:
+        sub = table.submarine_row(item.submarine_level, item.modifier)
+        asw = table.asw_row(item.asw_level, item.modifier)
+        data["expected"] = {
+            "transports_lost": sub.transports_lost,
+            "brps_lost": sub.brps_lost,
+            "submarines_lost": asw.submarines_lost,
+        }
+    return data

@@ -1,0 +1,557 @@
+"""Submarine warfare (rule 25): port facts, the SW combat modifiers of each campaign line by line,
+and the plain data of the deployment decision.
+
+Readings taken here (each also in the README's SW section):
+- 25.13, 25.121: submarines in an SW box count for the owner's next SW combat whether inverted or
+  not; ASW and CVEs count only uninverted (25.34, 25.362), new units redeployed to a box count
+  (27.91).
+- 25.61: the CVEs that count are the defender's (25.722: the Western Allied CVEs against German
+  submarines; the Japanese CVEs against American submarines).
+- 25.62: "compared" is the attacker's value less the defender's; the Western Allied defender's DRM
+  and research are those of `sw.allied_defender` (default Britain, the U.S. in the Pacific).
+- 25.66: the German-U.S. war rows are Atlantic rows only, as the table lists them.
+- 25.811, 25.92 A: Colombo and the Pacific ports need control and full supply (the text); Manila
+  (25.92 B) needs Allied control only (neither the text nor the table asks supply).
+- 25.83: with German and Japanese submarines both in the Indian Ocean the Allied ASW is split
+  (`sw.indian_asw_against_germany`, default half to the Germans rounded down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from models.map_data import SITE_BY_ID
+from models.scenario import Scenario
+from models.sw import (
+    BISCAY_PORTS,
+    CAMPAIGNS,
+    IBERIAN_PORTS,
+    IRELAND_THRESHOLD,
+    JAPANESE_PACIFIC_PORTS,
+    PACIFIC_SUBMARINE_USJT,
+    PORT_MODIFIERS,
+    SW_PORTS,
+    Campaign,
+    Codebreaking,
+    Research,
+    SWBox,
+    SWDeployment,
+    SWSection,
+    SWUnit,
+    codebreaking_modifier,
+    cve_modifier,
+    is_allied,
+    is_axis,
+    port_front,
+    rows_of,
+    us_war_modifier,
+)
+from models.tables import Power
+from optimizer.rules.placement.supply import build_map, supplied_sites
+
+
+@dataclass(frozen=True)
+class PortFact:
+    controller: Power | None
+    fully_supplied: bool
+    operational: bool
+
+
+def port_facts(scenario: Scenario, sw: SWSection) -> dict[str, PortFact]:
+    """Control, full supply and operation of every port rule 25 may read (25.51, 25.723, 25.811,
+    25.92). Map ports: the `map` section, supply traced over the map (27.43) for their controller;
+    other ports: `sw.ports`, or their owner at the start of the war, fully supplied."""
+    graph = build_map(scenario.map)
+    supplied: dict[Power, frozenset[str]] = {}
+    facts: dict[str, PortFact] = {}
+    for node, data in graph.nodes(data=True):
+        if not data["port"]:
+            continue
+        controller = data["controller"]
+        if controller is not None and controller not in supplied:
+            supplied[controller] = supplied_sites(graph, controller)
+        full = controller is not None and node in supplied[controller]
+        facts[node] = PortFact(controller, full, node not in sw.inoperative_ports)
+    for name, info in SW_PORTS.items():
+        given = sw.ports.get(name)
+        controller = given.controller if given else info.owner
+        full = (given.fully_supplied if given else True) and controller is not None
+        facts[name] = PortFact(controller, full, name not in sw.inoperative_ports)
+    return facts
+
+
+# --- Forces in the boxes ---------------------------------------------------------------------------
+
+Counts = dict[tuple[SWBox, Power, SWUnit], int]  # factors that count in each box, by power and unit
+
+
+def counts_now(sw: SWSection) -> Counts:
+    """What counts in each SW box now (25.13, 25.121, 25.34, 25.362)."""
+    counts: Counts = {}
+    for group in sw.forces:
+        if group.box is not None and counts_in_box(group.unit, group.inverted, group.new):
+            key = (group.box, group.power, group.unit)
+            counts[key] = counts.get(key, 0) + group.factors
+    return counts
+
+
+def counts_after(sw: SWSection, deployment: SWDeployment) -> Counts:
+    """What counts in each SW box after a deployment; groups it does not name stay."""
+    placed = {p.group: p for p in deployment.placements}
+    counts: Counts = {}
+    for group in sw.forces:
+        if not counts_in_box(group.unit, group.inverted, group.new):
+            continue
+        where = (
+            placed[group.id].boxes
+            if group.id in placed
+            else ({group.box: group.factors} if group.box else {})
+        )
+        for box, factors in where.items():
+            key = (box, group.power, group.unit)
+            counts[key] = counts.get(key, 0) + factors
+    return counts
+
+
+def counts_in_box(unit: SWUnit, inverted: bool, new: bool) -> bool:
+    """Submarines count inverted or not (25.121); ASW and CVEs only uninverted (25.34, 25.362),
+    new units redeployed to a box being uninverted at the end of the turn (27.91)."""
+    return unit is SWUnit.SUBMARINE or not inverted or new
+
+
+def side_total(counts: Counts, box: SWBox, unit: SWUnit, axis: bool) -> int:
+    return sum(n for (b, p, u), n in counts.items() if b is box and u is unit and is_axis(p) == axis)
+
+
+# --- Modifiers ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ModifierLine:
+    key: str
+    rule: str
+    text: str
+    value: int
+    why: str
+
+
+@dataclass(frozen=True)
+class CampaignBreakdown:
+    campaign: Campaign
+    box: SWBox
+    attacker: Power
+    defender: Power
+    barred: tuple[tuple[str, str], ...]  # (rule, reason) the campaign cannot happen
+    submarine_level: int
+    asw_level: int
+    cves: int
+    lines: tuple[ModifierLine, ...] = field(default=())
+
+    @property
+    def modifier(self) -> int:
+        return sum(line.value for line in self.lines)
+
+    @property
+    def possible(self) -> bool:
+        return not self.barred
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Facts of the turn every campaign reads: wars, tension, ports (25.13, 25.5, 25.8, 25.9)."""
+
+    japan_us_war: bool
+    japan_britain_war: bool
+    usjt: int
+    ports: dict[str, PortFact]
+
+    @property
+    def pacific_submarines(self) -> bool:
+        """25.91: Japanese and American submarines in the Pacific box from war between Japan and the
+        U.S. or USJT 40."""
+        return self.japan_us_war or self.usjt >= PACIFIC_SUBMARINE_USJT
+
+
+def situation(scenario: Scenario, sw: SWSection) -> Situation:
+    """Wars read from the scenario's `us_at_war` and `japan_at_war_with_britain` (unset: as
+    `us_at_war.pacific`, the reading the naval rules take), USJT from `usjt`."""
+    japan_us = bool(scenario.us_at_war.get("pacific"))
+    stated = scenario.japan_at_war_with_britain
+    return Situation(
+        japan_us_war=japan_us,
+        japan_britain_war=japan_us if stated is None else stated,
+        usjt=scenario.usjt or 0,
+        ports=port_facts(scenario, sw),
+    )
+
+
+def campaign_barred(campaign: Campaign, where: Situation) -> list[tuple[str, str]]:
+    """Why a campaign cannot happen this turn, whatever the forces (25.5, 25.721, 25.81, 25.91)."""
+    ports = where.ports
+    barred: list[tuple[str, str]] = []
+    if campaign is Campaign.GERMAN_ATLANTIC:
+        if not any(
+            port_front(p) == "western" and is_axis(f.controller) and f.operational for p, f in ports.items()
+        ):
+            barred.append(("25.721, 25.51 A", "the Axis control no operational port on the western front"))
+    elif campaign is Campaign.GERMAN_INDIAN:
+        suez = ports["suez"]
+        if not (is_axis(suez.controller) and suez.operational):
+            barred.append(("25.51 A", "the Axis do not control an operational Suez"))
+    else:
+        if campaign is Campaign.JAPANESE_INDIAN and not where.japan_britain_war:
+            barred.append(("25.81", "Japan and Britain are not at war"))
+        if (
+            campaign in (Campaign.JAPANESE_PACIFIC, Campaign.AMERICAN_PACIFIC)
+            and not where.pacific_submarines
+        ):
+            barred.append(("25.91", "Japan and the U.S. are not at war and USJT is below 40"))
+        if campaign is Campaign.AMERICAN_PACIFIC:
+            australia = ports["australia_box"]
+            if not is_allied(australia.controller) and not any(
+                port_front(p) == "pacific" and is_allied(f.controller) and f.operational
+                for p, f in ports.items()
+            ):
+                barred.append(
+                    (
+                        "25.51 C",
+                        "no Australia box nor an operational Pacific-front port under Western Allied control",
+                    )
+                )
+        elif not any(f.controller is Power.JAPAN and f.operational for f in ports.values()):
+            barred.append(("25.51 B", "Japan controls no operational port"))
+    return barred
+
+
+def _held(ports: dict[str, PortFact], names: tuple[str, ...], who: str, supply: bool) -> list[str]:
+    """The ports of `names` held by the Axis / Japan / the Allies, fully supplied if `supply`."""
+    test = {"axis": is_axis, "japan": lambda p: p is Power.JAPAN, "allies": is_allied}[who]
+    return [n for n in names if test(ports[n].controller) and (ports[n].fully_supplied or not supply)]
+
+
+def indian_split(sw: SWSection, asw: int) -> int:
+    """Allied Indian Ocean ASW set against the German submarines (25.83): the scenario's, at most all."""
+    stated = sw.indian_asw_against_germany
+    return min(asw, asw // 2 if stated is None else stated)
+
+
+def breakdown(
+    scenario: Scenario,
+    sw: SWSection,
+    counts: Counts,
+    against_germany: int | None = None,
+    where: Situation | None = None,
+) -> list[CampaignBreakdown]:
+    """Every campaign's levels and modifiers, line by line with rule numbers (25.4-25.9).
+
+    `against_germany`: the Indian Ocean ASW split (25.83); None reads `indian_split`.
+    """
+    where = where or situation(scenario, sw)
+    ports = where.ports
+    cards = sw.codebreaking
+    out = []
+    for campaign, spec in CAMPAIGNS.items():
+        box = spec.box
+        defender = sw.defender_power(box) if spec.axis_attacks else Power.JAPAN
+        subs = sum(
+            n for (b, p, u), n in counts.items() if b is box and p is spec.attacker and u is SWUnit.SUBMARINE
+        )
+        asw = side_total(counts, box, SWUnit.ASW, axis=not spec.axis_attacks)
+        cves = side_total(counts, box, SWUnit.CVE, axis=not spec.axis_attacks)
+        if box is SWBox.INDIAN:
+            german = sum(
+                n
+                for (b, p, u), n in counts.items()
+                if b is box and p is Power.GERMANY and u is SWUnit.SUBMARINE
+            )
+            japanese = sum(
+                n
+                for (b, p, u), n in counts.items()
+                if b is box and p is Power.JAPAN and u is SWUnit.SUBMARINE
+            )
+            if german and japanese:
+                split = indian_split(sw, asw) if against_germany is None else min(asw, against_germany)
+                asw = split if campaign is Campaign.GERMAN_INDIAN else asw - split
+        attacker_r, defender_r = sw.research_of(spec.attacker), sw.research_of(defender)
+        lines = []
+        for row in rows_of(campaign):
+            value, why = _row_value(row.key, campaign, box, attacker_r, defender_r, cves, ports, sw, cards)
+            lines.append(ModifierLine(row.key, row.rule, row.text, value, why))
+        barred = campaign_barred(campaign, where)
+        if not subs:
+            barred.append(("25.13", f"no {spec.attacker.value} submarines in the {box.value} SW box"))
+        out.append(
+            CampaignBreakdown(
+                campaign, box, spec.attacker, defender, tuple(barred), subs, asw, cves, tuple(lines)
+            )
+        )
+    return out
+
+
+def _row_value(
+    key: str,
+    campaign: Campaign,
+    box: SWBox,
+    att: Research,
+    dfn: Research,
+    cves: int,
+    ports: dict[str, PortFact],
+    sw: SWSection,
+    cards: Codebreaking,
+) -> tuple[int, str]:
+    """The value of one table row for one campaign, and why (25.61-25.92)."""
+    if key == "nationality":
+        return att.naval_nationality_drm - dfn.naval_nationality_drm, (
+            f"{att.naval_nationality_drm:+d} vs {dfn.naval_nationality_drm:+d}"
+        )
+    if key == "air_range":
+        return att.air_range - dfn.air_range, f"{att.air_range} vs {dfn.air_range}"
+    if key == "torpedo":
+        return att.torpedo, f"{att.torpedo} results"
+    if key == "asw_research":
+        return -dfn.asw, f"{dfn.asw} results"
+    if key == "cves":
+        return cve_modifier(box, cves), f"{cves} uninverted CVEs"
+    if key in ("biscay_ports", "iberian_ports", "gibraltar", "colombo", "pacific_ports", "manila"):
+        names, who, supply = {
+            "biscay_ports": (BISCAY_PORTS, "axis", True),
+            "iberian_ports": (IBERIAN_PORTS, "axis", True),
+            "gibraltar": (("gibraltar",), "axis", True),
+            "colombo": (("colombo",), "japan", True),
+            "pacific_ports": (JAPANESE_PACIFIC_PORTS, "japan", True),
+            "manila": (("manila",), "allies", False),
+        }[key]
+        held = _held(ports, names, who, supply)
+        if held:
+            return PORT_MODIFIERS[key], f"held: {', '.join(_name(p) for p in held)}"
+        return 0, "none held" + (" and fully supplied" if supply else "")
+    if key == "us_war":
+        every, _ = us_war_modifier(sw.germany_us_war_turn)
+        return every, f"turn {sw.germany_us_war_turn} of war" if every else "not at war"
+    if key == "us_war_first_turns":
+        _, first = us_war_modifier(sw.germany_us_war_turn)
+        return first, f"turn {sw.germany_us_war_turn} of war" if sw.germany_us_war_turn else "not at war"
+    if key == "ireland":
+        result = sw.ireland_diplomatic_result
+        return (1 if result is not None and result >= IRELAND_THRESHOLD else 0), f"result {result}"
+    if key == "ultra":
+        return codebreaking_modifier(cards.axis_ultra_sw, cards.british_ultra_asw), (
+            f"{cards.axis_ultra_sw} Axis SW vs {cards.british_ultra_asw} British ASW cards"
+        )
+    if campaign is Campaign.AMERICAN_PACIFIC:
+        return codebreaking_modifier(cards.american_magic_sw, cards.japanese_magic_asw), (
+            f"{cards.american_magic_sw} American SW vs {cards.japanese_magic_asw} Japanese ASW cards"
+        )
+    return codebreaking_modifier(cards.japanese_magic_sw, cards.american_magic_asw), (
+        f"{cards.japanese_magic_sw} Japanese SW vs {cards.american_magic_asw} American ASW cards"
+    )
+
+
+def _name(port: str) -> str:
+    if port in SW_PORTS:
+        return SW_PORTS[port].name
+    return SITE_BY_ID[port].name
+
+
+# --- The deployment decision (25.12, 25.15, 25.21, 25.22, 25.31, 25.32, 25.34, 25.37, 25.38) ----------
+
+# 25.31 A-C: the bases from which British and American units deploy to each box. Reading: the Canada
+# box faces the Atlantic like the Atlantic U.S. box (British ASW built in Canada, 25.22 B).
+ALLIED_BOX_BASES: dict[SWBox, frozenset[str]] = {
+    SWBox.ATLANTIC: frozenset({"us_atlantic_box", "south_africa_box", "canada_box"}),  # + western front ports
+    SWBox.PACIFIC: frozenset({"pearl_harbor", "tahiti", "us_pacific_box", "australia_box"}),
+    SWBox.INDIAN: frozenset(
+        {"suez", "basra", "abadan", "colombo", "madras", "south_africa_box", "australia_box", "india_box"}
+    ),
+}
+JAPANESE_PACIFIC_BASES = frozenset({"truk"})  # + ports in Japan (25.31 B)
+JAPANESE_INDIAN_BASES = frozenset({"singapore"})  # + ports in Japan (25.31 C)
+
+
+def in_japan(port: str) -> bool:
+    site = SITE_BY_ID.get(port)
+    return site is not None and site.country == "japan"
+
+
+def planning_powers(scenario: Scenario) -> frozenset[Power]:
+    """The powers whose SW units the planning faction moves this turn (25.31): the European Axis
+    moves German submarines; Japan its units; the Western Allies British and American units."""
+    faction = scenario.faction.value
+    if faction == "european_axis":
+        return frozenset({Power.GERMANY, Power.ITALY})
+    if faction == "japan":
+        return frozenset({Power.JAPAN})
+    if faction == "western_allies":
+        return frozenset({Power.BRITAIN, Power.USA, Power.FRANCE})
+    return frozenset()
+
+
+def eligible_boxes(
+    group_power: Power, unit: SWUnit, base: str, box: SWBox | None, where: Situation
+) -> dict[SWBox, str]:
+    """For each SW box, why a group may not be there after this turn's deployment ("" if it may).
+
+    25.31 D: only British and American units among the Western Allies; 25.31: Germany only
+    submarines, to the Atlantic and Indian Ocean; Japan only the Pacific, its submarines also the
+    Indian Ocean; Italy not at all (25.151 and 25.31 name no Italian deployment) [reading]. 25.31
+    A-C: the base; a unit must be based at a port its side controls. 25.31, 25.38: Western Allied
+    units in an SW box transfer freely between the boxes. 25.22 E: Japanese ASW not in the Pacific
+    before war between Japan and the U.S. 25.81: Japanese submarines not in the Indian Ocean before
+    war between Japan and Britain; 25.91: Japanese and American submarines not in the Pacific before
+    that war or USJT 40, nor past an enemy-controlled Singapore. Submarines of Britain (25.13 D is
+    empty) and American submarines outside the Pacific have no campaign and stay [reading].
+    Destroyers stay where they are: they change no SW modifier or level (25.361) [reading].
+    """
+    ports = where.ports
+    reasons: dict[SWBox, str] = {}
+    base_fact = ports.get(base)
+    held = (
+        base_fact is not None
+        and base_fact.controller is not None
+        and (is_axis(base_fact.controller) == is_axis(group_power))
+    )
+    for target in SWBox:
+        if target is box:
+            reasons[target] = ""  # staying where it is is always allowed (25.37: withdrawing is optional)
+            continue
+        reason = ""
+        if unit is SWUnit.DESTROYER:
+            reason = "25.361: destroyers change no SW modifier; they stay [reading]"
+        elif group_power in (Power.BRITAIN, Power.USA):
+            transfer = box is not None  # 25.31, 25.38: free transfers between the boxes
+            front = port_front(base)
+            base_ok = base in ALLIED_BOX_BASES[target] or (target is SWBox.ATLANTIC and front == "western")
+            if unit is SWUnit.SUBMARINE and (group_power is Power.BRITAIN or target is not SWBox.PACIFIC):
+                reason = "25.13: no SW campaign for these submarines [reading]"
+            elif unit is SWUnit.SUBMARINE and not where.pacific_submarines:
+                reason = "25.91: Japan and the U.S. not at war and USJT below 40"
+            elif not transfer and not (base_ok and held):
+                reason = f"25.31 {'ABC'[list(SWBox).index(target)]}: not based where units deploy to the {target.value} box"
+        elif group_power is Power.GERMANY:
+            front = port_front(base)
+            if unit is not SWUnit.SUBMARINE:
+                reason = "25.31: Germany deploys only submarines"
+            elif target is SWBox.PACIFIC:
+                reason = "25.31: German submarines deploy to the Atlantic and Indian Ocean only"
+            elif not held:
+                reason = "25.31: based at a port the Axis do not control"
+            elif target is SWBox.ATLANTIC and front not in ("western", "mediterranean"):
+                reason = "25.31 A: German submarines in the Atlantic are based in a western front or Mediterranean port"
+            elif target is SWBox.INDIAN and front != "mediterranean":
+                reason = "25.31 C: German submarines in the Indian Ocean are based in a Mediterranean port"
+        elif group_power is Power.JAPAN:
+            if not held:
+                reason = "25.31: based at a port Japan does not control"
+            elif target is SWBox.ATLANTIC:
+                reason = "25.31: Japan deploys to the Pacific and (submarines) the Indian Ocean only"
+            elif target is SWBox.PACIFIC:
+                if not (in_japan(base) or base in JAPANESE_PACIFIC_BASES):
+                    reason = "25.31 B: Japanese units in the Pacific box are based in Japan or Truk"
+                elif unit is SWUnit.SUBMARINE and not where.pacific_submarines:
+                    reason = "25.91: Japan and the U.S. not at war and USJT below 40"
+                elif unit is SWUnit.ASW and not where.japan_us_war:
+                    reason = "25.22 E: Japanese ASW not in the Pacific before war between Japan and the U.S."
+            elif unit is not SWUnit.SUBMARINE:
+                reason = "25.31: only Japanese submarines deploy to the Indian Ocean"
+            elif not (in_japan(base) or base in JAPANESE_INDIAN_BASES):
+                reason = "25.31 C: Japanese submarines in the Indian Ocean are based in Japan or Singapore"
+            elif not where.japan_britain_war:
+                reason = "25.81: Japan and Britain are not at war"
+            elif is_allied(ports["singapore"].controller):
+                reason = "25.91: submarines may not pass an enemy-controlled Singapore"
+        else:
+            reason = f"25.31 D: {group_power.value} units do not enter SW boxes"
+        reasons[target] = reason
+    return reasons
+
+
+@dataclass(frozen=True)
+class GroupData:
+    id: str
+    power: Power
+    unit: SWUnit
+    factors: int
+    base: str
+    box: SWBox | None
+    counts: bool  # counts in a box after deployment (25.34, 27.91)
+    allowed: tuple[SWBox, ...]  # boxes it may end in
+    mediterranean: bool  # based at a Mediterranean port (25.15)
+
+
+@dataclass(frozen=True)
+class DeploymentData:
+    """Plain data of the deployment decision, from the scenario."""
+
+    groups: tuple[GroupData, ...]  # the planning side's groups
+    fixed: Counts  # what counts in the boxes from the other side's units (and destroyers)
+    us_asw_limit: dict[SWBox, int | None]  # 25.32: American ASW factors that may enter each box; None: any
+    gibraltar_limit: int | None  # 25.15: German submarine factors past Gibraltar; None: any (25.151)
+    campaigns_open: dict[Campaign, bool]  # campaign_barred is empty
+    split_stated: int | None  # 25.83 split when the planner is the Axis
+    where: Situation  # wars, tension and ports, traced once
+    fixed_modifiers: dict[Campaign, int]  # every row but the CVEs', which the deployment moves (25.61)
+
+
+def us_asw_limits(scenario: Scenario, sw: SWSection, where: Situation) -> dict[SWBox, int | None]:
+    """American-built ASW entering each box this turn (25.22 C, D; 25.32). Until the U.S. is at war
+    in both theaters: the Pacific one factor a turn at USJT 40 or more (25.32 B) and any once at war
+    with Japan; the Atlantic `sw.us_atlantic_asw_per_turn` (25.32 A is empty: the player's input)
+    and any once at war with Germany; the Indian Ocean none [reading: neither 25.32 A nor B opens it]."""
+    europe = bool(scenario.us_at_war.get("europe"))
+    if europe and where.japan_us_war:
+        return dict.fromkeys(SWBox)
+    pacific = None if where.japan_us_war else (1 if where.usjt >= 40 else 0)
+    return {
+        SWBox.ATLANTIC: None if europe else sw.us_atlantic_asw_per_turn,
+        SWBox.PACIFIC: pacific,
+        SWBox.INDIAN: 0,
+    }
+
+
+def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
+    """The groups the planning side moves, with the boxes each may end in, and the fixed rest."""
+    where = situation(scenario, sw)
+    planners = planning_powers(scenario)
+    fixed_modifiers = {
+        b.campaign: sum(line.value for line in b.lines if line.key != "cves")
+        for b in breakdown(scenario, sw, {}, where=where)
+    }
+    groups = []
+    fixed: Counts = {}
+    for group in sw.forces:
+        counted = counts_in_box(group.unit, group.inverted, group.new)
+        reasons = eligible_boxes(group.power, group.unit, group.base, group.box, where)
+        allowed = tuple(b for b in SWBox if not reasons[b])
+        if (
+            group.power in planners
+            and allowed
+            and group.factors
+            and (allowed != (group.box,) or group.box is None)
+        ):
+            groups.append(
+                GroupData(
+                    group.id,
+                    group.power,
+                    group.unit,
+                    group.factors,
+                    group.base,
+                    group.box,
+                    counted,
+                    allowed,
+                    port_front(group.base) == "mediterranean",
+                )
+            )
+        elif group.box is not None and counted:
+            key = (group.box, group.power, group.unit)
+            fixed[key] = fixed.get(key, 0) + group.factors
+    gibraltar = where.ports["gibraltar"]
+    return DeploymentData(
+        groups=tuple(groups),
+        fixed=fixed,
+        us_asw_limit=us_asw_limits(scenario, sw, where),
+        gibraltar_limit=None if is_axis(gibraltar.controller) else 1,
+        campaigns_open={c: not campaign_barred(c, where) for c in Campaign},
+        split_stated=sw.indian_asw_against_germany,
+        where=where,
+        fixed_modifiers=fixed_modifiers,
+    )

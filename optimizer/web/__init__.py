@@ -1,0 +1,8 @@
+"""The local web page (`awaw serve`): pick or upload a scenario, change the objective, see the plan.
+
+`service.py` holds what the page does, with no HTTP in it: bundled scenarios by name, scenario text
+parsed by `models.io` (problems as the CLI words them, with their lines), the objective controls
+applied like the CLI's options, `solve`, `check`, the tables of `optimizer.render` turned into plain
+rows for HTML, and the route map of `optimizer.picture` as SVG. `app.py` is the Starlette app: routes,
+the request size limit, the solve slots and time limit. No rule logic lives in either.
+"""

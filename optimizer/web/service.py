@@ -1,0 +1,297 @@
+"""What the web page does, without HTTP: the same loading, solving, checking and tables as the CLI.
+
+Presentation only: scenarios are read by `models.io`, plans come from `optimizer.solve.solve`, checks
+from `optimizer.checker.check`, tables from `optimizer.render` and the route map from
+`optimizer.picture`. This module turns their results into plain data for the templates.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from models.plan import Plan
+    from models.scenario import Scenario
+
+UPLOAD_NAME = "scenario.yaml"  # the file name errors name when the page's editor has no file behind it
+OPTIONS_NAME = "objective controls"  # the file name errors name for the page's objective controls
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem of bad input, as the page shows it: the field, the problem, the line (when known)."""
+
+    field: str
+    problem: str
+    line: int | None
+
+
+_LINE = re.compile(r"\bline (\d+)\b")
+
+
+def problems_of(error: Any) -> list[Problem]:
+    """The problems of an `InputError`, each with the line of the file it names when known.
+
+    The line comes from the error's `lines` where it has them, else from a field written as
+    "line N, column M" (YAML syntax errors)."""
+    lines: list[int | None] = list(getattr(error, "lines", None) or [None] * len(error.problems))
+    out = []
+    for (field_name, problem), known in zip(error.problems, lines, strict=False):
+        line = known
+        if line is None and (match := _LINE.search(field_name)):
+            line = int(match.group(1))
+        out.append(Problem(field_name, problem, line))
+    return out
+
+
+def read_scenario(text: str, file: str = UPLOAD_NAME) -> Scenario:
+    """Scenario YAML from the page, validated as `awaw plan` validates a file (fixed grants that rule
+    40 forbids are bad input too, 40.3). Raises `InputError`."""
+    from models.io import located, parse_scenario_lines
+    from optimizer.rules.grants.prepare import fixed_grant_breaches
+
+    scenario, lines = parse_scenario_lines(text, file)
+    breaches = fixed_grant_breaches(scenario)
+    if breaches:
+        raise located(file, breaches, lines)
+    return scenario
+
+
+class Options(BaseModel):
+    """The page's objective controls; each overrides the scenario as the CLI option of the same name.
+
+    `values`, `minimum` and `reserve` are written as on the command line, several separated by
+    commas or new lines: `armor=2.5`, `germany:armor:6` (any = any), `italy=10`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    preset: Literal["max-value", "max-factors"] | None = None
+    values: str = Field(default="", max_length=10_000)
+    minimum: str = Field(default="", max_length=10_000)
+    reserve: str = Field(default="", max_length=10_000)
+    unspent_value: float | None = None
+    oil_value: float | None = None
+    horizon: int | None = None
+    discount: float | None = None
+
+
+def read_options(data: Any) -> Options:
+    """The objective controls as sent by the page. Raises `InputError` naming the control."""
+    from models.io import validate
+
+    return validate(Options, data if data is not None else {}, OPTIONS_NAME)
+
+
+def _items(text: str) -> list[str]:
+    return [item.strip() for item in re.split(r"[,\n]", text) if item.strip()]
+
+
+def _pair(option: str, text: str, example: str) -> tuple[str, str]:
+    key, _, value = text.partition("=")
+    if not value.strip():
+        raise ValueError(f"{option} {text!r}: expected {example}")
+    return key.strip(), value.strip()
+
+
+def apply_options(scenario: Scenario, options: Options) -> Scenario:
+    """The scenario with its objective and horizon changed by the controls, as `awaw plan`'s options
+    change them (`--preset`, `--value`, `--min`, `--reserve`, `--unspent-value`, `--oil-value`,
+    `--horizon`, `--discount`), validated like the file. Raises `InputError`."""
+    from models.io import InputError, validate
+    from models.scenario import Scenario
+
+    if options == Options():
+        return scenario
+    data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    objective = data.setdefault("objective", {})
+    try:
+        if options.preset is not None:
+            objective["preset"] = options.preset
+            objective.pop("priorities", None)
+        for text in _items(options.values):
+            unit, worth = _pair("value", text, "UNIT=VALUE, e.g. armor=2.5")
+            objective.setdefault("values", {})[unit.lower()] = worth
+        for text in _items(options.minimum):
+            parts = [part.strip() for part in text.split(":")]
+            if len(parts) != 3:
+                raise ValueError(f"minimum {text!r}: expected POWER:UNIT:FACTORS, e.g. germany:armor:6")
+            item: dict[str, Any] = {"factors": parts[2]}
+            if parts[0] != "any":
+                item["power"] = parts[0]
+            if parts[1] != "any":
+                item["unit"] = parts[1]
+            objective.setdefault("minimum", []).append(item)
+        for text in _items(options.reserve):
+            power, brps = _pair("reserve", text, "POWER=BRPS, e.g. italy=10")
+            objective.setdefault("reserve", {})[power.lower()] = brps  # replaces the file's, in any case
+    except ValueError as error:
+        raise InputError(OPTIONS_NAME, [("", str(error))]) from None
+    if options.unspent_value is not None:
+        objective["unspent_brp_value"] = options.unspent_value
+    if options.oil_value is not None:
+        objective["oil_counter_value"] = options.oil_value
+    if options.horizon is not None or options.discount is not None:
+        horizon = data.setdefault("horizon", {})
+        if options.horizon is not None:
+            horizon["turns"] = options.horizon
+        if options.discount is not None:
+            horizon["discount"] = options.discount
+    return validate(Scenario, data, OPTIONS_NAME)
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A table of `optimizer.render`, as rows of text: the same title, columns and cells."""
+
+    title: str
+    columns: list[str]
+    numeric: list[bool]  # right-justified columns, as the terminal prints them
+    rows: list[list[str]]
+    caption: str = ""
+    kind: Literal["table"] = "table"
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """A line of text of `optimizer.render` (notes in italics, headings in bold)."""
+
+    text: str
+    style: str = ""
+    kind: Literal["text"] = "text"
+
+
+Block = TableBlock | TextBlock
+
+
+def blocks(renderable: RenderableType) -> list[Block]:
+    """The tables and lines that `optimizer.render` builds for the terminal, as plain rows and text for
+    HTML: the cells are the very strings the terminal prints, nothing is derived again."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    if isinstance(renderable, Group):
+        return [block for part in renderable.renderables for block in blocks(part)]
+    if isinstance(renderable, Table):
+        columns = list(renderable.columns)
+        cells = [[str(cell) for cell in column.cells] for column in columns]
+        rows = [list(row) for row in zip(*cells, strict=True)] if cells else []
+        return [
+            TableBlock(
+                title=str(renderable.title or ""),
+                columns=[str(column.header) for column in columns],
+                numeric=[column.justify == "right" for column in columns],
+                rows=rows,
+                caption=str(renderable.caption or ""),
+            )
+        ]
+    if isinstance(renderable, Text):
+        return [TextBlock(renderable.plain, str(renderable.style or ""))]
+    return [TextBlock(str(renderable))]
+
+
+@dataclass
+class PlanView:
+    """What the page shows of a solve: status and objective plainly, the tables, the route map and the
+    plan as `awaw plan --json` prints it (the page asks `check_plan` for the checker's verdict next)."""
+
+    status: str
+    objective: float | None = None
+    bound: float | None = None
+    gap: float | None = None
+    explanation: list[str] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    svg: str = ""
+    plan_json: str = ""
+    seconds: float = 0.0
+
+
+def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
+    """Solve as `awaw plan` does and lay out the result.
+
+    Raises `InputError` for a fixed grant rule 40 forbids (as `solve` does)."""
+    from models.plan import Status
+    from optimizer.render import plan_tables
+    from optimizer.solve import solve
+
+    result = solve(scenario, time_limit=time_limit)
+    view = PlanView(
+        status=result.status.value,
+        objective=result.objective,
+        bound=result.bound,
+        gap=result.gap,
+        explanation=list(result.explanation),
+        seconds=result.build_seconds + result.solve_seconds,
+    )
+    if result.status is Status.INFEASIBLE:
+        view.explanation = ["the requirements cannot all be met", *result.explanation]
+    if result.plan is None:
+        if result.status is not Status.INFEASIBLE:
+            view.explanation = [f"no plan found within the time limit ({result.status.value})"]
+        return view
+    view.blocks = blocks(plan_tables(scenario, result.plan))
+    view.plan_json = result.plan.model_dump_json(indent=2) + "\n"
+    view.svg = route_map(scenario, result.plan)
+    return view
+
+
+_MAPS: OrderedDict[tuple[Any, ...], str] = OrderedDict()  # the last few route maps drawn, by what they show
+_MAPS_KEPT = 16
+_MAPS_LOCK = threading.Lock()
+
+
+def route_map(scenario: Scenario, plan: Plan | None) -> str:
+    """The route map as SVG, with this turn's planned grants when the scenario plans grants.
+
+    The picture shows only the closed legs, the grants and the plan's scenario name, so a re-plan
+    that changes none of them (most changes to builds) reuses the SVG already drawn."""
+    from optimizer.picture import routes_svg
+    from optimizer.rules.grants.prepare import grant_network
+
+    network = grant_network(scenario)
+    shown = plan if scenario.grants is not None else None
+    key = (
+        tuple(sorted(network.closed_legs)),
+        None if shown is None else shown.model_dump_json(include={"scenario", "grants"}),
+    )
+    with _MAPS_LOCK:
+        if key in _MAPS:
+            _MAPS.move_to_end(key)
+            return _MAPS[key]
+    svg = routes_svg(network, shown)
+    with _MAPS_LOCK:
+        _MAPS[key] = svg
+        while len(_MAPS) > _MAPS_KEPT:
+            _MAPS.popitem(last=False)
+    return svg
+
+
+def check_plan(scenario: Scenario, plan_text: str, file: str = "plan.json") -> list[str]:
+    """`awaw check`: each violation of the plan with its rule number. Raises `InputError` for a plan
+    that cannot be read (as `models.io.load_plan` words it)."""
+    import json
+
+    from models.io import InputError, validate
+    from models.plan import Plan
+    from optimizer.checker import check
+
+    try:
+        data = json.loads(plan_text)
+    except json.JSONDecodeError as error:
+        raise InputError(file, [("", f"JSON syntax error: {error.msg}", error.lineno)]) from None
+    except RecursionError:
+        raise InputError(file, [("", "nested too deeply", None)]) from None
+    plan = validate(Plan, data, file)
+    out = []
+    for violation in check(scenario, plan):
+        label = "requirement not met" if violation.kind == "requirement" else "violates"
+        out.append(f"{violation.rule}: {label}: {violation.message}")
+    return out

@@ -1,0 +1,232 @@
+"""`awaw batch` and `plan_many`: one result per position, in input order, resumable, the plans
+exactly those of `awaw plan --json`, and failures isolated to their position."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from typer.testing import CliRunner
+
+import scenarios
+from models.generate import random_scenario
+from models.io import load_scenario
+from models.plan import Plan
+from optimizer.batch.inputs import read_inputs
+from optimizer.batch.run import plan_many, run_batch, run_jobs
+from optimizer.checker import check
+from optimizer.cli import app
+from tests.optimizer.batch import faults
+from tests.optimizer.batch.positions import (
+    germany,
+    infeasible,
+    mixed_positions,
+    records,
+    write,
+    write_lines,
+)
+
+runner = CliRunner()
+
+
+def awaw(*args):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_a_mixed_batch_gives_one_correct_result_for_each_position(tmp_path):
+    """Good, infeasible and malformed positions: a result each, in input order, exit code 1."""
+    good = write(tmp_path / "good.yaml", germany("good"))
+    blocked = write(tmp_path / "blocked.yaml", infeasible())
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("powers: [unclosed\n")
+    negative = germany("negative")
+    negative["powers"]["germany"]["brps"] = -5
+    invalid = write(tmp_path / "invalid.yaml", negative)
+    lines = write_lines(tmp_path / "more.jsonl", [germany("line one"), "{not json"])
+    out = tmp_path / "results.jsonl"
+
+    result = awaw("batch", good, blocked, broken, invalid, lines, "--out", out, "--workers", 2)
+
+    assert result.exit_code == 1  # some positions were not planned
+    got = records(out)
+    assert [(r["input"], r["row"]) for r in got] == [
+        (str(good), None),
+        (str(blocked), None),
+        (str(broken), None),
+        (str(invalid), None),
+        (str(lines), 1),
+        (str(lines), 2),
+    ]
+    assert [r["status"] for r in got] == [
+        "optimal",
+        "infeasible",
+        "bad_input",
+        "bad_input",
+        "optimal",
+        "bad_input",
+    ]
+    # 27.32 A, B: a BRP base of 30 gives a limit of 10 BRPs; at 1 BRP a factor (27.12), 10 factors.
+    assert (got[0]["objective"], got[0]["bound"], got[0]["gap"]) == (10.0, 10.0, 0.0)
+    assert got[0]["plan"]["powers"]["germany"]["construction_brps"] == 10
+    assert got[0]["error"] is None
+    # 27.31: 12 factors required against a limit of 10; the message names the rule, as awaw plan's does.
+    assert got[1]["plan"] is None
+    assert got[1]["error"]["exit_code"] == 1
+    assert got[1]["error"]["message"].startswith(f"{blocked}: the requirements cannot all be met")
+    assert "27.31 construction limit (germany): limit 10 BRPs" in got[1]["error"]["message"]
+    # Bad input is the exit-2 kind, naming the file, the field and the problem.
+    assert got[2]["error"]["exit_code"] == 2
+    assert "YAML syntax error" in got[2]["error"]["message"]
+    assert got[3]["error"]["message"].startswith(f"{invalid}:")  # FILE:LINE: field: problem, as awaw plan
+    assert "powers.germany.brps:" in got[3]["error"]["message"]
+    assert got[5]["error"]["message"].startswith(f"{lines} row 2: ")
+    assert "bad input" in result.stdout
+
+    all_good = awaw("batch", good, good, "--out", out)
+    assert all_good.exit_code == 0  # every position planned
+    assert [r["status"] for r in records(out)] == ["optimal", "optimal"]
+
+
+def test_each_plan_is_byte_identical_to_awaw_plan_json(tmp_path):
+    """The bundled default and a generated position: the line's plan is the plan `awaw plan --json`
+    prints, from the same serializer (only the indentation differs)."""
+    generated = tmp_path / "generated.yaml"
+    generated.write_text(
+        random_scenario(7, requirements=False, naval=False).model_dump_json(by_alias=True, exclude_unset=True)
+    )
+    out = tmp_path / "results.jsonl"
+    assert awaw("batch", scenarios.path(), generated, "--out", out).exit_code == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    for path, line in zip((scenarios.path(), generated), lines, strict=True):
+        printed = awaw("plan", path, "--json")
+        assert printed.exit_code == 0
+        assert f'"plan":{Plan.model_validate_json(printed.stdout).model_dump_json()},' in line
+        assert (
+            Plan.model_validate(json.loads(line)["plan"]).model_dump_json(indent=2) + "\n" == printed.stdout
+        )
+
+
+def test_results_are_in_input_order_whatever_finishes_first(tmp_path):
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["slow", "a", "b", "c"])]
+    jobs = read_inputs(paths)
+    finished = [index for index, _ in run_jobs(enumerate(jobs), workers=2, task=faults.slow_on_slow)]
+    assert finished[0] != 0 and sorted(finished) == [0, 1, 2, 3]  # the slow first position finished later
+    out = tmp_path / "results.jsonl"
+    run_batch(jobs, out, workers=2, task=faults.slow_on_slow)
+    assert [r["input"] for r in records(out)] == [str(p) for p in paths]
+
+
+def test_workers_1_and_2_write_the_same_bytes(tmp_path):
+    """The same positions as the Dask comparison of test_batch_cluster."""
+    jobs = read_inputs(mixed_positions(tmp_path))
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    run_batch(jobs, one, workers=1)
+    run_batch(jobs, two, workers=2)
+    assert one.read_bytes() == two.read_bytes()
+    assert [r["status"] for r in records(one)] == ["optimal"] * 4 + ["infeasible", "bad_input"]
+
+
+def test_resume_after_an_interrupted_run_completes_it_without_duplicates(tmp_path):
+    paths = [write(tmp_path / f"p{i}.yaml", germany(f"p{i}")) for i in range(4)]
+    paths.append(write(tmp_path / "p4.yaml", infeasible("p4")))
+    jobs = read_inputs(paths)
+    complete = tmp_path / "complete.jsonl"
+    run_batch(jobs, complete, workers=2)
+    # An interrupted run: two lines written, the third cut short mid-line.
+    out = tmp_path / "results.jsonl"
+    text = complete.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    out.write_text(lines[0] + lines[1] + lines[2][:40], encoding="utf-8")
+
+    totals = run_batch(jobs, out, workers=2, resume=True)
+
+    assert (totals.skipped, totals.planned) == (2, 3)
+    assert out.read_text(encoding="utf-8") == text
+    again = run_batch(jobs, out, workers=2, resume=True)
+    assert (again.skipped, again.planned) == (5, 0)
+    assert out.read_text(encoding="utf-8") == text
+    # A position whose file changed is planned again; its old line goes, the others stay.
+    write(paths[1], germany("p1 changed"))
+    changed = run_batch(read_inputs(paths), out, workers=1, resume=True)
+    assert (changed.skipped, changed.planned, changed.dropped) == (4, 1, 1)
+    got = records(out)
+    assert [r["input"] for r in got] == [str(p) for p in paths]
+    assert got[1]["plan"]["scenario"] == "p1 changed"
+
+
+def test_resume_from_the_command_line(tmp_path):
+    good = write(tmp_path / "good.yaml", germany("good"))
+    out = tmp_path / "results.jsonl"
+    assert awaw("batch", good, "--out", out).exit_code == 0
+    first = out.read_bytes()
+    resumed = awaw("batch", good, "--out", out, "--resume")
+    assert resumed.exit_code == 0
+    assert "already in the output (--resume)" in resumed.stdout
+    assert out.read_bytes() == first
+
+
+def test_a_crashed_worker_is_replaced_and_only_its_position_fails(tmp_path):
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["a", "crash", "b", "c"])]
+    out = tmp_path / "results.jsonl"
+    totals = run_batch(read_inputs(paths), out, workers=2, task=faults.crash_on_crash)
+    got = records(out)
+    assert [r["status"] for r in got] == ["optimal", "failed", "optimal", "optimal"]
+    assert "exit code 7" in got[1]["error"]["message"]
+    assert got[1]["error"]["message"].startswith(str(paths[1]))
+    assert not totals.all_planned
+
+
+def test_a_hung_worker_is_stopped_and_replaced(tmp_path):
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["hang", "a", "b"])]
+    out = tmp_path / "results.jsonl"
+    run_batch(read_inputs(paths), out, workers=2, task=faults.hang_on_hang, hang_after=1.0)
+    got = records(out)
+    assert [r["status"] for r in got] == ["failed", "optimal", "optimal"]
+    assert "no result within 1 s" in got[0]["error"]["message"]
+
+
+def test_csv_summary_has_one_row_per_position_with_its_figures(tmp_path):
+    """A sweep over Germany's BRP base: the limit is ⌊base ÷ 3⌋ (27.32 B), and with ample BRPs and
+    1-BRP infantry factors the plan spends all of it (27.12); 12 factors required pass the limit of
+    10 and cannot be met (27.31)."""
+    base = write(tmp_path / "base.yaml", germany("base"))
+    table = tmp_path / "sweep.csv"
+    table.write_text("powers.germany.brp_base,objective.minimum.0.factors\n30,\n45,\n30,12\n")
+    base_data = germany("base")
+    base_data["objective"]["minimum"] = [{"power": "germany", "unit": "infantry", "factors": 1}]
+    write(base, base_data)
+    summary, out = tmp_path / "summary.csv", tmp_path / "results.jsonl"
+    result = awaw("batch", base, "--sweep", table, "--out", out, "--csv", summary)
+    assert result.exit_code == 1
+    rows = list(csv.DictReader(summary.read_text(encoding="utf-8").splitlines()))
+    assert [r["powers.germany.brp_base"] for r in rows] == ["30", "45", "30"]
+    assert [r["status"] for r in rows] == ["optimal", "optimal", "infeasible"]
+    assert [r["germany.construction_limit"] for r in rows[:2]] == ["10", "15"]
+    assert [r["construction_brps"] for r in rows[:2]] == ["10", "15"]
+    assert [r["factors_built"] for r in rows[:2]] == ["10", "15"]
+    assert rows[2]["objective"] == "" and "cannot all be met" in rows[2]["error"]
+
+
+def test_sweep_with_a_misspelt_path_exits_2_naming_table_and_column(tmp_path):
+    table = tmp_path / "sweep.csv"
+    table.write_text("powers.germany.brpz\n10\n")
+    result = awaw("batch", "--sweep", table, "--out", tmp_path / "r.jsonl")
+    assert result.exit_code == 2
+    assert f"{table}: powers.germany.brpz: 'brpz' is not a field of powers.germany" in result.stderr
+    assert "did you mean 'brps'?" in result.stderr
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_plan_many_yields_every_index_and_plans_that_pass_the_checker():
+    """The Python API, on generated one-turn positions: every plan is legal (the independent checker)."""
+    positions = [random_scenario(seed, requirements=False, naval=False) for seed in range(100, 106)]
+    positions.append(load_scenario(scenarios.path()))
+    seen = {}
+    for result in plan_many(positions, workers=2):
+        seen[result.index] = result
+    assert sorted(seen) == list(range(len(positions)))
+    for index, result in seen.items():
+        assert result.plan is not None, result.error
+        assert check(positions[index], Plan.model_validate(result.plan)) == []

@@ -1,0 +1,258 @@
+"""The independent rule 14 checker on schedules written by hand: each breach is named by its rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.generate_mobilization import mobilization_scenario
+from models.mobilization import MobilizationSchedule
+from models.tables import Power
+from optimizer.checker.mobilization import check_mobilization, mobilizing_cost, schedule_value
+
+
+def schedule(horizon: int, *steps: dict[str, Any]) -> MobilizationSchedule:
+    """Steps as (power, turn, conversion, created); arrivals filled in with no delay."""
+    built = []
+    for step in steps:
+        step = dict(step)
+        created = step.get("created", {})
+        arrivals = [{"turn": step["turn"], "unit": u, "count": n} for u, n in created.items() if n]
+        if step.get("addition"):
+            arrivals.append({"turn": step["turn"], "unit": step["addition"], "count": 1})
+        built.append({"arrivals": arrivals, **step})
+    return MobilizationSchedule.model_validate({"horizon": horizon, "steps": built})
+
+
+def rules(scenario: Any, plan: MobilizationSchedule) -> list[str]:
+    return [v.rule for v in check_mobilization(scenario, plan)]
+
+
+def mob(power: str, turn: int, cost: int, conversion: str = "civilian_to_military", **created: int) -> dict:
+    return {
+        "power": power,
+        "turn": turn,
+        "conversion": conversion,
+        "tile_points_spent": cost,
+        "created": created,
+    }
+
+
+def test_cost_by_year_and_eai_14_31():
+    """14.31: spring 1939 with EAI +2 costs 4 (A: 6, B: -2)."""
+    scenario = mobilization_scenario(
+        {"germany": {"factories": {"civilian": 1}}}, turns=1, start=("spring", 1939), eai=[2]
+    )
+    assert scenario.mobilization is not None
+    assert (
+        mobilizing_cost(
+            scenario.mobilization,
+            Power.GERMANY,
+            0,
+        )
+        == 4
+    )
+    assert rules(scenario, schedule(1, mob("germany", 0, 4, armor=1, infantry=1, air=1))) == []
+
+
+def test_cost_above_tile_points_14_31():
+    scenario = mobilization_scenario(
+        {"germany": {"factories": {"civilian": 1}, "tile_points": [5]}}, turns=1, start=("spring", 1939)
+    )
+    assert "14.31" in rules(scenario, schedule(1, mob("germany", 0, 6, armor=1, infantry=1, air=1)))
+
+
+def test_wrong_reported_cost_is_a_report_breach():
+    scenario = mobilization_scenario(
+        {"germany": {"factories": {"civilian": 1}}}, turns=1, start=("spring", 1939)
+    )
+    assert rules(scenario, schedule(1, mob("germany", 0, 5, armor=1, infantry=1, air=1))) == ["report"]
+
+
+def test_civilian_conversion_14_21_and_russia_14_42_a():
+    scenario = mobilization_scenario({"russia": {"factories": {"idle": 1}, "tile_points": [9]}}, turns=1)
+    found = rules(scenario, schedule(1, mob("russia", 0, 10, "idle_to_civilian")))
+    assert "14.21" in found and "14.42 A" in found
+
+
+def test_no_factory_to_convert_14_12():
+    scenario = mobilization_scenario({"italy": {"factories": {"idle": 1}}}, turns=1)
+    assert "14.12" in rules(scenario, schedule(1, mob("italy", 0, 9, armor=1, air=1)))
+
+
+def test_two_conversions_in_a_turn_14_41():
+    scenario = mobilization_scenario({"italy": {"factories": {"idle": 2}}}, turns=1)
+    plan = schedule(1, mob("italy", 0, 10, "idle_to_civilian"), mob("italy", 0, 10, "idle_to_civilian"))
+    assert "14.41" in rules(scenario, plan)
+
+
+def test_great_purge_14_43_a_and_rate_14_43_b():
+    units = {"armor": 1, "infantry": 1, "air": 1}
+    scenario = mobilization_scenario(
+        {"russia": {"factories": {"idle": 3}, "cohesion": ["medium"] * 3, "great_purge_turns": [2]}}, turns=3
+    )
+    plan = schedule(
+        3, mob("russia", 0, 9, "idle_to_military", **units), mob("russia", 2, 9, "idle_to_military", **units)
+    )
+    found = rules(scenario, plan)
+    assert "14.43 A" in found
+    assert "14.43 B" in found  # medium: once every four turns; 0 and 2 are two turns apart
+
+
+def test_russian_civilian_factories_14_43_c():
+    units = {"armor": 1, "infantry": 1, "air": 1}
+    scenario = mobilization_scenario({"russia": {"factories": {"civilian": 1}}}, turns=1)
+    assert "14.43 C" in rules(scenario, schedule(1, mob("russia", 0, 9, **units)))
+    after = mobilization_scenario(
+        {"russia": {"factories": {"civilian": 1}}},
+        turns=1,
+        civilian_events={"aggression_against_baltic_states": 0},
+    )
+    assert rules(after, schedule(1, mob("russia", 0, 9, **units))) == []
+
+
+def test_germany_restrictions_14_711_to_14_713():
+    scenario = mobilization_scenario({"germany": {"factories": {"civilian": 3}}}, turns=3)
+    assert "14.713 A" in rules(scenario, schedule(3, mob("germany", 0, 9, armor=2, air=1)))
+    found = rules(scenario, schedule(3, mob("germany", 0, 9, armor=1, shipbuilding=1, air=1)))
+    assert "14.713 B" in found and "14.711 A" in found
+    two_sb = schedule(
+        3,
+        mob("germany", 0, 9, shipbuilding=1, infantry=1, air=1),
+        mob("germany", 1, 9, shipbuilding=1, infantry=1, air=1),
+    )
+    assert "14.713 C" in rules(scenario, two_sb)
+
+
+def test_germany_balance_14_712():
+    """14.712: two infantry, then fully mobilized with two more infantry: four more infantry than air."""
+    scenario = mobilization_scenario({"germany": {"factories": {"civilian": 2}}}, turns=2)
+    plan = schedule(2, mob("germany", 0, 9, armor=1, infantry=2), mob("germany", 1, 9, armor=1, infantry=2))
+    assert "14.712" in rules(scenario, plan)
+    balanced = schedule(2, mob("germany", 0, 9, armor=1, infantry=2), mob("germany", 1, 9, armor=1, air=2))
+    assert rules(scenario, balanced) == []
+
+
+def test_italy_restrictions_14_722():
+    scenario = mobilization_scenario({"italy": {"factories": {"civilian": 3}}}, turns=3)
+    assert "14.722 A" in rules(scenario, schedule(3, mob("italy", 0, 9, air=2)))
+    assert "14.722 B" in rules(scenario, schedule(3, mob("italy", 0, 9, armor=1, shipbuilding=1)))
+    armor = schedule(3, *(mob("italy", t, 9, armor=1, air=1) for t in range(3)))
+    assert "14.722 C" in rules(scenario, armor)
+    sb = schedule(
+        3, mob("italy", 0, 9, shipbuilding=1, air=1), mob("italy", 1, 9, shipbuilding=1, infantry=1)
+    )
+    assert "14.722 D" in rules(scenario, sb)
+
+
+def test_britain_sequence_14_733_to_14_736():
+    scenario = mobilization_scenario({"britain": {"factories": {"civilian": 6}}}, turns=6)
+    both = schedule(6, mob("britain", 0, 9, armor=1, air=2), mob("britain", 1, 9, shipbuilding=1, air=2))
+    assert "14.733" in rules(scenario, both)
+    infantry = schedule(
+        6, mob("britain", 0, 9, air=3), mob("britain", 1, 9, air=3), mob("britain", 2, 9, infantry=1, air=2)
+    )
+    assert "14.734" in rules(scenario, infantry)
+    sb = schedule(
+        6,
+        mob("britain", 0, 9, shipbuilding=1, air=2),
+        mob("britain", 1, 9, air=3),
+        mob("britain", 2, 9, shipbuilding=1, air=2),
+    )
+    assert "14.734" in rules(scenario, sb)
+    eighth = schedule(
+        6,
+        *(mob("britain", t, 9 if t < 4 else 9, air=3) for t in range(2)),
+        mob("britain", 2, 9, shipbuilding=1, air=2),
+        *(mob("britain", t, 9, air=3) for t in (3, 4)),
+        mob("britain", 5, 9, shipbuilding=1, infantry=1, air=1),
+    )
+    assert "14.735" in rules(scenario, eighth)
+    armor = schedule(
+        6,
+        mob("britain", 0, 9, armor=1, air=2),
+        mob("britain", 1, 9, air=3),
+        mob("britain", 2, 9, armor=1, air=2),
+        mob("britain", 3, 9, armor=1, air=2),
+    )
+    assert "14.736 B" in rules(scenario, armor)
+
+
+def test_france_and_russia_compositions_14_742_14_751():
+    france = mobilization_scenario({"france": {"factories": {"civilian": 1}}}, turns=1)
+    assert "14.742 C" in rules(france, schedule(1, mob("france", 0, 9, shipbuilding=1, air=1)))
+    assert "14.742 A" in rules(france, schedule(1, mob("france", 0, 9, infantry=2)))
+    russia = mobilization_scenario({"russia": {"factories": {"idle": 1}}}, turns=1)
+    assert "14.751" in rules(russia, schedule(1, mob("russia", 0, 9, "idle_to_military", armor=2, air=1)))
+
+
+def test_post_1940_additions_14_737():
+    """14.737: from spring 1941, one unit a turn; none before."""
+    scenario = mobilization_scenario(
+        {"britain": {"factories": {"military": 8}}}, turns=2, start=("winter", 1940)
+    )
+    early = schedule(
+        2,
+        {"power": "britain", "turn": 0, "addition": "armor"},
+        {"power": "britain", "turn": 1, "addition": "air"},
+    )
+    assert "14.737" in rules(scenario, early)
+    missing = schedule(2, {"power": "britain", "turn": 0})
+    assert "14.737" in rules(scenario, missing)
+    right = schedule(2, {"power": "britain", "turn": 1, "addition": "air"})
+    assert rules(scenario, right) == []
+
+
+def test_arrivals_follow_the_delays_14_81():
+    """14.81: with an armor delay of 2, armor mobilized in turn 0 reaches the reserve in turn 2."""
+    scenario = mobilization_scenario(
+        {"france": {"factories": {"civilian": 1}}}, turns=1, delays={"armor": 2, "infantry": 1, "air": 1}
+    )
+    wrong = schedule(1, mob("france", 0, 9, armor=1, air=1))  # arrivals in turn 0
+    assert rules(scenario, wrong) == ["report"]
+    step = {
+        **mob("france", 0, 9, armor=1, air=1),
+        "arrivals": [{"turn": 2, "unit": "armor", "count": 1}, {"turn": 1, "unit": "air", "count": 1}],
+    }
+    right = MobilizationSchedule.model_validate({"horizon": 1, "steps": [step]})
+    assert rules(scenario, right) == []
+
+
+def test_minimum_counts_arrivals_by_the_turn():
+    scenario = mobilization_scenario(
+        {"france": {"factories": {"civilian": 1}}},
+        turns=2,
+        delays={"armor": 2, "infantry": 1, "air": 1},
+        objective={"minimum": [{"power": "france", "unit": "armor", "count": 1, "by_turn": 1}]},
+    )
+    step = {
+        **mob("france", 0, 9, armor=1, air=1),
+        "arrivals": [{"turn": 2, "unit": "armor", "count": 1}, {"turn": 1, "unit": "air", "count": 1}],
+    }
+    plan = MobilizationSchedule.model_validate({"horizon": 2, "steps": [step]})
+    assert rules(scenario, plan) == ["requirement"]
+
+
+def test_schedule_value_counts_units_at_arrival_and_maintenance_14_62():
+    """Objective: armor worth 3 reaching the reserve in turn 1 (discount 0.5) is 1.5; one military
+    factory saves one maintenance point (14.62) worth 1 in turns 0 and 1 (1 + 0.5)."""
+    scenario = mobilization_scenario(
+        {"russia": {"factories": {"idle": 1}}},
+        turns=2,
+        delays={"armor": 1, "infantry": 0, "air": 0},
+        objective={
+            "values": {"armor": 3, "infantry": 0, "air": 0, "shipbuilding": 0},
+            "maintenance_value": 1,
+            "discount": 0.5,
+        },
+    )
+    step = {
+        **mob("russia", 0, 9, "idle_to_military", armor=1, infantry=1, air=1),
+        "arrivals": [
+            {"turn": 1, "unit": "armor", "count": 1},
+            {"turn": 0, "unit": "infantry", "count": 1},
+            {"turn": 0, "unit": "air", "count": 1},
+        ],
+    }
+    plan = MobilizationSchedule.model_validate({"horizon": 2, "steps": [step]})
+    assert rules(scenario, plan) == []
+    assert schedule_value(scenario, plan) == 1.5 + 1 + 0.5

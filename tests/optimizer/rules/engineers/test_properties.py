@@ -1,0 +1,153 @@
+"""Properties of the engineers schedule on generated positions: every plan passes the independent
+checker and is proven optimal; on tiny positions its value equals a brute-force enumeration of
+every schedule, judged by the checker."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from models.engineers import EngineerPlan, EngineerScenario, TaskKind, UnitTurn, Work, to_mps
+from models.engineers_generate import random_engineer_scenario
+from optimizer.checker.engineers import assess, cheapest, check_engineers
+from optimizer.checker.violations import REPORT
+from optimizer.rules.engineers.solve import solve_engineers
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), units=st.integers(1, 3), tasks=st.integers(1, 4), turns=st.integers(1, 3))
+def test_every_plan_passes_the_checker(seed, units, tasks, turns):
+    scenario = random_engineer_scenario(seed, units=units, tasks=tasks, turns=turns, rows=2, columns=3)
+    result = solve_engineers(scenario, time_limit=30)
+    assert result.status == "optimal"
+    assert result.plan is not None
+    assert check_engineers(scenario, result.plan) == []
+
+
+TINY_KINDS = [
+    TaskKind.REPAIR_RAIL,
+    TaskKind.REPAIR_PORT,
+    TaskKind.TEMPORARY_AIRBASE,
+    TaskKind.FORT,
+    TaskKind.REPAIR_AIRBASE,
+]
+
+
+@st.composite
+def tiny(draw: Any) -> EngineerScenario:
+    """One unit, two or three hexes in a line, one or two tasks, two turns."""
+    count = draw(st.integers(2, 3))
+    ids = [f"h{i}" for i in range(count)]
+    hexes: list[dict[str, Any]] = [
+        {"id": h, "terrain": draw(st.sampled_from(["clear", "woods"])), "zone": "D"} for h in ids
+    ]
+    hexes[0]["resource_points"] = 1
+    hexes[draw(st.integers(0, count - 1))]["civilian_labour"] = draw(st.booleans())
+    tasks = []
+    for i in range(draw(st.integers(1, 2))):
+        kind = draw(st.sampled_from(TINY_KINDS))
+        where = draw(st.integers(0, count - 1))
+        place = hexes[where]
+        if kind is TaskKind.REPAIR_RAIL:
+            place["broken_rail"] = True
+        elif kind is TaskKind.REPAIR_PORT:
+            place["port"] = {"capacity": 3, "hits": 1}
+        elif kind is TaskKind.REPAIR_AIRBASE:
+            place["airbase"] = {"temporary": 3, "hits": 1}
+        tasks.append({"id": f"t{i}", "kind": kind.value, "hex": ids[where], "value": draw(st.integers(1, 9))})
+    unit = {
+        "id": "u",
+        "type": draw(st.sampled_from(["construction", "combat_engineer"])),
+        "size": draw(st.sampled_from(["battalion", "regiment", "brigade"])),
+        "defense": draw(st.integers(1, 2)),
+        "mps": draw(st.sampled_from([2, 3, 4])),
+        "hex": ids[0],
+    }
+    return EngineerScenario.model_validate(
+        {
+            "kind": "engineers",
+            "name": "tiny",
+            "turns": 2,
+            "discount": 0.9,
+            "hexes": hexes,
+            "neighbours": [
+                {"hexes": [ids[i], ids[i + 1]], "mps": draw(st.sampled_from([1, 2]))}
+                for i in range(count - 1)
+            ],
+            "weather": {"D": [draw(st.sampled_from(["clear", "mud", "frost"])) for _ in range(2)]},
+            "units": [unit],
+            "tasks": tasks,
+        }
+    )
+
+
+def brute_force(scenario: EngineerScenario) -> float:
+    """The best value over every schedule of the one unit the checker finds legal."""
+    unit = scenario.units[0]
+    halves = round(unit.mps * 2)
+    hexes = [h.id for h in scenario.hexes]
+    turn_tasks = [t.id for t in scenario.tasks if t.kind is TaskKind.FORT]
+    mp_tasks = [t for t in scenario.tasks if t.kind is not TaskKind.FORT]
+
+    def turn_choices(start: str) -> list[tuple[str | None, str, list[Work]]]:
+        choices = []
+        for begins in [None, *turn_tasks]:
+            for to in hexes:
+                if cheapest(scenario, start, to) is None:
+                    continue
+                here = [t.id for t in mp_tasks if t.hex == to]
+                for amounts in itertools.product(range(halves + 1), repeat=len(here)):
+                    if sum(amounts) <= halves:
+                        work = [Work(task=k, mps=to_mps(a)) for k, a in zip(here, amounts, strict=True) if a]
+                        choices.append((begins, to, work))
+        return choices
+
+    best = 0.0
+    for first in turn_choices(unit.hex):
+        for second in turn_choices(first[1]):
+            lines = []
+            for t, (start, (begins, to, work)) in enumerate([(unit.hex, first), (first[1], second)], start=1):
+                lines.append(
+                    UnitTurn(
+                        turn=t,
+                        unit="u",
+                        start_hex=start,
+                        begins=begins,
+                        mps_available=0,
+                        move_to=to,
+                        move_mps=0,
+                        work=work,
+                        mps_left=0,
+                    )
+                )
+            plan = EngineerPlan(
+                status="candidate",
+                value=0,
+                turns=2,
+                schedule=lines,
+                tasks=[],
+            ).model_copy(update={"tasks": _outcomes(scenario)})
+            found = assess(scenario, plan)
+            if all(v.kind == REPORT for v in found.violations):
+                best = max(best, found.value)
+    return best
+
+
+def _outcomes(scenario: EngineerScenario) -> list[Any]:
+    """The resource point a task would spend: the only one, in the first hex."""
+    from models.engineers import TaskOutcome
+
+    return [TaskOutcome(task=t.id, kind=t.kind, resource_point="h0") for t in scenario.tasks]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenario=tiny())
+def test_value_equals_brute_force_on_tiny_positions(scenario):
+    result = solve_engineers(scenario)
+    assert result.status == "optimal"
+    assert result.plan is not None
+    assert check_engineers(scenario, result.plan) == []
+    assert abs(result.plan.value - brute_force(scenario)) < 1e-6

@@ -1,0 +1,255 @@
+"""The SW Combat Modifiers Table (25.61), row by row, as the solver's prepare derives it.
+
+Expected numbers come from the table and rules 25.62-25.92."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.sw import Campaign, SWBox, cve_modifier
+from optimizer.rules.sw.prepare import breakdown, counts_now
+from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
+
+
+def lines_of(data, campaign=Campaign.GERMAN_ATLANTIC, split=None):
+    s = scenario(data)
+    found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw), split)}[campaign]
+    return found, {line.key: line.value for line in found.lines}
+
+
+def atlantic(**sw):
+    """German submarines and Allied units in the Atlantic box, France German."""
+    sw.setdefault("forces", [group("u", "germany", "submarine", 10, "lorient", "atlantic")])
+    data = position(**sw)
+    data["map"] = {"sites": FRANCE_GERMAN}
+    return data
+
+
+@pytest.mark.parametrize(
+    ("cves", "expected"),
+    [(0, 0), (5, 0), (6, -1), (11, -1), (12, -2), (17, -2), (18, -3), (23, -3), (24, -4), (40, -4)],
+)
+def test_cve_steps_atlantic_per_six_capped_at_four_25_64_a(cves, expected):
+    """25.61 table, 25.64 A: -1 for every 6 CVEs in the Atlantic (0-5: 0 ... 24+: -4)."""
+    assert cve_modifier(SWBox.ATLANTIC, cves) == expected
+    forces = [group("u", "germany", "submarine", 10, "lorient", "atlantic")]
+    if cves:
+        forces.append(group("c", "usa", "cve", cves, "us_atlantic_box", "atlantic"))
+    assert lines_of(atlantic(forces=forces))[1]["cves"] == expected
+
+
+@pytest.mark.parametrize(
+    ("cves", "expected"),
+    [(0, 0), (2, 0), (3, -1), (5, -1), (6, -2), (8, -2), (9, -3), (11, -3), (12, -4), (30, -4)],
+)
+@pytest.mark.parametrize("box", [SWBox.INDIAN, SWBox.PACIFIC])
+def test_cve_steps_indian_and_pacific_per_three_capped_at_four_25_64_b(box, cves, expected):
+    """25.61 table, 25.64 B: -1 for every 3 CVEs in the Indian Ocean and Pacific (12+: -4)."""
+    assert cve_modifier(box, cves) == expected
+
+
+def test_inverted_cves_do_not_count_25_362():
+    """25.362: the number of uninverted CVEs modifies SW combat: 6 CVEs of which 1 inverted -> 0."""
+    forces = [
+        group("u", "germany", "submarine", 10, "lorient", "atlantic"),
+        group("c", "usa", "cve", 5, "us_atlantic_box", "atlantic"),
+        group("ci", "usa", "cve", 1, "us_atlantic_box", "atlantic", inverted=True),
+    ]
+    assert lines_of(atlantic(forces=forces))[1]["cves"] == 0
+
+
+def test_biscay_ports_need_control_and_full_supply_25_723():
+    """25.723: +2 if the Axis control and fully supply Brest, Lorient, St. Nazaire or La Rochelle."""
+    assert lines_of(atlantic())[1]["biscay_ports"] == 2
+    # Lorient and Brest German but isolated (Paris Allied: no supply line from the Ruhr), and the
+    # others French: no +2.
+    data = atlantic()
+    data["map"]["sites"] = {"brest": {"controller": "germany"}, "lorient": {"controller": "germany"}}
+    assert lines_of(data)[1]["biscay_ports"] == 0
+    # Controlled but marked partially supplied on the map: no +2.
+    data = atlantic()
+    data["map"]["sites"] = dict(FRANCE_GERMAN, brest={"controller": "germany", "supply": "partial"})
+    data["map"]["sites"]["lorient"] = {"controller": "germany", "supply": "isolated"}
+    assert lines_of(data)[1]["biscay_ports"] == 0
+    # A port of sw.ports, controlled and fully supplied, is enough.
+    data["sw"]["ports"] = {"st_nazaire": {"controller": "germany"}}
+    assert lines_of(data)[1]["biscay_ports"] == 2
+    data["sw"]["ports"] = {"st_nazaire": {"controller": "germany", "fully_supplied": False}}
+    assert lines_of(data)[1]["biscay_ports"] == 0
+
+
+def test_iberian_ports_and_gibraltar_25_723():
+    """25.723: +1 for La Coruna, Vigo, Lisbon or Cadiz; +1 for Gibraltar; each controlled and
+    fully supplied by the Axis. Neutral Spain and British Gibraltar: 0."""
+    assert lines_of(atlantic())[1]["iberian_ports"] == 0
+    assert lines_of(atlantic())[1]["gibraltar"] == 0
+    data = atlantic(ports={"vigo": {"controller": "germany"}, "gibraltar": {"controller": "italy"}})
+    found = lines_of(data)[1]
+    assert (found["iberian_ports"], found["gibraltar"]) == (1, 1)
+    data = atlantic(ports={"vigo": {"controller": "germany", "fully_supplied": False}})
+    assert lines_of(data)[1]["iberian_ports"] == 0
+
+
+@pytest.mark.parametrize(("turn", "every", "first"), [(0, 0, 0), (1, 1, 2), (2, 1, 1), (3, 1, 0), (9, 1, 0)])
+def test_german_us_war_first_second_and_later_turns_25_66(turn, every, first):
+    """25.66 A: +1 each turn of war between Germany and the U.S.; 25.66 B: +2 more in its first
+    turn, +1 more in its second: totals +3, +2, then +1."""
+    data = atlantic(germany_us_war_turn=turn)
+    if turn:
+        data["us_at_war"] = {"europe": True}
+    found = lines_of(data)[1]
+    assert (found["us_war"], found["us_war_first_turns"]) == (every, first)
+
+
+@pytest.mark.parametrize(("result", "expected"), [(None, 0), (6, 0), (7, 1), (9, 1)])
+def test_ireland_seven_or_more_25_725(result, expected):
+    """25.725: +1 if a diplomatic result for Ireland of 7 or more is in effect."""
+    assert lines_of(atlantic(ireland_diplomatic_result=result))[1]["ireland"] == expected
+
+
+@pytest.mark.parametrize(
+    ("sw_cards", "asw_cards", "expected"),
+    [(0, 0, 0), (1, 0, 1), (3, 0, 1), (0, 1, -1), (0, 4, -1), (2, 2, 0), (3, 1, 1)],
+)
+def test_codebreaking_capped_at_one_25_673(sw_cards, asw_cards, expected):
+    """25.672-25.673: an unanswered SW card +1, an unanswered ASW card -1; two or more cards more
+    than the opponent still only +/-1."""
+    cards = {"axis_ultra_sw": sw_cards, "british_ultra_asw": asw_cards}
+    assert lines_of(atlantic(codebreaking=cards))[1]["ultra"] == expected
+
+
+def test_general_comparisons_25_62():
+    """25.621-25.623: DRMs compared, torpedo against ASW research, air range compared. Germany +1
+    DRM (25.631), 2 torpedo, 1 air range; Britain 0 DRM, 3 ASW, 2 air range: +1 +2 -3 -1 = -1."""
+    research = {
+        "germany": {"naval_nationality_drm": 1, "torpedo": 2, "air_range": 1, "asw": 4},
+        "britain": {"asw": 3, "air_range": 2, "torpedo": 5},
+    }
+    found = lines_of(atlantic(research=research))[1]
+    assert (found["nationality"], found["torpedo"], found["asw_research"], found["air_range"]) == (
+        1,
+        2,
+        -3,
+        -1,
+    )
+
+
+def test_atlantic_sum_of_rows_25_61():
+    """Every row summed: +1 DRM, +1 torpedo, -1 ASW, -1 (6 CVEs), +2 Biscay, +1 +1 second turn of war,
+    +1 Ireland 7, +1 Ultra = +6."""
+    data = atlantic(
+        research={"germany": {"naval_nationality_drm": 1, "torpedo": 1}, "britain": {"asw": 1}},
+        germany_us_war_turn=2,
+        ireland_diplomatic_result=7,
+        codebreaking={"axis_ultra_sw": 1},
+        forces=[
+            group("u", "germany", "submarine", 10, "lorient", "atlantic"),
+            group("c", "usa", "cve", 6, "us_atlantic_box", "atlantic"),
+        ],
+    )
+    data["us_at_war"] = {"europe": True}
+    assert lines_of(data)[0].modifier == 6
+
+
+def test_japanese_only_and_american_only_rows_25_811_25_92():
+    """25.811: +1 to Japanese submarines in the Indian Ocean if Japan controls and fully supplies
+    Colombo; 25.92 A: +1 to Japanese submarines in the Pacific for Townsville, Noumea, Suva or a
+    Hawaiian port; 25.92 B: +2 to American submarines if the Allies control Manila. None applies to
+    the other campaigns of the box."""
+    forces = [
+        group("gi", "germany", "submarine", 2, "naples", "indian"),
+        group("ji", "japan", "submarine", 3, "tokyo", "indian"),
+        group("jp", "japan", "submarine", 3, "tokyo", "pacific"),
+        group("us", "usa", "submarine", 3, "pearl_harbor", "pacific"),
+    ]
+    data = atlantic(
+        forces=forces, ports={"colombo": {"controller": "japan"}, "suva": {"controller": "japan"}}
+    )
+    data["us_at_war"] = {"europe": True, "pacific": True}
+    data["sw"]["germany_us_war_turn"] = 3
+    s = scenario(data)
+    found = {
+        b.campaign: {line.key: line.value for line in b.lines} for b in breakdown(s, s.sw, counts_now(s.sw))
+    }
+    assert found[Campaign.JAPANESE_INDIAN]["colombo"] == 1
+    assert "colombo" not in found[Campaign.GERMAN_INDIAN]
+    assert found[Campaign.JAPANESE_PACIFIC]["pacific_ports"] == 1
+    assert "pacific_ports" not in found[Campaign.AMERICAN_PACIFIC]
+    assert found[Campaign.AMERICAN_PACIFIC]["manila"] == 2  # Manila American at the start
+    assert "manila" not in found[Campaign.JAPANESE_PACIFIC]
+    data["sw"]["ports"]["colombo"] = {"controller": "japan", "fully_supplied": False}
+    data["sw"]["ports"]["manila"] = {"controller": "japan"}
+    s = scenario(data)
+    found = {
+        b.campaign: {line.key: line.value for line in b.lines} for b in breakdown(s, s.sw, counts_now(s.sw))
+    }
+    assert found[Campaign.JAPANESE_INDIAN]["colombo"] == 0
+    assert found[Campaign.AMERICAN_PACIFIC]["manila"] == 0
+    # 25.671: Ultra for German submarines only in the Indian Ocean, Magic for the Japanese.
+    assert "ultra" in found[Campaign.GERMAN_INDIAN] and "magic" not in found[Campaign.GERMAN_INDIAN]
+    assert "magic" in found[Campaign.JAPANESE_INDIAN] and "ultra" not in found[Campaign.JAPANESE_INDIAN]
+
+
+def test_no_atlantic_sw_without_an_axis_operational_western_front_port_25_721():
+    """25.721: no German SW in the Atlantic if the Axis control no operational western front port."""
+    found, _ = lines_of(atlantic())
+    assert found.possible
+    every_port = [
+        "hamburg",
+        "kiel",
+        "konigsberg",
+        "brest",
+        "lorient",
+        "bordeaux",
+        "st_nazaire",
+        "la_rochelle",
+    ]
+    found, _ = lines_of(atlantic(inoperative_ports=every_port))
+    assert not found.possible
+    assert any(rule.startswith("25.721") for rule, _ in found.barred)
+    found, _ = lines_of(atlantic(inoperative_ports=every_port[:-1]))  # La Rochelle is French here
+    assert not found.possible
+    found, _ = lines_of(
+        atlantic(inoperative_ports=every_port[:-1], ports={"la_rochelle": {"controller": "germany"}})
+    )
+    assert found.possible
+
+
+def test_campaigns_barred_by_war_and_bases_25_51_25_81_25_91():
+    """25.51 A: German Indian Ocean SW only from an Axis-controlled operational Suez; 25.81: Japanese
+    submarines in the Indian Ocean only once Japan and Britain are at war; 25.91: Japanese and
+    American submarines in the Pacific only once Japan and the U.S. are at war or USJT is 40."""
+    forces = [
+        group("gi", "germany", "submarine", 2, "naples", "indian"),
+        group("ji", "japan", "submarine", 3, "tokyo", "indian"),
+        group("jp", "japan", "submarine", 3, "tokyo", "pacific"),
+    ]
+    data = atlantic(forces=forces)
+    s = scenario(data)
+    found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}
+    assert [r for r, _ in found[Campaign.GERMAN_INDIAN].barred] == ["25.51 A"]
+    assert [r for r, _ in found[Campaign.JAPANESE_INDIAN].barred] == ["25.81"]
+    assert [r for r, _ in found[Campaign.JAPANESE_PACIFIC].barred] == ["25.91"]
+    data["sw"]["ports"] = {"suez": {"controller": "italy"}}
+    data["usjt"] = 40
+    data["japan_at_war_with_britain"] = True
+    s = scenario(data)
+    found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}
+    assert found[Campaign.GERMAN_INDIAN].possible
+    assert found[Campaign.JAPANESE_INDIAN].possible
+    assert found[Campaign.JAPANESE_PACIFIC].possible
+
+
+def test_indian_ocean_asw_split_25_83():
+    """25.83: with German and Japanese submarines both in the Indian Ocean, the Allied ASW is split:
+    7 factors, 5 against the Germans -> 5 and 2; unset -> 3 (half rounded down) and 4."""
+    forces = [
+        group("gi", "germany", "submarine", 2, "naples", "indian"),
+        group("ji", "japan", "submarine", 3, "tokyo", "indian"),
+        group("asw", "britain", "asw", 7, "colombo", "indian"),
+    ]
+    data = atlantic(forces=forces)
+    assert lines_of(data, Campaign.GERMAN_INDIAN, 5)[0].asw_level == 5
+    assert lines_of(data, Campaign.JAPANESE_INDIAN, 5)[0].asw_level == 2
+    assert lines_of(data, Campaign.GERMAN_INDIAN)[0].asw_level == 3
+    assert lines_of(data, Campaign.JAPANESE_INDIAN)[0].asw_level == 4
