@@ -229,9 +229,14 @@ def stage_groups(
     start = 0
     while start < len(members):
         end = start + 1
-        # One presolve and one search for every priority: measured in benchmarks/, this beats solving
-        # the first priority alone and hinting the rest from its plan.
-        while end < len(members) and _weights(ranges[start : end + 1]) is not None:
+        # With naval charts, one presolve and one search for every priority: presolving the charts' state
+        # machines is much of each solve. Without them presolve is cheap, and the first priority alone,
+        # then the rest hinted from its plan, is faster (both measured in benchmarks/).
+        while (
+            (start > 0 or variables.naval is not None)
+            and end < len(members)
+            and _weights(ranges[start : end + 1]) is not None
+        ):
             end += 1
         weights = _weights(ranges[start:end]) or [1]
         groups.append(
