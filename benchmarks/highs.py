@@ -4,8 +4,8 @@
     python -m benchmarks.highs [--positions 5] [--sizes 20] [--time-limit 60] [--suite TEXT]
 
 For the first `--positions` positions of each suite of `benchmarks/bench.py`,
-builds the planner's model and sets the first priority's objective, as
-`optimizer.solve.solve` does for its first stage; then solves it with CP-SAT
+builds the planner's model and sets the objective of its first solve, as
+`optimizer.solve.solve` does (every priority of the first call, with exact weights); then solves it with CP-SAT
 (the planner's settings, `optimizer.model.new_solver`) and, translated exactly
 into a MILP, with HiGHS (one thread, relative gap 0). Prints per suite the
 p50 / p95 wall time of each solver's solve call (the translation is not timed)
@@ -42,11 +42,9 @@ from rich.table import Table
 
 from benchmarks.bench import percentile, suites
 from models.scenario import Scenario
-from optimizer.linear import LinearExpr
 from optimizer.model import build_model, new_solver
-from optimizer.objective import priority_expression
 from optimizer.prepare import prepare
-from optimizer.rules.grants.objective import fewest_granted
+from optimizer.solve import priority_order, stage_groups
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -356,17 +354,12 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
 
 
 def first_stage_model(scenario: Scenario) -> cp_model.CpModel:
-    """The planner's model with its first priority as objective, as `solve()` solves it first."""
+    """The planner's model with the objective of its first solve, as `solve()` solves it: every priority
+    of the first call, with their exact lexicographic weights."""
     data = prepare(scenario)
     model, variables, _ = build_model(data)
-    priorities = scenario.objective.priority_list()
-    expr: LinearExpr
-    if priorities:
-        expr, _ = priority_expression(data, variables, priorities[0])
-    else:
-        assert variables.grants is not None
-        expr = fewest_granted(variables.grants)
-    model.maximize(expr)
+    group = stage_groups(model, data, variables, priority_order(scenario, variables))[0]
+    model.maximize(sum(member.weight * member.expr for member in group))
     return model
 
 

@@ -153,9 +153,17 @@ class NavalReport(PlanModel):
 
 
 class StageResult(PlanModel):
+    """One priority of the objective, in order: its value in the plan and what the search proved."""
+
     priority: str
-    value: PlanValue
-    bound: PlanValue
+    value: PlanValue = Field(description="The priority's value in the plan.")
+    bound: PlanValue | None = Field(
+        description="Best proven bound on the priority, given the earlier priorities' values; null when the "
+        "time limit stopped the search before anything was proven of it."
+    )
+    proven: bool = Field(
+        default=True, description="Whether the value is proven best, given the earlier priorities' values."
+    )
 
 
 class ObjectiveReport(PlanModel):

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 
 from models.scenario import Scenario
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Dominion, Faction, Power
-from optimizer.rules.force_pool.prepare import EntryData, brps_before_grants, entry_data
+from optimizer.rules.force_pool.prepare import (
+    EntryData,
+    Placement,
+    PlacementKey,
+    brps_before_grants,
+    entry_data,
+)
 from optimizer.rules.grants.prepare import GrantNetwork, grant_network
 from optimizer.rules.limits.prepare import LimitBreakdown, construction_limit, dominion_grants, dominion_limit
 from optimizer.rules.naval.prepare import NavalData, prepare_naval
@@ -53,6 +59,7 @@ def prepare(scenario: Scenario) -> Prepared:
     graph = build_map(scenario.map)
     entries: dict[str, EntryData] = {}
     powers: dict[Power, PowerData] = {}
+    placements: dict[PlacementKey, Placement] = {}
     for power in POWER_ORDER:
         if power not in scenario.powers:
             continue
@@ -69,7 +76,7 @@ def prepare(scenario: Scenario) -> Prepared:
             reserve=scenario.objective.reserve.get(power, 0),
         )
         for entry in scenario.powers[power].force_pool:
-            data = entry_data(scenario, graph, supplied, power, entry)
+            data = entry_data(scenario, graph, supplied, power, entry, placements)
             entries[data.key] = data
     limits = {}
     for dominion in (Dominion.AUSTRALIA, Dominion.INDIA):

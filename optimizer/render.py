@@ -77,7 +77,9 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
             barred.add_row(n.power.value, n.entry, n.rule, n.reason)
         parts.append(barred)
     if plan.objective is not None:
-        stages = "; ".join(f"{s.priority} {s.value:g}" for s in plan.objective.stages)
+        stages = "; ".join(
+            f"{s.priority} {s.value:g}" + ("" if s.proven else " (not proven)") for s in plan.objective.stages
+        )
         parts.append(
             Text(
                 f"Status {plan.status.value}; objective {plan.objective.value:g} (bound {plan.objective.bound:g}, "

@@ -60,13 +60,10 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     data = prepare(scenario)
     model, variables, _ = build_model(data)
     built = time.perf_counter()
-    priorities: list[Priority | None] = list(scenario.objective.priority_list())
-    if variables.grants is not None:
-        priorities.append(None)  # last: among equal plans, the one that moves the fewest BRPs
+    priorities = priority_order(scenario, variables)
     stages: list[StageResult] = []
-    proven = True
     last_solver: cp_model.CpSolver | None = None
-    queue = _stage_groups(model, data, variables, priorities)
+    queue = stage_groups(model, data, variables, priorities)
     while queue:
         group = queue.pop(0)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
@@ -100,31 +97,59 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
                     build_seconds=built - started,
                     solve_seconds=time.perf_counter() - built,
                 )
+            queue.insert(0, group)
             break
         optimal = status == cp_model.OPTIMAL
-        proven = proven and optimal
         bounds = _member_bounds(solver, group, optimal)
         for member, bound in zip(group, bounds, strict=True):
             best = value(solver, member.expr)
             stages.append(
-                StageResult(priority=member.name, value=best / member.scale, bound=bound / member.scale)
+                StageResult(
+                    priority=member.name,
+                    value=best / member.scale,
+                    bound=None if bound is None else bound / member.scale,
+                    proven=optimal,
+                )
             )
         # Keep this optimum while the next priority is solved, starting from this plan.
         best_combined = sum(member.weight * value(solver, member.expr) for member in group)
-        model.add(combined >= best_combined)
-        _hint(model, variables, solver)
         last_solver = solver
+        if queue and not out_of_time:
+            model.add(combined >= best_combined)
+            _hint(model, variables, solver)
+        elif queue:
+            break
     assert last_solver is not None
+    # Priorities the time limit left unsolved: their values in the plan, nothing proven of them.
+    for member in (member for group in queue for member in group):
+        stages.append(
+            StageResult(
+                priority=member.name,
+                value=value(last_solver, member.expr) / member.scale,
+                bound=None,
+                proven=False,
+            )
+        )
     first = stages[0]
+    assert first.bound is not None  # the first priority is solved first, and its bound always known
     gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
     plan = extract_plan(
         data,
         variables,
         last_solver,
-        Status.OPTIMAL if proven and len(stages) == len(priorities) else Status.FEASIBLE,
+        Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
     return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
+
+
+def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:
+    """The player's priorities in order; with grants, last, None: among equal plans, the one that moves
+    the fewest BRPs."""
+    priorities: list[Priority | None] = list(scenario.objective.priority_list())
+    if variables.grants is not None:
+        priorities.append(None)
+    return priorities
 
 
 def _hint(model: cp_model.CpModel, variables: Variables, solver: cp_model.CpSolver) -> None:
@@ -134,16 +159,16 @@ def _hint(model: cp_model.CpModel, variables: Variables, solver: cp_model.CpSolv
         model.add_hint(var, solver.value(var))
 
 
-def _member_bounds(solver: cp_model.CpSolver, group: list[Member], optimal: bool) -> list[int]:
+def _member_bounds(solver: cp_model.CpSolver, group: list[Member], optimal: bool) -> list[int | None]:
     """Each member's proven bound: its value when the solve is optimal; otherwise, for the first member,
     what the weighted bound leaves it with every later member at its least (a valid upper bound), and
-    for the rest their values (nothing more is proven of them)."""
+    for the rest None (nothing is proven of them)."""
     values = [int(solver.value(member.expr)) for member in group]
     if optimal:
-        return values
+        return list(values)
     rest = sum(member.weight * member.low for member in group[1:])
     first = (int(round(solver.best_objective_bound)) - rest) // group[0].weight
-    return [max(first, values[0]), *values[1:]]
+    return [max(first, values[0]), *(None for _ in group[1:])]
 
 
 class Member(NamedTuple):
@@ -180,12 +205,12 @@ def expression_range(model: cp_model.CpModel, expr: LinearExpr) -> tuple[int, in
     return low, high
 
 
-def _stage_groups(
+def stage_groups(
     model: cp_model.CpModel, data: Prepared, variables: Variables, priorities: list[Priority | None]
 ) -> list[list[Member]]:
     """The priorities as solves, each a list of members with exact lexicographic weights.
 
-    The first priority is solved alone; the later ones are solved in one call whenever exact weights
+    The priorities are solved in one call whenever exact weights
     exist within EXACT_LIMIT: each priority's weight is the product of (range + 1) of every later
     priority of the call, read off the variables' domains, so no gain in a later priority can
     outweigh one unit of an earlier one. The optima are those of solving them one after the other,
@@ -204,9 +229,14 @@ def _stage_groups(
     start = 0
     while start < len(members):
         end = start + 1
-        # The first priority is solved alone: it is the one the player cares about, usually quick, and
-        # its plan is a good start (a hint) for the rest, which are then solved together.
-        while start > 0 and end < len(members) and _weights(ranges[start : end + 1]) is not None:
+        # With naval charts, one presolve and one search for every priority: presolving the charts' state
+        # machines is much of each solve. Without them presolve is cheap, and the first priority alone,
+        # then the rest hinted from its plan, is faster (both measured in benchmarks/).
+        while (
+            (start > 0 or variables.naval is not None)
+            and end < len(members)
+            and _weights(ranges[start : end + 1]) is not None
+        ):
             end += 1
         weights = _weights(ranges[start:end]) or [1]
         groups.append(

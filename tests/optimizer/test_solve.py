@@ -245,3 +245,35 @@ def test_one_call_weights_keep_the_lexicographic_order():
         )
         assert (weighted > 0) == (a > b) and (weighted == 0) == (a == b)
     assert _weights([(0, 2**40), (0, 2**20)]) is None  # past the exact range: separate solves
+
+
+def test_time_limit_reports_what_is_proven_per_priority(monkeypatch):
+    """With a time limit that stops the search at its first plan, the plan says, priority by priority,
+    what was proven: the first priority keeps a valid bound, the later ones are marked not proven,
+    with no bound, and the plan is `feasible`, never `optimal`."""
+    import optimizer.solve as planner
+    from models.generate import random_scenario
+
+    real = planner.new_solver
+
+    def first_plan_only(time_limit, workers):
+        solver = real(None, workers)
+        solver.parameters.stop_after_first_solution = True
+        return solver
+
+    monkeypatch.setattr(planner, "new_solver", first_plan_only)
+    scenario = random_scenario(40_000, requirements=False, joint_grants=True, naval=False, max_entries=24)
+    result = planner.solve(scenario, time_limit=0.0)  # out of time after the first solve
+    assert result.status is Status.FEASIBLE
+    stages = result.plan.objective.stages
+    assert [stage.priority for stage in stages] == ["factors", "unspent_brps", "oil_kept", "fewest_granted"]
+    first, *later = stages
+    assert first.bound is not None and first.bound >= first.value
+    assert not first.proven or first.bound == first.value
+    assert all(not stage.proven and stage.bound is None for stage in later)
+    from optimizer.render import console, plan_tables
+
+    out = console()
+    with out.capture() as captured:
+        out.print(plan_tables(scenario, result.plan))
+    assert "unspent_brps" in captured.get() and "(not proven)" in captured.get()

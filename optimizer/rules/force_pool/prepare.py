@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from models.scenario import NATIONALITY_DOMINION, Elimination, ForcePoolEntry, Scenario
+from models.scenario import NATIONALITY_DOMINION, Elimination, ForcePoolEntry, Nationality, Scenario
 from models.tables import (
     COST_MULTIPLIERS,
     OIL_EXEMPT_POWERS,
@@ -67,20 +67,34 @@ def stacks_as(category: Category) -> Category | None:
     return None
 
 
+PlacementKey = tuple[Power, UnitType, Nationality | None, tuple[str, ...] | None]
+Placement = tuple[dict[str, Refusal], dict[str | None, tuple[str, ...]]]  # refused sites, site classes
+
+
 def entry_data(
     scenario: Scenario,
     graph: nx.Graph,
     supplied: frozenset[str],
     power: Power,
     entry: ForcePoolEntry,
+    placements: dict[PlacementKey, Placement] | None = None,
 ) -> EntryData:
     """One entry priced (27.12-27.14: rebuilds of units eliminated isolated or voluntarily cost
-    more) and placed (27.4), with the BRPs one priced unit counts inside the oil threshold (27.35)."""
+    more) and placed (27.4), with the BRPs one priced unit counts inside the oil threshold (27.35).
+
+    `placements` remembers where entries of the same power, unit, nationality and named sites may go,
+    for the other entries of one scenario: placement reads nothing else of an entry."""
     spec = UNIT_SPECS[entry.unit]
     rebuild = entry.eliminated_this_turn in (Elimination.ISOLATED, Elimination.VOLUNTARY)
     multipliers = COST_MULTIPLIERS[rebuild]
-    eligible, refused = placement_options(scenario, graph, supplied, power, entry)
-    classes = site_classes(graph, power, stacks_as(spec.category), eligible)
+    memo = (power, entry.unit, entry.nationality, None if entry.sites is None else tuple(entry.sites))
+    placement = placements.get(memo) if placements is not None else None
+    if placement is None:
+        eligible, refused = placement_options(scenario, graph, supplied, power, entry)
+        placement = refused, site_classes(graph, power, stacks_as(spec.category), eligible)
+        if placements is not None:
+            placements[memo] = placement
+    refused, classes = placement
     key = f"{power.value}/{entry.id}"
     return EntryData(
         key=key,

@@ -18,7 +18,7 @@ from optimizer.guards import Guards
 from optimizer.linear import LinearExpr
 from optimizer.prepare import Prepared
 from optimizer.rules.limits.variables import LIMIT_RANGE
-from optimizer.rules.naval.chart import NEW, State, action_cost, ship_states
+from optimizer.rules.naval.chart import NEW, State, action_cost
 from optimizer.rules.naval.prepare import YardData, copy_pairs
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.variables import Variables
@@ -34,13 +34,12 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
     naval = ships.naval
     turns = len(naval.seasons)
     for key, ship in naval.ships.items():
-        states = ship_states(ship)
         for t in range(turns + 1):
-            model.add_exactly_one(ships.state[key, t, s] for s in states)
+            model.add_exactly_one(ships.state[key, t, s] for s in ships.reachable[key, t])
         model.add(ships.state[key, 0, ship.start] == 1)
         for t in range(turns):
-            incoming: dict[State, list[LinearExpr]] = {s: [] for s in states}
-            for state in states:
+            incoming: dict[State, list[LinearExpr]] = {s: [] for s in ships.reachable[key, t + 1]}
+            for state in ships.reachable[key, t]:
                 here = ships.state[key, t, state]
                 options = ships.options[key, t, state]
                 if options == [(None, state)]:
@@ -61,12 +60,13 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
                     # Staying is what is left when no action is taken.
                     model.add(sum(chosen) <= here)
                     incoming[stay].append(here - sum(chosen))
-            for state in states:
-                model.add(ships.state[key, t + 1, state] == sum(incoming[state]))
+            for state, sources in incoming.items():
+                model.add(ships.state[key, t + 1, state] == sum(sources))
     # Copies of a design at one yard are the same ship: lay them down in order (symmetry breaking).
     for first, second in copy_pairs(naval):
         for t in range(turns + 1):
-            model.add(ships.state[first, t, NEW] <= ships.state[second, t, NEW])
+            if (first, t, NEW) in ships.state and (second, t, NEW) in ships.state:
+                model.add(ships.state[first, t, NEW] <= ships.state[second, t, NEW])
     for build, (_, _, count) in naval.sw_builds.items():
         built = [var for (b, _), var in ships.sw.items() if b == build]
         if built:

@@ -17,7 +17,6 @@ from optimizer.rules.naval.chart import (
     SWWars,
     action_cost,
     describe_state,
-    ship_states,
     sw_boxes,
     sw_placement,
 )
@@ -150,7 +149,7 @@ def _charts(naval: NavalVariables, solver: cp_model.CpSolver) -> list[ChartSnaps
             for key, ship in data.ships.items():
                 if ship.yard != yard_key:
                     continue
-                for state in ship_states(ship):
+                for state in naval.reachable[key, t]:
                     if not value(solver, naval.state[key, t, state]):
                         continue
                     if isinstance(state, tuple):

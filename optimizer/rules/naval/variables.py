@@ -33,6 +33,9 @@ class NavalVariables:
     state: dict[ShipTurnState, cp_model.IntVar] = field(default_factory=dict)
     act: dict[ActionKey, cp_model.IntVar] = field(default_factory=dict)
     options: dict[ShipTurnState, list[Option]] = field(default_factory=dict)  # per turn of the horizon
+    # The states a ship can be in at each turn, 0 to the horizon's end, reached from where it starts:
+    # only these have variables (a ship's state in turn 0 is known, and it moves one step a turn).
+    reachable: dict[tuple[str, int], list[State]] = field(default_factory=dict)
     sw: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)  # (build, yard) -> factors
     us_paid: cp_model.IntVar | None = None  # 27.7322: BRPs the U.S. pays for lend-lease transports
     japan_rebuilt: cp_model.IntVar | None = None  # 27.7322 C: transports sunk by Japan rebuilt
@@ -40,7 +43,9 @@ class NavalVariables:
     # the U.S. limit after its reductions with it, not below 0 (27.32 B).
     lend_grant_third: cp_model.IntVar | None = None
     us_limit_floored: cp_model.IntVar | None = None
-    _by_turn: dict[int, list] = field(default_factory=dict, repr=False)  # actions() index, built once
+    # actions() by (turn, yard, power) and launches(), built once the actions exist
+    _index: dict[tuple[int, str | None, Power | None], list] = field(default_factory=dict, repr=False)
+    _launches: list[tuple[ShipData, int, cp_model.IntVar]] | None = field(default=None, repr=False)
 
     @classmethod
     def create(cls, model: cp_model.CpModel, naval: NavalData) -> NavalVariables:
@@ -49,16 +54,22 @@ class NavalVariables:
         variables = cls(naval)
         turns = len(naval.seasons)
         for key, ship in naval.ships.items():
-            states = ship_states(ship)
+            order = {state: i for i, state in enumerate(ship_states(ship))}
+            deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
+            here: set[State] = {ship.start}
             for t in range(turns + 1):
+                states = sorted(here, key=order.__getitem__)
+                variables.reachable[key, t] = states
                 for state in states:
                     variables.state[key, t, state] = model.new_bool_var(f"ship_{key}_{t}_{state}")
-            deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
-            for t, column in enumerate(naval.seasons):
+                if t == turns:
+                    break
+                here = set()
                 for state in states:
-                    options = ship_actions(ship, state, column, t, deferring)
+                    options = ship_actions(ship, state, naval.seasons[t], t, deferring)
                     variables.options[key, t, state] = options
-                    for action, _ in options:
+                    for action, target in options:
+                        here.add(target)
                         if action is not None:
                             variables.act[key, t, state, action] = model.new_bool_var(
                                 f"act_{key}_{t}_{state}_{action}"
@@ -110,15 +121,16 @@ class NavalVariables:
     def actions(
         self, t: int, yard: str | None = None, power: Power | None = None
     ) -> list[tuple[ShipData, State, ChartAction, cp_model.IntVar]]:
-        """The actions of turn t, optionally of one yard or one paying power."""
-        if not self._by_turn:
+        """The actions of turn t, optionally of one yard or one paying power (indexed once)."""
+        if not self._index:
             for (key, turn, state, action), var in self.act.items():
-                self._by_turn.setdefault(turn, []).append((self.naval.ships[key], state, action, var))
-        return [
-            item
-            for item in self._by_turn.get(t, [])
-            if (yard is None or item[0].yard == yard) and (power is None or item[0].power is power)
-        ]
+                ship = self.naval.ships[key]
+                item = (ship, state, action, var)
+                for where in ((turn, None, None), (turn, ship.yard, None), (turn, None, ship.power)):
+                    self._index.setdefault(where, []).append(item)
+        if yard is not None and power is not None:
+            return [item for item in self._index.get((t, yard, None), []) if item[0].power is power]
+        return self._index.get((t, yard, power), [])
 
     def brps(self, power: Power, t: int) -> LinearExpr:
         """Naval BRPs of `power` in turn t: chart actions, and SW units in this turn (27.72)."""
@@ -162,13 +174,14 @@ class NavalVariables:
 
     def launches(self) -> list[tuple[ShipData, int, cp_model.IntVar]]:
         """(ship, turn, var) for every action that launches a ship (27.7272 D, and moves into the Launch row)."""
-        found = []
-        for (key, t, state, action), var in self.act.items():
-            if action is ChartAction.LAUNCH or (
-                action in MOVES and isinstance(state, tuple) and move(state[0], state[1], action) is None
-            ):
-                found.append((self.naval.ships[key], t, var))
-        return found
+        if self._launches is None:
+            self._launches = [
+                (self.naval.ships[key], t, var)
+                for (key, t, state, action), var in self.act.items()
+                if action is ChartAction.LAUNCH
+                or (action in MOVES and isinstance(state, tuple) and move(state[0], state[1], action) is None)
+            ]
+        return self._launches
 
     def decisions(self) -> list[cp_model.IntVar]:
         return [*self.act.values(), *self.sw.values()]
