@@ -411,7 +411,9 @@ def main() -> None:
     args = parser.parse_args()
 
     out = Console(width=170)
-    table = Table(title="First-priority model: CP-SAT and HiGHS solve wall time (ms)", title_justify="left")
+    table = Table(
+        title="The first solve's model: CP-SAT and HiGHS solve wall time (ms)", title_justify="left"
+    )
     for column in (
         "suite",
         "cases",
