@@ -208,7 +208,7 @@ def _additions(
         return
     g, rule = p.power.value, p.addition_rule
     made: dict[MobilizedUnit, cp_model.LinearExpr | int] = {u: 0 for u in GROUND_AND_AIR}
-    previous_full: dict[MobilizedUnit, cp_model.IntVar] = {}
+    previous_adds: cp_model.LinearExprT | None = None
     for t in range(data.horizon):
         for u in GROUND_AND_AIR:
             made[u] = made[u] + v.created[(p.power, t, u)] + v.addition.get((p.power, t, u), 0)
@@ -219,24 +219,51 @@ def _additions(
         if p.counter_mix is None:
             model.add(adds == 1).only_enforce_if(guards.of(rule, g))
             continue
-        # full[u]: every counter of type u is used by the end of the turn. Both directions are posted
-        # (and fullness never ends) so that the solver propagates it rather than searching for it.
-        full = {u: model.new_bool_var(f"{g}_{t}_{u.value}_counters_used") for u in GROUND_AND_AIR}
         for u in GROUND_AND_AIR:
             mix = p.counter_mix.of(u)
-            model.add(made[u] >= mix).only_enforce_if(full[u])
-            model.add(made[u] <= mix - 1).only_enforce_if(~full[u])
-            if u in previous_full:
-                model.add(full[u] >= previous_full[u])
             model.add(made[u] <= mix).only_enforce_if([v.addition[(p.power, t, u)], *guards.of(rule, g)])
-        previous_full = full
-        # No addition only once no type has a counter left.
-        for u in GROUND_AND_AIR:
-            model.add(adds >= 1 - full[u]).only_enforce_if(guards.of(rule, g))
+            # No addition only once no type has a counter left: with none this turn, every type has
+            # used all its counters ("adds = 0 implies made >= mix", posted linearly).
+            model.add(made[u] + mix * adds >= mix).only_enforce_if(guards.of(rule, g))
+        if previous_adds is not None:
+            # Redundant: with no addition every type has used all its counters, and what is made only
+            # grows, so once the additions stop they do not resume.
+            model.add(adds <= previous_adds).only_enforce_if(guards.of(rule, g))
+        previous_adds = adds
     if p.counter_mix is not None:
+        _counter_mix_knapsack(model, data, p, v, guards)
         for u in GROUND_AND_AIR:  # redundant: the additions alone stay within the mix
             additions = [x for (power, _, unit), x in v.addition.items() if power is p.power and unit is u]
             model.add(sum(additions) <= p.counter_mix.of(u)).only_enforce_if(guards.of(rule, g))
+
+
+def _counter_mix_knapsack(
+    model: cp_model.CpModel, data: MobilizationData, p: PowerData, v: MobilizationVariables, guards: Guards
+) -> None:
+    """Redundant with the per-turn counter checks of 14.737 and 14.743, and a tighter relaxation of them:
+    every addition of a type, and every unit of that type created up to the turn of its last addition,
+    takes a counter of the type. (Units created later are not limited by the mix.)
+
+    Exact: an addition of type u in turn t needs made(t) <= mix; the last one binds the others, since
+    what is made only grows. `pending[t]` is 1 in every turn up to the last addition of u (it may stay 1
+    later, which only tightens); `counted[t]` is at least the units of u created in t while pending."""
+    assert p.counter_mix is not None and p.addition_rule is not None
+    g, rule = p.power.value, p.addition_rule
+    for u in GROUND_AND_AIR:
+        terms = []
+        later = None
+        for t in reversed(range(data.horizon)):
+            pending = model.new_bool_var(f"{g}_{t}_{u.value}_addition_pending")
+            if later is not None:
+                model.add_implication(later, pending)
+            if (p.power, t, u) in v.addition:
+                model.add_implication(v.addition[(p.power, t, u)], pending)
+                terms.append(v.addition[(p.power, t, u)])
+            counted = model.new_int_var(0, p.units, f"{g}_{t}_{u.value}_counted")
+            model.add(counted >= v.created[(p.power, t, u)] - p.units * (1 - pending))
+            terms.append(counted)
+            later = pending
+        model.add(sum(terms) <= p.counter_mix.of(u)).only_enforce_if(guards.of(rule, g))
 
 
 def _minimum(

@@ -355,6 +355,27 @@ def test_france_armor_cap_14_742_b():
     assert not feasible(scenario, plan)
 
 
+def test_france_counter_mix_counts_units_made_before_the_addition_only_14_743():
+    """14.743 (reading of `counter_mix`): one air counter left. Added in spring 1941, it is used, and a
+    mobilization in summer may still create air (14.742 A: mobilizations are not limited by the mix);
+    created first, it leaves no air counter for a later addition."""
+    scenario = mobilization_scenario(
+        {
+            "france": {
+                "factories": {"civilian": 2, "military": 3},
+                "counter_mix": {"armor": 0, "infantry": 0, "air": 1},
+            }
+        },
+        turns=2,
+        start=("spring", 1941),
+    )
+    air_then_mobilize = [("france", 1, CIV, {"armor": 1, "air": 1})]
+    assert feasible(scenario, air_then_mobilize, additions={("france", 0): "air"})
+    mobilize_then_air = [("france", 0, CIV, {"armor": 1, "air": 1})]
+    assert not feasible(scenario, mobilize_then_air, additions={("france", 1): "air"})
+    assert feasible(scenario, mobilize_then_air)
+
+
 def test_france_post_1940_addition_14_743():
     scenario = mobilization_scenario(
         {"france": {"factories": {"military": 3}}}, turns=1, start=("spring", 1941)
