@@ -36,15 +36,20 @@ def one_more_position(scenario: Scenario, relax: Relaxation) -> Scenario:
         state = scenario.powers[power].naval_air
         data["powers"][power.value]["naval_air"] = {"rp_increase": state.rp_increase + extra}
     for faction, extra in relax.oil_counters.items():
-        assert isinstance(scenario.oil_counters, int)
-        data["oil_counters"] = scenario.oil_counters + extra
+        counters = scenario.oil_counters
+        if isinstance(counters, int):
+            data["oil_counters"] = counters + extra
+        else:
+            data["oil_counters"] = {f.value: n for f, n in counters.items()} | {
+                faction.value: counters.get(faction, 0) + extra
+            }
     return Scenario.model_validate(data)
 
 
 def why(scenario: Scenario) -> tuple[list[ResourceUse], dict[str, Result]]:
     """The --why report, every what-if plan checked against its position; also the what-ifs by resource."""
     base = solve(scenario, keep_decisions=True)
-    assert base.status is Status.OPTIMAL
+    assert base.status is Status.OPTIMAL and base.plan is not None
     assert check(scenario, base.plan) == []
     what_ifs: dict[str, Result] = {}
 
