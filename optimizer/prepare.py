@@ -60,13 +60,19 @@ class Relaxation:
 
     Each field adds units on top of what the rules give: BRPs available for construction (27.11),
     construction limit points (27.31), naval air factors per turn (27.61), oil counters available for
-    construction (27.35 B). The default adds nothing.
+    construction (27.35 B), a Commonwealth country's limit points (27.473 B, 27.474 B), counters a
+    site may stack (27.46), a yard's shipbuilding points (27.724 A) and chart capacity (27.741), all this
+    turn. The default adds nothing.
     """
 
     brps: dict[Power, int] = field(default_factory=dict)
     limit: dict[Power, int] = field(default_factory=dict)
     naval_air: dict[Power, int] = field(default_factory=dict)
     oil_counters: dict[Faction, int] = field(default_factory=dict)
+    dominion_limit: dict[Dominion, int] = field(default_factory=dict)  # 27.473 B, 27.474 B
+    stacking: dict[tuple[str, str], int] = field(default_factory=dict)  # (site, 'ground' or 'air'): 27.46
+    yard_points: dict[str, int] = field(default_factory=dict)  # "power/yard": shipbuilding points (27.724 A)
+    yard_capacity: dict[str, int] = field(default_factory=dict)  # "power/yard": ships on the chart (27.741)
 
 
 def _relaxed(power: PowerData, relax: Relaxation | None) -> PowerData:
@@ -131,6 +137,15 @@ def prepare(scenario: Scenario, relax: Relaxation | None = None) -> Prepared:
         for site, d in graph.nodes(data=True)
         if d["ground_capacity"] is not None or d["air_capacity"] is not None
     }
+    if relax is not None:
+        limits = {d: n + relax.dominion_limit.get(d, 0) for d, n in limits.items()}
+        stacking = {
+            site: (
+                None if ground is None else ground + relax.stacking.get((site, "ground"), 0),
+                None if air is None else air + relax.stacking.get((site, "air"), 0),
+            )
+            for site, (ground, air) in stacking.items()
+        }
     return Prepared(
         scenario=scenario,
         powers=powers,
@@ -149,9 +164,27 @@ def prepare(scenario: Scenario, relax: Relaxation | None = None) -> Prepared:
         },
         site_order={None: -1, **{site: i for i, site in enumerate(graph.nodes)}},
         network=grant_network(scenario) if scenario.grants else None,
-        naval=prepare_naval(
-            scenario,
-            {p: d.brps_available for p, d in powers.items()},
-            {p: d.limit for p, d in powers.items()},
+        naval=_relaxed_yards(
+            prepare_naval(
+                scenario,
+                {p: d.brps_available for p, d in powers.items()},
+                {p: d.limit for p, d in powers.items()},
+            ),
+            relax,
         ),
     )
+
+
+def _relaxed_yards(naval: NavalData | None, relax: Relaxation | None) -> NavalData | None:
+    """The naval data with the relaxation's extra shipbuilding points and chart capacity per yard."""
+    if naval is None or relax is None or not (relax.yard_points or relax.yard_capacity):
+        return naval
+    yards = {
+        key: replace(
+            yard,
+            rate=yard.rate + relax.yard_points.get(key, 0),
+            capacity=yard.capacity + relax.yard_capacity.get(key, 0),
+        )
+        for key, yard in naval.yards.items()
+    }
+    return replace(naval, yards=yards)

@@ -32,7 +32,10 @@ class Result:
     build_seconds: float = 0.0
     solve_seconds: float = 0.0
     decisions: dict[str, int] = field(default_factory=dict)  # with `keep_decisions`: a hint for a what-if
-    prepared: Prepared | None = None  # with `keep_decisions`: the data the plan was solved from
+    # With `keep_decisions`: the data, variables and solver of the plan, to read what it uses of each limit.
+    prepared: Prepared | None = None
+    variables: Variables | None = None
+    solver: cp_model.CpSolver | None = None
 
     @property
     def objective(self) -> float | None:
@@ -164,6 +167,8 @@ def solve(
         solve_seconds=time.perf_counter() - built,
         decisions=decisions,
         prepared=data if keep_decisions else None,
+        variables=variables if keep_decisions else None,
+        solver=last_solver if keep_decisions else None,
     )
 
 

@@ -11,21 +11,50 @@ the first priority, not a dual value of a relaxation.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+from ortools.sat.python import cp_model
 
 from models.plan import OneMore, Plan, ResourceUse
 from models.scenario import Scenario
-from models.tables import Faction, Power
+from models.tables import (
+    JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS,
+    RUSSIA_SIBERIA_BRPS,
+    Category,
+    Dominion,
+    Faction,
+    Power,
+)
+from optimizer.linear import LinearExpr, value
 from optimizer.prepare import Prepared, Relaxation
+from optimizer.rules.naval.constraints import on_charts, yard_points
 from optimizer.rules.naval_air.prepare import naval_air_units
+from optimizer.rules.placement.constraints import korea_manchuria_factors, siberia_brps, stacked
 from optimizer.solve import Result, solve
+from optimizer.variables import Variables
 
 # Oil counters count 10 BRPs of a route's capacity (40.251).
 OIL_COUNTER_ROUTE_BRPS = 10
+STACKING = (Category.GROUND, Category.AIR)
+POWERS = {power.value for power in Power}
 
 
-def resources(data: Prepared, plan: Plan) -> list[ResourceUse]:
-    """Every limited resource of the plan, binding ones first (then in power, faction, route order)."""
+def resources(
+    data: Prepared, plan: Plan, variables: Variables, solver: cp_model.CpSolver
+) -> list[ResourceUse]:
+    """Every limited resource of the plan, binding ones first (then powers, factions, Commonwealth limits,
+    placement caps, yards, routes and transports, in that order). The uses of the Commonwealth limits,
+    placement caps and yards are the very expressions their constraints bound, read from the solver."""
+    found: list[ResourceUse] = []
+    found += _plan_uses(data, plan)
+    found += _model_uses(data, variables, solver)
+    found += _grant_uses(data, plan)
+    return sorted(found, key=lambda use: not use.binding)
+
+
+def _plan_uses(data: Prepared, plan: Plan) -> list[ResourceUse]:
+    """BRPs, construction limits, naval air rates (kamikazes too with the setting) and oil thresholds,
+    from the plan's accounting."""
     found: list[ResourceUse] = []
     counted = naval_air_units(data.scenario)
     naval_air = {entry.power for entry in data.entries.values() if entry.entry.unit in counted}
@@ -44,6 +73,45 @@ def resources(data: Prepared, plan: Plan) -> list[ResourceUse]:
         if oil.oil_affected_brps > 0:  # builds paid past the threshold: it binds even with a little room left
             use = use.model_copy(update={"binding": True})
         found.append(use)
+    return found
+
+
+def _model_uses(data: Prepared, variables: Variables, solver: cp_model.CpSolver) -> list[ResourceUse]:
+    """Commonwealth limits, stacking, Korea and Manchuria, Siberia, and this turn's yards."""
+    found: list[ResourceUse] = []
+
+    def used(exprs: Sequence[LinearExpr | cp_model.IntVar]) -> int:
+        return sum(int(value(solver, expr)) for expr in exprs)
+
+    for dominion, limit in data.dominion_limits.items():
+        rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
+        spent = int(value(solver, variables.dominion_spending(dominion, limit_only=True)))
+        found.append(_use(dominion.value, "construction_limit", rule, limit, spent))
+    for site, capacities in data.stacking.items():
+        for capacity, category, name in zip(capacities, STACKING, ("ground", "air"), strict=True):
+            placed = stacked(data, variables, site, category)
+            if capacity is not None and placed:
+                found.append(_use(site, f"stacking:{name}", "27.46", capacity, used(placed)))
+    korea = korea_manchuria_factors(data, variables)
+    if korea:
+        found.append(
+            _use("japan", "korea_manchuria", "27.471", JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS, used(korea))
+        )
+    siberia = siberia_brps(data, variables)
+    if siberia:
+        found.append(_use("russia", "siberia", "27.476", RUSSIA_SIBERIA_BRPS, used(siberia)))
+    if variables.naval is not None and data.naval is not None:
+        charts = on_charts(variables)
+        for key, yard in data.naval.yards.items():
+            found.append(_use(key, "sb_points", "27.724 A", yard.rate, used(yard_points(variables, key, 0))))
+            found.append(_use(key, "yard_capacity", "27.741", yard.capacity, used(charts.get((1, key), []))))
+    return found
+
+
+def _grant_uses(data: Prepared, plan: Plan) -> list[ResourceUse]:
+    """Each route's capacity this turn (oil counters counting 10 BRPs, 40.251) and transports per ocean
+    (40.221), from the plan's grant lines."""
+    found: list[ResourceUse] = []
     if data.network is not None:
         for route, status in data.network.routes.items():
             used = sum(
@@ -80,15 +148,24 @@ def _use(holder: str, resource: str, rule: str, limit: int, used: int) -> Resour
 
 
 def one_more_unit(use: ResourceUse) -> Relaxation | None:
-    """The what-if of one more unit of this resource; None for resources without one (routes, transports)."""
+    """The what-if of one more unit of this resource; None for the caps the rules fix (27.471, 27.476),
+    routes and transports (reported, not re-solved)."""
     if use.resource == "brps":
         return Relaxation(brps={Power(use.holder): 1})
-    if use.resource == "construction_limit":
+    if use.resource == "construction_limit" and use.holder in POWERS:
         return Relaxation(limit={Power(use.holder): 1})
     if use.resource == "naval_air_rate":
         return Relaxation(naval_air={Power(use.holder): 1})
     if use.resource == "oil_threshold":  # one more counter: the threshold 25 BRPs higher (27.35 B)
         return Relaxation(oil_counters={Faction(use.holder): 1})
+    if use.resource == "construction_limit":  # a Commonwealth country's own limit
+        return Relaxation(dominion_limit={Dominion(use.holder): 1})
+    if use.resource.startswith("stacking:"):
+        return Relaxation(stacking={(use.holder, use.resource.removeprefix("stacking:")): 1})
+    if use.resource == "sb_points":
+        return Relaxation(yard_points={use.holder: 1})
+    if use.resource == "yard_capacity":
+        return Relaxation(yard_capacity={use.holder: 1})
     return None
 
 
@@ -102,7 +179,8 @@ def explain_plan(
     `base` is a solve with `keep_decisions`."""
     assert base.plan is not None and base.objective is not None and base.prepared is not None
     out = []
-    for use in resources(base.prepared, base.plan):
+    assert base.variables is not None and base.solver is not None
+    for use in resources(base.prepared, base.plan, base.variables, base.solver):
         relax = one_more_unit(use) if use.binding else None
         if relax is not None:
             result = solver(scenario, time_limit, relax=relax, hint=base.decisions)

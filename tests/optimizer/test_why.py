@@ -26,7 +26,7 @@ def one_more_position(scenario: Scenario, relax: Relaxation) -> Scenario:
     """The scenario with the relaxation's unit written as the game gives it: one more BRP (27.11); a BRP
     base 3 higher, for one more limit point (27.32 A: a third of the base, rounded down; only where no
     reduction applies); one more factor of training rate from production RPs (27.61); one more oil
-    counter (27.35 B)."""
+    counter (27.35 B); room for one more counter at a site (27.46)."""
     data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
     for power, extra in relax.brps.items():
         data["powers"][power.value]["brps"] = scenario.powers[power].brps + extra
@@ -43,6 +43,9 @@ def one_more_position(scenario: Scenario, relax: Relaxation) -> Scenario:
             data["oil_counters"] = {f.value: n for f, n in counters.items()} | {
                 faction.value: counters.get(faction, 0) + extra
             }
+    for (site, kind), extra in relax.stacking.items():
+        capacity = getattr(scenario.map.sites[site], f"{kind}_capacity")
+        data["map"]["sites"][site][f"{kind}_capacity"] = capacity + extra
     return Scenario.model_validate(data)
 
 
@@ -203,4 +206,8 @@ def test_one_more_is_the_difference_of_brute_force_optima(scenario):
             continue
         expected = brute_force_best(one_more_position(scenario, relax)) - brute_force_best(scenario)
         assert abs(use.one_more.gain - expected) < 1e-6, (use, expected)
-    assert all(Power(u.holder) in scenario.powers for u in uses if u.resource != "oil_threshold")
+    for use in uses:
+        if use.resource.startswith("stacking:"):
+            assert use.holder in scenario.map.sites  # only kiel has a stacking limit here
+        elif use.resource != "oil_threshold":
+            assert Power(use.holder) in scenario.powers
