@@ -61,8 +61,7 @@ class Relaxation:
     Each field adds units on top of what the rules give: BRPs available for construction (27.11),
     construction limit points (27.31), naval air factors per turn (27.61), oil counters available for
     construction (27.35 B), a Commonwealth country's limit points (27.473 B, 27.474 B), counters a
-    site may stack (27.46), a yard's shipbuilding points (27.724 A) and chart capacity (27.741), all this
-    turn. The default adds nothing.
+    site may stack (27.46), a yard's shipbuilding points a turn (27.724 A, its capacity following). The default adds nothing.
     """
 
     brps: dict[Power, int] = field(default_factory=dict)
@@ -71,8 +70,8 @@ class Relaxation:
     oil_counters: dict[Faction, int] = field(default_factory=dict)
     dominion_limit: dict[Dominion, int] = field(default_factory=dict)  # 27.473 B, 27.474 B
     stacking: dict[tuple[str, str], int] = field(default_factory=dict)  # (site, 'ground' or 'air'): 27.46
-    yard_points: dict[str, int] = field(default_factory=dict)  # "power/yard": shipbuilding points (27.724 A)
-    yard_capacity: dict[str, int] = field(default_factory=dict)  # "power/yard": ships on the chart (27.741)
+    # "power/yard": shipbuilding points a turn (27.724 A), the capacity following (27.724 B)
+    yard_points: dict[str, int] = field(default_factory=dict)
 
 
 def _relaxed(power: PowerData, relax: Relaxation | None) -> PowerData:
@@ -164,27 +163,10 @@ def prepare(scenario: Scenario, relax: Relaxation | None = None) -> Prepared:
         },
         site_order={None: -1, **{site: i for i, site in enumerate(graph.nodes)}},
         network=grant_network(scenario) if scenario.grants else None,
-        naval=_relaxed_yards(
-            prepare_naval(
-                scenario,
-                {p: d.brps_available for p, d in powers.items()},
-                {p: d.limit for p, d in powers.items()},
-            ),
-            relax,
+        naval=prepare_naval(
+            scenario,
+            {p: d.brps_available for p, d in powers.items()},
+            {p: d.limit for p, d in powers.items()},
+            relax.yard_points if relax else None,
         ),
     )
-
-
-def _relaxed_yards(naval: NavalData | None, relax: Relaxation | None) -> NavalData | None:
-    """The naval data with the relaxation's extra shipbuilding points and chart capacity per yard."""
-    if naval is None or relax is None or not (relax.yard_points or relax.yard_capacity):
-        return naval
-    yards = {
-        key: replace(
-            yard,
-            rate=yard.rate + relax.yard_points.get(key, 0),
-            capacity=yard.capacity + relax.yard_capacity.get(key, 0),
-        )
-        for key, yard in naval.yards.items()
-    }
-    return replace(naval, yards=yards)

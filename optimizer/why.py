@@ -149,7 +149,8 @@ def _use(holder: str, resource: str, rule: str, limit: int, used: int) -> Resour
 
 def one_more_unit(use: ResourceUse) -> Relaxation | None:
     """The what-if of one more unit of this resource; None for the caps the rules fix (27.471, 27.476),
-    routes and transports (reported, not re-solved)."""
+    a yard's capacity (twice its rate, 27.724 B: one more shipbuilding point is its what-if), routes and
+    transports (reported, not re-solved)."""
     if use.resource == "brps":
         return Relaxation(brps={Power(use.holder): 1})
     if use.resource == "construction_limit" and use.holder in POWERS:
@@ -164,8 +165,6 @@ def one_more_unit(use: ResourceUse) -> Relaxation | None:
         return Relaxation(stacking={(use.holder, use.resource.removeprefix("stacking:")): 1})
     if use.resource == "sb_points":
         return Relaxation(yard_points={use.holder: 1})
-    if use.resource == "yard_capacity":
-        return Relaxation(yard_capacity={use.holder: 1})
     return None
 
 
@@ -199,12 +198,19 @@ def explain_plan(
 
 
 def build_changes(before: Plan, after: Plan) -> list[str]:
-    """The build lines that differ, per power and force pool entry: '+2 germany armor-3-5', then removals."""
+    """The build lines that differ, per power and force pool entry: '+2 germany armor-3-5', then removals;
+    then this turn's chart actions taken and no longer taken: '+lay_down tokyo/ship', '-continue ...'."""
     old, new = _counters(before), _counters(after)
     keys = sorted(set(old) | set(new))
     added = [f"+{new[k] - old[k]} {k[0]} {k[1]}" for k in keys if new[k] > old[k]]
     removed = [f"-{old[k] - new[k]} {k[0]} {k[1]}" for k in keys if old[k] > new[k]]
-    return added + removed
+    was, now = _actions(before), _actions(after)
+    return added + removed + [f"+{a}" for a in sorted(now - was)] + [f"-{a}" for a in sorted(was - now)]
+
+
+def _actions(plan: Plan) -> set[str]:
+    """This turn's chart actions: 'action yard/ship'."""
+    return {f"{a.action} {a.yard}/{a.ship}" for a in plan.naval_actions if a.turn == 0}
 
 
 def _counters(plan: Plan) -> Counter[tuple[str, str]]:

@@ -7,15 +7,17 @@ scenario with that one more unit written in the game's own terms (`one_more_posi
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
 
+from models.naval_tables import SHIPYARD_RATES
 from models.plan import ResourceUse, Status
 from models.scenario import Scenario
 from models.tables import Faction, Power
 from optimizer.checker import check
-from optimizer.cli import app
+from optimizer.cli import _load, app
 from optimizer.prepare import Relaxation
 from optimizer.solve import Result, solve
 from optimizer.why import explain_plan, one_more_unit
@@ -26,7 +28,8 @@ def one_more_position(scenario: Scenario, relax: Relaxation) -> Scenario:
     """The scenario with the relaxation's unit written as the game gives it: one more BRP (27.11); a BRP
     base 3 higher, for one more limit point (27.32 A: a third of the base, rounded down; only where no
     reduction applies); one more factor of training rate from production RPs (27.61); one more oil
-    counter (27.35 B); room for one more counter at a site (27.46)."""
+    counter (27.35 B); room for one more counter at a site (27.46); a yard rate one higher (27.724 A, 27.731
+    for the rate when the scenario leaves it unset)."""
     data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
     for power, extra in relax.brps.items():
         data["powers"][power.value]["brps"] = scenario.powers[power].brps + extra
@@ -46,6 +49,14 @@ def one_more_position(scenario: Scenario, relax: Relaxation) -> Scenario:
     for (site, kind), extra in relax.stacking.items():
         capacity = getattr(scenario.map.sites[site], f"{kind}_capacity")
         data["map"]["sites"][site][f"{kind}_capacity"] = capacity + extra
+    for key, extra in relax.yard_points.items():
+        power, yard_id = key.split("/")
+        naval = scenario.powers[Power(power)].naval
+        assert naval is not None
+        for i, yard in enumerate(naval.shipyards):
+            if yard.id == yard_id:
+                rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[Power(power)][yard_id]
+                data["powers"][power]["naval"]["shipyards"][i]["rate"] = rate + extra
     return Scenario.model_validate(data)
 
 
@@ -211,3 +222,62 @@ def test_one_more_is_the_difference_of_brute_force_optima(scenario):
             assert use.holder in scenario.map.sites  # only kiel has a stacking limit here
         elif use.resource != "oil_threshold":
             assert Power(use.holder) in scenario.powers
+
+
+def test_stacking_binds_and_one_more_counter_of_room_is_worth_one_more_counter(scenario_of):
+    """27.46: Kiel takes 2 more ground counters; with infantry only placeable there, 2 counters of 1
+    factor (value 1.0 each) are built, the stacking binds, and room for a 3rd counter is worth +1.0."""
+    scenario = scenario_of(
+        {"germany": {"force_pool": [{**entry("inf", "infantry", 10), "sites": ["kiel"]}]}},
+        map={"sites": {"kiel": {"ground_capacity": 2}}},
+        objective={"preset": "max-value", "values": {"infantry": 1.0}},
+    )
+    uses, _ = why(scenario)
+    room = by_name(uses)[("kiel", "stacking:ground")]
+    assert (room.limit, room.used, room.binding, room.rule) == (2, 2, True, "27.46")
+    assert room.one_more is not None
+    assert (room.one_more.gain, room.one_more.changes) == (1.0, ["+1 germany inf"])
+
+
+def test_korea_and_siberia_caps_bind_without_a_what_if(scenario_of):
+    """27.471: no more than 3 Japanese infantry factors a turn in Korea and Manchuria; 27.476: no more than
+    6 BRPs of Russian units a turn in Siberia. Both bind with 10 infantry placeable only there; they are
+    fixed by the rules, so no one-more plan is solved for them."""
+    japan = scenario_of(
+        {"japan": {"force_pool": [{**entry("inf", "infantry", 10), "sites": ["seoul"]}]}},
+        faction="japan",
+        objective={"preset": "max-value", "values": {"infantry": 1.0}},
+    )
+    korea = by_name(why(japan)[0])[("japan", "korea_manchuria")]
+    assert (korea.limit, korea.used, korea.binding, korea.rule, korea.one_more) == (
+        3,
+        3,
+        True,
+        "27.471",
+        None,
+    )
+    russia = scenario_of(
+        {"russia": {"force_pool": [{**entry("inf", "infantry", 10), "sites": ["chita"]}]}},
+        faction="russia",
+        objective={"preset": "max-value", "values": {"infantry": 1.0}},
+    )
+    siberia = by_name(why(russia)[0])[("russia", "siberia")]
+    assert (siberia.limit, siberia.used, siberia.binding, siberia.rule, siberia.one_more) == (
+        6,
+        6,
+        True,
+        "27.476",
+        None,
+    )
+
+
+def test_bundled_naval_scenario_what_ifs_pass_the_checker():
+    """27.724 A, 27.741: on the bundled Japanese naval scenario every yard's shipbuilding points and
+    capacity this turn are reported, slack = limit - use, and every what-if plan (a yard rate one
+    higher among them when its points bind) passes the checker for its position."""
+    scenario = _load(Path("scenarios/japan_fall_1941_naval.yaml"))
+    uses, _ = why(scenario)
+    yards = [use for use in uses if use.resource in ("sb_points", "yard_capacity")]
+    assert yards and all(use.holder.startswith("japan/") for use in yards)
+    assert {use.resource for use in yards} == {"sb_points", "yard_capacity"}
+    assert all(use.slack == use.limit - use.used and use.used >= 0 for use in uses)
