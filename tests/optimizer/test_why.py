@@ -50,13 +50,13 @@ def one_more_position(scenario: Scenario, relax: Relaxation) -> Scenario:
         capacity = getattr(scenario.map.sites[site], f"{kind}_capacity")
         data["map"]["sites"][site][f"{kind}_capacity"] = capacity + extra
     for key, extra in relax.yard_points.items():
-        power, yard_id = key.split("/")
-        naval = scenario.powers[Power(power)].naval
+        name, yard_id = key.split("/")
+        naval = scenario.powers[Power(name)].naval
         assert naval is not None
         for i, yard in enumerate(naval.shipyards):
             if yard.id == yard_id:
-                rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[Power(power)][yard_id]
-                data["powers"][power]["naval"]["shipyards"][i]["rate"] = rate + extra
+                rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[Power(name)][yard_id]
+                data["powers"][name]["naval"]["shipyards"][i]["rate"] = rate + extra
     return Scenario.model_validate(data)
 
 
