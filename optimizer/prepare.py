@@ -60,15 +60,13 @@ class Relaxation:
 
     Each field adds units on top of what the rules give: BRPs available for construction (27.11),
     construction limit points (27.31), naval air factors per turn (27.61), oil counters available for
-    construction (27.35 B), a Commonwealth country's limit points (27.473 B, 27.474 B), counters a
-    site may stack (27.46), a yard's shipbuilding points a turn (27.724 A, its capacity following). The default adds nothing.
+    construction (27.35 B), counters a site may stack (27.46), a yard's shipbuilding points a turn (27.724 A, its capacity following). The default adds nothing.
     """
 
     brps: dict[Power, int] = field(default_factory=dict)
     limit: dict[Power, int] = field(default_factory=dict)
     naval_air: dict[Power, int] = field(default_factory=dict)
     oil_counters: dict[Faction, int] = field(default_factory=dict)
-    dominion_limit: dict[Dominion, int] = field(default_factory=dict)  # 27.473 B, 27.474 B
     stacking: dict[tuple[str, str], int] = field(default_factory=dict)  # (site, 'ground' or 'air'): 27.46
     # "power/yard": shipbuilding points a turn (27.724 A), the capacity following (27.724 B)
     yard_points: dict[str, int] = field(default_factory=dict)
@@ -137,7 +135,6 @@ def prepare(scenario: Scenario, relax: Relaxation | None = None) -> Prepared:
         if d["ground_capacity"] is not None or d["air_capacity"] is not None
     }
     if relax is not None:
-        limits = {d: n + relax.dominion_limit.get(d, 0) for d, n in limits.items()}
         stacking = {
             site: (
                 None if ground is None else ground + relax.stacking.get((site, "ground"), 0),

@@ -148,7 +148,8 @@ def _use(holder: str, resource: str, rule: str, limit: int, used: int) -> Resour
 
 
 def one_more_unit(use: ResourceUse) -> Relaxation | None:
-    """The what-if of one more unit of this resource; None for the caps the rules fix (27.471, 27.476),
+    """The what-if of one more unit of this resource; None for the caps the rules fix (27.471, 27.476, and
+    the Australian and Indian limits of 27.473 B, 27.474 B, which no scenario field raises),
     a yard's capacity (twice its rate, 27.724 B: one more shipbuilding point is its what-if), routes and
     transports (reported, not re-solved)."""
     if use.resource == "brps":
@@ -159,8 +160,6 @@ def one_more_unit(use: ResourceUse) -> Relaxation | None:
         return Relaxation(naval_air={Power(use.holder): 1})
     if use.resource == "oil_threshold":  # one more counter: the threshold 25 BRPs higher (27.35 B)
         return Relaxation(oil_counters={Faction(use.holder): 1})
-    if use.resource == "construction_limit":  # a Commonwealth country's own limit
-        return Relaxation(dominion_limit={Dominion(use.holder): 1})
     if use.resource.startswith("stacking:"):
         return Relaxation(stacking={(use.holder, use.resource.removeprefix("stacking:")): 1})
     if use.resource == "sb_points":
