@@ -10,12 +10,14 @@ the first priority, not a dual value of a relaxation.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from ortools.sat.python import cp_model
 
-from models.plan import OneMore, Plan, ResourceUse
+from models.plan import OneMore, Plan, ResourceUse, Status
 from models.scenario import Scenario
 from models.tables import (
     JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS,
@@ -172,22 +174,32 @@ def explain_plan(
     base: Result,
     time_limit: float | None = None,
     solver: Callable[..., Result] = solve,
+    threads: int | None = None,
 ) -> list[ResourceUse]:
     """The plan's resources, each binding one with what one more unit is worth (re-solved, hinted);
-    `base` is a solve with `keep_decisions`."""
+    `base` is a solve with `keep_decisions`. The what-ifs run side by side on `threads` threads (the
+    machine's cores by default; CP-SAT solves outside Python's lock), each on one worker with a fixed seed,
+    so the result does not depend on how many run at once. `time_limit` applies to each what-if; one
+    that finds no plan within it is left without a value."""
     assert base.plan is not None and base.objective is not None and base.prepared is not None
-    out = []
     assert base.variables is not None and base.solver is not None
-    for use in resources(base.prepared, base.plan, base.variables, base.solver):
-        relax = one_more_unit(use) if use.binding else None
-        if relax is not None:
-            result = solver(scenario, time_limit, relax=relax, hint=base.decisions)
-            assert result.plan is not None and result.objective is not None  # more of a resource: still legal
+    uses = resources(base.prepared, base.plan, base.variables, base.solver)
+    what_ifs = {i: relax for i, use in enumerate(uses) if use.binding and (relax := one_more_unit(use))}
+    with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
+        futures = {
+            i: pool.submit(solver, scenario, time_limit, relax=relax, hint=base.decisions)
+            for i, relax in what_ifs.items()
+        }
+        results = {i: future.result() for i, future in futures.items()}
+    out = []
+    for i, use in enumerate(uses):
+        result = results.get(i)
+        if result is not None and result.plan is not None and result.objective is not None:
             use = use.model_copy(
                 update={
                     "one_more": OneMore(
                         gain=round(result.objective - base.objective, 6),
-                        proven=result.plan.status.value == "optimal" and base.plan.status.value == "optimal",
+                        proven=result.plan.status is Status.OPTIMAL and base.plan.status is Status.OPTIMAL,
                         changes=build_changes(base.plan, result.plan),
                     )
                 }
