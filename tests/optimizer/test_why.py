@@ -281,3 +281,18 @@ def test_bundled_naval_scenario_what_ifs_pass_the_checker():
     assert yards and all(use.holder.startswith("japan/") for use in yards)
     assert {use.resource for use in yards} == {"sb_points", "yard_capacity"}
     assert all(use.slack == use.limit - use.used and use.used >= 0 for use in uses)
+
+
+def test_bundled_grants_scenario_reports_routes_and_transports():
+    """Rule 40, 40.221: on the bundled Allied grants scenario each open route's capacity this turn and the
+    transports of each ocean are reported with the BRPs and transports the plan's grants use of them
+    (slack = capacity - use, never negative), and every what-if plan passes the checker for its position
+    (the BRP base 3 higher stands for one more limit point: 27.32 A, no power's limit stopped at 0)."""
+    scenario = _load(Path("scenarios/allies_summer_1942_grants.yaml"))
+    uses, _ = why(scenario)
+    routes = [use for use in uses if use.resource.startswith("route:")]
+    oceans = [use for use in uses if use.resource.startswith("transports:")]
+    assert routes and oceans
+    assert all(use.slack >= 0 and use.rule == "40.4-40.8" for use in routes)
+    assert all(use.slack >= 0 and use.rule == "40.221" for use in oceans)
+    assert all(use.one_more is None for use in routes + oceans)  # reported, not re-solved
