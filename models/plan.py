@@ -215,7 +215,9 @@ class OneMore(PlanModel):
     proven: bool = Field(description="Whether both optima are proven (false after a time limit).")
     changes: list[str] = Field(
         default_factory=list,
-        description="Build lines of the re-solved plan that differ: '+N entry at site', '-N entry at site'.",
+        description="What the re-solved plan does differently: counters per power and entry ('+N power entry', "
+        "'-N power entry'), this turn's chart actions ('+action yard/ship'), grants ('+N BRPs grantor to "
+        "recipient by route'). One best plan against another: equally good swaps may show too.",
     )
 
 

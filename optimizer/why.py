@@ -210,13 +210,29 @@ def explain_plan(
 
 def build_changes(before: Plan, after: Plan) -> list[str]:
     """The build lines that differ, per power and force pool entry: '+2 germany armor-3-5', then removals;
-    then this turn's chart actions taken and no longer taken: '+lay_down tokyo/ship', '-continue ...'."""
+    then this turn's chart actions taken and no longer taken: '+lay_down tokyo/ship', '-continue ...';
+    then the grants that move: '+2 BRPs usa to russia by murmansk'."""
     old, new = _counters(before), _counters(after)
     keys = sorted(set(old) | set(new))
     added = [f"+{new[k] - old[k]} {k[0]} {k[1]}" for k in keys if new[k] > old[k]]
     removed = [f"-{old[k] - new[k]} {k[0]} {k[1]}" for k in keys if old[k] > new[k]]
     was, now = _actions(before), _actions(after)
-    return added + removed + [f"+{a}" for a in sorted(now - was)] + [f"-{a}" for a in sorted(was - now)]
+    actions = [f"+{a}" for a in sorted(now - was)] + [f"-{a}" for a in sorted(was - now)]
+    sent, sends = _grants(before), _grants(after)
+    grants = [
+        f"{sends[k] - sent[k]:+d} BRPs {k[0]} to {k[1]}" + (f" by {k[2]}" if k[2] else "")
+        for k in sorted(set(sent) | set(sends))
+        if sends[k] != sent[k]
+    ]
+    return added + removed + actions + grants
+
+
+def _grants(plan: Plan) -> Counter[tuple[str, str, str]]:
+    """BRPs granted per (grantor, recipient, route)."""
+    granted: Counter[tuple[str, str, str]] = Counter()
+    for line in plan.grants:
+        granted[(line.grantor.value, line.recipient, line.route or "")] += line.brps
+    return granted
 
 
 def _actions(plan: Plan) -> set[str]:
