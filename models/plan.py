@@ -10,8 +10,9 @@ that ever has to happen.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from models.quantities import MAX_COUNTERS, PlanAmount, PlanValue, SignedPlanAmount, Turns
 from models.tables import Faction, Power, UnitType
@@ -204,6 +205,40 @@ class NotBuilt(PlanModel):
     reason: str
 
 
+class OneMore(PlanModel):
+    """What one more unit of a binding resource is worth: the plan re-solved with it (`awaw plan --why`)."""
+
+    gain: PlanValue = Field(
+        description="The first priority's optimum with one more unit, less the plan's (an exact difference "
+        "of optima, not a dual value)."
+    )
+    proven: bool = Field(description="Whether both optima are proven (false after a time limit).")
+    changes: list[str] = Field(
+        default_factory=list,
+        description="What the re-solved plan does differently: counters per power and entry ('+N power entry', "
+        "'-N power entry'), this turn's chart actions ('+action yard/ship'), grants ('+N BRPs grantor to "
+        "recipient by route'). One best plan against another: equally good swaps may show too.",
+    )
+
+
+class ResourceUse(PlanModel):
+    """One limited resource of a power or faction: its limit, what the plan uses of it, and its slack."""
+
+    holder: str = Field(description="The power or faction whose resource it is.")
+    resource: str = Field(
+        description="'brps' (27.11), 'construction_limit' (27.31), 'oil_threshold' (27.35), 'naval_air_rate' "
+        "(27.61), 'route:NAME' (rule 40) or 'transports:OCEAN' (40.221)."
+    )
+    rule: str = Field(description="The rule that sets the limit.")
+    limit: SignedPlanAmount = Field(description="How much of it the position gives.")
+    used: SignedPlanAmount = Field(description="How much of it the plan uses.")
+    slack: SignedPlanAmount = Field(description="Limit less use.")
+    binding: bool = Field(description="Whether the plan uses all of it (slack 0).")
+    one_more: OneMore | None = Field(
+        default=None, description="For a binding resource with a what-if: the plan with one more unit."
+    )
+
+
 class Plan(PlanModel):
     format: str = PLAN_FORMAT
     scenario: str
@@ -231,3 +266,16 @@ class Plan(PlanModel):
         default_factory=list,
         description="New air and naval units, inverted when built (27.81), and how they may be uninverted (27.82, 27.91).",
     )
+    why: list[ResourceUse] | None = Field(
+        default=None,
+        description="With `awaw plan --why`: every limited resource, binding ones first, with what one more "
+        "unit of each binding one is worth. Left out of the JSON when not asked for.",
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unasked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The plan without `why` unless it was asked for: plans without it stay byte for byte as before."""
+        data: dict[str, Any] = handler(self)
+        if self.why is None:
+            data.pop("why", None)
+        return data

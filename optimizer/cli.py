@@ -181,6 +181,14 @@ def plan(
     ] = None,
     discount: Annotated[float | None, typer.Option(help="Weight of each later turn of the horizon.")] = None,
     timing: Annotated[bool, typer.Option(help="Also print build and solve times (to stderr).")] = False,
+    why: Annotated[
+        bool,
+        typer.Option(
+            "--why",
+            help="Also show every limited resource with its use and slack, and what one more unit of each "
+            "binding one is worth (re-solved; `why` in --json).",
+        ),
+    ] = False,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
     from models.plan import Status
@@ -192,7 +200,11 @@ def plan(
         _load(path), preset, minimum or [], reserve or [], value or [], unspent_value, oil_value
     )
     scenario = _horizon(scenario, horizon, discount)
-    result = solve(scenario, time_limit=time_limit)
+    result = solve(scenario, time_limit=time_limit, keep_decisions=why)
+    if why and result.plan is not None:
+        from optimizer.why import explain_plan
+
+        result.plan.why = explain_plan(scenario, result, time_limit)
     if timing:
         console(stderr=True).print(
             f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"
@@ -224,6 +236,10 @@ def plan(
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
         console().print(plan_tables(scenario, result.plan))
+        if result.plan.why is not None:
+            from optimizer.render_why import why_table
+
+            console().print(why_table(result.plan.why))
         if scenario.sw is not None:
             from optimizer.render_sw import sw_plan_table
             from optimizer.sw import plan_sw_after_builds, report_data

@@ -8,7 +8,7 @@ only loop over the result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from models.scenario import Scenario
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Dominion, Faction, Power
@@ -54,8 +54,45 @@ class Prepared:
     naval: NavalData | None = None  # 27.7, when a power has shipyards
 
 
-def prepare(scenario: Scenario) -> Prepared:
-    """Price every entry, find its eligible sites, and compute every limit."""
+@dataclass(frozen=True)
+class Relaxation:
+    """A what-if: more of some limited resources than the position has (`awaw plan --why`).
+
+    Each field adds units on top of what the rules give: BRPs available for construction (27.11),
+    construction limit points (27.31), naval air factors per turn (27.61), oil counters available for
+    construction (27.35 B), counters a site may stack (27.46), a yard's shipbuilding points a turn (27.724 A, its capacity following). The default adds nothing.
+    """
+
+    brps: dict[Power, int] = field(default_factory=dict)
+    limit: dict[Power, int] = field(default_factory=dict)
+    naval_air: dict[Power, int] = field(default_factory=dict)
+    oil_counters: dict[Faction, int] = field(default_factory=dict)
+    stacking: dict[tuple[str, str], int] = field(default_factory=dict)  # (site, 'ground' or 'air'): 27.46
+    # "power/yard": shipbuilding points a turn (27.724 A), the capacity following (27.724 B)
+    yard_points: dict[str, int] = field(default_factory=dict)
+
+
+def _relaxed(power: PowerData, relax: Relaxation | None) -> PowerData:
+    """`power`'s data with the relaxation's extra BRPs, limit points and naval air factors."""
+    if relax is None:
+        return power
+    return replace(
+        power,
+        brps_available=power.brps_available + relax.brps.get(power.power, 0),
+        limit=power.limit + relax.limit.get(power.power, 0),
+        # The grants family builds the limit from the breakdown's increases (27.34): one more there too.
+        limit_breakdown=replace(
+            power.limit_breakdown,
+            limit=power.limit_breakdown.limit + relax.limit.get(power.power, 0),
+            increases=power.limit_breakdown.increases + relax.limit.get(power.power, 0),
+        ),
+        naval_air_rate=power.naval_air_rate + relax.naval_air.get(power.power, 0),
+    )
+
+
+def prepare(scenario: Scenario, relax: Relaxation | None = None) -> Prepared:
+    """Price every entry, find its eligible sites, and compute every limit; with `relax`, a what-if with
+    more of some resources than the rules give."""
     graph = build_map(scenario.map)
     entries: dict[str, EntryData] = {}
     powers: dict[Power, PowerData] = {}
@@ -65,15 +102,18 @@ def prepare(scenario: Scenario) -> Prepared:
             continue
         supplied = supplied_sites(graph, power)
         breakdown = construction_limit(scenario, power)
-        powers[power] = PowerData(
-            power=power,
-            brps_available=brps_before_grants(scenario, power)
-            if scenario.grants
-            else scenario.brps_available(power),
-            limit=breakdown.limit,
-            limit_breakdown=breakdown,
-            naval_air_rate=naval_air_rate(scenario, power),
-            reserve=scenario.objective.reserve.get(power, 0),
+        powers[power] = _relaxed(
+            PowerData(
+                power=power,
+                brps_available=brps_before_grants(scenario, power)
+                if scenario.grants
+                else scenario.brps_available(power),
+                limit=breakdown.limit,
+                limit_breakdown=breakdown,
+                naval_air_rate=naval_air_rate(scenario, power),
+                reserve=scenario.objective.reserve.get(power, 0),
+            ),
+            relax,
         )
         for entry in scenario.powers[power].force_pool:
             data = entry_data(scenario, graph, supplied, power, entry, placements)
@@ -94,6 +134,14 @@ def prepare(scenario: Scenario) -> Prepared:
         for site, d in graph.nodes(data=True)
         if d["ground_capacity"] is not None or d["air_capacity"] is not None
     }
+    if relax is not None:
+        stacking = {
+            site: (
+                None if ground is None else ground + relax.stacking.get((site, "ground"), 0),
+                None if air is None else air + relax.stacking.get((site, "air"), 0),
+            )
+            for site, (ground, air) in stacking.items()
+        }
     return Prepared(
         scenario=scenario,
         powers=powers,
@@ -102,7 +150,10 @@ def prepare(scenario: Scenario) -> Prepared:
         dominion_grants=dominion_grants(scenario),
         stacking=stacking,
         site_country={site: d["country"] for site, d in graph.nodes(data=True)},
-        oil_counters={f: scenario.oil_available(f) for f in scenario.factions()},
+        oil_counters={
+            f: scenario.oil_available(f) + (relax.oil_counters.get(f, 0) if relax else 0)
+            for f in scenario.factions()
+        },
         oil_powers={
             f: tuple(p for p in powers if POWER_FACTION[p] is f and p not in OIL_EXEMPT_POWERS)
             for f in scenario.factions()
@@ -113,5 +164,6 @@ def prepare(scenario: Scenario) -> Prepared:
             scenario,
             {p: d.brps_available for p, d in powers.items()},
             {p: d.limit for p, d in powers.items()},
+            relax.yard_points if relax else None,
         ),
     )

@@ -16,7 +16,7 @@ from optimizer.extract import extract_plan
 from optimizer.linear import LinearExpr, value
 from optimizer.model import build_model, new_solver
 from optimizer.objective import describe_priority, priority_expression
-from optimizer.prepare import Prepared, prepare
+from optimizer.prepare import Prepared, Relaxation, prepare
 from optimizer.rules.grants.objective import fewest_granted
 from optimizer.rules.grants.prepare import fixed_grant_breaches
 from optimizer.variables import Variables
@@ -31,6 +31,11 @@ class Result:
     explanation: list[str] = field(default_factory=list)
     build_seconds: float = 0.0
     solve_seconds: float = 0.0
+    decisions: dict[str, int] = field(default_factory=dict)  # with `keep_decisions`: a hint for a what-if
+    # With `keep_decisions`: the data, variables and solver of the plan, to read what it uses of each limit.
+    prepared: Prepared | None = None
+    variables: Variables | None = None
+    solver: cp_model.CpSolver | None = None
 
     @property
     def objective(self) -> float | None:
@@ -45,20 +50,34 @@ class Result:
         return self.plan.objective.gap if self.plan and self.plan.objective else None
 
 
-def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1) -> Result:
+def solve(
+    scenario: Scenario,
+    time_limit: float | None = None,
+    workers: int = 1,
+    *,
+    relax: Relaxation | None = None,
+    hint: dict[str, int] | None = None,
+    keep_decisions: bool = False,
+) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
     With `time_limit` (seconds, shared by all priorities and by the explanation of an
     infeasible position) the best plan found is
     returned with its bound and gap; status is then FEASIBLE unless every
     priority was proven optimal. Raises `InputError` for a fixed grant that rule 40 forbids.
+    With `relax`, the what-if position with more of some resources (`Relaxation`); `hint` starts the
+    search from another solve's decisions (by variable name), which `keep_decisions` returns.
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
         raise InputError(scenario.name, breaches)  # 40.3: a fixed grant no rule allows is bad input
     started = time.perf_counter()
-    data = prepare(scenario)
+    data = prepare(scenario, relax)
     model, variables, _ = build_model(data)
+    if hint:
+        for var in variables.decisions():
+            if var.name in hint:
+                model.add_hint(var, hint[var.name])
     built = time.perf_counter()
     priorities = priority_order(scenario, variables)
     stages: list[StageResult] = []
@@ -140,7 +159,17 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
         Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
-    return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
+    decisions = {var.name: last_solver.value(var) for var in variables.decisions()} if keep_decisions else {}
+    return Result(
+        plan.status,
+        plan,
+        build_seconds=built - started,
+        solve_seconds=time.perf_counter() - built,
+        decisions=decisions,
+        prepared=data if keep_decisions else None,
+        variables=variables if keep_decisions else None,
+        solver=last_solver if keep_decisions else None,
+    )
 
 
 def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:

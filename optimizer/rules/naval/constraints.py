@@ -133,10 +133,7 @@ def add_naval_construction(
     if ships is None:
         return
     naval = ships.naval
-    chart_index: dict[tuple[int, str], list[cp_model.IntVar]] = {}
-    for (k, turn, state), var in ships.state.items():
-        if isinstance(state, tuple):
-            chart_index.setdefault((turn, naval.ships[k].yard), []).append(var)
+    chart_index = on_charts(variables)
     for t in range(len(naval.seasons)):
         for yard in naval.yards.values():
             _yard_turn(model, variables, yard, t, chart_index.get((t + 1, yard.key), []), guards)
@@ -144,6 +141,29 @@ def add_naval_construction(
             _power_turn(model, ships, power, t, guards)
     _us_before_war(model, data, ships, guards)
     _lay_down_caps(model, ships, guards)
+
+
+def yard_points(variables: Variables, key: str, t: int) -> list[LinearExpr]:
+    """Shipbuilding points the yard `key` spends in turn t: chart actions, and this turn SW units (27.724 A)."""
+    ships = variables.naval
+    assert ships is not None
+    used: list[LinearExpr] = [
+        action_cost(ship, action)[0] * var for ship, _, action, var in ships.actions(t, yard=key)
+    ]
+    if t == 0:
+        used += [SW_SB_PER_FACTOR * var for (_, yard_key), var in ships.sw.items() if yard_key == key]
+    return used
+
+
+def on_charts(variables: Variables) -> dict[tuple[int, str], list[cp_model.IntVar]]:
+    """Per (turn, yard): the state literals of ships on the yard's chart at the start of that turn (27.741)."""
+    ships = variables.naval
+    assert ships is not None
+    index: dict[tuple[int, str], list[cp_model.IntVar]] = {}
+    for (k, turn, state), var in ships.state.items():
+        if isinstance(state, tuple):
+            index.setdefault((turn, ships.naval.ships[k].yard), []).append(var)
+    return index
 
 
 def _yard_turn(
@@ -160,9 +180,7 @@ def _yard_turn(
     ships = variables.naval
     assert ships is not None
     key = yard.key
-    used: list[LinearExpr] = [
-        action_cost(ship, action)[0] * var for ship, _, action, var in ships.actions(t, yard=key)
-    ]
+    used = yard_points(variables, key, t)
     one_factor: list[LinearExpr] = [
         action_cost(ship, action)[0] * var
         for ship, _, action, var in ships.actions(t, yard=key)
@@ -170,7 +188,6 @@ def _yard_turn(
     ]
     if t == 0:
         sw = [var for (_, yard_key), var in ships.sw.items() if yard_key == key]
-        used += [SW_SB_PER_FACTOR * var for var in sw]
         one_factor += [SW_SB_PER_FACTOR * var for var in sw]
     if used:
         model.add(sum(used) <= yard.rate).only_enforce_if(guards.of("27.724 A", f"{key} turn {t}"))

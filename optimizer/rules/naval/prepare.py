@@ -92,9 +92,15 @@ class NavalData:
     )  # 27.71: "yard/ship displaced|eliminated"
 
 
-def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power, int]) -> NavalData | None:
+def prepare_naval(
+    scenario: Scenario,
+    brps: dict[Power, int],
+    limits: dict[Power, int],
+    extra_rates: dict[str, int] | None = None,
+) -> NavalData | None:
     """Yards, ships and the horizon from the scenario (27.7); `brps` and `limits` of this turn stand
-    for later turns the scenario does not give."""
+    for later turns the scenario does not give. `extra_rates`: shipbuilding points a yard ("power/yard")
+    has beyond its rate, in a what-if (`awaw plan --why`), its capacity following (27.724 B)."""
     powers = {p: s.naval for p, s in scenario.powers.items() if s.naval is not None}
     if not powers:
         return None
@@ -112,7 +118,9 @@ def prepare_naval(scenario: Scenario, brps: dict[Power, int], limits: dict[Power
         held = held_ports(graph, power)
         home = tuple(sorted(s for s in held if graph.nodes[s]["country"] in HOME_COUNTRIES[power]))
         standing = {yard.id: yard_standing(graph, power, yard.id, held) for yard in naval.shipyards}
-        _yards_and_ships(power, naval, yards, ships, home, standing, lost.setdefault(power, []))
+        _yards_and_ships(
+            power, naval, yards, ships, home, standing, lost.setdefault(power, []), extra_rates or {}
+        )
         _designs(power, naval, yards, ships, designs)
         for build in naval.sw_units:
             sw[f"{power.value}/{build.id}"] = (power, build.unit, build.count)
@@ -192,8 +200,9 @@ def _yards_and_ships(
     home_ports: tuple[str, ...],
     standing: dict[str, YardStanding],
     lost: list[str],
+    extra_rates: dict[str, int],
 ) -> None:
-    """A power's yards with their rates and capacities (27.724, 27.741-27.743; a captured yard has rate
+    """A power's yards with their rates (plus `extra_rates`, a what-if) and capacities (27.724, 27.741-27.743; a captured yard has rate
     1, 27.713) and the ports where their points build SW units (27.711), the ships on their charts and
     waiting for repair, and ships sunk in port (27.7262). At a yard an opposing faction holds the ships
     on the chart are gone (27.71): those of row 2 and the Launch row displaced (27.7281), the others
@@ -204,6 +213,8 @@ def _yards_and_ships(
         rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[power][yard.id]
         if yard.captured:
             rate = 1
+        else:
+            rate += extra_rates.get(key, 0)
         us_box = SITE_BY_ID[yard.id].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
         yards[key] = YardData(
             key,
