@@ -66,10 +66,6 @@ class Job:
         return (self.input, self.row, self.hash, self.kind)
 
 
-PLANNERS = ("auto", "plan", "mobilize", "engineers")
-KINDS = PLANNERS[1:]
-
-
 def job_kind(data: Any, planner: str = "auto") -> str:
     """Which planner a position goes to, as the command of that kind would plan it.
 
