@@ -68,7 +68,7 @@ def run_jobs(
     if scheduler is not None:
         from optimizer.batch.cluster import run_on_cluster
 
-        yield from run_on_cluster(scheduler, task, jobs)
+        yield from run_on_cluster(scheduler, task, jobs, hang_after or hang_limit(time_limit))
         return
     pool = LocalPool(workers or default_workers(), task, hang_after or hang_limit(time_limit))
     yield from pool.run(jobs)
