@@ -562,6 +562,14 @@ def _check_schedule(scenario: Scenario, path: Path) -> None:
     raise typer.Exit(1)
 
 
+class BatchPlanner(StrEnum):
+    """`awaw batch --planner`: which command's plan a rule-27 scenario gets (optimizer/batch/inputs.py)."""
+
+    AUTO = "auto"
+    PLAN = "plan"
+    MOBILIZE = "mobilize"
+
+
 @app.command()
 def batch(
     inputs: Annotated[
@@ -590,6 +598,13 @@ def batch(
     scheduler: Annotated[
         str | None, typer.Option(help="Run on this Dask cluster instead, e.g. tcp://HOST:8786.")
     ] = None,
+    planner: Annotated[
+        BatchPlanner,
+        typer.Option(
+            help="auto: a scenario with a mobilization: section as `awaw mobilize`, else as `awaw plan`; "
+            "plan or mobilize: every scenario so. Engineers files (kind: engineers) as `awaw engineers`.",
+        ),
+    ] = BatchPlanner.AUTO,
 ) -> None:
     """Plan many positions, one result each; exit 1 if any was not planned."""
     from models.io import InputError
@@ -619,6 +634,7 @@ def batch(
             scheduler=scheduler,
             time_limit=time_limit,
             console=console(stderr=True),
+            planner=planner.value,
         )
     except OSError as error:
         raise _fail(f"{error.filename or out}: cannot write: {error.strerror or error}", 2) from None

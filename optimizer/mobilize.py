@@ -29,6 +29,10 @@ class Infeasible(Exception):
         super().__init__("; ".join(blocking))
 
 
+class NoScheduleInTime(Infeasible):
+    """The time limit passed before a schedule was found (`awaw batch` records it as timed out)."""
+
+
 @dataclass(frozen=True)
 class MobilizationResult:
     status: str  # "optimal" or "feasible"
@@ -83,7 +87,7 @@ def solve_mobilization(
             if status == cp_model.INFEASIBLE:
                 raise Infeasible(explain(part, time_limit))
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                raise Infeasible([f"{power_data.power.value}: no schedule found within the time limit"])
+                raise NoScheduleInTime([f"{power_data.power.value}: no schedule found within the time limit"])
             optimal = optimal and status == cp_model.OPTIMAL
             achieved = round(solver.objective_value)
             stage_values[name] = stage_values.get(name, 0) + achieved

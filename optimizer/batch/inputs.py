@@ -22,7 +22,7 @@ import difflib
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,7 @@ class Job:
     name: str | None = None  # a sweep row's `name` column
     error: str | None = None  # bad input found while reading, as `InputError.render()` gives it
     lines: dict[tuple[str | int, ...], int] | None = None  # each field's line in a scenario file
+    kind: str = "plan"  # the planner: "plan" (rules 27 and 40), "mobilize" (rule 14) or "engineers"
 
     @property
     def label(self) -> str:
@@ -59,9 +60,35 @@ class Job:
         return f"{self.input} row {self.row}"
 
     @property
-    def key(self) -> tuple[str, int | None, str | None]:
-        """What `--resume` matches a finished result on: the same input, row and scenario data."""
-        return (self.input, self.row, self.hash)
+    def key(self) -> tuple[str, int | None, str | None, str]:
+        """What `--resume` matches a finished result on: the same input, row, scenario data and
+        planner."""
+        return (self.input, self.row, self.hash, self.kind)
+
+
+def job_kind(data: Any, planner: str = "auto") -> str:
+    """Which planner a position goes to, as the command of that kind would plan it.
+
+    A file with `kind: engineers` is an engineers scenario, whatever `planner` says (its fields are
+    not a rule-27 scenario's). Another scenario goes to `planner` when it names one; with "auto", a
+    scenario with a `mobilization:` section is planned as `awaw mobilize` plans it (rule 14), and
+    any other as `awaw plan` does (rules 27 and 40). A scenario holding both a rule-27 position and
+    a `mobilization:` section is thus a mobilization position unless `--planner plan` asks for its
+    construction plan: the section is there to be planned, and `awaw plan` ignores it.
+    """
+    if isinstance(data, dict) and data.get("kind") == "engineers":
+        return "engineers"
+    if planner != "auto":
+        return planner
+    if isinstance(data, dict) and data.get("mobilization") is not None:
+        return "mobilize"
+    return "plan"
+
+
+def with_kind(job: Job, planner: str = "auto") -> Job:
+    """The job, sent to its planner (see `job_kind`)."""
+    kind = job_kind(job.data, planner)
+    return job if kind == job.kind else replace(job, kind=kind)
 
 
 def data_hash(data: Any) -> str:

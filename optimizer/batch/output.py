@@ -3,8 +3,8 @@
 Results are written one line per position, in input order whatever the order they finish: a line
 waits until every earlier position's line is written, and each line is flushed as it is written,
 so an interrupted run leaves a prefix of the results. `--resume` reads the lines already there
-(a last line cut short is dropped), plans only the positions without one (matched on input, row
-and scenario hash: a file changed since is planned again), appends their lines, and then rewrites
+(a last line cut short is dropped), plans only the positions without one (matched on input, row,
+scenario hash and kind: a file changed since is planned again), appends their lines, and then rewrites
 the file in input order; lines of positions no longer in the batch are dropped.
 """
 
@@ -37,11 +37,11 @@ from rich.text import Text
 from optimizer.batch.inputs import Job
 from optimizer.batch.results import PLANNED, BatchStatus
 
-Key = tuple[str, int | None, str | None]
+Key = tuple[str, int | None, str | None, str]
 
 
 def line_key(record: dict[str, Any]) -> Key:
-    return (record["input"], record["row"], record["hash"])
+    return (record["input"], record["row"], record["hash"], record.get("kind", "plan"))
 
 
 def read_done(path: Path) -> dict[Key, str]:
@@ -126,9 +126,10 @@ def summary_row(record: dict[str, Any]) -> dict[str, Any]:
     """A result's main figures: status, objective, totals over the powers, and per power."""
     row: dict[str, Any] = {"input": record["input"], "row": record["row"], "name": record["name"]}
     row.update(record["overrides"])
+    row["kind"] = record.get("kind", "plan")
     row.update({k: record[k] for k in ("status", "objective", "bound", "gap")})
     plan = record["plan"]
-    if plan is not None:
+    if plan is not None and row["kind"] == "plan":  # the construction figures (rule 27)
         powers = plan.get("powers", {})
         row["factors_built"] = sum(line["factors"] for line in plan.get("builds", []))
         row["construction_brps"] = sum(p["construction_brps"] for p in powers.values())

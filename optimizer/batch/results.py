@@ -2,10 +2,12 @@
 
 A line holds, in this order: `input` (the file), `row` (of a JSON Lines file or a sweep; null for a
 scenario file), `name` (a sweep row's name), `overrides` (a sweep row's dotted paths and values),
-`hash` (sha256 of the scenario data), `status`, `objective`, `bound`, `gap`, `plan` (the plan
-`awaw plan --json` prints, written by the same pydantic serializer without the indentation) and
-`error` (`kind`, `exit_code` as `awaw plan` would exit, and `message`). It never holds timings, so
-the same positions give the same bytes on one worker, on several or on a cluster.
+`hash` (sha256 of the scenario data), `kind` (the planner: `plan`, `mobilize` or `engineers`),
+`status`, `objective`, `bound`, `gap`, `plan` (the plan the command of that kind prints with
+`--json`, written by the same serializer without the indentation) and `error` (`kind`, `exit_code`
+and `message`: that command's code and message, except that no plan within the time limit is 3 for
+every kind, as `awaw plan` exits). It never holds timings, so the same positions give the same
+bytes on one worker, on several or on a cluster.
 
 This module imports no solver: the batch's main process writes the lines of positions whose
 worker failed with the same function the workers use.
@@ -64,6 +66,7 @@ def result_line(
         "name": job.name,
         "overrides": job.overrides,
         "hash": job.hash,
+        "kind": job.kind,
         "status": status.value,
         "objective": objective,
         "bound": bound,
@@ -93,12 +96,18 @@ class BatchResult:
         return dict(json.loads(self.line))
 
     @property
+    def kind(self) -> str:
+        """The planner: `plan`, `mobilize` or `engineers`."""
+        return str(self.record["kind"])
+
+    @property
     def status(self) -> BatchStatus:
         return BatchStatus(self.record["status"])
 
     @property
     def plan(self) -> dict[str, Any] | None:
-        """The plan as `awaw plan --json` prints it, parsed; `models.plan.Plan.model_validate` reads it."""
+        """The plan as the command of its kind prints it with `--json`, parsed: for `plan`,
+        `models.plan.Plan.model_validate` reads it."""
         return self.record["plan"]
 
     @property

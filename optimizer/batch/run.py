@@ -12,7 +12,7 @@ from typing import Any
 from rich.console import Console
 
 from models.scenario import Scenario
-from optimizer.batch.inputs import Job, data_hash
+from optimizer.batch.inputs import Job, data_hash, with_kind
 from optimizer.batch.local import LocalPool, Task
 from optimizer.batch.output import (
     OrderedWriter,
@@ -68,19 +68,19 @@ def run_jobs(
     if scheduler is not None:
         from optimizer.batch.cluster import run_on_cluster
 
-        yield from run_on_cluster(scheduler, task, jobs)
+        yield from run_on_cluster(scheduler, task, jobs, hang_after or hang_limit(time_limit))
         return
     pool = LocalPool(workers or default_workers(), task, hang_after or hang_limit(time_limit))
     yield from pool.run(jobs)
 
 
-def scenario_job(index: int, scenario: Scenario | Mapping[str, Any]) -> Job:
-    """A scenario given in Python as a job, named by its place in the input."""
+def scenario_job(index: int, scenario: Scenario | Mapping[str, Any], planner: str = "auto") -> Job:
+    """A scenario given in Python as a job, named by its place in the input, sent to its planner."""
     if isinstance(scenario, Scenario):
         data: Any = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
     else:
         data = dict(scenario)
-    return Job(f"scenarios[{index}]", None, data_hash(data), data)
+    return with_kind(Job(f"scenarios[{index}]", None, data_hash(data), data), planner)
 
 
 def plan_many(
@@ -89,14 +89,17 @@ def plan_many(
     workers: int | None = None,
     scheduler: str | None = None,
     time_limit: float | None = None,
+    planner: str = "auto",
 ) -> Iterator[BatchResult]:
     """Plan many positions, yielding each result as it finishes, with its input index.
 
-    `scenarios` are `Scenario`s or scenario data (mappings, as in a scenario file). Each result is
-    the line `awaw batch` writes for that position: `result.status`, `result.plan` (the plan as
-    `awaw plan --json` prints it), `result.error`; `result.index` is its place in `scenarios`.
+    `scenarios` are `Scenario`s or scenario data (mappings, as in a scenario file, engineers
+    scenarios included). Each result is the line `awaw batch` writes for that position:
+    `result.kind`, `result.status`, `result.plan` (the plan as the command of its kind prints it
+    with `--json`), `result.error`; `result.index` is its place in `scenarios`. `planner` is
+    `awaw batch --planner` (inputs.job_kind).
     """
-    jobs = ((index, scenario_job(index, s)) for index, s in enumerate(scenarios))
+    jobs = ((index, scenario_job(index, s, planner)) for index, s in enumerate(scenarios))
     for index, line in run_jobs(jobs, workers=workers, scheduler=scheduler, time_limit=time_limit):
         yield BatchResult(index, line)
 
@@ -113,9 +116,12 @@ def run_batch(
     console: Console | None = None,
     task: Task | None = None,
     hang_after: float | None = None,
+    planner: str = "auto",
 ) -> Totals:
-    """`awaw batch`: plan the jobs into `out` (JSON Lines, input order), skipping with `resume` those
-    already there; then the CSV summary. Returns the totals; the output holds one line per job."""
+    """`awaw batch`: plan the jobs into `out` (JSON Lines, input order), each by the planner of its
+    kind (inputs.job_kind), skipping with `resume` those already there; then the CSV summary.
+    Returns the totals; the output holds one line per job."""
+    jobs = [with_kind(job, planner) for job in jobs]
     totals = Totals()
     done = read_done(out) if resume else {}
     todo = [(index, job) for index, job in enumerate(jobs) if job.key not in done]

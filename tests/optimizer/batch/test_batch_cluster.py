@@ -57,3 +57,24 @@ def test_a_worker_dying_on_the_cluster_fails_only_its_position(tmp_path, schedul
     assert [r["status"] for r in got] == ["optimal", "failed", "optimal"]
     assert "KilledWorker" in got[1]["error"]["message"]
     assert not totals.all_planned
+
+
+def test_a_position_hanging_on_the_cluster_fails_and_the_batch_goes_on(tmp_path, scheduler):
+    """A task past its limit (here 5 s instead of 2 × --time-limit + 30 s) is cancelled, its worker
+    restarted, its position failed; the others' results are kept, and the cluster plans on after."""
+    names = ["hang", "a", "b", "c"]
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(names)]
+    # First the three good positions alone: the workers load the planner (its first task's clock
+    # would count that), and their lines are what the batch with the hang must give them.
+    alone = tmp_path / "alone.jsonl"
+    run_batch(read_inputs(paths[1:]), alone, scheduler=scheduler)
+    out = tmp_path / "results.jsonl"
+    totals = run_batch(read_inputs(paths), out, scheduler=scheduler, task=faults.hang_on_hang, hang_after=5.0)
+    got = records(out)
+    assert [r["status"] for r in got] == ["failed", "optimal", "optimal", "optimal"]
+    assert "no result within 5 s" in got[0]["error"]["message"]
+    assert out.read_text(encoding="utf-8").splitlines()[1:] == alone.read_text(encoding="utf-8").splitlines()
+    assert not totals.all_planned
+    again = tmp_path / "again.jsonl"
+    run_batch(read_inputs(paths[1:]), again, scheduler=scheduler)
+    assert again.read_bytes() == alone.read_bytes()

@@ -230,3 +230,15 @@ def test_plan_many_yields_every_index_and_plans_that_pass_the_checker():
     for index, result in seen.items():
         assert result.plan is not None, result.error
         assert check(positions[index], Plan.model_validate(result.plan)) == []
+
+
+def test_a_position_with_no_plan_in_time_is_timed_out_with_awaw_plans_exit_code_3(tmp_path):
+    """A millisecond is too short for any plan of the default scenario (as test_cli's exit-3 test):
+    the line says `timed_out` with the exit code `awaw plan --time-limit 0.001` exits with, 3."""
+    out = tmp_path / "results.jsonl"
+    result = awaw("batch", scenarios.path(), "--out", out, "--time-limit", 0.001, "--workers", 1)
+    assert result.exit_code == 1  # the batch's own code: a position was not planned
+    (line,) = records(out)
+    assert (line["status"], line["plan"]) == ("timed_out", None)
+    assert line["error"]["exit_code"] == 3 == awaw("plan", scenarios.path(), "--time-limit", 0.001).exit_code
+    assert "no plan found within the time limit" in line["error"]["message"]
