@@ -492,7 +492,7 @@ def mobilize(
     import yaml
 
     from models.io import InputError
-    from optimizer.mobilize import Infeasible, seed_force_pool, solve_mobilization
+    from optimizer.mobilize import Infeasible, NoScheduleInTime, seed_force_pool, solve_mobilization
     from optimizer.render import console
     from optimizer.render_mobilization import mobilization_tables
 
@@ -516,6 +516,8 @@ def mobilize(
         return
     try:
         result = solve_mobilization(scenario, horizon=horizon, time_limit=time_limit)
+    except NoScheduleInTime:
+        raise _fail(f"{scenario_file}: no schedule found within the time limit", 3) from None
     except Infeasible as error:
         lines = "\n".join(f"  {item}" for item in error.blocking)
         raise _fail(f"the requirements cannot all be met\n  blocked by:\n{lines}", 1) from None
@@ -677,7 +679,7 @@ def engineers(
         reason = (
             "the required tasks cannot all be done" if result.status == "infeasible" else "no schedule found"
         )
-        raise _fail(f"{scenario_file}: {reason} ({result.status})", 1)
+        raise _fail(f"{scenario_file}: {reason} ({result.status})", 1 if result.status == "infeasible" else 3)
     if as_json:
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
