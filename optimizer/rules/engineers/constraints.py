@@ -130,9 +130,10 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
                 model.add(working <= 1 - done_before)
             progress = progress + _work(data, v, k, t)
             if t <= task.last_turn:
-                finish = v.finish[k, t]
-                model.add(progress >= task.need).only_enforce_if(finish)
-                done_before = done_before + finish
+                # Done by turn t: the work so far reaches the cost (work only grows, so this
+                # linear form is the same as "done in turn t needs the cost reached", and tight).
+                done_before = done_before + v.finish[k, t]
+                model.add(progress >= task.need * done_before)
             if task.maintain and not task.one_phase:
                 # Reaching the cost means built by now, and kept from now on. (Built in one phase,
                 # MPs are spent only in the turn it is done, so that turn is exact already; for
@@ -167,12 +168,18 @@ def _add_labour(
     count = sum(working for _, working in workers)
     model.add(count == 1).only_enforce_if(alone)
     model.add(count != 1).only_enforce_if(~alone)
+    helped = []
     for u, working in labour:
         both = model.new_bool_var(f"with_labour_{u}_{t}_{k}")
         model.add_bool_and([working, alone]).only_enforce_if(both)
         model.add_bool_or([~working, ~alone]).only_enforce_if(~both)
         model.add(v.labour_work[u, t, k] == v.spend[u, t, k]).only_enforce_if(both)
         model.add(v.labour_work[u, t, k] == 0).only_enforce_if(~both)
+        # The same, linear: labour helps the MPs spent, and only the lone worker's.
+        model.add(v.labour_work[u, t, k] <= v.spend[u, t, k])
+        model.add(v.labour_work[u, t, k] <= data.units[u].full * both)
+        helped.append(both)
+    model.add(sum(helped) <= 1)
 
 
 def _add_maintenance(
@@ -188,6 +195,19 @@ def _add_maintenance(
     for t in range(1, data.turns + 1):
         stacked = [v.at[u.id, t + 1, place] for u in data.units.values() if (u.id, t + 1, place) in v.at]
         model.add(sum(stacked) >= finished_by[t - 1])
+
+
+def add_work_places(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
+    """MPs are spent in the hex where the unit ends its move: on all the tasks of a hex together,
+    at most a turn's MPs if it ends there, none otherwise (the per-task link above, summed so that
+    the relaxation cannot spend a turn's MPs on each task of a hex)."""
+    spent: dict[tuple[str, int, tuple[str, ...]], list[cp_model.IntVar]] = defaultdict(list)
+    for (u, t, k), spend in v.spend.items():
+        spent[u, t, data.tasks[k].hexes].append(spend)
+    for (u, t, hexes), spends in sorted(spent.items()):
+        if len(spends) > 1:
+            ends = [v.at[u, t + 1, h] for h in hexes if (u, t + 1, h) in v.at]
+            model.add(sum(spends) <= data.units[u].full * sum(ends))
 
 
 def add_turn_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
@@ -253,6 +273,7 @@ def add_engineers(model: cp_model.CpModel, data: Prepared, v: EngineerVariables)
     add_movement(model, data, v)
     add_budgets(model, data, v)
     add_mp_tasks(model, data, v)
+    add_work_places(model, data, v)
     add_turn_tasks(model, data, v)
     add_resources(model, data, v)
     add_capacity(model, data, v)

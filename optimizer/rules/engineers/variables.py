@@ -63,7 +63,9 @@ def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables
             for (w, t), _ in sorted(task.rates.items()):
                 if t in task.barred_turns or not any(data.units[w].can_be_at(h, t + 1) for h in task.hexes):
                     continue
-                full = data.units[w].full
+                # More MPs than pay the whole cost alone add nothing: a plan spending them spends
+                # fewer instead (the tie-break), so the domain stops there.
+                full = min(data.units[w].full, -(-task.need // max(1, task.rates[w, t])))
                 v.spend[w, t, k] = model.new_int_var(0, full, f"spend_{w}_{t}_{k}")
                 v.working[w, t, k] = model.new_bool_var(f"working_{w}_{t}_{k}")
                 if (w, t) in task.labour_rates:
