@@ -669,7 +669,18 @@ def serve(
 
     web = front(time_limit)
     shown = f"[{host}]" if ":" in host else host
-    config = uvicorn.Config(web, host=host, port=port, log_level="warning")
+    # Named rather than "auto": no imports tried for protocols the page does not use.
+    config = uvicorn.Config(
+        web,
+        host=host,
+        port=port,
+        log_level="warning",
+        http="h11",
+        ws="none",
+        loop="asyncio",
+        lifespan="off",
+        interface="asgi3",
+    )
     server = uvicorn.Server(config)
     typer.echo(f"awaw: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
     server.run()
