@@ -1,15 +1,15 @@
 """The Starlette app of `awaw serve`: one page and a few JSON endpoints over `service.py`.
 
-`awaw serve` runs this app behind `shell.front()`, which serves the page and its files before this
+`awaw serve` runs this app behind `serve.front()`, which serves the page and its files before this
 module is imported; `create_app()` alone serves them too (from `shell.py`).
 
 Safe to leave running, even bound to a network: every request body over `MAX_BODY` bytes is refused
-(413) whether or not it says its length (`shell.BodyLimit`); at most `slots` solves run at once (the number of cores by
-default), each with a time limit, and a request that cannot get a slot within `wait` seconds is
-refused (503) with a message saying so; bundled scenarios are chosen by name from
+(413) whether or not it says its length (`shell.BodyLimit`); at most `slots` solves run at once (the
+number of cores by default), each with a time limit, and a request that cannot get a slot within
+`wait` seconds is refused (503) with a message saying so; bundled scenarios are chosen by name from
 `scenarios.bundled()` and the script and style sheet are read once at start, so no path from a
-request reaches the file system; templates escape every
-text (Jinja2 autoescape; the page shell with `html.escape`); bad input is answered with its problems (422), never a server error.
+request reaches the file system; templates escape every text (Jinja2 autoescape; the page shell
+with `html.escape`); bad input is answered with its problems (422), never a server error.
 
 Endpoints:
 - `GET /`: the page, with the default scenario in the editor;
@@ -121,9 +121,8 @@ def create_app(
 ) -> Starlette:
     """The web app; `slots` solves at once (the number of cores by default).
 
-    The page itself needs only Jinja2 and the bundled scenarios' names: pydantic, the models and the
-    solver are loaded by the first request that needs them, or in the background once the page's
-    script is served."""
+    The models and the solver are loaded by the first request that needs them; `awaw serve` also
+    loads them in the background (`warm`) once this app is loaded (`serve.front()`)."""
     environment = _environment()
     solve_slots = SolveSlots(slots or os.cpu_count() or 1, wait)
 
