@@ -16,6 +16,8 @@ Two figures, each a median over the rounds:
   against the whole `awaw plan` process. Target: within 1.5 x the CLI's solve time.
 
 The machine's load average is printed beside the figures: on a shared machine they move with it.
+`--before DIR` also times the first paint of another checkout of the project (an earlier commit, say),
+its rounds interleaved with this one's, so that both see the same load.
 """
 
 from __future__ import annotations
@@ -58,11 +60,11 @@ def _wait_for_port(port: int, started: float, limit: float = 60.0) -> float:
             time.sleep(0.005)
 
 
-def _serve(port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def _serve(port: int, root: Path = ROOT) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
     return subprocess.Popen(
         [sys.executable, "-m", "optimizer.cli", "serve", "--port", str(port)],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -79,7 +81,7 @@ def help_seconds() -> float:
     return time.perf_counter() - started
 
 
-def first_paint(browser: Any | None) -> dict[str, float]:
+def first_paint(browser: Any | None, root: Path = ROOT) -> dict[str, float]:
     """Seconds from the server's start to: the port open, the page served, first paint, plan shown."""
     port = _free_port()
     page = None
@@ -87,7 +89,7 @@ def first_paint(browser: Any | None) -> dict[str, float]:
         page = browser.new_page()
         page.goto("about:blank")
     started = time.perf_counter()
-    server = _serve(port)
+    server = _serve(port, root)
     try:
         out = {"port open": _wait_for_port(port, started)}
         url = f"http://127.0.0.1:{port}/"
@@ -172,36 +174,41 @@ def main(argv: list[str] | None = None) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--before", type=Path, help="another checkout whose first paint to time alongside")
     args = parser.parse_args(argv)
+    roots = [ROOT] if args.before is None else [args.before.resolve(), ROOT]
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
     chromium = shutil.which("chromium") or (
         "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
     )
-    paints: dict[str, list[float]] = {}
+    paints: dict[Path, dict[str, list[float]]] = {root: {} for root in roots}
+
+    def rounds(browser: Any | None) -> None:
+        for _ in range(args.rounds):
+            for root in roots:
+                for key, seconds in first_paint(browser, root).items():
+                    paints[root].setdefault(key, []).append(seconds)
+            paints[ROOT].setdefault("awaw --help, for reference", []).append(help_seconds())
+
     if chromium is None:
         print("Chromium not found (apt-get install chromium): first paint not measured, only the page served")
-        for _ in range(args.rounds):
-            for key, seconds in first_paint(None).items():
-                paints.setdefault(key, []).append(seconds)
-            paints.setdefault("awaw --help, for reference", []).append(help_seconds())
+        rounds(None)
     else:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            for _ in range(args.rounds):
-                for key, seconds in first_paint(browser).items():
-                    paints.setdefault(key, []).append(seconds)
-                paints.setdefault("awaw --help, for reference", []).append(help_seconds())
+            rounds(browser)
             browser.close()
-    print("\nFrom `awaw serve` started (median of", args.rounds, "rounds):")
-    for key, values in paints.items():
-        median = statistics.median(values)
-        note = ""
-        if key == "first paint":
-            note = f"  target {PAINT_TARGET:.1f} s: {'met' if median <= PAINT_TARGET else 'NOT met'}"
-        print(f"  {key:28s} {median:6.2f} s  (min {min(values):.2f}, max {max(values):.2f}){note}")
+    for root in roots:
+        print(f"\nFrom `awaw serve` started, {root} (median of", args.rounds, "rounds):")
+        for key, values in paints[root].items():
+            median = statistics.median(values)
+            note = ""
+            if key == "first paint":
+                note = f"  target {PAINT_TARGET:.1f} s: {'met' if median <= PAINT_TARGET else 'NOT met'}"
+            print(f"  {key:28s} {median:6.2f} s  (min {min(values):.2f}, max {max(values):.2f}){note}")
 
     import tempfile
 

@@ -697,11 +697,24 @@ def serve(
     """A local web page: pick or upload a scenario, change the objective, see the plan and its map."""
     import uvicorn
 
-    from optimizer.web.app import create_app
+    # The page shell is served as soon as the server listens; Starlette, the models and the solver
+    # load with the first request that needs them (optimizer/web/shell.py).
+    from optimizer.web.serve import front
 
-    web = create_app(time_limit=time_limit)
+    web = front(time_limit)
     shown = f"[{host}]" if ":" in host else host
-    config = uvicorn.Config(web, host=host, port=port, log_level="warning")
+    # Named rather than "auto": no imports tried for protocols the page does not use.
+    config = uvicorn.Config(
+        web,
+        host=host,
+        port=port,
+        log_level="warning",
+        http="h11",
+        ws="none",
+        loop="asyncio",
+        lifespan="off",
+        interface="asgi3",
+    )
     server = uvicorn.Server(config)
     typer.echo(f"awaw: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
     server.run()

@@ -1,12 +1,15 @@
 """The Starlette app of `awaw serve`: one page and a few JSON endpoints over `service.py`.
 
+`awaw serve` runs this app behind `serve.front()`, which serves the page and its files before this
+module is imported; `create_app()` alone serves them too (from `shell.py`).
+
 Safe to leave running, even bound to a network: every request body over `MAX_BODY` bytes is refused
-(413) whether or not it says its length; at most `slots` solves run at once (the number of cores by
-default), each with a time limit, and a request that cannot get a slot within `wait` seconds is
-refused (503) with a message saying so; bundled scenarios are chosen by name from
+(413) whether or not it says its length (`shell.BodyLimit`); at most `slots` solves run at once (the
+number of cores by default), each with a time limit, and a request that cannot get a slot within
+`wait` seconds is refused (503) with a message saying so; bundled scenarios are chosen by name from
 `scenarios.bundled()` and the script and style sheet are read once at start, so no path from a
-request reaches the file system; templates escape every
-text (Jinja2 autoescape); bad input is answered with its problems (422), never a server error.
+request reaches the file system; templates escape every text (Jinja2 autoescape; the page shell
+with `html.escape`); bad input is answered with its problems (422), never a server error.
 
 Endpoints:
 - `GET /`: the page, with the default scenario in the editor;
@@ -32,72 +35,21 @@ from typing import TYPE_CHECKING, Any
 import anyio.to_thread
 from jinja2 import Environment, FileSystemLoader
 from starlette.applications import Starlette
-from starlette.background import BackgroundTask
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from optimizer.web.bundled import bundled_names, bundled_text
+from optimizer.web.shell import MAX_BODY as MAX_BODY
+from optimizer.web.shell import BodyLimit, assets, page
 
 if TYPE_CHECKING:
     from models.io import InputError
 
 HERE = Path(__file__).parent
-MAX_BODY = 1_000_000  # bytes: 1 MB; the largest bundled scenario is about 20 kB
 TIME_LIMIT = 30.0  # seconds a solve may take; the plan found by then is shown with its gap
 WAIT = 2.0  # seconds a solve waits for a free slot before it is refused
-
-TOO_LARGE = f"request refused: over 1 MB ({MAX_BODY} bytes); a scenario file is a few kB"
-
-
-class BodyLimit:
-    """Refuse request bodies over `limit` bytes (413): by their Content-Length, and by counting the
-    body as it streams in (a body sent in chunks says no length)."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers", []))
-        length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await _too_large(scope, receive, send)
-            return
-        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
-            await self.app(scope, receive, send)
-            return
-        body = bytearray()
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            if len(body) > self.limit:
-                await _too_large(scope, receive, send)
-                return
-            if not message.get("more_body", False):
-                break
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": bytes(body), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-
-async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
-    response = JSONResponse({"error": TOO_LARGE}, status_code=413, headers={"Connection": "close"})
-    await response(scope, receive, send)
 
 
 class SolveSlots:
@@ -120,15 +72,7 @@ def _environment() -> Environment:
     return Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True)
 
 
-def _assets() -> dict[str, tuple[bytes, str]]:
-    """The page's script and style sheet, read once: requests name them, never a path."""
-    return {
-        "app.js": ((HERE / "static" / "app.js").read_bytes(), "text/javascript; charset=utf-8"),
-        "style.css": ((HERE / "static" / "style.css").read_bytes(), "text/css; charset=utf-8"),
-    }
-
-
-def _warm() -> None:
+def warm() -> None:
     """Load the solver, checker, tables and picture while the page is shown, before it asks for a plan."""
     import optimizer.checker
     import optimizer.picture
@@ -177,25 +121,15 @@ def create_app(
 ) -> Starlette:
     """The web app; `slots` solves at once (the number of cores by default).
 
-    The page itself needs only Jinja2 and the bundled scenarios' names: pydantic, the models and the
-    solver are loaded by the first request that needs them, or in the background once the page's
-    script is served."""
+    The models and the solver are loaded by the first request that needs them; `awaw serve` also
+    loads them in the background (`warm`) once this app is loaded (`serve.front()`)."""
     environment = _environment()
     solve_slots = SolveSlots(slots or os.cpu_count() or 1, wait)
 
-    def page(title: str = "awaw") -> str:
-        names = bundled_names()
-        return environment.get_template("index.html").render(
-            title=title,
-            names=names,
-            default_name=names[0],
-            default_text=bundled_text(names[0]) or "",
-            max_body=MAX_BODY,
-            too_large=TOO_LARGE,
-        )
+    shell = page()
 
     async def index(request: Request) -> Response:
-        return HTMLResponse(page())
+        return HTMLResponse(shell)
 
     async def scenario_names(request: Request) -> Response:
         return JSONResponse({"scenarios": bundled_names()})
@@ -311,16 +245,13 @@ def create_app(
             return _bad_input(error)
         return JSONResponse({"legal": not violations, "violations": violations})
 
-    assets = _assets()
+    files = assets()
 
     async def static(request: Request) -> Response:
-        asset = assets.get(request.path_params["name"])
+        asset = files.get(request.path_params["name"])
         if asset is None:
             return _json_error("not found", 404)
-        # The script is asked for last, after the style sheet: loading the solver then does not slow
-        # the page's first paint.
-        warm = BackgroundTask(_warm) if request.path_params["name"] == "app.js" else None
-        return Response(asset[0], media_type=asset[1], background=warm)
+        return Response(asset[0], media_type=asset[1])
 
     app = Starlette(
         routes=[

@@ -311,8 +311,18 @@ jsonButton.addEventListener("click", () => download(`${baseName()}-plan.json`, "
 ordersButton.addEventListener("click", () => download(`${baseName()}-orders.html`, "text/html", orderSheet()));
 shareButton.addEventListener("click", share);
 
+// The first check and plan are asked for once the page has painted (the frame after the first, or
+// 250 ms in a tab that draws no frames): the server loads its solver with that first request.
+function afterPaint() {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
+}
+
 (async () => {
   await loadShared();
   drawGutter();
+  await afterPaint();
   if (await validate()) plan();
 })();

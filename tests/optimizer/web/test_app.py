@@ -55,7 +55,9 @@ def test_page_shows_the_default_scenario_in_the_editor(client):
     assert f'<option value="{scenarios.DEFAULT}" selected>' in page.text
     # The editor holds the scenario's text, escaped for HTML.
     assert "oil_counters: 2  # Romanian oil reserved for construction" in page.text
-    assert "/static/app.js" in page.text and "/static/style.css" in page.text
+    assert "/static/app.js" in page.text
+    # The style sheet is in the page itself: nothing but the page blocks its first paint.
+    assert "<style>\n/* The page of `awaw serve`" in page.text and "/static/style.css" not in page.text
 
 
 def test_static_script_and_style_are_served_by_name_only(client):

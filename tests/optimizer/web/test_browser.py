@@ -23,7 +23,8 @@ from typer.testing import CliRunner
 
 import scenarios
 from optimizer.cli import app as cli
-from optimizer.web.app import MAX_BODY, create_app
+from optimizer.web.app import MAX_BODY
+from optimizer.web.serve import front
 
 INSTALL = (
     "install it with `apt-get install chromium` (Debian's package; Playwright downloads no browser here)"
@@ -55,13 +56,14 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """`awaw serve`'s app on a free port of 127.0.0.1, in a thread of this process."""
+    """`awaw serve`'s app (the page shell in front of the Starlette app) on a free port of 127.0.0.1,
+    in a thread of this process."""
     import uvicorn
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    running = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    running = uvicorn.Server(uvicorn.Config(front(30.0), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
