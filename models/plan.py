@@ -14,6 +14,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from models.quantities import MAX_COUNTERS, PlanAmount, PlanValue, SignedPlanAmount, Turns
+from models.sw import Campaign, SWDeployment
 from models.tables import Faction, Power, UnitType
 
 PLAN_FORMAT = "awaw-plan/1"
@@ -196,6 +197,44 @@ class NotBuilt(PlanModel):
     reason: str
 
 
+class SWFigures(PlanModel):
+    """One SW campaign's figures after a deployment (25.41, 25.42, 25.61, 25.64)."""
+
+    submarine_level: PlanAmount = Field(description="The attacker's submarine factors in the box (25.41).")
+    asw_level: PlanAmount = Field(
+        description="The defender's ASW factors that count against these submarines (25.42, 25.83)."
+    )
+    cves: PlanAmount = Field(description="The defender's uninverted CVEs in the box (25.362, 25.64).")
+    modifier: SignedPlanAmount = Field(description="Net SW combat modifier, every row summed (25.61).")
+    possible: bool = Field(description="The campaign may happen (25.13, 25.51, 25.721, 25.81, 25.91).")
+
+
+class SWCampaignFigures(PlanModel):
+    """One SW campaign before and after the plan's builds (27.94)."""
+
+    campaign: Campaign = Field(description="The SW campaign (25.671, 25.7-25.9).")
+    before: SWFigures = Field(
+        description="After the best deployment of the units there were before the plan."
+    )
+    after: SWFigures = Field(description="After the best deployment with the plan's new SW units (27.94).")
+
+
+class SWPlanReport(PlanModel):
+    """Submarine warfare before and after the plan's builds (rule 25; with an `sw:` section only).
+
+    The checker re-derives every figure from the two deployments given here (25.4-25.92)."""
+
+    deployment_before: SWDeployment | None = Field(
+        description="The best deployment without the plan's new units (null: none found)."
+    )
+    deployment_after: SWDeployment | None = Field(
+        description="The best deployment with the plan's new units as groups at their yards (27.93, 27.94)."
+    )
+    campaigns: list[SWCampaignFigures] = Field(
+        description="Every campaign, in the order of `models.sw.CAMPAIGNS`."
+    )
+
+
 class Plan(PlanModel):
     format: str = PLAN_FORMAT
     scenario: str
@@ -222,4 +261,8 @@ class Plan(PlanModel):
     inverted: list[str] = Field(
         default_factory=list,
         description="New air and naval units, inverted when built (27.81), and how they may be uninverted (27.82, 27.91).",
+    )
+    sw: SWPlanReport | None = Field(
+        default=None,
+        description="Each SW campaign's levels and net modifier before and after the builds (rule 25, 27.94).",
     )

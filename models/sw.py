@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
@@ -284,6 +284,8 @@ def all_ports() -> list[str]:
     return sorted({s.id for s in SITE_BY_ID.values() if s.port} | set(SW_PORTS))
 
 
+MAX_GROUP_FACTORS = 500  # factors of one group of SW units: force pools hold tens
+
 # --- The `sw:` section ------------------------------------------------------------------------
 
 
@@ -302,7 +304,7 @@ class ForceGroup(_Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+$", description="Unique name of the group.")
     power: Power = Field(description="Whose units (for ASW: the nation of the building yard, 25.22).")
     unit: SWUnit = Field(description="submarine, asw, cve (counters) or destroyer (25.4, 25.361, 25.362).")
-    factors: int = Field(ge=0, le=500, description="Factors (CVEs: counters).")
+    factors: int = Field(ge=0, le=MAX_GROUP_FACTORS, description="Factors (CVEs: counters).")
     base: str = Field(
         description=(
             "The port or mapboard box the units are based at or would withdraw to (25.31, 25.37): a port "
@@ -496,16 +498,22 @@ def sw_consistency(sw: SWSection, us_at_war_europe: bool) -> str | None:
 class GroupPlacement(_Strict):
     """Where one group's factors are after this turn's deployment."""
 
-    group: str
-    at_base: NonNegativeInt = 0
-    boxes: dict[SWBox, NonNegativeInt] = Field(default_factory=dict)
+    group: str = Field(description="The id of a group of `sw.forces` (or of the plan's new SW units).")
+    at_base: NonNegativeInt = Field(default=0, le=MAX_GROUP_FACTORS, description="Factors left at the base.")
+    boxes: dict[SWBox, Annotated[int, Field(ge=0, le=MAX_GROUP_FACTORS)]] = Field(
+        default_factory=dict, description="Factors in each SW box (25.3)."
+    )
 
 
 class SWDeployment(_Strict):
     """A deployment: each group of the planning side's units, split between its base and SW boxes."""
 
-    placements: list[GroupPlacement]
-    indian_asw_against_germany: NonNegativeInt | None = None
+    placements: list[GroupPlacement] = Field(description="One line per group the planning side moves.")
+    indian_asw_against_germany: NonNegativeInt | None = Field(
+        default=None,
+        le=MAX_GROUP_FACTORS,
+        description="Allied Indian Ocean ASW set against the German submarines (25.83); null: not split.",
+    )
 
 
 class ResultsRow(_Strict):

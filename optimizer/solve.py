@@ -124,6 +124,10 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
         Status.OPTIMAL if proven and len(stages) == len(priorities) else Status.FEASIBLE,
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
+    if scenario.sw is not None:
+        from optimizer.sw import sw_plan_report
+
+        plan = plan.model_copy(update={"sw": sw_plan_report(scenario, plan)})
     return Result(plan.status, plan, build_seconds=built - started, solve_seconds=time.perf_counter() - built)
 
 
