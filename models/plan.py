@@ -206,7 +206,11 @@ class SWFigures(PlanModel):
     )
     cves: PlanAmount = Field(description="The defender's uninverted CVEs in the box (25.362, 25.64).")
     modifier: SignedPlanAmount = Field(description="Net SW combat modifier, every row summed (25.61).")
-    possible: bool = Field(description="The campaign may happen (25.13, 25.51, 25.721, 25.81, 25.91).")
+    possible: bool = Field(description="The campaign may happen (25.13, 25.14, 25.51, 25.721, 25.81, 25.91).")
+    advanced_level: PlanAmount = Field(
+        default=0,
+        description="German advanced submarines' own roll: three table factors each (25.73 A); 0 when none roll.",
+    )
 
 
 class SWCampaignFigures(PlanModel):

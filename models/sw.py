@@ -48,6 +48,7 @@ class SWUnit(StrEnum):
     ASW = "asw"  # factors: the defender's ASW level (25.42)
     CVE = "cve"  # counters: the CVE steps of 25.64
     DESTROYER = "destroyer"  # factors: absorb onboard submarine losses only (25.361)
+    ADVANCED_SUBMARINE = "advanced_submarine"  # German factors: a separate Atlantic roll (25.73)
 
 
 class Campaign(StrEnum):
@@ -181,6 +182,16 @@ CODEBREAKING_CAP = 1  # 25.673
 PACIFIC_SUBMARINE_USJT = 40  # 25.91
 US_PACIFIC_ASW_USJT = 40  # 25.32 B
 US_PACIFIC_ASW_PER_TURN = 1  # 25.32 B
+ADVANCED_TABLE_FACTORS = 3  # 25.73 A: each advanced submarine factor counts as three on the SW Combat Table
+ADVANCED_TRANSPORTS_PER_FACTOR = 1  # 25.73 D: one Western Allied transport eliminated per advanced submarine
+
+
+def advanced_submarine_roll(factors: int) -> tuple[int, int]:
+    """(level on the SW Combat Table, transports eliminated) of German advanced submarines (25.73 A, D).
+
+    Reading of 25.73 D: "each advanced submarine" is each factor (one-factor counters). The roll has
+    no modifiers (25.73 B) and the Western Allies make no roll against them (25.73 C)."""
+    return ADVANCED_TABLE_FACTORS * factors, ADVANCED_TRANSPORTS_PER_FACTOR * factors
 
 
 def cve_modifier(box: SWBox, cves: int) -> int:
@@ -303,7 +314,12 @@ class ForceGroup(_Strict):
 
     id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+$", description="Unique name of the group.")
     power: Power = Field(description="Whose units (for ASW: the nation of the building yard, 25.22).")
-    unit: SWUnit = Field(description="submarine, asw, cve (counters) or destroyer (25.4, 25.361, 25.362).")
+    unit: SWUnit = Field(
+        description=(
+            "submarine, asw, cve (counters), destroyer, or advanced_submarine (German only) "
+            "(25.4, 25.361, 25.362, 25.73)."
+        )
+    )
     factors: int = Field(ge=0, le=MAX_GROUP_FACTORS, description="Factors (CVEs: counters).")
     base: str = Field(
         description=(
@@ -441,6 +457,22 @@ class SWSection(_Strict):
     weights: dict[Campaign, CampaignWeights] = Field(
         default_factory=dict, description="The planning player's weights per campaign (default for each)."
     )
+    declined: list[Campaign] = Field(
+        default_factory=list,
+        description=(
+            "Campaigns whose submarines decline SW combat (25.14): the defender's transports are then "
+            "unaffected by them. For the enemy's submarines the player states it; the planner's own the "
+            "deployment decides."
+        ),
+    )
+    japan_attacked_us_this_turn: bool | None = Field(
+        default=None,
+        description=(
+            "Japan attacked the U.S. this turn (25.13 C note): Japanese submarines enter the Pacific and "
+            "Indian Ocean boxes in the redeployment phase and make no SW attack this turn. Unset: true in "
+            "Winter 1941 when Japan and the U.S. are at war [reading]."
+        ),
+    )
 
     @model_validator(mode="after")
     def _check(self) -> SWSection:
@@ -454,6 +486,9 @@ class SWSection(_Strict):
                 raise ValueError(
                     f"forces[{i}].base: unknown port or box {group.base!r}{_did_you_mean(group.base, known)}"
                 )
+        for i, group in enumerate(self.forces):
+            if group.unit is SWUnit.ADVANCED_SUBMARINE and group.power is not Power.GERMANY:
+                raise ValueError(f"forces[{i}].unit: advanced submarines are German (25.73)")
         for name in self.ports:
             if name in SITE_BY_ID:
                 raise ValueError(
@@ -513,6 +548,10 @@ class SWDeployment(_Strict):
         default=None,
         le=MAX_GROUP_FACTORS,
         description="Allied Indian Ocean ASW set against the German submarines (25.83); null: not split.",
+    )
+    declined: list[Campaign] = Field(
+        default_factory=list,
+        description="The planning side's campaigns whose submarines decline SW combat (25.14).",
     )
 
 

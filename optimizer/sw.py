@@ -75,7 +75,15 @@ def plan_sw(scenario: Scenario, table: ResultsTable | None = None, time_limit: f
         value = (solver.objective_value + moved_now) / weight / SCALE
         bound = (solver.best_objective_bound + moved_now) / weight / SCALE
         split = deployment.indian_asw_against_germany
-        after = breakdown(scenario, sw, counts_after(sw, deployment), split, data.where)
+        after = breakdown(
+            scenario,
+            sw,
+            counts_after(sw, deployment),
+            split,
+            data.where,
+            frozenset(deployment.declined),
+            next_turn=True,
+        )
     return SWResult(
         status, deployment, value, bound, now, after, built - started, time.perf_counter() - built
     )
@@ -149,6 +157,7 @@ def _figures(item: CampaignBreakdown) -> SWFigures:
         cves=item.cves,
         modifier=item.modifier,
         possible=item.possible,
+        advanced_level=item.advanced_roll[0],
     )
 
 

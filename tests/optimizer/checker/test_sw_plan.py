@@ -90,6 +90,7 @@ def test_figures_from_the_rules_are_accepted_25_61():
         ("cves", 5, "25.64"),
         ("modifier", 2, "25.61"),
         ("possible", False, "25.51"),
+        ("advanced_level", 3, "25.73"),
     ],
 )
 @pytest.mark.parametrize("stage", ["before", "after"])
