@@ -90,8 +90,8 @@ def campaign_terms(
         fixed = data.fixed_modifiers[campaign]
         sign = 1 if spec.axis_attacks == planner_axis else -1
         engaged: cp_model.IntVar | int = 1
-        if sign == 1:
-            # 25.14: the planner's own submarines may decline SW combat.
+        if spec.attacker in planners:
+            # 25.14: the planner's own submarines may decline SW combat (not an ally's).
             engaged = model.new_bool_var(f"sw_engage_{campaign.value}")
             variables.engaged[campaign] = engaged
         terms.append(

@@ -218,3 +218,22 @@ def test_awaw_sw_says_what_destroyers_do_25_361(tmp_path):
     assert "absorb losses from enemy onboard submarine attacks" in table.output
     s = scenario(data)
     assert report_data("x", plan_sw(s), None) == report_data("x", plan_sw(s), None)
+
+
+def test_regression_the_axis_planner_declined_japanese_campaigns_25_14():
+    """25.14: only the owner of the submarines declines. The European Axis planner once declined the
+    Japanese Pacific campaign (Japanese submarines, not its own), which the checker rightly refused."""
+    data = atlantic(
+        [
+            group("ji", "japan", "submarine", 2, "tokyo", "pacific"),
+            group("g0", "britain", "asw", 6, "liverpool", "pacific"),
+        ],
+        weights={"german_atlantic": {"modifier": 0, "asw_level": 0}},
+    )
+    data["us_at_war"] = {"europe": True, "pacific": True}
+    data["sw"]["germany_us_war_turn"] = 1
+    s = scenario(data)
+    result = plan_sw(s)
+    assert result.deployment.declined == []
+    assert check_deployment(s, result.deployment) == []
+    assert abs(deployment_value(s, result.deployment) - result.value) < 1e-6
