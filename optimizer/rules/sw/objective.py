@@ -43,6 +43,7 @@ class CampaignTerms:
     fixed_modifier: int
     advanced: LinearExpr = 0  # German advanced submarine factors in the Atlantic box (25.73)
     engaged: cp_model.IntVar | int = 1  # 0 when the planner's submarines decline SW combat (25.14)
+    advanced_most: int = 0  # the most advanced factors there can be in the box
 
 
 def campaign_terms(
@@ -89,13 +90,18 @@ def campaign_terms(
             )
         fixed = data.fixed_modifiers[campaign]
         sign = 1 if spec.axis_attacks == planner_axis else -1
+        advanced_most = sum(
+            n for (b, p, u), n in data.fixed.items() if u is SWUnit.ADVANCED_SUBMARINE and b is spec.box
+        ) + sum(g.factors for g in data.groups if g.unit is SWUnit.ADVANCED_SUBMARINE)
         engaged: cp_model.IntVar | int = 1
         if spec.attacker in planners:
             # 25.14: the planner's own submarines may decline SW combat (not an ally's).
             engaged = model.new_bool_var(f"sw_engage_{campaign.value}")
             variables.engaged[campaign] = engaged
         terms.append(
-            CampaignTerms(campaign, sign, subs, asw, fixed + cve_vars[key], fixed, advanced, engaged)
+            CampaignTerms(
+                campaign, sign, subs, asw, fixed + cve_vars[key], fixed, advanced, engaged, advanced_most
+            )
         )
     return terms
 
@@ -193,15 +199,25 @@ def _advanced_expected(model: cp_model.CpModel, t: CampaignTerms, table: Results
     if isinstance(t.advanced, int) and t.advanced == 0:
         return 0
     name = f"sw_{t.campaign.value}_advanced"
-    column = max(table.min_modifier, min(table.max_modifier, 0))
-    values = [0] * (table.max_level + 1)
-    for row in table.submarine_rows:
-        if row.modifier == column:
-            values[row.level] = round((TRANSPORT_BRPS * row.transports_lost + row.brps_lost) * SCALE)
-    level = _clamped(model, ADVANCED_TABLE_FACTORS * t.advanced, 0, table.max_level, f"{name}_level")
+    if isinstance(t.advanced, int):
+        return _advanced_worth(table, t.advanced)
+    # No advanced factors, no roll: the worth is tabulated by factors, 0 for none.
+    most = max(t.advanced_most, 1)
+    values = [_advanced_worth(table, n) for n in range(most + 1)]
+    factors = model.new_int_var(0, most, f"{name}_factors")
+    model.add(factors == t.advanced)
     target = model.new_int_var(min(values), max(values), f"{name}_value")
-    model.add_element(level, values, target)
-    return target + round(TRANSPORT_BRPS * ADVANCED_TRANSPORTS_PER_FACTOR * SCALE) * t.advanced
+    model.add_element(factors, values, target)
+    return target
+
+
+def _advanced_worth(table: ResultsTable, factors: int) -> int:
+    """Hundredths of BRPs of `factors` advanced submarines' roll (25.73 A-D), 0 without any."""
+    if factors <= 0:
+        return 0
+    row = table.submarine_row(ADVANCED_TABLE_FACTORS * factors, 0)
+    rolled = TRANSPORT_BRPS * row.transports_lost + row.brps_lost
+    return round(rolled * SCALE) + round(TRANSPORT_BRPS * ADVANCED_TRANSPORTS_PER_FACTOR * SCALE) * factors
 
 
 def _clamped(model: cp_model.CpModel, expr: LinearExpr, low: int, high: int, name: str) -> cp_model.IntVar:

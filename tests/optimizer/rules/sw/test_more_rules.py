@@ -237,3 +237,24 @@ def test_regression_the_axis_planner_declined_japanese_campaigns_25_14():
     assert result.deployment.declined == []
     assert check_deployment(s, result.deployment) == []
     assert abs(deployment_value(s, result.deployment) - result.value) < 1e-6
+
+
+def test_regression_no_advanced_factors_made_no_advanced_roll_25_73():
+    """25.73: no advanced submarine in the box, no advanced roll. With a table whose level-0 row loses a
+    transport, the solver once counted an advanced roll for 0 factors (value 6 against the checker's 3)."""
+    from models.sw import ResultsRow, ResultsTable
+
+    rows = [ResultsRow(level=0, modifier=0, transports_lost=1), ResultsRow(level=1, modifier=0)]
+    asw = [ResultsRow(level=0, modifier=0), ResultsRow(level=1, modifier=0)]
+    table = ResultsTable(
+        format="awaw-sw-results/1",
+        max_level=1,
+        min_modifier=0,
+        max_modifier=0,
+        submarine_rows=rows,
+        asw_rows=asw,
+    )
+    data = atlantic([group("ga", "germany", "advanced_submarine", 1, "lorient")])
+    s = scenario(data)
+    result = plan_sw(s, table)
+    assert abs(deployment_value(s, result.deployment, table) - result.value) < 1e-6
