@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from models.quantities import MAX_COUNTERS, PlanAmount, PlanValue, SignedPlanAmount, Turns
+from models.sw import Campaign, SWDeployment
 from models.tables import Faction, Power, UnitType
 
 PLAN_FORMAT = "awaw-plan/1"
@@ -239,6 +240,48 @@ class ResourceUse(PlanModel):
     )
 
 
+class SWFigures(PlanModel):
+    """One SW campaign's figures after a deployment (25.41, 25.42, 25.61, 25.64)."""
+
+    submarine_level: PlanAmount = Field(description="The attacker's submarine factors in the box (25.41).")
+    asw_level: PlanAmount = Field(
+        description="The defender's ASW factors that count against these submarines (25.42, 25.83)."
+    )
+    cves: PlanAmount = Field(description="The defender's uninverted CVEs in the box (25.362, 25.64).")
+    modifier: SignedPlanAmount = Field(description="Net SW combat modifier, every row summed (25.61).")
+    possible: bool = Field(description="The campaign may happen (25.13, 25.14, 25.51, 25.721, 25.81, 25.91).")
+    advanced_level: PlanAmount = Field(
+        default=0,
+        description="German advanced submarines' own roll: three table factors each (25.73 A); 0 when none roll.",
+    )
+
+
+class SWCampaignFigures(PlanModel):
+    """One SW campaign before and after the plan's builds (27.94)."""
+
+    campaign: Campaign = Field(description="The SW campaign (25.671, 25.7-25.9).")
+    before: SWFigures = Field(
+        description="After the best deployment of the units there were before the plan."
+    )
+    after: SWFigures = Field(description="After the best deployment with the plan's new SW units (27.94).")
+
+
+class SWPlanReport(PlanModel):
+    """Submarine warfare before and after the plan's builds (rule 25; with an `sw:` section only).
+
+    The checker re-derives every figure from the two deployments given here (25.4-25.92)."""
+
+    deployment_before: SWDeployment | None = Field(
+        description="The best deployment without the plan's new units (null: none found)."
+    )
+    deployment_after: SWDeployment | None = Field(
+        description="The best deployment with the plan's new units as groups at their yards (27.93, 27.94)."
+    )
+    campaigns: list[SWCampaignFigures] = Field(
+        description="Every campaign, in the order of `models.sw.CAMPAIGNS`."
+    )
+
+
 class Plan(PlanModel):
     format: str = PLAN_FORMAT
     scenario: str
@@ -266,6 +309,10 @@ class Plan(PlanModel):
         default_factory=list,
         description="New air and naval units, inverted when built (27.81), and how they may be uninverted (27.82, 27.91).",
     )
+    sw: SWPlanReport | None = Field(
+        default=None,
+        description="Each SW campaign's levels and net modifier before and after the builds (rule 25, 27.94).",
+    )
     why: list[ResourceUse] | None = Field(
         default=None,
         description="With `awaw plan --why`: every limited resource, binding ones first, with what one more "
@@ -274,8 +321,11 @@ class Plan(PlanModel):
 
     @model_serializer(mode="wrap")
     def _leave_out_unasked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """The plan without `why` unless it was asked for: plans without it stay byte for byte as before."""
+        """The plan without `why` unless it was asked for, and without `sw` for a scenario with no `sw:`
+        section: plans without them stay byte for byte as before."""
         data: dict[str, Any] = handler(self)
         if self.why is None:
             data.pop("why", None)
+        if self.sw is None:
+            data.pop("sw", None)
         return data

@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
@@ -48,6 +48,7 @@ class SWUnit(StrEnum):
     ASW = "asw"  # factors: the defender's ASW level (25.42)
     CVE = "cve"  # counters: the CVE steps of 25.64
     DESTROYER = "destroyer"  # factors: absorb onboard submarine losses only (25.361)
+    ADVANCED_SUBMARINE = "advanced_submarine"  # German factors: a separate Atlantic roll (25.73)
 
 
 class Campaign(StrEnum):
@@ -181,6 +182,16 @@ CODEBREAKING_CAP = 1  # 25.673
 PACIFIC_SUBMARINE_USJT = 40  # 25.91
 US_PACIFIC_ASW_USJT = 40  # 25.32 B
 US_PACIFIC_ASW_PER_TURN = 1  # 25.32 B
+ADVANCED_TABLE_FACTORS = 3  # 25.73 A: each advanced submarine factor counts as three on the SW Combat Table
+ADVANCED_TRANSPORTS_PER_FACTOR = 1  # 25.73 D: one Western Allied transport eliminated per advanced submarine
+
+
+def advanced_submarine_roll(factors: int) -> tuple[int, int]:
+    """(level on the SW Combat Table, transports eliminated) of German advanced submarines (25.73 A, D).
+
+    Reading of 25.73 D: "each advanced submarine" is each factor (one-factor counters). The roll has
+    no modifiers (25.73 B) and the Western Allies make no roll against them (25.73 C)."""
+    return ADVANCED_TABLE_FACTORS * factors, ADVANCED_TRANSPORTS_PER_FACTOR * factors
 
 
 def cve_modifier(box: SWBox, cves: int) -> int:
@@ -284,6 +295,8 @@ def all_ports() -> list[str]:
     return sorted({s.id for s in SITE_BY_ID.values() if s.port} | set(SW_PORTS))
 
 
+MAX_GROUP_FACTORS = 500  # factors of one group of SW units: force pools hold tens
+
 # --- The `sw:` section ------------------------------------------------------------------------
 
 
@@ -301,8 +314,13 @@ class ForceGroup(_Strict):
 
     id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+$", description="Unique name of the group.")
     power: Power = Field(description="Whose units (for ASW: the nation of the building yard, 25.22).")
-    unit: SWUnit = Field(description="submarine, asw, cve (counters) or destroyer (25.4, 25.361, 25.362).")
-    factors: int = Field(ge=0, le=500, description="Factors (CVEs: counters).")
+    unit: SWUnit = Field(
+        description=(
+            "submarine, asw, cve (counters), destroyer, or advanced_submarine (German only) "
+            "(25.4, 25.361, 25.362, 25.73)."
+        )
+    )
+    factors: int = Field(ge=0, le=MAX_GROUP_FACTORS, description="Factors (CVEs: counters).")
     base: str = Field(
         description=(
             "The port or mapboard box the units are based at or would withdraw to (25.31, 25.37): a port "
@@ -439,6 +457,22 @@ class SWSection(_Strict):
     weights: dict[Campaign, CampaignWeights] = Field(
         default_factory=dict, description="The planning player's weights per campaign (default for each)."
     )
+    declined: list[Campaign] = Field(
+        default_factory=list,
+        description=(
+            "Campaigns whose submarines decline SW combat (25.14): the defender's transports are then "
+            "unaffected by them. For the enemy's submarines the player states it; the planner's own the "
+            "deployment decides."
+        ),
+    )
+    japan_attacked_us_this_turn: bool | None = Field(
+        default=None,
+        description=(
+            "Japan attacked the U.S. this turn (25.13 C note): Japanese submarines enter the Pacific and "
+            "Indian Ocean boxes in the redeployment phase and make no SW attack this turn. Unset: true in "
+            "Winter 1941 when Japan and the U.S. are at war [reading]."
+        ),
+    )
 
     @model_validator(mode="after")
     def _check(self) -> SWSection:
@@ -452,6 +486,9 @@ class SWSection(_Strict):
                 raise ValueError(
                     f"forces[{i}].base: unknown port or box {group.base!r}{_did_you_mean(group.base, known)}"
                 )
+        for i, group in enumerate(self.forces):
+            if group.unit is SWUnit.ADVANCED_SUBMARINE and group.power is not Power.GERMANY:
+                raise ValueError(f"forces[{i}].unit: advanced submarines are German (25.73)")
         for name in self.ports:
             if name in SITE_BY_ID:
                 raise ValueError(
@@ -496,16 +533,26 @@ def sw_consistency(sw: SWSection, us_at_war_europe: bool) -> str | None:
 class GroupPlacement(_Strict):
     """Where one group's factors are after this turn's deployment."""
 
-    group: str
-    at_base: NonNegativeInt = 0
-    boxes: dict[SWBox, NonNegativeInt] = Field(default_factory=dict)
+    group: str = Field(description="The id of a group of `sw.forces` (or of the plan's new SW units).")
+    at_base: NonNegativeInt = Field(default=0, le=MAX_GROUP_FACTORS, description="Factors left at the base.")
+    boxes: dict[SWBox, Annotated[int, Field(ge=0, le=MAX_GROUP_FACTORS)]] = Field(
+        default_factory=dict, description="Factors in each SW box (25.3)."
+    )
 
 
 class SWDeployment(_Strict):
     """A deployment: each group of the planning side's units, split between its base and SW boxes."""
 
-    placements: list[GroupPlacement]
-    indian_asw_against_germany: NonNegativeInt | None = None
+    placements: list[GroupPlacement] = Field(description="One line per group the planning side moves.")
+    indian_asw_against_germany: NonNegativeInt | None = Field(
+        default=None,
+        le=MAX_GROUP_FACTORS,
+        description="Allied Indian Ocean ASW set against the German submarines (25.83); null: not split.",
+    )
+    declined: list[Campaign] = Field(
+        default_factory=list,
+        description="The planning side's campaigns whose submarines decline SW combat (25.14).",
+    )
 
 
 class ResultsRow(_Strict):

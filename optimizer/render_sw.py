@@ -22,6 +22,8 @@ def _campaign_table(item: dict[str, Any], when: str) -> RenderableType:
     for line in item["lines"]:
         table.add_row(line["rule"], line["text"], f"{line['value']:+d}", line["why"])
     table.add_row("", "net modifier", f"{item['modifier']:+d}", "", style="bold")
+    for note in item["notes"]:
+        table.add_row(note["rule"], note["text"], "", "")
     if "expected" in item:
         e = item["expected"]
         table.caption = (
@@ -45,6 +47,15 @@ def sw_tables(report: dict[str, Any]) -> Group:
             barred.add_row(item["campaign"], reason["rule"], reason["reason"])
     if barred.row_count:
         parts.append(barred)
+    notes = Table(title="Also in the boxes now", title_justify="left")
+    notes.add_column("campaign")
+    notes.add_column("rule")
+    notes.add_column("what they do")
+    for item in report["now"]:
+        for note in item["notes"]:
+            notes.add_row(item["campaign"], note["rule"], note["text"])
+    if notes.row_count:
+        parts.append(notes)
     deployment = report["deployment"]
     if deployment is not None:
         table = Table(title="Deployment this turn (25.3)", title_justify="left")
@@ -58,6 +69,8 @@ def sw_tables(report: dict[str, Any]) -> Group:
                 *(str(boxes.get(box, "")) for box in ("atlantic", "indian", "pacific")),
             )
         parts.append(table)
+        if deployment["declined"]:
+            parts.append(Text(f"Submarines decline SW combat (25.14): {', '.join(deployment['declined'])}"))
         if deployment["indian_asw_against_germany"] is not None:
             parts.append(
                 Text(
@@ -76,6 +89,14 @@ def sw_tables(report: dict[str, Any]) -> Group:
                 f"{item['modifier']:+d}",
                 "yes" if item["possible"] else "no",
             )
+        after.caption = (
+            "\n".join(
+                f"{item['campaign']}: {note['rule']}: {note['text']}"
+                for item in report["after"]
+                for note in item["notes"]
+            )
+            or None
+        )
         parts.append(after)
     value = report["value"]
     parts.append(

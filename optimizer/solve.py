@@ -159,6 +159,10 @@ def solve(
         Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
+    if scenario.sw is not None:
+        from optimizer.sw import sw_plan_report
+
+        plan = plan.model_copy(update={"sw": sw_plan_report(scenario, plan)})
     decisions = {var.name: last_solver.value(var) for var in variables.decisions()} if keep_decisions else {}
     return Result(
         plan.status,

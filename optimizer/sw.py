@@ -12,7 +12,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from models.plan import Plan, Status
+from models.plan import Plan, Status, SWCampaignFigures, SWFigures, SWPlanReport
 from models.scenario import Scenario
 from models.sw import (
     CVE_LAUNCH_TURNS,
@@ -75,7 +75,15 @@ def plan_sw(scenario: Scenario, table: ResultsTable | None = None, time_limit: f
         value = (solver.objective_value + moved_now) / weight / SCALE
         bound = (solver.best_objective_bound + moved_now) / weight / SCALE
         split = deployment.indian_asw_against_germany
-        after = breakdown(scenario, sw, counts_after(sw, deployment), split, data.where)
+        after = breakdown(
+            scenario,
+            sw,
+            counts_after(sw, deployment),
+            split,
+            data.where,
+            frozenset(deployment.declined),
+            next_turn=True,
+        )
     return SWResult(
         status, deployment, value, bound, now, after, built - started, time.perf_counter() - built
     )
@@ -140,3 +148,31 @@ def with_plan_builds(scenario: Scenario, plan: Plan) -> Scenario:
 def plan_sw_after_builds(scenario: Scenario, plan: Plan) -> tuple[SWResult, SWResult]:
     """The SW deployment and modifiers before the build plan, and with its new SW units (27.94)."""
     return plan_sw(scenario), plan_sw(with_plan_builds(scenario, plan))
+
+
+def _figures(item: CampaignBreakdown) -> SWFigures:
+    return SWFigures(
+        submarine_level=item.submarine_level,
+        asw_level=item.asw_level,
+        cves=item.cves,
+        modifier=item.modifier,
+        possible=item.possible,
+        advanced_level=item.advanced_roll[0],
+    )
+
+
+def sw_plan_report(scenario: Scenario, plan: Plan) -> SWPlanReport:
+    """The plan's `sw` field: each campaign after the best deployment, without and with the plan's
+    new SW units (27.94), and the two deployments the figures follow from."""
+    before, after = plan_sw_after_builds(scenario, plan)
+    was = {item.campaign: item for item in before.after}
+    return SWPlanReport(
+        deployment_before=before.deployment,
+        deployment_after=after.deployment,
+        campaigns=[
+            SWCampaignFigures(
+                campaign=item.campaign, before=_figures(was[item.campaign]), after=_figures(item)
+            )
+            for item in after.after
+        ],
+    )

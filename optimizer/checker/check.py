@@ -18,6 +18,7 @@ from optimizer.checker.oil import check_oil
 from optimizer.checker.placement import check_placement
 from optimizer.checker.report import check_report
 from optimizer.checker.requirements import check_requirements
+from optimizer.checker.sw import check_sw_report
 from optimizer.checker.violations import REPORT, Violation
 
 
@@ -69,11 +70,12 @@ def check_alternatives(scenario: Scenario, plan: Plan) -> list[Violation]:
 
 def check(scenario: Scenario, plan: Plan) -> list[Violation]:
     """Every breach of rules 27 and 40, of the objective's requirements, and of the plan's own
-    accounting and alternative sites; sorted by rule, then message. An empty list means a
+    accounting (its SW figures too, rule 25) and alternative sites; sorted by rule, then message. An empty list means a
     legal plan."""
     lines, _ = resolve_lines(scenario, plan)
     violations = rule_violations(scenario, plan)
     violations += check_requirements(scenario, plan, lines)
     violations += check_report(scenario, plan)
+    violations += check_sw_report(scenario, plan)
     violations += check_alternatives(scenario, plan)
     return sorted(violations, key=lambda v: (v.rule, v.message, v.kind))

@@ -8,28 +8,32 @@ arithmetic here is written again, campaign by campaign, from 25.4-25.92.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from models.map_data import SITE_BY_ID
+from models.plan import Plan, SWFigures
 from models.scenario import Scenario, SupplyOverride
 from models.sw import (
     BISCAY_PORTS,
+    CVE_LAUNCH_TURNS,
     HAWAIIAN_PORTS,
     IBERIAN_PORTS,
     SUBMARINE_FACTOR_BRPS,
     SW_PORTS,
     TRANSPORT_BRPS,
     Campaign,
+    ForceGroup,
     ResultsTable,
     SWBox,
     SWDeployment,
     SWSection,
     SWUnit,
+    build_group_id,
     port_front,
 )
-from models.tables import Power
+from models.tables import Power, UnitType
 from optimizer.checker.placement import site_controller, site_state, supplied_sites
-from optimizer.checker.violations import Violation
+from optimizer.checker.violations import REPORT, Violation
 
 AXIS = {Power.GERMANY, Power.ITALY, Power.JAPAN}
 
@@ -91,6 +95,10 @@ class Derived:
     cves: int
     modifiers: dict[str, int]
     possible: bool
+    destroyers: int = 0  # British and American destroyer factors in the box (25.361)
+    advanced: int = 0  # German advanced submarine factors rolling on their own (25.73)
+    advanced_level: int = 0  # 25.73 A: three table factors each, when the roll may happen
+    advanced_transports: int = 0  # 25.73 D: one transport eliminated each
 
     @property
     def total(self) -> int:
@@ -120,7 +128,8 @@ def positions(sw: SWSection, deployment: SWDeployment | None) -> dict[tuple[SWBo
     placed = {p.group: p for p in deployment.placements} if deployment is not None else {}
     out: dict[tuple[SWBox, Power, SWUnit], int] = {}
     for group in sw.forces:
-        if group.unit is not SWUnit.SUBMARINE and group.inverted and not group.new:
+        submarine = group.unit in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE)
+        if not submarine and group.inverted and not group.new:
             continue
         if group.id in placed:
             where = dict(placed[group.id].boxes)
@@ -131,9 +140,32 @@ def positions(sw: SWSection, deployment: SWDeployment | None) -> dict[tuple[SWBo
     return out
 
 
+def _japan_attacked_us_this_turn(scenario: Scenario, sw: SWSection) -> bool:
+    """25.13 C note: stated, or else Winter 1941 with Japan and the U.S. at war [reading]."""
+    if sw.japan_attacked_us_this_turn is not None:
+        return sw.japan_attacked_us_this_turn
+    turn = scenario.turn
+    return turn.season.value == "winter" and turn.year == 1941 and bool(scenario.us_at_war.get("pacific"))
+
+
 def derive(scenario: Scenario, deployment: SWDeployment | None = None) -> dict[Campaign, Derived]:
-    """Every campaign's levels and modifiers (25.4-25.92) for the positions now, or after `deployment`."""
+    """Every campaign's levels and modifiers (25.4-25.92) for the positions now, or after `deployment`
+    (then the next SW combats: the 25.13 C note no longer bars the Japanese). Declined campaigns
+    (25.14: `sw.declined`, and the deployment's) cannot happen, their advanced submarines neither."""
     sw = scenario.sw or SWSection()
+    base = _derive(scenario, sw, deployment)
+    declined = set(sw.declined) | set(deployment.declined if deployment is not None else ())
+    first_attack = deployment is None and _japan_attacked_us_this_turn(scenario, sw)
+    out = {}
+    for campaign, d in base.items():
+        japanese = campaign in (Campaign.JAPANESE_INDIAN, Campaign.JAPANESE_PACIFIC)
+        if campaign in declined or (japanese and first_attack):
+            d = replace(d, possible=False, advanced_level=0, advanced_transports=0)
+        out[campaign] = d
+    return out
+
+
+def _derive(scenario: Scenario, sw: SWSection, deployment: SWDeployment | None) -> dict[Campaign, Derived]:
     pos = positions(sw, deployment)
 
     def count(box: SWBox, unit: SWUnit, axis: bool) -> int:
@@ -141,6 +173,10 @@ def derive(scenario: Scenario, deployment: SWDeployment | None = None) -> dict[C
 
     def subs(box: SWBox, power: Power) -> int:
         return pos.get((box, power, SWUnit.SUBMARINE), 0)
+
+    def destroyers(box: SWBox) -> int:
+        """25.361: British and American destroyers only."""
+        return sum(pos.get((box, power, SWUnit.DESTROYER), 0) for power in (Power.BRITAIN, Power.USA))
 
     japan_us, japan_britain, usjt = _wars(scenario)
     pacific_open = japan_us or usjt >= 40
@@ -178,12 +214,17 @@ def derive(scenario: Scenario, deployment: SWDeployment | None = None) -> dict[C
         if port_front(name) == "western" and _axis(controller) and operational:
             western_port = True
     german_atlantic = subs(SWBox.ATLANTIC, Power.GERMANY)
+    advanced = pos.get((SWBox.ATLANTIC, Power.GERMANY, SWUnit.ADVANCED_SUBMARINE), 0)
     out[Campaign.GERMAN_ATLANTIC] = Derived(
         german_atlantic,
         count(SWBox.ATLANTIC, SWUnit.ASW, axis=False),
         atlantic_cves,
         mods,
         western_port and german_atlantic > 0,
+        destroyers(SWBox.ATLANTIC),
+        advanced,
+        3 * advanced if western_port else 0,  # 25.73 A; 25.721 holds for all German submarines
+        advanced if western_port else 0,  # 25.73 D
     )
     # 25.8: the Indian Ocean, German and Japanese submarines resolved separately (25.83).
     indian_asw = count(SWBox.INDIAN, SWUnit.ASW, axis=False)
@@ -201,7 +242,12 @@ def derive(scenario: Scenario, deployment: SWDeployment | None = None) -> dict[C
     mods["ultra"] = ultra
     suez, _, suez_operational = _port(scenario, sw, "suez")
     out[Campaign.GERMAN_INDIAN] = Derived(
-        german, german_asw, indian_cves, mods, _axis(suez) and suez_operational and german > 0
+        german,
+        german_asw,
+        indian_cves,
+        mods,
+        _axis(suez) and suez_operational and german > 0,
+        destroyers(SWBox.INDIAN),
     )
     japan_port = any(
         _port(scenario, sw, name)[0] is Power.JAPAN and _port(scenario, sw, name)[2]
@@ -212,7 +258,12 @@ def derive(scenario: Scenario, deployment: SWDeployment | None = None) -> dict[C
     mods["colombo"] = 1 if _held_supplied(scenario, sw, ("colombo",), lambda p: p is Power.JAPAN) else 0
     mods["magic"] = japanese_magic
     out[Campaign.JAPANESE_INDIAN] = Derived(
-        japanese, japanese_asw, indian_cves, mods, japan_britain and japan_port and japanese > 0
+        japanese,
+        japanese_asw,
+        indian_cves,
+        mods,
+        japan_britain and japan_port and japanese > 0,
+        destroyers(SWBox.INDIAN),
     )
     # 25.9: the Pacific.
     pacific_cves_allied = count(SWBox.PACIFIC, SWUnit.CVE, axis=False)
@@ -230,6 +281,7 @@ def derive(scenario: Scenario, deployment: SWDeployment | None = None) -> dict[C
         pacific_cves_allied,
         mods,
         pacific_open and japan_port and japanese_pacific > 0,
+        destroyers(SWBox.PACIFIC),
     )
     pacific_cves_japanese = count(SWBox.PACIFIC, SWUnit.CVE, axis=True)
     mods = general(Power.USA, Power.JAPAN)
@@ -282,6 +334,8 @@ def may_enter(scenario: Scenario, group_id: str, box: SWBox) -> str | None:
         return None
     if group.unit is SWUnit.DESTROYER:
         return "25.361: destroyers stay where they are [reading]"
+    if group.unit is SWUnit.ADVANCED_SUBMARINE and box is not SWBox.ATLANTIC:
+        return "25.73: advanced submarines in the Atlantic box only [reading]"
     controller = _port(scenario, sw, group.base)[0]
     own_base = controller is not None and _axis(controller) == _axis(group.power)
     japan_us, japan_britain, usjt = _wars(scenario)
@@ -304,7 +358,7 @@ def may_enter(scenario: Scenario, group_id: str, box: SWBox) -> str | None:
     if not own_base:
         return f"25.31: {group.base} is not held by {group.power.value}'s side"
     if group.power is Power.GERMANY:
-        if group.unit is not SWUnit.SUBMARINE or box is SWBox.PACIFIC:
+        if group.unit not in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE) or box is SWBox.PACIFIC:
             return "25.31: Germany deploys submarines to the Atlantic and Indian Ocean only"
         if box is SWBox.ATLANTIC and front not in ("western", "mediterranean"):
             return "25.31 A: German submarines in the Atlantic need a western front or Mediterranean base"
@@ -396,6 +450,19 @@ def check_deployment(scenario: Scenario, deployment: SWDeployment) -> list[Viola
         out.append(
             Violation("25.15", f"{gibraltar_passing} German submarine factors pass Gibraltar; at most 1")
         )
+    # 25.14: submarines may decline SW combat; the planner declines only for its own submarines.
+    attackers = {
+        Campaign.GERMAN_ATLANTIC: Power.GERMANY,
+        Campaign.GERMAN_INDIAN: Power.GERMANY,
+        Campaign.JAPANESE_INDIAN: Power.JAPAN,
+        Campaign.JAPANESE_PACIFIC: Power.JAPAN,
+        Campaign.AMERICAN_PACIFIC: Power.USA,
+    }
+    for campaign in deployment.declined:
+        if attackers[campaign] not in planners:
+            out.append(
+                Violation("25.14", f"{campaign.value}: only the owner of the submarines declines SW combat")
+            )
     # 25.83: the split sets some of the Allied ASW in the Indian Ocean against the Germans.
     split = deployment.indian_asw_against_germany
     if split is not None:
@@ -443,14 +510,24 @@ def deployment_value(
             and may_enter(scenario, g.id, box) is None
             for g in sw.forces
         )
-        if not rules_open[campaign] or not (d.submarines > 0 or could_join):
+        could_join = could_join or any(
+            g.power is Power.GERMANY
+            and g.power in planners
+            and g.unit is SWUnit.ADVANCED_SUBMARINE
+            and g.factors
+            and may_enter(scenario, g.id, box) is None
+            for g in sw.forces
+        )
+        if not rules_open[campaign] or not (d.submarines > 0 or d.advanced > 0 or could_join):
             continue
+        if campaign in sw.declined or campaign in deployment.declined:
+            continue  # 25.14: the transports are unaffected by these submarines
         sign = 1 if _axis(power) == planner_axis else -1
         if table is None:
             w = sw.weights_of(campaign)
             worth = (
                 round(w.modifier * 100) * d.total
-                + round(w.submarine_level * 100) * d.submarines
+                + round(w.submarine_level * 100) * (d.submarines + 3 * d.advanced)
                 - round(w.asw_level * 100) * d.asw
             ) / 100
         else:
@@ -459,6 +536,13 @@ def deployment_value(
                 round((TRANSPORT_BRPS * sub.transports_lost + sub.brps_lost) * 100)
                 - round(SUBMARINE_FACTOR_BRPS * asw.submarines_lost * 100)
             ) / 100
+            if d.advanced:
+                # 25.73: a roll at three times the factors, modifier 0, no Allied roll; +1 transport each.
+                roll = table.submarine_row(3 * d.advanced, 0)
+                worth += (
+                    round((TRANSPORT_BRPS * roll.transports_lost + roll.brps_lost) * 100)
+                    + round(TRANSPORT_BRPS * d.advanced * 100)
+                ) / 100
         total += sign * worth
     return total
 
@@ -482,3 +566,112 @@ def _rules_open(scenario: Scenario, campaign: Campaign) -> bool:
         _allied(facts["australia_box"][0])
         or any(port_front(n) == "pacific" and _allied(c) and op for n, (c, _, op) in facts.items())
     )
+
+
+# --- The SW figures of a turn plan (27.94, 25.4-25.92) ---------------------------------------------
+
+
+def with_builds(scenario: Scenario, plan: Plan) -> Scenario:
+    """The scenario with the plan's new SW units as groups at their yards, written again from 27.93
+    and 27.94: submarines and ASW built this turn, and CVEs launched this turn or next
+    (CVE_LAUNCH_TURNS) [reading, as the solver's]. New units count in the box they go to (27.91)."""
+    sw = scenario.sw or SWSection()
+    groups = list(sw.forces)
+    for line in plan.sw_builds:
+        if line.unit in (UnitType.SUBMARINE, UnitType.ASW):
+            unit = SWUnit.SUBMARINE if line.unit is UnitType.SUBMARINE else SWUnit.ASW
+            group_id = build_group_id(line.power, unit.value, line.build, line.yard)
+            groups.append(
+                ForceGroup(
+                    id=group_id, power=line.power, unit=unit, factors=line.factors, base=line.yard, new=True
+                )
+            )
+    cves: dict[tuple[Power, str], int] = {}
+    for action in plan.naval_actions:
+        if (
+            action.unit is UnitType.ESCORT_CARRIER
+            and action.after == "launched"
+            and action.turn < CVE_LAUNCH_TURNS
+        ):
+            cves[action.power, action.yard] = cves.get((action.power, action.yard), 0) + 1
+    for (power, yard), count in sorted(cves.items(), key=lambda item: (item[0][0].value, item[0][1])):
+        groups.append(
+            ForceGroup(
+                id=build_group_id(power, "cve", "launched", yard),
+                power=power,
+                unit=SWUnit.CVE,
+                factors=count,
+                base=yard,
+                new=True,
+            )
+        )
+    return scenario.model_copy(update={"sw": sw.model_copy(update={"forces": groups})})
+
+
+# The rule each figure of a plan's SW report follows from.
+FIGURE_RULES = {
+    "submarine_level": "25.41",
+    "asw_level": "25.42",
+    "cves": "25.64",
+    "modifier": "25.61",
+    "possible": "25.51",
+    "advanced_level": "25.73",
+}
+
+
+def _stated(figures: SWFigures) -> dict[str, int | bool]:
+    return {name: getattr(figures, name) for name in FIGURE_RULES}
+
+
+def _derived(d: Derived) -> dict[str, int | bool]:
+    return {
+        "submarine_level": d.submarines,
+        "asw_level": d.asw,
+        "cves": d.cves,
+        "modifier": d.total,
+        "possible": d.possible,
+        "advanced_level": d.advanced_level,
+    }
+
+
+def check_sw_report(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """The plan's SW figures (`plan.sw`) re-derived: both deployments legal (25.12-25.38), and each
+    campaign's submarine level (25.41), ASW level (25.42, 25.83), CVEs (25.64), net modifier (25.61)
+    and whether it may happen (25.51) equal to what `derive` finds, before the builds on the scenario's
+    units and after them with the plan's new SW units (27.94). A plan without `sw` states nothing."""
+    report = plan.sw
+    if report is None:
+        return []
+    if scenario.sw is None:
+        return [Violation("25", "the plan states SW figures, but the scenario has no sw: section", REPORT)]
+    out: list[Violation] = []
+    stages = {"before": scenario, "after": with_builds(scenario, plan)}
+    deployments = {"before": report.deployment_before, "after": report.deployment_after}
+    derived: dict[str, dict[Campaign, Derived]] = {}
+    for stage, position in stages.items():
+        deployment = deployments[stage]
+        if deployment is not None:
+            for breach in check_deployment(position, deployment):
+                out.append(Violation(breach.rule, f"SW deployment {stage} the builds: {breach.message}"))
+        derived[stage] = derive(position, deployment)
+    named = [item.campaign for item in report.campaigns]
+    for campaign in Campaign:
+        if named.count(campaign) != 1:
+            out.append(
+                Violation(
+                    "25.61", f"{campaign.value}: stated {named.count(campaign)} times, not once", REPORT
+                )
+            )
+    for item in report.campaigns:
+        for stage in stages:
+            stated = _stated(getattr(item, stage))
+            for name, value in _derived(derived[stage][item.campaign]).items():
+                if stated[name] != value:
+                    out.append(
+                        Violation(
+                            FIGURE_RULES[name],
+                            f"{item.campaign.value} {stage} the builds: {name} stated {stated[name]}, derived {value}",
+                            REPORT,
+                        )
+                    )
+    return out

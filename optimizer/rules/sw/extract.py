@@ -20,7 +20,8 @@ def extract_deployment(solver: cp_model.CpSolver, variables: SWVariables) -> SWD
             GroupPlacement(group=group.id, at_base=group.factors - sum(boxes.values()), boxes=boxes)
         )
     split = int(solver.value(variables.split)) if variables.split is not None else None
-    return SWDeployment(placements=placements, indian_asw_against_germany=split)
+    declined = [c for c, engaged in sorted(variables.engaged.items()) if not solver.value(engaged)]
+    return SWDeployment(placements=placements, indian_asw_against_germany=split, declined=declined)
 
 
 def breakdown_data(item: CampaignBreakdown, table: ResultsTable | None) -> dict[str, Any]:
@@ -40,6 +41,14 @@ def breakdown_data(item: CampaignBreakdown, table: ResultsTable | None) -> dict[
             for line in item.lines
         ],
         "modifier": item.modifier,
+        "destroyers": item.destroyers,
+        "advanced_submarines": item.advanced,
+        "advanced_roll": (
+            {"level": item.advanced_roll[0], "transports_eliminated": item.advanced_roll[1]}
+            if item.advanced_possible
+            else None
+        ),
+        "notes": [{"rule": rule, "text": text} for rule, text in item.notes()],
     }
     if table is not None and item.possible:
         sub = table.submarine_row(item.submarine_level, item.modifier)

@@ -9,6 +9,8 @@ from ortools.sat.python import cp_model
 
 from models.scenario import Scenario
 from models.sw import (
+    ADVANCED_TABLE_FACTORS,
+    ADVANCED_TRANSPORTS_PER_FACTOR,
     CAMPAIGNS,
     CVE_STEP_CAP,
     CVES_PER_STEP,
@@ -39,6 +41,9 @@ class CampaignTerms:
     asw: LinearExpr
     modifier: LinearExpr
     fixed_modifier: int
+    advanced: LinearExpr = 0  # German advanced submarine factors in the Atlantic box (25.73)
+    engaged: cp_model.IntVar | int = 1  # 0 when the planner's submarines decline SW combat (25.14)
+    advanced_most: int = 0  # the most advanced factors there can be in the box
 
 
 def campaign_terms(
@@ -64,8 +69,13 @@ def campaign_terms(
         if not data.campaigns_open[campaign]:
             continue
         subs = levels[campaign, spec.attacker]
-        if isinstance(subs, int) and subs == 0:
+        advanced: LinearExpr = 0
+        if campaign is Campaign.GERMAN_ATLANTIC:
+            advanced = variables.level(spec.box, SWUnit.ADVANCED_SUBMARINE, powers=frozenset({Power.GERMANY}))
+        if isinstance(subs, int) and subs == 0 and isinstance(advanced, int) and advanced == 0:
             continue  # 25.13: no submarines in the box next turn, and none of the planner's may go
+        if campaign in sw.declined:
+            continue  # 25.14: the enemy's submarines decline, as the player states
         defenders_axis = not spec.axis_attacks
         asw = variables.level(spec.box, SWUnit.ASW, axis=defenders_axis)
         if spec.box is SWBox.INDIAN and spec.axis_attacks:
@@ -80,7 +90,19 @@ def campaign_terms(
             )
         fixed = data.fixed_modifiers[campaign]
         sign = 1 if spec.axis_attacks == planner_axis else -1
-        terms.append(CampaignTerms(campaign, sign, subs, asw, fixed + cve_vars[key], fixed))
+        advanced_most = sum(
+            n for (b, p, u), n in data.fixed.items() if u is SWUnit.ADVANCED_SUBMARINE and b is spec.box
+        ) + sum(g.factors for g in data.groups if g.unit is SWUnit.ADVANCED_SUBMARINE)
+        engaged: cp_model.IntVar | int = 1
+        if spec.attacker in planners:
+            # 25.14: the planner's own submarines may decline SW combat (not an ally's).
+            engaged = model.new_bool_var(f"sw_engage_{campaign.value}")
+            variables.engaged[campaign] = engaged
+        terms.append(
+            CampaignTerms(
+                campaign, sign, subs, asw, fixed + cve_vars[key], fixed, advanced, engaged, advanced_most
+            )
+        )
     return terms
 
 
@@ -148,17 +170,54 @@ def value_expression(
     for t in terms:
         if table is None:
             w = sw.weights_of(t.campaign)
-            total.append(
-                t.sign
-                * (
-                    round(w.modifier * SCALE) * t.modifier
-                    + round(w.submarine_level * SCALE) * t.submarines
-                    - round(w.asw_level * SCALE) * t.asw
-                )
+            # 25.73 A-C: advanced factors count three each at the submarine level's weight, with no
+            # modifier and no ASW against them [reading].
+            worth = (
+                round(w.modifier * SCALE) * t.modifier
+                + round(w.submarine_level * SCALE) * (t.submarines + ADVANCED_TABLE_FACTORS * t.advanced)
+                - round(w.asw_level * SCALE) * t.asw
             )
         else:
-            total.append(t.sign * _expected(model, t, table))
+            worth = _expected(model, t, table) + _advanced_expected(model, t, table)
+        total.append(t.sign * _engaged(model, t, worth))
     return sum(total)
+
+
+def _engaged(model: cp_model.CpModel, t: CampaignTerms, worth: LinearExpr) -> LinearExpr:
+    """The campaign's worth, or 0 when its submarines decline SW combat (25.14)."""
+    if isinstance(t.engaged, int):
+        return worth if t.engaged else 0
+    out = model.new_int_var(-(10**9), 10**9, f"sw_{t.campaign.value}_engaged_worth")
+    model.add(out == worth).only_enforce_if(t.engaged)
+    model.add(out == 0).only_enforce_if(~t.engaged)
+    return out
+
+
+def _advanced_expected(model: cp_model.CpModel, t: CampaignTerms, table: ResultsTable) -> LinearExpr:
+    """25.73: the advanced submarines' own roll, at three times their factors and modifier 0 (no
+    modifiers, B), with no Western Allied roll (C), plus one transport eliminated per factor (D)."""
+    if isinstance(t.advanced, int) and t.advanced == 0:
+        return 0
+    name = f"sw_{t.campaign.value}_advanced"
+    if isinstance(t.advanced, int):
+        return _advanced_worth(table, t.advanced)
+    # No advanced factors, no roll: the worth is tabulated by factors, 0 for none.
+    most = max(t.advanced_most, 1)
+    values = [_advanced_worth(table, n) for n in range(most + 1)]
+    factors = model.new_int_var(0, most, f"{name}_factors")
+    model.add(factors == t.advanced)
+    target = model.new_int_var(min(values), max(values), f"{name}_value")
+    model.add_element(factors, values, target)
+    return target
+
+
+def _advanced_worth(table: ResultsTable, factors: int) -> int:
+    """Hundredths of BRPs of `factors` advanced submarines' roll (25.73 A-D), 0 without any."""
+    if factors <= 0:
+        return 0
+    row = table.submarine_row(ADVANCED_TABLE_FACTORS * factors, 0)
+    rolled = TRANSPORT_BRPS * row.transports_lost + row.brps_lost
+    return round(rolled * SCALE) + round(TRANSPORT_BRPS * ADVANCED_TRANSPORTS_PER_FACTOR * SCALE) * factors
 
 
 def _clamped(model: cp_model.CpModel, expr: LinearExpr, low: int, high: int, name: str) -> cp_model.IntVar:
@@ -200,8 +259,8 @@ def _expected(model: cp_model.CpModel, t: CampaignTerms, table: ResultsTable) ->
 
 
 def moved_factors(variables: SWVariables) -> tuple[LinearExpr, int]:
-    """Factors that change place (from a base into a box, or out of the box they are in), and the
-    most there can be: the tie-break among equally good deployments is to move the fewest."""
+    """Factors that change place (from a base into a box, or out of the box they are in) and declined
+    campaigns (25.14), and the most there can be: the tie-break among equally good deployments is to move the fewest."""
     moved: list[LinearExpr] = []
     most = 0
     for group in variables.data.groups:
@@ -210,4 +269,8 @@ def moved_factors(variables: SWVariables) -> tuple[LinearExpr, int]:
         else:
             moved.append(group.factors - variables.placed[group.id, group.box])
         most += group.factors
+    # 25.14: among equally good deployments, decline no SW combat.
+    for engaged in variables.engaged.values():
+        moved.append(1 - engaged)
+        most += 1
     return sum(moved), most

@@ -14,6 +14,17 @@ Readings taken here (each also in the README's SW section):
   (25.92 B) needs Allied control only (neither the text nor the table asks supply).
 - 25.83: with German and Japanese submarines both in the Indian Ocean the Allied ASW is split
   (`sw.indian_asw_against_germany`, default half to the Germans rounded down).
+- 25.73: German advanced submarines are an Atlantic rule (it stands under 25.7): they deploy like
+  German submarines but to the Atlantic box only, count against the one factor a turn past an
+  Allied Gibraltar (25.15: they are submarine factors), need what the Atlantic campaign needs
+  (25.721) and make their own roll at three times their factors, without modifiers and without a
+  Western Allied roll; one transport is eliminated per factor (25.73 D).
+- 25.14: a campaign whose submarines decline SW combat does not happen; its advanced submarines
+  decline too. The enemy's declines are stated (`sw.declined`), the planner's own are decided.
+- 25.13 C note: when Japan attacks the U.S. this turn (`sw.japan_attacked_us_this_turn`, unset:
+  Winter 1941 at war), no Japanese SW attack this turn; the next SW combats (Spring 1942) are open.
+- 25.361: destroyers change no level or modifier; the breakdown counts the British and American
+  destroyer factors in the box, which absorb onboard submarine losses (22.9432) only.
 """
 
 from __future__ import annotations
@@ -21,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from models.map_data import SITE_BY_ID
-from models.scenario import Scenario
+from models.scenario import Scenario, Season
 from models.sw import (
     BISCAY_PORTS,
     CAMPAIGNS,
@@ -38,6 +49,7 @@ from models.sw import (
     SWDeployment,
     SWSection,
     SWUnit,
+    advanced_submarine_roll,
     codebreaking_modifier,
     cve_modifier,
     is_allied,
@@ -114,9 +126,9 @@ def counts_after(sw: SWSection, deployment: SWDeployment) -> Counts:
 
 
 def counts_in_box(unit: SWUnit, inverted: bool, new: bool) -> bool:
-    """Submarines count inverted or not (25.121); ASW and CVEs only uninverted (25.34, 25.362),
-    new units redeployed to a box being uninverted at the end of the turn (27.91)."""
-    return unit is SWUnit.SUBMARINE or not inverted or new
+    """Submarines (advanced ones too) count inverted or not (25.121); ASW and CVEs only uninverted
+    (25.34, 25.362), new units redeployed to a box being uninverted at the end of the turn (27.91)."""
+    return unit in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE) or not inverted or new
 
 
 def side_total(counts: Counts, box: SWBox, unit: SWUnit, axis: bool) -> int:
@@ -146,10 +158,41 @@ class CampaignBreakdown:
     asw_level: int
     cves: int
     lines: tuple[ModifierLine, ...] = field(default=())
+    destroyers: int = 0  # British and American destroyer factors in the box (25.361)
+    advanced: int = 0  # German advanced submarine factors in the box (25.73)
+    advanced_possible: bool = False  # their separate roll may happen (25.73, 25.721, 25.14)
 
     @property
     def modifier(self) -> int:
         return sum(line.value for line in self.lines)
+
+    @property
+    def advanced_roll(self) -> tuple[int, int]:
+        """(level, transports eliminated) of the advanced submarines' roll (25.73 A, D)."""
+        return advanced_submarine_roll(self.advanced) if self.advanced_possible else (0, 0)
+
+    def notes(self) -> list[tuple[str, str]]:
+        """What else is in the box, with its rule: destroyers (25.361), advanced submarines (25.73)."""
+        out = []
+        if self.destroyers:
+            out.append(
+                (
+                    "25.361",
+                    f"{self.destroyers} British and American destroyer factors in the box absorb losses from "
+                    "enemy onboard submarine attacks (22.9432) only; no level or modifier",
+                )
+            )
+        if self.advanced:
+            level, transports = advanced_submarine_roll(self.advanced)
+            state = "" if self.advanced_possible else " (not this time: the campaign cannot happen)"
+            out.append(
+                (
+                    "25.73",
+                    f"{self.advanced} advanced submarine factors: a separate roll at level {level}, no "
+                    f"modifiers, no Western Allied roll; {transports} transports eliminated{state}",
+                )
+            )
+        return out
 
     @property
     def possible(self) -> bool:
@@ -164,6 +207,7 @@ class Situation:
     japan_britain_war: bool
     usjt: int
     ports: dict[str, PortFact]
+    japan_attacked_us_this_turn: bool = False  # 25.13 C note
 
     @property
     def pacific_submarines(self) -> bool:
@@ -182,7 +226,17 @@ def situation(scenario: Scenario, sw: SWSection) -> Situation:
         japan_britain_war=japan_us if stated is None else stated,
         usjt=scenario.usjt or 0,
         ports=port_facts(scenario, sw),
+        japan_attacked_us_this_turn=japan_attacked_us_this_turn(scenario, sw),
     )
+
+
+def japan_attacked_us_this_turn(scenario: Scenario, sw: SWSection) -> bool:
+    """25.13 C note: Japan attacks the U.S. this turn. The player's `sw.japan_attacked_us_this_turn`;
+    unset, the note's own case: Winter 1941 with Japan and the U.S. at war [reading]."""
+    if sw.japan_attacked_us_this_turn is not None:
+        return sw.japan_attacked_us_this_turn
+    winter_1941 = scenario.turn.season is Season.WINTER and scenario.turn.year == 1941
+    return winter_1941 and bool(scenario.us_at_war.get("pacific"))
 
 
 def campaign_barred(campaign: Campaign, where: Situation) -> list[tuple[str, str]]:
@@ -241,10 +295,14 @@ def breakdown(
     counts: Counts,
     against_germany: int | None = None,
     where: Situation | None = None,
+    declined: frozenset[Campaign] = frozenset(),
+    next_turn: bool = False,
 ) -> list[CampaignBreakdown]:
     """Every campaign's levels and modifiers, line by line with rule numbers (25.4-25.9).
 
-    `against_germany`: the Indian Ocean ASW split (25.83); None reads `indian_split`.
+    `against_germany`: the Indian Ocean ASW split (25.83); None reads `indian_split`. `declined`:
+    the planner's campaigns that decline SW combat (25.14), on top of `sw.declined`. `next_turn`:
+    the SW combats after this turn's deployment (the 25.13 C note bars only this turn's).
     """
     where = where or situation(scenario, sw)
     ports = where.ports
@@ -278,11 +336,37 @@ def breakdown(
             value, why = _row_value(row.key, campaign, box, attacker_r, defender_r, cves, ports, sw, cards)
             lines.append(ModifierLine(row.key, row.rule, row.text, value, why))
         barred = campaign_barred(campaign, where)
+        if campaign in declined or campaign in sw.declined:
+            barred.append(("25.14", "the submarines decline SW combat"))
+        if spec.attacker is Power.JAPAN and where.japan_attacked_us_this_turn and not next_turn:
+            barred.append(
+                ("25.13 C", "Japan attacked the U.S. this turn: its first SW attacks come next turn")
+            )
+        advanced = 0
+        if campaign is Campaign.GERMAN_ATLANTIC:
+            advanced = counts.get((box, Power.GERMANY, SWUnit.ADVANCED_SUBMARINE), 0)
+        advanced_possible = advanced > 0 and not barred
         if not subs:
             barred.append(("25.13", f"no {spec.attacker.value} submarines in the {box.value} SW box"))
+        destroyers = (
+            sum(counts.get((box, p, SWUnit.DESTROYER), 0) for p in (Power.BRITAIN, Power.USA))
+            if spec.axis_attacks
+            else 0
+        )
         out.append(
             CampaignBreakdown(
-                campaign, box, spec.attacker, defender, tuple(barred), subs, asw, cves, tuple(lines)
+                campaign,
+                box,
+                spec.attacker,
+                defender,
+                tuple(barred),
+                subs,
+                asw,
+                cves,
+                tuple(lines),
+                destroyers,
+                advanced,
+                advanced_possible,
             )
         )
     return out
@@ -401,6 +485,10 @@ def eligible_boxes(
     that war or USJT 40, nor past an enemy-controlled Singapore. Submarines of Britain (25.13 D is
     empty) and American submarines outside the Pacific have no campaign and stay [reading].
     Destroyers stay where they are: they change no SW modifier or level (25.361) [reading].
+    25.73: advanced submarines to the Atlantic box only [reading]. 25.16 (one Western Allied
+    submarine factor a turn between the western front and a Mediterranean port past an Axis
+    Gibraltar) constrains nothing here: no Western Allied submarine goes to the Atlantic or Indian
+    Ocean box (above), and Pacific bases are not reached through Gibraltar [reading].
     """
     ports = where.ports
     reasons: dict[SWBox, str] = {}
@@ -417,6 +505,8 @@ def eligible_boxes(
         reason = ""
         if unit is SWUnit.DESTROYER:
             reason = "25.361: destroyers change no SW modifier; they stay [reading]"
+        elif unit is SWUnit.ADVANCED_SUBMARINE and target is not SWBox.ATLANTIC:
+            reason = "25.73: advanced submarines are an Atlantic rule [reading]"
         elif group_power in (Power.BRITAIN, Power.USA):
             transfer = box is not None  # 25.31, 25.38: free transfers between the boxes
             front = port_front(base)
@@ -429,7 +519,7 @@ def eligible_boxes(
                 reason = f"25.31 {'ABC'[list(SWBox).index(target)]}: not based where units deploy to the {target.value} box"
         elif group_power is Power.GERMANY:
             front = port_front(base)
-            if unit is not SWUnit.SUBMARINE:
+            if unit not in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE):
                 reason = "25.31: Germany deploys only submarines"
             elif target is SWBox.PACIFIC:
                 reason = "25.31: German submarines deploy to the Atlantic and Indian Ocean only"

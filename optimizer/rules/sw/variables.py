@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from models.sw import SWBox, SWUnit, is_axis
+from models.sw import Campaign, SWBox, SWUnit, is_axis
 from models.tables import Power
 from optimizer.linear import LinearExpr
 from optimizer.rules.sw.prepare import DeploymentData
@@ -18,6 +18,7 @@ class SWVariables:
     data: DeploymentData
     placed: dict[tuple[str, SWBox], cp_model.IntVar] = field(default_factory=dict)  # (group, box) -> factors
     split: cp_model.IntVar | None = None  # Allied Indian ASW against the Germans (25.83)
+    engaged: dict[Campaign, cp_model.IntVar] = field(default_factory=dict)  # 25.14: false = declined
     caps: dict[str, LinearExpr] = field(default_factory=dict)  # new units: factors the build plan makes
     value: LinearExpr = 0  # in the turn model: the deployment's worth, in the planner's value units x 1000
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from models.plan import Status
-from models.sw import GroupPlacement, ResultsRow, ResultsTable, SWBox, SWDeployment
+from models.sw import Campaign, GroupPlacement, ResultsRow, ResultsTable, SWBox, SWDeployment
 from optimizer.checker.sw import check_deployment, deployment_value, derive, may_enter
 from optimizer.sw import plan_sw
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
@@ -137,7 +137,14 @@ def test_expected_results_objective_reads_the_players_table():
 
 # --- Property: generated positions -------------------------------------------------------------------
 
-POWERS_UNITS = [("britain", "asw"), ("usa", "asw"), ("usa", "cve"), ("usa", "submarine"), ("britain", "cve")]
+POWERS_UNITS = [
+    ("britain", "asw"),
+    ("usa", "asw"),
+    ("usa", "cve"),
+    ("usa", "submarine"),
+    ("britain", "cve"),
+    ("britain", "destroyer"),
+]
 ALLIED_BASES = [
     "liverpool",
     "us_atlantic_box",
@@ -177,6 +184,19 @@ def positions(draw):
             draw(st.sampled_from([None, "indian", "pacific"])),
         ),
     ]
+    advanced = draw(st.integers(0, 2))
+    if advanced:  # 25.73: German advanced submarines, at Lorient or Naples, in the box or not
+        base = draw(st.sampled_from(["lorient", "naples"]))
+        forces.append(
+            group(
+                "ga",
+                "germany",
+                "advanced_submarine",
+                advanced,
+                base,
+                draw(st.sampled_from([None, "atlantic"])),
+            )
+        )
     for i in range(draw(st.integers(0, 4))):
         power, unit = draw(st.sampled_from(POWERS_UNITS))
         forces.append(
@@ -202,7 +222,10 @@ def positions(draw):
         weights={
             "german_atlantic": {"modifier": draw(st.integers(0, 4)), "asw_level": draw(st.integers(0, 2))}
         },
+        declined=draw(st.sampled_from([[], ["japanese_indian"], ["german_indian"]])),  # 25.14, stated
     )
+    if draw(st.booleans()):
+        data["turn"] = {"season": "winter", "year": 1941}  # the 25.13 C note when at war with Japan
     data["map"] = {"sites": FRANCE_GERMAN}
     war = draw(
         st.sampled_from([(False, False, None), (True, True, None), (False, True, 45), (False, False, 40)])
@@ -228,9 +251,18 @@ def enumerate_deployments(s, result):
     splits = [result.deployment.indian_asw_against_germany]
     if splits[0] is not None:
         splits = list(range(0, 30))
+    # 25.14: the planner's own campaigns may be declined, in any combination.
+    own = {
+        "european_axis": [Campaign.GERMAN_ATLANTIC, Campaign.GERMAN_INDIAN],
+        "western_allies": [Campaign.AMERICAN_PACIFIC],
+    }[s.faction.value]
+    declines = [list(c) for n in range(len(own) + 1) for c in itertools.combinations(own, n)]
     for combo in itertools.product(*choices):
         for split in splits:
-            yield SWDeployment(placements=list(combo), indian_asw_against_germany=split)
+            for declined in declines:
+                yield SWDeployment(
+                    placements=list(combo), indian_asw_against_germany=split, declined=declined
+                )
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -66,11 +66,16 @@ def test_a_sixth_cve_is_built_when_its_step_is_worth_it_25_64_a(modifier_weight,
     before, after = plan_sw_after_builds(s, result.plan)
     atlantic_before = next(b for b in before.after if b.campaign.value == "german_atlantic")
     atlantic_after = next(b for b in after.after if b.campaign.value == "german_atlantic")
+    figures = next(c for c in result.plan.sw.campaigns if c.campaign.value == "german_atlantic")
     if sixth_cve:
         assert (atlantic_before.cves, atlantic_after.cves) == (5, 6)
         assert atlantic_after.modifier == atlantic_before.modifier - 1
+        # The plan's own SW figures (awaw plan --json) say the same: 5 -> 6 CVEs, one step of -1.
+        assert (figures.before.cves, figures.after.cves) == (5, 6)
+        assert figures.after.modifier == figures.before.modifier - 1
     else:
         assert atlantic_after.cves == 5
+        assert (figures.before.cves, figures.after.cves) == (5, 5)
 
 
 def test_plan_builds_become_new_groups_at_their_yards_27_93():

@@ -160,3 +160,43 @@ def test_scenario_without_sw_section_exits_2():
     out = run("sw", scenarios.path())
     assert out.exit_code == 2
     assert "sw" in out.output
+
+
+def test_plan_json_carries_each_campaigns_figures_before_and_after_the_builds_27_94():
+    """`awaw plan --json` with an `sw:` section: each campaign's levels and net modifier after the best
+    deployment, before and after the plan's builds. The bundled Axis position, from its comments: the
+    German Atlantic campaign at +6 (25.61; see test_european_axis_1942_atlantic_modifier) with 20
+    U-boat factors once deployed (25.41, 25.15), 2 CVEs (25.64 A); no German Indian Ocean campaign
+    without an Axis Suez (25.51 A). The same plan gives the same figures again (deterministic)."""
+    from models.plan import Plan
+    from optimizer.sw import sw_plan_report
+
+    path = scenarios.path("european_axis_1942_sw.yaml")
+    out = run("plan", path, "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    campaigns = {c["campaign"]: c for c in data["sw"]["campaigns"]}
+    assert list(campaigns) == [
+        "german_atlantic",
+        "german_indian",
+        "japanese_indian",
+        "japanese_pacific",
+        "american_pacific",
+    ]
+    for stage in ("before", "after"):
+        atlantic = campaigns["german_atlantic"][stage]
+        assert (
+            atlantic["submarine_level"],
+            atlantic["cves"],
+            atlantic["modifier"],
+            atlantic["possible"],
+        ) == (
+            20,
+            2,
+            6,
+            True,
+        )
+        assert campaigns["german_indian"][stage]["possible"] is False
+    plan = Plan.model_validate(data)
+    again = sw_plan_report(load_scenario(path), plan)
+    assert again.model_dump_json() == plan.sw.model_dump_json()
