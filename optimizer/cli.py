@@ -315,8 +315,8 @@ def check(
     violations = check_plan(scenario, plan_data)
     out = console()
     if not violations:
-        rules = "rules 25, 27 and 40" if scenario.sw is not None else "rules 27 and 40"
-        out.print(f"{plan_file}: the plan is legal ({rules}) and meets the scenario's requirements.")
+        checked = "rules 25, 27 and 40" if scenario.sw is not None else "rules 27 and 40"
+        out.print(f"{plan_file}: the plan is legal ({checked}) and meets the scenario's requirements.")
         return
     for violation in violations:
         label = "requirement not met" if violation.kind == "requirement" else "violates"
