@@ -23,7 +23,7 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -72,85 +72,6 @@ def _load(path: Path) -> Scenario:
     return scenario
 
 
-def _parse_minimum(text: str) -> dict[str, Any]:
-    """`POWER:UNIT:FACTORS`, with `any` for either of the first two."""
-    parts = text.split(":")
-    if len(parts) != 3:
-        raise ValueError(f"--min {text!r}: expected POWER:UNIT:FACTORS, e.g. germany:armor:6")
-    power, unit, factors = parts
-    item: dict[str, Any] = {"factors": factors}
-    if power != "any":
-        item["power"] = power
-    if unit != "any":
-        item["unit"] = unit
-    return item
-
-
-def _override(
-    scenario: Scenario,
-    preset: PresetName | None,
-    minimum: list[str],
-    reserve: list[str],
-    values: list[str],
-    unspent_value: float | None,
-    oil_value: float | None,
-) -> Scenario:
-    """The scenario with its objective changed by command-line options, validated like the file."""
-    from models.scenario import Preset
-
-    if preset is None and not (minimum or reserve or values) and unspent_value is None and oil_value is None:
-        return scenario
-    data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    objective = data.setdefault("objective", {})
-    try:
-        if preset is not None:
-            objective["preset"] = Preset(preset.value).value
-            objective.pop("priorities", None)
-        for text in minimum:
-            objective.setdefault("minimum", []).append(_parse_minimum(text))
-        for text in reserve:
-            power, _, brps = text.partition("=")
-            if not brps:
-                raise ValueError(f"--reserve {text!r}: expected POWER=BRPS, e.g. italy=10")
-            objective.setdefault("reserve", {})[power.lower()] = brps  # replaces the file's, in any case
-        for text in values:
-            unit, _, worth = text.partition("=")
-            if not worth:
-                raise ValueError(f"--value {text!r}: expected UNIT=VALUE, e.g. armor=2.5")
-            objective.setdefault("values", {})[unit.lower()] = worth
-    except ValueError as error:
-        raise _fail(f"command line: {error}", 2) from None
-    if unspent_value is not None:
-        objective["unspent_brp_value"] = unspent_value
-    if oil_value is not None:
-        objective["oil_counter_value"] = oil_value
-    return _validated(data)
-
-
-def _validated(data: dict[str, Any]) -> Scenario:
-    """Scenario data changed on the command line, validated like a file."""
-    from models.io import InputError, validate
-    from models.scenario import Scenario
-
-    try:
-        return validate(Scenario, data, "command line")
-    except InputError as error:
-        raise _fail(error.render(), 2) from None
-
-
-def _horizon(scenario: Scenario, turns: int | None, discount: float | None) -> Scenario:
-    """The scenario with its naval horizon changed from the command line."""
-    if turns is None and discount is None:
-        return scenario
-    data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    horizon = data.setdefault("horizon", {})
-    if turns is not None:
-        horizon["turns"] = turns
-    if discount is not None:
-        horizon["discount"] = discount
-    return _validated(data)
-
-
 @app.command()
 def plan(
     scenario_file: Annotated[
@@ -191,15 +112,27 @@ def plan(
     ] = False,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
+    from models.io import InputError
+    from models.overrides import Overrides, apply_overrides
     from models.plan import Status
     from optimizer.render import console, plan_tables
     from optimizer.solve import solve
 
     path = scenario_file or scenarios.path()
-    scenario = _override(
-        _load(path), preset, minimum or [], reserve or [], value or [], unspent_value, oil_value
+    overrides = Overrides(
+        preset=None if preset is None else preset.value,
+        values=value or [],
+        minimum=minimum or [],
+        reserve=reserve or [],
+        unspent_value=unspent_value,
+        oil_value=oil_value,
+        horizon=horizon,
+        discount=discount,
     )
-    scenario = _horizon(scenario, horizon, discount)
+    try:
+        scenario = apply_overrides(_load(path), overrides)
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
     result = solve(scenario, time_limit=time_limit, keep_decisions=why)
     if why and result.plan is not None:
         from optimizer.why import explain_plan

@@ -94,57 +94,23 @@ def _items(text: str) -> list[str]:
     return [item.strip() for item in re.split(r"[,\n]", text) if item.strip()]
 
 
-def _pair(option: str, text: str, example: str) -> tuple[str, str]:
-    key, _, value = text.partition("=")
-    if not value.strip():
-        raise ValueError(f"{option} {text!r}: expected {example}")
-    return key.strip(), value.strip()
-
-
 def apply_options(scenario: Scenario, options: Options) -> Scenario:
     """The scenario with its objective and horizon changed by the controls, as `awaw plan`'s options
-    change them (`--preset`, `--value`, `--min`, `--reserve`, `--unspent-value`, `--oil-value`,
-    `--horizon`, `--discount`), validated like the file. Raises `InputError`."""
-    from models.io import InputError, validate
-    from models.scenario import Scenario
+    change them (the same `models.overrides`), validated like the file. Raises `InputError`."""
+    from models.overrides import Overrides, apply_overrides
 
-    if options == Options():
-        return scenario
-    data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    objective = data.setdefault("objective", {})
-    try:
-        if options.preset is not None:
-            objective["preset"] = options.preset
-            objective.pop("priorities", None)
-        for text in _items(options.values):
-            unit, worth = _pair("value", text, "UNIT=VALUE, e.g. armor=2.5")
-            objective.setdefault("values", {})[unit.lower()] = worth
-        for text in _items(options.minimum):
-            parts = [part.strip() for part in text.split(":")]
-            if len(parts) != 3:
-                raise ValueError(f"minimum {text!r}: expected POWER:UNIT:FACTORS, e.g. germany:armor:6")
-            item: dict[str, Any] = {"factors": parts[2]}
-            if parts[0] != "any":
-                item["power"] = parts[0]
-            if parts[1] != "any":
-                item["unit"] = parts[1]
-            objective.setdefault("minimum", []).append(item)
-        for text in _items(options.reserve):
-            power, brps = _pair("reserve", text, "POWER=BRPS, e.g. italy=10")
-            objective.setdefault("reserve", {})[power.lower()] = brps  # replaces the file's, in any case
-    except ValueError as error:
-        raise InputError(OPTIONS_NAME, [("", str(error))]) from None
-    if options.unspent_value is not None:
-        objective["unspent_brp_value"] = options.unspent_value
-    if options.oil_value is not None:
-        objective["oil_counter_value"] = options.oil_value
-    if options.horizon is not None or options.discount is not None:
-        horizon = data.setdefault("horizon", {})
-        if options.horizon is not None:
-            horizon["turns"] = options.horizon
-        if options.discount is not None:
-            horizon["discount"] = options.discount
-    return validate(Scenario, data, OPTIONS_NAME)
+    overrides = Overrides(
+        preset=options.preset,
+        values=_items(options.values),
+        minimum=_items(options.minimum),
+        reserve=_items(options.reserve),
+        unspent_value=options.unspent_value,
+        oil_value=options.oil_value,
+        horizon=options.horizon,
+        discount=options.discount,
+    )
+    names = {"values": "value", "minimum": "minimum", "reserve": "reserve"}
+    return apply_overrides(scenario, overrides, OPTIONS_NAME, names)
 
 
 @dataclass(frozen=True)
