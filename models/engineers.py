@@ -26,8 +26,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from models.base import Strict
 from models.io import load_json, parse_yaml, read_text, validate
 
 # ---------------------------------------------------------------------------------------------
@@ -272,10 +273,6 @@ def to_mps(halves: int) -> float:
 
 HexId = Annotated[str, Field(min_length=1, max_length=60)]
 Mps = Annotated[float, Field(ge=0, le=100, multiple_of=0.5)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Airbase(Strict):

@@ -14,8 +14,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from models.base import Strict
 from models.tables import Power, UnitType
 
 # Bounds (models/quantities.py's rule: what the game reaches, with room to spare): tile points and cost
@@ -25,10 +26,6 @@ CostAdjustment = Annotated[int, Field(ge=-100, le=100)]
 PlannedTurn = Annotated[int, Field(ge=0, le=100)]
 Delay = Annotated[int, Field(ge=0, le=100)]
 UnitValue = Annotated[float, Field(ge=-1_000, le=1_000)]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class MobilizedUnit(StrEnum):
@@ -115,7 +112,7 @@ SEASONS = ("spring", "summer", "fall", "winter")
 Season = Literal["spring", "summer", "fall", "winter"]
 
 
-class UnitCounts(_Strict):
+class UnitCounts(Strict):
     """Units and SB increases created."""
 
     armor: int = Field(default=0, ge=0, le=60, description="Armor units (14.7).")
@@ -156,7 +153,7 @@ def civilian_conversion_cost(adjustment: int) -> int:
 # --- The scenario section ----------------------------------------------------------------------
 
 
-class Factories(_Strict):
+class Factories(Strict):
     """A power's factories by state at the start of the first planned turn."""
 
     idle: int = Field(default=0, ge=0, le=40, description="Idle factories (14.2).")
@@ -164,7 +161,7 @@ class Factories(_Strict):
     military: int = Field(default=0, ge=0, le=40, description="Factories mobilized to military use (14.3).")
 
 
-class MobilizationRecord(_Strict):
+class MobilizationRecord(Strict):
     """A mobilization made before the first planned turn, and what it created."""
 
     count: int = Field(default=1, ge=1, le=10, description="Mobilizations this record stands for.")
@@ -175,7 +172,7 @@ class MobilizationRecord(_Strict):
     created: UnitCounts = Field(description="Units and SB increases the mobilization created (14.7).")
 
 
-class MobilizationTurn(_Strict):
+class MobilizationTurn(Strict):
     """One planned turn."""
 
     season: Season = Field(description="The turn's season.")
@@ -186,7 +183,7 @@ class MobilizationTurn(_Strict):
         return f"{self.season} {self.year}"
 
 
-class CivilianEvents(_Strict):
+class CivilianEvents(Strict):
     """The events of 14.43 C, as the planned turn from which each holds (0 or less: already happened)."""
 
     aggression_against_poland: int | None = Field(
@@ -217,7 +214,7 @@ class CivilianEvents(_Strict):
         return min(turns) if turns else None
 
 
-class ReserveCounter(_Strict):
+class ReserveCounter(Strict):
     """The force-pool entry a created unit becomes (14.82)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+$", description="The force-pool entry's id (27.5).")
@@ -225,7 +222,7 @@ class ReserveCounter(_Strict):
     factors: int = Field(ge=1, le=20, description="Factors of one counter.")
 
 
-class PowerMobilization(_Strict):
+class PowerMobilization(Strict):
     """One major power's mobilization state and inputs."""
 
     factories: Factories = Field(description="Factories by state at the start of the first planned turn.")
@@ -279,7 +276,7 @@ class PowerMobilization(_Strict):
         return [MobilizationRecord(count=count, initial=True, created=created)]
 
 
-class MobilizationMinimum(_Strict):
+class MobilizationMinimum(Strict):
     """At least `count` units of `unit` created in the plan in the reserve by turn `by_turn`."""
 
     power: Power = Field(description="The power that must have the units.")
@@ -288,7 +285,7 @@ class MobilizationMinimum(_Strict):
     by_turn: int = Field(ge=0, le=100, description="In the reserve by this planned turn (0: the first).")
 
 
-class MobilizationObjective(_Strict):
+class MobilizationObjective(Strict):
     values: dict[MobilizedUnit, UnitValue] = Field(
         default_factory=lambda: {
             MobilizedUnit.ARMOR: 3.0,
@@ -313,7 +310,7 @@ class MobilizationObjective(_Strict):
     )
 
 
-class MobilizationSettings(_Strict):
+class MobilizationSettings(Strict):
     russia_idle_to_civilian: bool = Field(
         default=False,
         description='Russia may convert idle factories to civilian use: 14.42 A bars it "normally"; set '
@@ -327,7 +324,7 @@ class MobilizationSettings(_Strict):
     )
 
 
-class MobilizationState(_Strict):
+class MobilizationState(Strict):
     """The `mobilization:` section (rule 14)."""
 
     turns: list[MobilizationTurn] = Field(
@@ -434,7 +431,7 @@ class MobilizationState(_Strict):
 # --- The schedule ------------------------------------------------------------------------------
 
 
-class Arrival(_Strict):
+class Arrival(Strict):
     """Units reaching the reserve (allowable builds, 14.82) in a planned turn."""
 
     turn: int = Field(ge=0, le=200)
@@ -442,7 +439,7 @@ class Arrival(_Strict):
     count: int = Field(ge=1, le=60)
 
 
-class ScheduleStep(_Strict):
+class ScheduleStep(Strict):
     """One power's decisions in one planned turn."""
 
     turn: int = Field(ge=0, le=100)
@@ -457,7 +454,7 @@ class ScheduleStep(_Strict):
     arrivals: list[Arrival] = Field(default_factory=list)
 
 
-class ReserveAddition(_Strict):
+class ReserveAddition(Strict):
     """Units a power's reserve gains in a turn: allowable builds of rule 27 (14.82)."""
 
     turn: int = Field(ge=0, le=200)
@@ -467,7 +464,7 @@ class ReserveAddition(_Strict):
     force_pool_entry: str | None = Field(default=None, description="The entry of `force_pool_entries`.")
 
 
-class MobilizationSchedule(_Strict):
+class MobilizationSchedule(Strict):
     """A mobilization schedule, as `awaw mobilize --json` writes it."""
 
     format: str = "awaw-mobilization/1"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from models.base import Strict
 from models.map_data import SITE_BY_ID
 from models.naval_tables import (
     CHART_UNITS,
@@ -20,10 +21,6 @@ from models.tables import Power, UnitType
 
 Row = Literal["launch", 2, 3, 4, 5]
 SeasonName = Literal["spring", "summer", "fall", "winter"]
-
-
-class NavalModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def row_number(row: Row) -> int:
@@ -47,7 +44,7 @@ def _check_ship(unit: UnitType, factors: int, carrier_class: CarrierClass | None
         raise ValueError("carrier_class is for fast carriers only")
 
 
-class OwnedShip(NavalModel):
+class OwnedShip(Strict):
     """Who a ship in a yard belongs to, when not the yard's power."""
 
     owner: str | None = Field(
@@ -98,7 +95,7 @@ class DamagedShip(OwnedShip):
         return self
 
 
-class SunkShip(NavalModel):
+class SunkShip(Strict):
     """A named ship sunk in port, which may be raised to be repaired (27.7262)."""
 
     id: str = Field(description="The ship's name.")
@@ -122,7 +119,7 @@ class SunkShip(NavalModel):
         return self
 
 
-class Shipyard(NavalModel):
+class Shipyard(Strict):
     """One shipbuilding location and its Naval Construction Chart (27.723, 27.724)."""
 
     id: str = Field(
@@ -148,7 +145,7 @@ class Shipyard(NavalModel):
         return self
 
 
-class ShipDesign(NavalModel):
+class ShipDesign(Strict):
     """Ships of one kind the power may lay down (27.7251); counters never limit them (27.7224)."""
 
     id: str = Field(description="A unique label of the design, e.g. 'dd-1'.")
@@ -171,7 +168,7 @@ class ShipDesign(NavalModel):
         return self
 
 
-class SWBuild(NavalModel):
+class SWBuild(Strict):
     """Submarines, ASW or transports the power may build this turn (27.721 A, 27.9)."""
 
     id: str = Field(description="A unique label of the line, e.g. 'subs'.")
@@ -195,7 +192,7 @@ def usat_given_once(data: object) -> object:
     return data
 
 
-class NavalState(NavalModel):
+class NavalState(Strict):
     """A power's shipyards and what it may build on them (27.7, 27.9)."""
 
     _usat = model_validator(mode="before")(usat_given_once)
@@ -240,14 +237,14 @@ class NavalState(NavalModel):
     )
 
 
-class FutureTurn(NavalModel):
+class FutureTurn(Strict):
     """Expected BRPs and construction limits of a later turn of the horizon."""
 
     brps: dict[Power, Brps] = Field(default_factory=dict, description="Per power; this turn's if unset.")
     limits: dict[Power, Brps] = Field(default_factory=dict, description="Per power; this turn's if unset.")
 
 
-class Horizon(NavalModel):
+class Horizon(Strict):
     """Naval construction planned over several turns (27.7)."""
 
     turns: int = Field(default=1, ge=1, le=16, description="This turn and the next turns - 1.")

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from models.base import Strict
 from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
 from models.mobilization import MobilizationState
 from models.naval import ChartShip, DamagedShip, Horizon, NavalState, usat_given_once
@@ -55,10 +56,6 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     """'; did you mean 'berlin'?' for a misspelled name, or '' when nothing is close."""
     close = difflib.get_close_matches(name.lower(), list(known), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Season(StrEnum):

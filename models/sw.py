@@ -17,14 +17,11 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+from pydantic import Field, NonNegativeInt, model_validator
 
+from models.base import Strict
 from models.map_data import SITE_BY_ID, Country
 from models.tables import Power
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class SWBox(StrEnum):
@@ -300,7 +297,7 @@ MAX_GROUP_FACTORS = 500  # factors of one group of SW units: force pools hold te
 # --- The `sw:` section ------------------------------------------------------------------------
 
 
-class SWPort(_Strict):
+class SWPort(Strict):
     """Control and supply of a port of rule 25 that is not on the bundled map."""
 
     controller: Power | None = Field(description="Who controls it now (none: neutral).")
@@ -309,7 +306,7 @@ class SWPort(_Strict):
     )
 
 
-class ForceGroup(_Strict):
+class ForceGroup(Strict):
     """SW units of one power, kind and state: in an SW box or at a base (25.3)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+$", description="Unique name of the group.")
@@ -341,7 +338,7 @@ class ForceGroup(_Strict):
     )
 
 
-class Codebreaking(_Strict):
+class Codebreaking(Strict):
     """Ultra and Magic cards played this turn (25.67)."""
 
     axis_ultra_sw: NonNegativeInt = Field(
@@ -364,7 +361,7 @@ class Codebreaking(_Strict):
     )
 
 
-class Research(_Strict):
+class Research(Strict):
     """One power's research results that SW reads (25.622, 25.623), and its Naval Nationality DRM."""
 
     naval_nationality_drm: int = Field(
@@ -385,7 +382,7 @@ class Research(_Strict):
     air_range: int = Field(default=0, ge=0, le=10, description="Air range research results (25.623).")
 
 
-class CampaignWeights(_Strict):
+class CampaignWeights(Strict):
     """What one campaign is worth to the planning player, per point (the `weights` objective)."""
 
     modifier: float = Field(default=2.0, ge=0, le=100, description="Per point of net modifier.")
@@ -393,7 +390,7 @@ class CampaignWeights(_Strict):
     asw_level: float = Field(default=1.0, ge=0, le=100, description="Per ASW factor.")
 
 
-class SWSection(_Strict):
+class SWSection(Strict):
     """Submarine warfare this turn (rule 25): forces, the facts the modifiers read, the objective."""
 
     forces: list[ForceGroup] = Field(
@@ -530,7 +527,7 @@ def sw_consistency(sw: SWSection, us_at_war_europe: bool) -> str | None:
 # --- The deployment plan and the player's results table ---------------------------------------------
 
 
-class GroupPlacement(_Strict):
+class GroupPlacement(Strict):
     """Where one group's factors are after this turn's deployment."""
 
     group: str = Field(description="The id of a group of `sw.forces` (or of the plan's new SW units).")
@@ -540,7 +537,7 @@ class GroupPlacement(_Strict):
     )
 
 
-class SWDeployment(_Strict):
+class SWDeployment(Strict):
     """A deployment: each group of the planning side's units, split between its base and SW boxes."""
 
     placements: list[GroupPlacement] = Field(description="One line per group the planning side moves.")
@@ -555,7 +552,7 @@ class SWDeployment(_Strict):
     )
 
 
-class ResultsRow(_Strict):
+class ResultsRow(Strict):
     """One row of a player's SW combat results table: expected losses at a level and modifier."""
 
     level: int = Field(ge=0, le=100, description="Submarine level (25.41) or ASW level (25.42).")
@@ -565,7 +562,7 @@ class ResultsRow(_Strict):
     submarines_lost: float = Field(default=0, ge=0, le=100, description="Expected submarine factors lost.")
 
 
-class ResultsTable(_Strict):
+class ResultsTable(Strict):
     """The player's SW combat results table (the game's own table is not in the rules text here).
 
     Two tables, one a die roll each (25.61): `submarine_rows` (the attacker's roll at its submarine
