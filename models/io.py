@@ -113,18 +113,23 @@ def line_of(lines: Lines | None, path: FieldPath) -> int | None:
 # --- reading -----------------------------------------------------------------------------------
 
 
-def _read(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise InputError(str(path), [("", f"cannot read file: {error.strerror or error}")]) from None
+def decode(raw: bytes, file: str) -> str:
+    """Bytes as UTF-8 text, or `InputError` naming the file, the offending byte and its line."""
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         byte = raw[error.start]
         problem = f"not UTF-8 text (byte 0x{byte:02x} at offset {error.start}); save the file as UTF-8"
-        raise InputError(str(path), [("", problem, line)]) from None
+        raise InputError(file, [("", problem, line)]) from None
+
+
+def _read(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise InputError(str(path), [("", f"cannot read file: {error.strerror or error}")]) from None
+    return decode(raw, str(path))
 
 
 def _yaml_lines(node: yaml.Node, file: str) -> tuple[Lines, list[Problem]]:
@@ -551,11 +556,8 @@ def load_scenario(path: str | Path) -> Scenario:
     return read_scenario(path)[0]
 
 
-def read_json(path: str | Path) -> tuple[Any, Lines]:
-    """Read a JSON file and the line of each of its fields: UTF-8, at most MAX_DEPTH levels deep."""
-    path = Path(path)
-    file = str(path)
-    text = _read(path)
+def parse_json(text: str, file: str) -> tuple[Any, Lines]:
+    """JSON text's data and the line of each of its fields: at most MAX_DEPTH levels deep."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -567,20 +569,29 @@ def read_json(path: str | Path) -> tuple[Any, Lines]:
     return data, _json_lines(text, file)
 
 
+def read_json(path: str | Path) -> tuple[Any, Lines]:
+    """Read a JSON file (UTF-8) and the line of each of its fields."""
+    return parse_json(read_text(path), str(path))
+
+
 def load_json(path: str | Path, model: type[M]) -> M:
     """Read a JSON file of `model`'s shape (a schedule written by `--json`, for instance)."""
     data, lines = read_json(path)
     return validate(model, data, str(path), lines)
 
 
-def load_plan(path: str | Path) -> Plan:
-    """Read a plan written by `awaw plan --json` (or by hand, in the same shape)."""
-    file = str(path)
-    data, lines = read_json(path)
+def parse_plan(text: str, file: str = "<plan>") -> Plan:
+    """Parse and validate a plan written by `awaw plan --json` (or by hand, in the same shape)."""
+    data, lines = parse_json(text, file)
     if isinstance(data, dict) and "format" in data and data["format"] != PLAN_FORMAT:
         problem = f"{data['format']!r} is not a plan format this version reads (it reads '{PLAN_FORMAT}')"
         raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
     return validate(Plan, data, file, lines)
+
+
+def load_plan(path: str | Path) -> Plan:
+    """Read a plan file written by `awaw plan --json` (or by hand, in the same shape)."""
+    return parse_plan(read_text(path), str(path))
 
 
 def load_results_table(path: str | Path) -> ResultsTable:

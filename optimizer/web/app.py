@@ -156,7 +156,7 @@ def create_app(
         return JSONResponse({"ok": True, "problems": []})
 
     async def upload(request: Request) -> Response:
-        from models.io import InputError
+        from models.io import InputError, decode
         from optimizer.web import service
 
         try:
@@ -170,9 +170,9 @@ def create_app(
         raw = await upload.read()
         await form.close()
         try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return _bad_input(InputError(name, [("", "not UTF-8 text: save the file as UTF-8", None)]))
+            text = decode(raw, name)
+        except InputError as error:
+            return _bad_input(error)
         try:
             service.read_scenario(text, name)
         except InputError as error:

@@ -242,20 +242,11 @@ def route_map(scenario: Scenario, plan: Plan | None) -> str:
 
 def check_plan(scenario: Scenario, plan_text: str, file: str = "plan.json") -> list[str]:
     """`awaw check`: each violation of the plan with its rule number. Raises `InputError` for a plan
-    that cannot be read (as `models.io.load_plan` words it)."""
-    import json
-
-    from models.io import InputError, validate
-    from models.plan import Plan
+    that cannot be read (`models.io.parse_plan`, as `awaw check` reads a file)."""
+    from models.io import parse_plan
     from optimizer.checker import check
 
-    try:
-        data = json.loads(plan_text)
-    except json.JSONDecodeError as error:
-        raise InputError(file, [("", f"JSON syntax error: {error.msg}", error.lineno)]) from None
-    except RecursionError:
-        raise InputError(file, [("", "nested too deeply", None)]) from None
-    plan = validate(Plan, data, file)
+    plan = parse_plan(plan_text, file)
     out = []
     for violation in check(scenario, plan):
         label = "requirement not met" if violation.kind == "requirement" else "violates"
