@@ -29,7 +29,7 @@ from typing import Any
 
 import yaml
 
-from models.io import InputError, read_text, read_yaml
+from models.io import InputError, parse_yaml, read_text, read_yaml
 from models.scenario import Scenario
 
 # libyaml's safe loader when PyYAML was built with it, as models/io.py reads scenario files.
@@ -257,10 +257,7 @@ def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any]]]:
             rows.append({k: _cell(v) for k, v in record.items() if k is not None and v not in (None, "")})
         columns = next(csv.reader(text.splitlines()), [])
     else:
-        try:
-            loaded = yaml.load(text, Loader=_LOADER)
-        except yaml.YAMLError as error:
-            raise InputError(name, [("", f"YAML syntax error: {error}")]) from None
+        loaded, _ = parse_yaml(text, name)  # syntax errors and duplicate keys with their lines
         if not isinstance(loaded, list) or not all(isinstance(r, dict) for r in loaded):
             raise InputError(
                 name, [("", "expected a list of rows, each a mapping of dotted paths to values")]
