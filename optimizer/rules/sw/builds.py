@@ -9,6 +9,8 @@ box, uninverted]. They count in the box they go to (27.91).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ortools.sat.python import cp_model
 
 from models.scenario import Scenario
@@ -84,14 +86,5 @@ def turn_sw_variables(
                 site,
                 sum(found),
             )
-    data = type(data)(
-        groups=data.groups + tuple(new),
-        fixed=data.fixed,
-        us_asw_limit=data.us_asw_limit,
-        gibraltar_limit=data.gibraltar_limit,
-        campaigns_open=data.campaigns_open,
-        split_stated=data.split_stated,
-        where=data.where,
-        fixed_modifiers=data.fixed_modifiers,
-    )
+    data = replace(data, groups=data.groups + tuple(new))
     return SWVariables.create(model, data, caps)
