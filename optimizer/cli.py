@@ -110,6 +110,22 @@ def plan(
             "binding one is worth (re-solved; `why` in --json).",
         ),
     ] = False,
+    alternatives: Annotated[
+        int | None,
+        typer.Option(
+            "--alternatives",
+            help="Also show up to K other plans within --tolerance of the best, with what differs "
+            "(`alternatives` in --json).",
+            min=1,
+            max=100,
+        ),
+    ] = None,
+    tolerance: Annotated[
+        str,
+        typer.Option(
+            help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
+        ),
+    ] = "5%",
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
     from models.io import InputError
@@ -133,11 +149,23 @@ def plan(
         scenario = apply_overrides(_load(path), overrides)
     except InputError as error:
         raise _fail(error.render(), 2) from None
-    result = solve(scenario, time_limit=time_limit, keep_decisions=why)
+    if alternatives is not None:
+        from optimizer.alternatives import parse_tolerance
+
+        try:
+            within = parse_tolerance(tolerance)
+        except ValueError as error:
+            raise _fail(f"command line: --tolerance: {error}", 2) from None
+    result = solve(scenario, time_limit=time_limit, keep_decisions=why or alternatives is not None)
     if why and result.plan is not None:
         from optimizer.why import explain_plan
 
         result.plan.why = explain_plan(scenario, result, time_limit)
+    if alternatives is not None and result.plan is not None:
+        from optimizer.alternatives import alternatives as other_plans
+
+        found = other_plans(scenario, result, alternatives, within, time_limit)
+        result.plan.alternatives = [alternative for alternative, _ in found]
     if timing:
         console(stderr=True).print(
             f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"
@@ -173,6 +201,10 @@ def plan(
             from optimizer.render_why import why_table
 
             console().print(why_table(result.plan.why))
+        if result.plan.alternatives is not None:
+            from optimizer.render_alternatives import alternatives_table
+
+            console().print(alternatives_table(result.plan.alternatives, tolerance, result.objective or 0.0))
         if scenario.sw is not None:
             from optimizer.render_sw import sw_plan_table
             from optimizer.sw import plan_sw_after_builds, report_data
