@@ -49,6 +49,13 @@ class PresetName(StrEnum):
     MAX_VALUE = "max-value"
 
 
+class SheetFormat(StrEnum):
+    """How `awaw plan --sheet` prints the order sheet."""
+
+    TEXT = "text"
+    HTML = "html"
+
+
 def _fail(message: str, code: int) -> typer.Exit:
     from optimizer.render import console
 
@@ -126,6 +133,17 @@ def plan(
             help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
         ),
     ] = "5%",
+    sheet: Annotated[
+        bool,
+        typer.Option(
+            "--sheet",
+            help="Print only the order sheet: one compact page of what to place where, what to pay, chart "
+            "moves, grants and transports, inversion one line per rule.",
+        ),
+    ] = False,
+    sheet_format: Annotated[
+        SheetFormat, typer.Option("--format", help="With --sheet: text, or html (one printable page).")
+    ] = SheetFormat.TEXT,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
     from models.io import InputError
@@ -149,6 +167,10 @@ def plan(
         scenario = apply_overrides(_load(path), overrides)
     except InputError as error:
         raise _fail(error.render(), 2) from None
+    if sheet and as_json:
+        raise _fail("command line: --sheet: prints the order sheet; leave out --json", 2)
+    if sheet_format is not SheetFormat.TEXT and not sheet:
+        raise _fail("command line: --format: applies to --sheet", 2)
     if alternatives is not None:
         from optimizer.alternatives import parse_tolerance
 
@@ -193,7 +215,15 @@ def plan(
             sys.stdout.write(json.dumps(failure, indent=2) + "\n")
             raise typer.Exit(code)
         raise _fail(f"{path}: {message}" + "".join("\n  " + line for line in result.explanation), code)
-    if as_json:
+    if sheet:
+        from optimizer.sheet import sheet as order_sheet
+        from optimizer.sheet import sheet_html
+
+        if sheet_format is SheetFormat.HTML:
+            sys.stdout.write(sheet_html(scenario, result.plan))
+        else:
+            console().print(order_sheet(scenario, result.plan))
+    elif as_json:
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
         console().print(plan_tables(scenario, result.plan))
