@@ -37,7 +37,7 @@ from optimizer.linear import LinearExpr
 from optimizer.objective import priority_expression
 from optimizer.prepare import Prepared
 from optimizer.rules.grants.prepare import path_route
-from optimizer.solve import Result, solve
+from optimizer.solve import Result, priority_order, solve
 from optimizer.variables import Variables
 
 DEFAULT_TOLERANCE = "5%"
@@ -119,11 +119,9 @@ def _cuts(
     earlier: list[dict[DecisionKey, int]], floor: int
 ) -> Callable[[cp_model.CpModel, Prepared, Variables], None]:
     """Post: the first priority at least `floor` (scaled), and, for each earlier plan, at least one count
-    that differs from it (a no-good cut over the counts, one literal per count)."""
+    that differs from it (a no-good cut over the counts)."""
 
     def constrain(model: cp_model.CpModel, data: Prepared, variables: Variables) -> None:
-        from optimizer.solve import priority_order
-
         first = priority_order(data.scenario, variables)[0]
         assert first is not None  # the player's first priority; only the grants' tie-break is None
         expr, _ = priority_expression(data, variables, first)
@@ -157,8 +155,6 @@ def _cuts(
 
 def _scale(scenario: Scenario, base: Result) -> int:
     """The scale of the first priority's integer value (`priority_expression`)."""
-    from optimizer.solve import priority_order
-
     assert base.prepared is not None and base.variables is not None
     first = priority_order(scenario, base.variables)[0]
     assert first is not None
