@@ -19,6 +19,7 @@ from models.sw import Campaign, SWDeployment
 from models.tables import Faction, Power, UnitType
 
 PLAN_FORMAT = "awaw-plan/1"
+MAX_ALTERNATIVES = 100  # `awaw plan --alternatives K`: K at most this
 
 
 class Status(StrEnum):
@@ -282,6 +283,32 @@ class SWPlanReport(PlanModel):
     )
 
 
+class Alternative(PlanModel):
+    """Another plan within the player's tolerance of the best (`awaw plan --alternatives K`): its objective,
+    what differs from the best plan, and its decisions (the shape of a plan's, which `awaw check` reads)."""
+
+    rank: int = Field(ge=1, le=MAX_ALTERNATIVES, description="1 for the best alternative, then in order.")
+    objective: ObjectiveReport = Field(description="The alternative's value of each priority, as the plan's.")
+    behind: PlanValue = Field(description="The best plan's first priority less this one's (0 for a tie).")
+    differences: list[str] = Field(
+        description="What differs from the best plan: counters per power, entry and site ('+N power entry "
+        "at site', '-N ...'), this turn's chart actions ('+action yard/ship'), SW builds, grants per route "
+        "('+N BRPs grantor to recipient by route'), route openings."
+    )
+    oil_counters_spent: dict[Faction, PlanAmount] = Field(
+        default_factory=dict, description="Oil counters each faction spends on construction (27.35)."
+    )
+    builds: list[BuildLine] = Field(default_factory=list, description="The alternative's build lines.")
+    grants: list[GrantLine] = Field(default_factory=list, description="The alternative's grants (rule 40).")
+    route_openings: list[RouteOpening] = Field(
+        default_factory=list, description="Route openings this turn (40.52, 40.72)."
+    )
+    naval_actions: list[NavalAction] = Field(
+        default_factory=list, description="This turn's chart actions (27.7272)."
+    )
+    sw_builds: list[SWBuildLine] = Field(default_factory=list, description="SW units built (27.9).")
+
+
 class Plan(PlanModel):
     format: str = PLAN_FORMAT
     scenario: str
@@ -318,6 +345,11 @@ class Plan(PlanModel):
         description="With `awaw plan --why`: every limited resource, binding ones first, with what one more "
         "unit of each binding one is worth. Left out of the JSON when not asked for.",
     )
+    alternatives: list[Alternative] | None = Field(
+        default=None,
+        description="With `awaw plan --alternatives K`: up to K other plans within the tolerance, best first. "
+        "Left out of the JSON when not asked for.",
+    )
 
     @model_serializer(mode="wrap")
     def _leave_out_unasked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -326,6 +358,8 @@ class Plan(PlanModel):
         data: dict[str, Any] = handler(self)
         if self.why is None:
             data.pop("why", None)
+        if self.alternatives is None:
+            data.pop("alternatives", None)
         if self.sw is None:
             data.pop("sw", None)
         return data

@@ -49,6 +49,13 @@ class PresetName(StrEnum):
     MAX_VALUE = "max-value"
 
 
+class SheetFormat(StrEnum):
+    """How `awaw plan --sheet` prints the order sheet."""
+
+    TEXT = "text"
+    HTML = "html"
+
+
 def _fail(message: str, code: int) -> typer.Exit:
     from optimizer.render import console
 
@@ -110,6 +117,33 @@ def plan(
             "binding one is worth (re-solved; `why` in --json).",
         ),
     ] = False,
+    alternatives: Annotated[
+        int | None,
+        typer.Option(
+            "--alternatives",
+            help="Also show up to K other plans within --tolerance of the best, with what differs "
+            "(`alternatives` in --json).",
+            min=1,
+            max=100,
+        ),
+    ] = None,
+    tolerance: Annotated[
+        str,
+        typer.Option(
+            help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
+        ),
+    ] = "5%",
+    sheet: Annotated[
+        bool,
+        typer.Option(
+            "--sheet",
+            help="Print only the order sheet: one compact page of what to place where, what to pay, chart "
+            "moves, grants and transports, inversion one line per rule.",
+        ),
+    ] = False,
+    sheet_format: Annotated[
+        SheetFormat, typer.Option("--format", help="With --sheet: text, or html (one printable page).")
+    ] = SheetFormat.TEXT,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
     from models.io import InputError
@@ -133,11 +167,27 @@ def plan(
         scenario = apply_overrides(_load(path), overrides)
     except InputError as error:
         raise _fail(error.render(), 2) from None
-    result = solve(scenario, time_limit=time_limit, keep_decisions=why)
+    if sheet and as_json:
+        raise _fail("command line: --sheet: prints the order sheet; leave out --json", 2)
+    if sheet_format is not SheetFormat.TEXT and not sheet:
+        raise _fail("command line: --format: applies to --sheet", 2)
+    if alternatives is not None:
+        from optimizer.alternatives import parse_tolerance
+
+        try:
+            within = parse_tolerance(tolerance)
+        except ValueError as error:
+            raise _fail(f"command line: --tolerance: {error}", 2) from None
+    result = solve(scenario, time_limit=time_limit, keep_decisions=why or alternatives is not None)
     if why and result.plan is not None:
         from optimizer.why import explain_plan
 
         result.plan.why = explain_plan(scenario, result, time_limit)
+    if alternatives is not None and result.plan is not None:
+        from optimizer.alternatives import alternatives as other_plans
+
+        found = other_plans(scenario, result, alternatives, within, time_limit)
+        result.plan.alternatives = [alternative for alternative, _ in found]
     if timing:
         console(stderr=True).print(
             f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"
@@ -165,7 +215,15 @@ def plan(
             sys.stdout.write(json.dumps(failure, indent=2) + "\n")
             raise typer.Exit(code)
         raise _fail(f"{path}: {message}" + "".join("\n  " + line for line in result.explanation), code)
-    if as_json:
+    if sheet:
+        from optimizer.sheet import sheet as order_sheet
+        from optimizer.sheet import sheet_html
+
+        if sheet_format is SheetFormat.HTML:
+            sys.stdout.write(sheet_html(scenario, result.plan))
+        else:
+            console().print(order_sheet(scenario, result.plan))
+    elif as_json:
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
         console().print(plan_tables(scenario, result.plan))
@@ -173,6 +231,10 @@ def plan(
             from optimizer.render_why import why_table
 
             console().print(why_table(result.plan.why))
+        if result.plan.alternatives is not None:
+            from optimizer.render_alternatives import alternatives_table
+
+            console().print(alternatives_table(result.plan.alternatives, tolerance, result.objective or 0.0))
         if scenario.sw is not None:
             from optimizer.render_sw import sw_plan_table
             from optimizer.sw import plan_sw_after_builds, report_data

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -58,6 +59,9 @@ def solve(
     relax: Relaxation | None = None,
     hint: dict[str, int] | None = None,
     keep_decisions: bool = False,
+    constrain: Callable[[cp_model.CpModel, Prepared, Variables], None] | None = None,
+    explain_infeasible: bool = True,
+    prepared: Prepared | None = None,
 ) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
@@ -67,13 +71,18 @@ def solve(
     priority was proven optimal. Raises `InputError` for a fixed grant that rule 40 forbids.
     With `relax`, the what-if position with more of some resources (`Relaxation`); `hint` starts the
     search from another solve's decisions (by variable name), which `keep_decisions` returns.
+    `constrain` posts constraints of its own on the built model (alternative plans' cuts); without
+    `explain_infeasible`, an infeasible position is returned without the explanation's extra solves.
+    `prepared` is the position's data when another solve already prepared it (with the same `relax`).
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
         raise InputError(scenario.name, breaches)  # 40.3: a fixed grant no rule allows is bad input
     started = time.perf_counter()
-    data = prepare(scenario, relax)
+    data = prepared if prepared is not None else prepare(scenario, relax)
     model, variables, _ = build_model(data)
+    if constrain is not None:
+        constrain(model, data, variables)
     if hint:
         for var in variables.decisions():
             if var.name in hint:
@@ -98,7 +107,7 @@ def solve(
             return Result(
                 Status.INFEASIBLE,
                 None,
-                explain(data, left),
+                explain(data, left) if explain_infeasible else [],
                 build_seconds=built - started,
                 solve_seconds=time.perf_counter() - built,
             )

@@ -224,6 +224,7 @@ def create_app(
                 "gap": view.gap,
                 "html": html,
                 "plan": view.plan_json,
+                "sheet": view.sheet,
                 "explanation": view.explanation,
             }
         )

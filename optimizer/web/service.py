@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-if TYPE_CHECKING:
-    from rich.console import RenderableType
+from optimizer.web.blocks import Block, blocks
+from optimizer.web.blocks import TableBlock as TableBlock  # the names the page and its tests use
+from optimizer.web.blocks import TextBlock as TextBlock
 
+if TYPE_CHECKING:
     from models.plan import Plan
     from models.scenario import Scenario
 
@@ -113,57 +115,6 @@ def apply_options(scenario: Scenario, options: Options) -> Scenario:
     return apply_overrides(scenario, overrides, OPTIONS_NAME, names)
 
 
-@dataclass(frozen=True)
-class TableBlock:
-    """A table of `optimizer.render`, as rows of text: the same title, columns and cells."""
-
-    title: str
-    columns: list[str]
-    numeric: list[bool]  # right-justified columns, as the terminal prints them
-    rows: list[list[str]]
-    caption: str = ""
-    kind: Literal["table"] = "table"
-
-
-@dataclass(frozen=True)
-class TextBlock:
-    """A line of text of `optimizer.render` (notes in italics, headings in bold)."""
-
-    text: str
-    style: str = ""
-    kind: Literal["text"] = "text"
-
-
-Block = TableBlock | TextBlock
-
-
-def blocks(renderable: RenderableType) -> list[Block]:
-    """The tables and lines that `optimizer.render` builds for the terminal, as plain rows and text for
-    HTML: the cells are the very strings the terminal prints, nothing is derived again."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    if isinstance(renderable, Group):
-        return [block for part in renderable.renderables for block in blocks(part)]
-    if isinstance(renderable, Table):
-        columns = list(renderable.columns)
-        cells = [[str(cell) for cell in column.cells] for column in columns]
-        rows = [list(row) for row in zip(*cells, strict=True)] if cells else []
-        return [
-            TableBlock(
-                title=str(renderable.title or ""),
-                columns=[str(column.header) for column in columns],
-                numeric=[column.justify == "right" for column in columns],
-                rows=rows,
-                caption=str(renderable.caption or ""),
-            )
-        ]
-    if isinstance(renderable, Text):
-        return [TextBlock(renderable.plain, str(renderable.style or ""))]
-    return [TextBlock(str(renderable))]
-
-
 @dataclass
 class PlanView:
     """What the page shows of a solve: status and objective plainly, the tables, the route map and the
@@ -178,6 +129,7 @@ class PlanView:
     svg: str = ""
     plan_json: str = ""
     seconds: float = 0.0
+    sheet: str = ""  # the order sheet, a whole printable page (`optimizer.sheet`, as `awaw plan --sheet`)
 
 
 def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
@@ -205,6 +157,9 @@ def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
         return view
     view.blocks = blocks(plan_tables(scenario, result.plan))
     view.plan_json = result.plan.model_dump_json(indent=2) + "\n"
+    from optimizer.sheet import sheet_html
+
+    view.sheet = sheet_html(scenario, result.plan)
     view.svg = route_map(scenario, result.plan)
     return view
 

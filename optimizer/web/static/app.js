@@ -22,6 +22,7 @@ const shareLink = document.getElementById("share-link");
 const maxBody = Number(document.body.dataset.maxBody);
 
 let planJson = "";
+let sheetHtml = "";
 let validateTimer = null;
 let planRequest = 0;
 let problemLines = new Map();
@@ -137,6 +138,7 @@ async function plan() {
   }
   planDiv.innerHTML = data.html; // rendered by the server's templates, every text escaped
   planJson = data.plan;
+  sheetHtml = data.sheet || "";
   jsonButton.disabled = ordersButton.disabled = !planJson;
   statusLine.textContent = `Planned: status ${data.status}` +
     (data.objective !== null ? `, objective ${data.objective}` : "");
@@ -194,14 +196,9 @@ function baseName() {
   return currentFile().replace(/\.(ya?ml)$/i, "") || "scenario";
 }
 
+// The order sheet is the server's (`optimizer.sheet`, the page `awaw plan --sheet --format html` prints).
 function orderSheet() {
-  const title = document.createElement("title");
-  title.textContent = `Orders — ${currentFile()}`;
-  const style = "body{font:12px sans-serif;margin:1.5em}table{border-collapse:collapse;margin:.8em 0}" +
-    "caption{text-align:left;font-weight:bold}td,th{border:1px solid #999;padding:2px 6px;white-space:pre-line}" +
-    ".num{text-align:right}figure{display:none}";
-  return `<!doctype html><html><head><meta charset="utf-8">${title.outerHTML}<style>${style}</style></head>` +
-    `<body>${planDiv.innerHTML}</body></html>`;
+  return sheetHtml;
 }
 
 // Share: {yaml, file, options} as JSON, compressed with zlib (deflate) and written base64url in the
