@@ -110,6 +110,26 @@ def plan(
             "binding one is worth (re-solved; `why` in --json).",
         ),
     ] = False,
+    fix: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fix",
+            help="Keep a decision, then re-solve: POWER:ENTRY[@SITE][=COUNTERS], POWER:SHIP:ACTION[@TURN], "
+            "FROM>TO[:ROUTE][=BRPS] or route:NAME (repeatable).",
+        ),
+    ] = None,
+    forbid: Annotated[
+        list[str] | None,
+        typer.Option("--forbid", help="Rule out a decision, same forms as --fix without =N (repeatable)."),
+    ] = None,
+    why_not: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--why-not",
+            help="The best plan that includes this entry, ship action, grant or route, and what it costs "
+            "(same forms as --fix; repeatable; `why_not` in --json).",
+        ),
+    ] = None,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
     from models.io import InputError
@@ -131,13 +151,26 @@ def plan(
     )
     try:
         scenario = apply_overrides(_load(path), overrides)
+        from optimizer.decisions import parse_decision, parse_decisions
+
+        fixes = parse_decisions(fix or [], forbid or [])
+        asked = [parse_decision("--why-not", text) for text in why_not or []]
+        result = solve(scenario, time_limit=time_limit, keep_decisions=why or bool(asked), fixes=fixes)
+        if asked and result.prepared is not None:
+            from optimizer.fix import raise_bad_decisions
+
+            raise_bad_decisions(result.prepared, asked)
     except InputError as error:
         raise _fail(error.render(), 2) from None
-    result = solve(scenario, time_limit=time_limit, keep_decisions=why)
     if why and result.plan is not None:
         from optimizer.why import explain_plan
 
         result.plan.why = explain_plan(scenario, result, time_limit)
+    if (why or asked) and result.plan is not None:
+        from optimizer.why_not import declined
+        from optimizer.why_not import why_not as price
+
+        result.plan.why_not = price(scenario, result, asked + (declined(result) if why else []), time_limit)
     if timing:
         console(stderr=True).print(
             f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"
@@ -173,6 +206,10 @@ def plan(
             from optimizer.render_why import why_table
 
             console().print(why_table(result.plan.why))
+        if result.plan.why_not:
+            from optimizer.render_why import why_not_table
+
+            console().print(why_not_table(result.plan.why_not))
         if scenario.sw is not None:
             from optimizer.render_sw import sw_plan_table
             from optimizer.sw import plan_sw_after_builds, report_data

@@ -11,8 +11,10 @@ from ortools.sat.python import cp_model
 from models.io import InputError
 from models.plan import ObjectiveReport, Plan, StageResult, Status
 from models.scenario import Priority, Scenario
+from optimizer.decisions import Decision
 from optimizer.explain import explain
 from optimizer.extract import extract_plan
+from optimizer.fix import raise_bad_decisions
 from optimizer.linear import LinearExpr, value
 from optimizer.model import build_model, new_solver
 from optimizer.objective import describe_priority, priority_expression
@@ -58,6 +60,7 @@ def solve(
     relax: Relaxation | None = None,
     hint: dict[str, int] | None = None,
     keep_decisions: bool = False,
+    fixes: tuple[Decision, ...] = (),
 ) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
@@ -67,12 +70,15 @@ def solve(
     priority was proven optimal. Raises `InputError` for a fixed grant that rule 40 forbids.
     With `relax`, the what-if position with more of some resources (`Relaxation`); `hint` starts the
     search from another solve's decisions (by variable name), which `keep_decisions` returns.
+    With `fixes`, the player's fixed and forbidden decisions (`optimizer.fix`); raises `InputError`
+    for one naming what the position does not have.
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
         raise InputError(scenario.name, breaches)  # 40.3: a fixed grant no rule allows is bad input
     started = time.perf_counter()
-    data = prepare(scenario, relax)
+    data = prepare(scenario, relax, fixes)
+    raise_bad_decisions(data)
     model, variables, _ = build_model(data)
     if hint:
         for var in variables.decisions():
