@@ -3,7 +3,8 @@
     python -m benchmarks.why [--repeats 3] [--threads 1] [--scenario TEXT]
 
 For each bundled scenario that `awaw plan` plans, the plain solve (`solve`) and the solve with
-`--why` (`solve(keep_decisions=True)` then `explain_plan`) are each run `--repeats` times in this
+`--why` as `awaw plan --why` does it (`solve(keep_decisions=True)` then `why_not.explain`: the
+one-more what-ifs and the declined decisions priced) are each run `--repeats` times in this
 process; the figure kept is the least CPU time of this process (`time.process_time`, every thread
 counted, so the what-ifs solved side by side cost what they would one after the other) and the
 wall time beside it. Both are printed with their ratio, and the machine's load average, since
@@ -26,7 +27,7 @@ import scenarios
 from models.io import InputError, load_scenario
 from models.scenario import Scenario
 from optimizer.solve import solve
-from optimizer.why import explain_plan
+from optimizer.why_not import explain
 
 TARGET = 5.0
 
@@ -75,7 +76,7 @@ def main() -> None:
         def why(scenario: Scenario = scenario) -> None:
             base = solve(scenario, keep_decisions=True)
             if base.plan is not None:
-                explain_plan(scenario, base, threads=args.threads)
+                explain(scenario, base, True, [], threads=args.threads)
 
         plain_cpu, plain_wall = measure(plain, args.repeats)
         why_cpu, why_wall = measure(why, args.repeats)
@@ -89,7 +90,7 @@ def main() -> None:
             f"{plain_wall * 1000:.0f}",
             f"{why_wall * 1000:.0f}",
         )
-    console = Console()
+    console = Console(width=140)
     console.print(table)
     load = os.getloadavg()
     console.print(

@@ -162,15 +162,10 @@ def plan(
             raise_bad_decisions(result.prepared, asked)
     except InputError as error:
         raise _fail(error.render(), 2) from None
-    if why and result.plan is not None:
-        from optimizer.why import explain_plan
-
-        result.plan.why = explain_plan(scenario, result, time_limit)
     if (why or asked) and result.plan is not None:
-        from optimizer.why_not import declined
-        from optimizer.why_not import why_not as price
+        from optimizer.why_not import explain
 
-        result.plan.why_not = price(scenario, result, asked + (declined(result) if why else []), time_limit)
+        explain(scenario, result, why, asked, time_limit)
     if timing:
         console(stderr=True).print(
             f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"

@@ -92,6 +92,35 @@ def _relaxed(power: PowerData, relax: Relaxation | None) -> PowerData:
     )
 
 
+def relax_prepared(data: Prepared, relax: Relaxation) -> Prepared:
+    """`prepare(data.scenario, relax)` from the plain position's prepared data, without preparing it
+    again: the relaxation moves only the powers' BRPs, limits and naval air rates, the stacking room,
+    the oil counters and, with naval construction, the yards' rates and the later turns' budgets (which
+    follow this turn's BRPs and limits); supply, sites, prices and the route map do not change."""
+    powers = {power: _relaxed(pdata, relax) for power, pdata in data.powers.items()}
+    naval = data.naval
+    if naval is not None and (relax.brps or relax.limit or relax.yard_points):
+        naval = prepare_naval(
+            data.scenario,
+            {p: d.brps_available for p, d in powers.items()},
+            {p: d.limit for p, d in powers.items()},
+            relax.yard_points,
+        )
+    return replace(
+        data,
+        powers=powers,
+        stacking={
+            site: (
+                None if ground is None else ground + relax.stacking.get((site, "ground"), 0),
+                None if air is None else air + relax.stacking.get((site, "air"), 0),
+            )
+            for site, (ground, air) in data.stacking.items()
+        },
+        oil_counters={f: n + relax.oil_counters.get(f, 0) for f, n in data.oil_counters.items()},
+        naval=naval,
+    )
+
+
 def prepare(
     scenario: Scenario, relax: Relaxation | None = None, decisions: tuple[Decision, ...] = ()
 ) -> Prepared:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from ortools.sat.python import cp_model
@@ -18,7 +18,7 @@ from optimizer.fix import raise_bad_decisions
 from optimizer.linear import LinearExpr, value
 from optimizer.model import build_model, new_solver
 from optimizer.objective import describe_priority, priority_expression
-from optimizer.prepare import Prepared, Relaxation, prepare
+from optimizer.prepare import Prepared, Relaxation, prepare, relax_prepared
 from optimizer.rules.grants.objective import fewest_granted
 from optimizer.rules.grants.prepare import fixed_grant_breaches
 from optimizer.variables import Variables
@@ -61,6 +61,7 @@ def solve(
     hint: dict[str, int] | None = None,
     keep_decisions: bool = False,
     fixes: tuple[Decision, ...] = (),
+    prepared: Prepared | None = None,
 ) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
@@ -71,13 +72,17 @@ def solve(
     With `relax`, the what-if position with more of some resources (`Relaxation`); `hint` starts the
     search from another solve's decisions (by variable name), which `keep_decisions` returns.
     With `fixes`, the player's fixed and forbidden decisions (`optimizer.fix`); raises `InputError`
-    for one naming what the position does not have.
+    for one naming what the position does not have. `prepared`: the plain position's prepared data
+    (another solve's `Result.prepared`), relaxed and given these fixes instead of preparing again.
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
         raise InputError(scenario.name, breaches)  # 40.3: a fixed grant no rule allows is bad input
     started = time.perf_counter()
-    data = prepare(scenario, relax, fixes)
+    if prepared is not None:
+        data = replace(prepared if relax is None else relax_prepared(prepared, relax), decisions=fixes)
+    else:
+        data = prepare(scenario, relax, fixes)
     raise_bad_decisions(data)
     model, variables, _ = build_model(data)
     if hint:

@@ -187,7 +187,15 @@ def explain_plan(
     what_ifs = {i: relax for i, use in enumerate(uses) if use.binding and (relax := one_more_unit(use))}
     with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
         futures = {
-            i: pool.submit(solver, scenario, time_limit, relax=relax, hint=base.decisions)
+            i: pool.submit(
+                solver,
+                scenario,
+                time_limit,
+                relax=relax,
+                hint=base.decisions,
+                fixes=base.prepared.decisions,
+                prepared=base.prepared,
+            )
             for i, relax in what_ifs.items()
         }
         results = {i: future.result() for i, future in futures.items()}

@@ -55,7 +55,9 @@ def why_not(
     asked = {i: d for i, d in enumerate(decisions) if not included(base, d)}
     with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
         futures = {
-            i: pool.submit(solver, scenario, time_limit, hint=base.decisions, fixes=(*kept, d))
+            i: pool.submit(
+                solver, scenario, time_limit, hint=base.decisions, fixes=(*kept, d), prepared=base.prepared
+            )
             for i, d in asked.items()
         }
         results = {i: future.result() for i, future in futures.items()}
@@ -156,3 +158,25 @@ def declined(base: Result) -> list[Decision]:
             if not included(base, decision):
                 found.append(decision)
     return found
+
+
+def explain(
+    scenario: Scenario,
+    base: Result,
+    why: bool,
+    asked: Sequence[Decision],
+    time_limit: float | None = None,
+    threads: int | None = None,
+) -> None:
+    """What `awaw plan --why` and `--why-not` add to `base`'s plan (a solve with `keep_decisions`): with
+    `why`, every limited resource and what one more of each binding one is worth (`why.explain_plan`),
+    and the decisions the plan declines (`declined`) priced with those `asked`."""
+    from optimizer.why import explain_plan
+
+    assert base.plan is not None
+    if why:
+        base.plan.why = explain_plan(scenario, base, time_limit, threads=threads)
+    if why or asked:
+        base.plan.why_not = why_not(
+            scenario, base, [*asked, *(declined(base) if why else [])], time_limit, threads=threads
+        )
