@@ -62,6 +62,7 @@ def solve(
     keep_decisions: bool = False,
     fixes: tuple[Decision, ...] = (),
     prepared: Prepared | None = None,
+    one_call: bool = False,
 ) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
@@ -93,7 +94,7 @@ def solve(
     priorities = priority_order(scenario, variables)
     stages: list[StageResult] = []
     last_solver: cp_model.CpSolver | None = None
-    queue = stage_groups(model, data, variables, priorities)
+    queue = stage_groups(model, data, variables, priorities, one_call)
     while queue:
         group = queue.pop(0)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
@@ -250,7 +251,11 @@ def expression_range(model: cp_model.CpModel, expr: LinearExpr) -> tuple[int, in
 
 
 def stage_groups(
-    model: cp_model.CpModel, data: Prepared, variables: Variables, priorities: list[Priority | None]
+    model: cp_model.CpModel,
+    data: Prepared,
+    variables: Variables,
+    priorities: list[Priority | None],
+    one_call: bool = False,
 ) -> list[list[Member]]:
     """The priorities as solves, each a list of members with exact lexicographic weights.
 
@@ -277,7 +282,7 @@ def stage_groups(
         # machines is much of each solve. Without them presolve is cheap, and the first priority alone,
         # then the rest hinted from its plan, is faster (both measured in benchmarks/).
         while (
-            (start > 0 or variables.naval is not None)
+            (start > 0 or one_call or variables.naval is not None)
             and end < len(members)
             and _weights(ranges[start : end + 1]) is not None
         ):

@@ -195,6 +195,7 @@ def explain_plan(
                 hint=base.decisions,
                 fixes=base.prepared.decisions,
                 prepared=base.prepared,
+                one_call=True,
             )
             for i, relax in what_ifs.items()
         }

@@ -56,7 +56,13 @@ def why_not(
     with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
         futures = {
             i: pool.submit(
-                solver, scenario, time_limit, hint=base.decisions, fixes=(*kept, d), prepared=base.prepared
+                solver,
+                scenario,
+                time_limit,
+                hint=base.decisions,
+                fixes=(*kept, d),
+                prepared=base.prepared,
+                one_call=True,
             )
             for i, d in asked.items()
         }
