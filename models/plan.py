@@ -218,7 +218,7 @@ class OneMore(PlanModel):
         default_factory=list,
         description="What the re-solved plan does differently: counters per power and entry ('+N power entry', "
         "'-N power entry'), this turn's chart actions ('+action yard/ship'), grants ('+N BRPs grantor to "
-        "recipient by route'). One best plan against another: equally good swaps may show too.",
+        "recipient by route'), route openings ('+open persia by usa'). One best plan against another: equally good swaps may show too.",
     )
 
 

@@ -137,3 +137,34 @@ def test_cli_why_not_json_and_default_without_it():
     assert answer["decision"] == "germany:infantry-3-3" and answer["costs"][0]["priority"] == "value"
     table = runner.invoke(app, ["plan", "--why-not", "germany:infantry-3-3"])
     assert "Why not" in table.output and "germany:infantry-3-3" in table.output
+
+
+def test_routes_not_opened_are_priced_in_the_why_output(tmp_path):
+    """40.521, 40.72, and the reading of 40.52 that an opening is worth the discounted later turns of the
+    horizon it carries grants in: with Persia not yet opened and a horizon of this turn only, opening
+    Persia (25 BRPs, 40.521) or building the Alaska highway (25 BRPs, 40.72) is worth nothing this turn
+    (the route is usable from the next). The plan opens neither, and `--why` prices each: no change of
+    value (the payers' builds are bound by their construction limits, not their BRPs), 25 BRPs fewer
+    kept (unspent_brps -25), and the plan with it opens the route."""
+    text = Path("scenarios/allies_summer_1942_grants.yaml").read_text()
+    closed = text.replace("persia: {opened: true}", "persia: {opened: false}")
+    closed = closed.replace("horizon: {turns: 4, discount: 0.9}", "horizon: {turns: 1, discount: 0.9}")
+    assert closed.count("opened: false") == 1 and "turns: 1," in closed
+    path = tmp_path / "allies_persia_closed.yaml"
+    path.write_text(closed)
+    scenario = _load(path)
+    base = solve(scenario, keep_decisions=True)
+    assert base.plan is not None and base.plan.route_openings == []
+    asked = declined(base)
+    assert [d.text for d in asked] == ["route:persia", "route:siberia"]
+    # 40.521: any Western Ally at war may pay for Persia; 40.72: the U.S. builds the highway.
+    payers = {"persia": {"britain", "france", "usa"}, "siberia": {"usa"}}
+    for answer in why_not(scenario, base, asked):
+        costs = {cost.priority: cost.difference for cost in answer.costs}
+        assert costs["value"] == 0.0 and costs["unspent_brps"] == -25.0
+        assert answer.reason == "not opened: opening it costs 25 of unspent_brps"
+        route = answer.decision.removeprefix("route:")
+        (change,) = answer.changes
+        assert change.startswith(f"+open {route} by ") and change.split()[-1] in payers[route]
+    opened = solve(scenario, fixes=(parse_decision("--fix", "route:persia"),))
+    assert opened.plan is not None and check(scenario, opened.plan) == []
