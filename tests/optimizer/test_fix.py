@@ -248,3 +248,19 @@ def test_forbidding_an_entry_is_the_position_without_it(scenario):
             expected = brute_force_best(Scenario.model_validate(data))
             assert result.objective is not None
             assert abs(result.objective - expected) < 1e-6
+
+
+def test_why_what_ifs_keep_the_fixed_decisions(scenario_of):
+    """Issue 14's position with exactly two army air factors fixed: 6 limit points for them and two armor
+    factors in the other 4, 10.8, the limit binding (27.31). An 11th limit point buys nothing while the
+    two air stay fixed (a third armor factor needs 2 points): +0. Were the fix dropped, the 11th point
+    would give one air and four armor, 12.0, a gain of 1.2 over 10.8."""
+    from optimizer.why import explain_plan
+
+    scenario = air_and_armor(scenario_of)
+    base = solve(scenario, keep_decisions=True, fixes=parse_decisions(["germany:air=2"], []))
+    assert base.objective == pytest.approx(10.8)
+    uses = {(use.holder, use.resource): use for use in explain_plan(scenario, base)}
+    limit = uses[("germany", "construction_limit")]
+    assert (limit.limit, limit.used, limit.binding) == (10, 10, True)
+    assert limit.one_more is not None and limit.one_more.gain == 0.0
