@@ -75,6 +75,8 @@ def solve(
     With `fixes`, the player's fixed and forbidden decisions (`optimizer.fix`); raises `InputError`
     for one naming what the position does not have. `prepared`: the plain position's prepared data
     (another solve's `Result.prepared`), relaxed and given these fixes instead of preparing again.
+    `one_call`: every priority in one call with exact weights when they fit, as with naval charts (the
+    what-ifs of `--why`, started from a whole plan, are faster so; the optima are the same).
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
