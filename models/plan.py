@@ -219,7 +219,7 @@ class OneMore(PlanModel):
         default_factory=list,
         description="What the re-solved plan does differently: counters per power and entry ('+N power entry', "
         "'-N power entry'), this turn's chart actions ('+action yard/ship'), grants ('+N BRPs grantor to "
-        "recipient by route'). One best plan against another: equally good swaps may show too.",
+        "recipient by route'), route openings ('+open persia by usa'). One best plan against another: equally good swaps may show too.",
     )
 
 
@@ -239,6 +239,39 @@ class ResourceUse(PlanModel):
     one_more: OneMore | None = Field(
         default=None, description="For a binding resource with a what-if: the plan with one more unit."
     )
+
+
+class PriorityCost(PlanModel):
+    """One priority's optimum in the plan and in the best plan that includes a decision (`--why-not`)."""
+
+    priority: str = Field(description="The priority, as in `objective.stages`.")
+    plan: PlanValue = Field(description="Its value in the plan.")
+    with_it: PlanValue = Field(description="Its value in the best plan that includes the decision.")
+    difference: PlanValue = Field(
+        description="with_it less plan: an exact difference of optima (negative: what the decision costs)."
+    )
+
+
+class WhyNot(PlanModel):
+    """A decision the plan leaves out, priced: the best plan that includes it (`awaw plan --why-not`)."""
+
+    decision: str = Field(
+        description="The decision as given: 'power:entry', 'power:ship:action', 'route:NAME'..."
+    )
+    included: bool = Field(description="Whether the plan already includes it (then nothing is re-solved).")
+    possible: bool = Field(description="Whether any legal plan includes it (false: see `explanation`).")
+    costs: list[PriorityCost] = Field(
+        default_factory=list, description="Per priority, in order: the plan's optimum and the one with it."
+    )
+    proven: bool = Field(default=True, description="Whether both plans are proven optimal.")
+    changes: list[str] = Field(
+        default_factory=list,
+        description="What the plan that includes it does differently, as in `one_more.changes`.",
+    )
+    explanation: list[str] = Field(
+        default_factory=list, description="When impossible: the requirements and rules that block it."
+    )
+    reason: str = Field(default="", description="One sentence: why the plan leaves it out.")
 
 
 class SWFigures(PlanModel):
@@ -351,6 +384,12 @@ class Plan(PlanModel):
         "Left out of the JSON when not asked for.",
     )
 
+    why_not: list[WhyNot] | None = Field(
+        default=None,
+        description="With `awaw plan --why-not` (and `--why`, for the ships deferred and routes not opened): "
+        "each decision the plan leaves out, with the best plan that includes it. Left out when not asked for.",
+    )
+
     @model_serializer(mode="wrap")
     def _leave_out_unasked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """The plan without `why` unless it was asked for, and without `sw` for a scenario with no `sw:`
@@ -358,6 +397,8 @@ class Plan(PlanModel):
         data: dict[str, Any] = handler(self)
         if self.why is None:
             data.pop("why", None)
+        if self.why_not is None:
+            data.pop("why_not", None)
         if self.alternatives is None:
             data.pop("alternatives", None)
         if self.sw is None:

@@ -188,6 +188,7 @@ def alternatives(
             keep_decisions=True,
             constrain=_cuts(earlier, floor),
             explain_infeasible=False,
+            fixes=base.prepared.decisions if base.prepared is not None else (),
             prepared=base.prepared,
         )
         if result.plan is None or result.plan.objective is None:

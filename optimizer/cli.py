@@ -144,6 +144,26 @@ def plan(
     sheet_format: Annotated[
         SheetFormat, typer.Option("--format", help="With --sheet: text, or html (one printable page).")
     ] = SheetFormat.TEXT,
+    fix: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fix",
+            help="Keep a decision, then re-solve: POWER:ENTRY[@SITE][=COUNTERS], POWER:SHIP:ACTION[@TURN], "
+            "FROM>TO[:ROUTE][=BRPS] or route:NAME (repeatable).",
+        ),
+    ] = None,
+    forbid: Annotated[
+        list[str] | None,
+        typer.Option("--forbid", help="Rule out a decision, same forms as --fix without =N (repeatable)."),
+    ] = None,
+    why_not: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--why-not",
+            help="The best plan that includes this entry, ship action, grant or route, and what it costs "
+            "(same forms as --fix; repeatable; `why_not` in --json).",
+        ),
+    ] = None,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
     from models.io import InputError
@@ -163,10 +183,6 @@ def plan(
         horizon=horizon,
         discount=discount,
     )
-    try:
-        scenario = apply_overrides(_load(path), overrides)
-    except InputError as error:
-        raise _fail(error.render(), 2) from None
     if sheet and as_json:
         raise _fail("command line: --sheet: prints the order sheet; leave out --json", 2)
     if sheet_format is not SheetFormat.TEXT and not sheet:
@@ -178,11 +194,28 @@ def plan(
             within = parse_tolerance(tolerance)
         except ValueError as error:
             raise _fail(f"command line: --tolerance: {error}", 2) from None
-    result = solve(scenario, time_limit=time_limit, keep_decisions=why or alternatives is not None)
-    if why and result.plan is not None:
-        from optimizer.why import explain_plan
+    try:
+        scenario = apply_overrides(_load(path), overrides)
+        from optimizer.decisions import parse_decision, parse_decisions
 
-        result.plan.why = explain_plan(scenario, result, time_limit)
+        fixes = parse_decisions(fix or [], forbid or [])
+        asked = [parse_decision("--why-not", text) for text in why_not or []]
+        result = solve(
+            scenario,
+            time_limit=time_limit,
+            keep_decisions=why or bool(asked) or alternatives is not None,
+            fixes=fixes,
+        )
+        if asked and result.prepared is not None:
+            from optimizer.fix import raise_bad_decisions
+
+            raise_bad_decisions(result.prepared, asked)
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    if (why or asked) and result.plan is not None:
+        from optimizer.why_not import explain
+
+        explain(scenario, result, why, asked, time_limit)
     if alternatives is not None and result.plan is not None:
         from optimizer.alternatives import alternatives as other_plans
 
@@ -231,6 +264,10 @@ def plan(
             from optimizer.render_why import why_table
 
             console().print(why_table(result.plan.why))
+        if result.plan.why_not:
+            from optimizer.render_why import why_not_table
+
+            console().print(why_not_table(result.plan.why_not))
         if result.plan.alternatives is not None:
             from optimizer.render_alternatives import alternatives_table
 

@@ -8,6 +8,7 @@ from ortools.sat.python import cp_model
 
 from models.scenario import MinimumBuild
 from models.tables import Faction
+from optimizer.fix import blocked
 from optimizer.guards import ExplainGuards, describe
 from optimizer.model import build_model, new_solver
 from optimizer.prepare import Prepared
@@ -70,6 +71,9 @@ def explain(data: Prepared, time_limit: float | None = None) -> list[str]:
     for minimum in data.scenario.objective.minimum:
         if minimum.describe() in requirements:
             lines.extend(_unbuildable(data, minimum))
+    for decision in data.decisions:
+        if decision.describe() in requirements:
+            lines.extend(blocked(data, decision))
     for power, pdata in data.powers.items():
         if any(r.startswith(f"{power.value}: keep ") for r in requirements):
             lines.append(f"{power.value} has {pdata.brps_available} BRPs after grants and fixed spending")

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
+from optimizer.fix import add_decisions
 from optimizer.guards import ExplainGuards, Guards
 from optimizer.prepare import Prepared
 from optimizer.rules.force_pool.constraints import add_brps, add_force_pool, add_pair_pricing
@@ -43,6 +44,7 @@ RULE_FAMILIES: tuple[AddFamily, ...] = (
     add_naval_construction,  # 27.7
     add_requirements,  # the player's requirements
     add_sw_deployment,  # 25.3, 27.94: SW units where they do most good
+    add_decisions,  # the player's --fix and --forbid
 )
 
 

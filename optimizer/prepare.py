@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from models.scenario import Scenario
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Dominion, Faction, Power
+from optimizer.decisions import Decision
 from optimizer.rules.force_pool.prepare import (
     EntryData,
     Placement,
@@ -52,6 +53,7 @@ class Prepared:
     site_order: dict[str | None, int] = field(default_factory=dict)
     network: GrantNetwork | None = None  # rule 40, when the plan decides grants
     naval: NavalData | None = None  # 27.7, when a power has shipyards
+    decisions: tuple[Decision, ...] = ()  # the player's --fix and --forbid (optimizer.fix)
 
 
 @dataclass(frozen=True)
@@ -90,9 +92,41 @@ def _relaxed(power: PowerData, relax: Relaxation | None) -> PowerData:
     )
 
 
-def prepare(scenario: Scenario, relax: Relaxation | None = None) -> Prepared:
+def relax_prepared(data: Prepared, relax: Relaxation) -> Prepared:
+    """`prepare(data.scenario, relax)` from the plain position's prepared data, without preparing it
+    again: the relaxation moves only the powers' BRPs, limits and naval air rates, the stacking room,
+    the oil counters and, with naval construction, the yards' rates and the later turns' budgets (which
+    follow this turn's BRPs and limits); supply, sites, prices and the route map do not change."""
+    powers = {power: _relaxed(pdata, relax) for power, pdata in data.powers.items()}
+    naval = data.naval
+    if naval is not None and (relax.brps or relax.limit or relax.yard_points):
+        naval = prepare_naval(
+            data.scenario,
+            {p: d.brps_available for p, d in powers.items()},
+            {p: d.limit for p, d in powers.items()},
+            relax.yard_points,
+        )
+    return replace(
+        data,
+        powers=powers,
+        stacking={
+            site: (
+                None if ground is None else ground + relax.stacking.get((site, "ground"), 0),
+                None if air is None else air + relax.stacking.get((site, "air"), 0),
+            )
+            for site, (ground, air) in data.stacking.items()
+        },
+        oil_counters={f: n + relax.oil_counters.get(f, 0) for f, n in data.oil_counters.items()},
+        naval=naval,
+    )
+
+
+def prepare(
+    scenario: Scenario, relax: Relaxation | None = None, decisions: tuple[Decision, ...] = ()
+) -> Prepared:
     """Price every entry, find its eligible sites, and compute every limit; with `relax`, a what-if with
-    more of some resources than the rules give."""
+    more of some resources than the rules give; with `decisions`, the player's fixed and forbidden
+    decisions, posted by `optimizer.fix`."""
     graph = build_map(scenario.map)
     entries: dict[str, EntryData] = {}
     powers: dict[Power, PowerData] = {}
@@ -166,4 +200,5 @@ def prepare(scenario: Scenario, relax: Relaxation | None = None) -> Prepared:
             {p: d.limit for p, d in powers.items()},
             relax.yard_points if relax else None,
         ),
+        decisions=decisions,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from models.plan import ResourceUse
+from models.plan import ResourceUse, WhyNot
 
 
 def why_table(uses: list[ResourceUse]) -> Table:
@@ -34,4 +34,27 @@ def why_table(uses: list[ResourceUse]) -> Table:
             gain,
             changes,
         )
+    return table
+
+
+def why_not_table(answers: list[WhyNot]) -> Table:
+    """One row a decision the plan leaves out: the reason in one sentence, the cost per priority (the
+    optimum with it less the plan's), and what the plan with it does differently (or why none can)."""
+    table = Table(
+        title="Why not (the best plan that includes it; cost: its optimum less the plan's)",
+        title_justify="left",
+    )
+    for column in ("decision", "why not", "cost per priority", "plan with it"):
+        table.add_column(column)
+    for answer in answers:
+        costs = ", ".join(f"{cost.priority} {cost.difference:+g}" for cost in answer.costs)
+        if answer.costs and not answer.proven:
+            costs += " (not proven)"
+        if not answer.possible:
+            detail = "; ".join(answer.explanation)
+        elif answer.included:
+            detail = ""
+        else:
+            detail = ", ".join(answer.changes) if answer.changes else "the same builds"
+        table.add_row(answer.decision, answer.reason, costs, detail)
     return table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from ortools.sat.python import cp_model
@@ -12,12 +12,14 @@ from ortools.sat.python import cp_model
 from models.io import InputError
 from models.plan import ObjectiveReport, Plan, StageResult, Status
 from models.scenario import Priority, Scenario
+from optimizer.decisions import Decision
 from optimizer.explain import explain
 from optimizer.extract import extract_plan
+from optimizer.fix import raise_bad_decisions
 from optimizer.linear import LinearExpr, value
 from optimizer.model import build_model, new_solver
 from optimizer.objective import describe_priority, priority_expression
-from optimizer.prepare import Prepared, Relaxation, prepare
+from optimizer.prepare import Prepared, Relaxation, prepare, relax_prepared
 from optimizer.rules.grants.objective import fewest_granted
 from optimizer.rules.grants.prepare import fixed_grant_breaches
 from optimizer.variables import Variables
@@ -61,7 +63,9 @@ def solve(
     keep_decisions: bool = False,
     constrain: Callable[[cp_model.CpModel, Prepared, Variables], None] | None = None,
     explain_infeasible: bool = True,
+    fixes: tuple[Decision, ...] = (),
     prepared: Prepared | None = None,
+    one_call: bool = False,
 ) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
@@ -73,13 +77,21 @@ def solve(
     search from another solve's decisions (by variable name), which `keep_decisions` returns.
     `constrain` posts constraints of its own on the built model (alternative plans' cuts); without
     `explain_infeasible`, an infeasible position is returned without the explanation's extra solves.
-    `prepared` is the position's data when another solve already prepared it (with the same `relax`).
+    With `fixes`, the player's fixed and forbidden decisions (`optimizer.fix`); raises `InputError`
+    for one naming what the position does not have. `prepared`: the plain position's prepared data
+    (another solve's `Result.prepared`), relaxed and given these fixes instead of preparing again.
+    `one_call`: every priority in one call with exact weights when they fit, as with naval charts (the
+    what-ifs of `--why`, started from a whole plan, are faster so; the optima are the same).
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
         raise InputError(scenario.name, breaches)  # 40.3: a fixed grant no rule allows is bad input
     started = time.perf_counter()
-    data = prepared if prepared is not None else prepare(scenario, relax)
+    if prepared is not None:
+        data = replace(prepared if relax is None else relax_prepared(prepared, relax), decisions=fixes)
+    else:
+        data = prepare(scenario, relax, fixes)
+    raise_bad_decisions(data)
     model, variables, _ = build_model(data)
     if constrain is not None:
         constrain(model, data, variables)
@@ -91,7 +103,7 @@ def solve(
     priorities = priority_order(scenario, variables)
     stages: list[StageResult] = []
     last_solver: cp_model.CpSolver | None = None
-    queue = stage_groups(model, data, variables, priorities)
+    queue = stage_groups(model, data, variables, priorities, one_call)
     while queue:
         group = queue.pop(0)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
@@ -248,7 +260,11 @@ def expression_range(model: cp_model.CpModel, expr: LinearExpr) -> tuple[int, in
 
 
 def stage_groups(
-    model: cp_model.CpModel, data: Prepared, variables: Variables, priorities: list[Priority | None]
+    model: cp_model.CpModel,
+    data: Prepared,
+    variables: Variables,
+    priorities: list[Priority | None],
+    one_call: bool = False,
 ) -> list[list[Member]]:
     """The priorities as solves, each a list of members with exact lexicographic weights.
 
@@ -275,7 +291,7 @@ def stage_groups(
         # machines is much of each solve. Without them presolve is cheap, and the first priority alone,
         # then the rest hinted from its plan, is faster (both measured in benchmarks/).
         while (
-            (start > 0 or variables.naval is not None)
+            (start > 0 or one_call or variables.naval is not None)
             and end < len(members)
             and _weights(ranges[start : end + 1]) is not None
         ):

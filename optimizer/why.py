@@ -187,7 +187,16 @@ def explain_plan(
     what_ifs = {i: relax for i, use in enumerate(uses) if use.binding and (relax := one_more_unit(use))}
     with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
         futures = {
-            i: pool.submit(solver, scenario, time_limit, relax=relax, hint=base.decisions)
+            i: pool.submit(
+                solver,
+                scenario,
+                time_limit,
+                relax=relax,
+                hint=base.decisions,
+                fixes=base.prepared.decisions,
+                prepared=base.prepared,
+                one_call=True,
+            )
             for i, relax in what_ifs.items()
         }
         results = {i: future.result() for i, future in futures.items()}
@@ -211,7 +220,8 @@ def explain_plan(
 def build_changes(before: Plan, after: Plan) -> list[str]:
     """The build lines that differ, per power and force pool entry: '+2 germany armor-3-5', then removals;
     then this turn's chart actions taken and no longer taken: '+lay_down tokyo/ship', '-continue ...';
-    then the grants that move: '+2 BRPs usa to russia by murmansk'."""
+    then the grants that move: '+2 BRPs usa to russia by murmansk'; then the route openings: '+open persia
+    by usa'."""
     old, new = _counters(before), _counters(after)
     keys = sorted(set(old) | set(new))
     added = [f"+{new[k] - old[k]} {k[0]} {k[1]}" for k in keys if new[k] > old[k]]
@@ -224,7 +234,14 @@ def build_changes(before: Plan, after: Plan) -> list[str]:
         for k in sorted(set(sent) | set(sends))
         if sends[k] != sent[k]
     ]
-    return added + removed + actions + grants
+    opened, opens = _openings(before), _openings(after)
+    openings = [f"+open {o}" for o in sorted(opens - opened)] + [f"-open {o}" for o in sorted(opened - opens)]
+    return added + removed + actions + grants + openings
+
+
+def _openings(plan: Plan) -> set[str]:
+    """This turn's route openings: 'persia by usa' (40.521, 40.72)."""
+    return {f"{o.route} by {o.paid_by.value}" for o in plan.route_openings}
 
 
 def _grants(plan: Plan) -> Counter[tuple[str, str, str]]:

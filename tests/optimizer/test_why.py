@@ -68,9 +68,9 @@ def why(scenario: Scenario) -> tuple[list[ResourceUse], dict[str, Result]]:
     what_ifs: dict[str, Result] = {}
 
     def checked_solve(
-        position: Scenario, time_limit: float | None, *, relax: Relaxation, hint: dict
+        position: Scenario, time_limit: float | None, *, relax: Relaxation, hint: dict, **given: object
     ) -> Result:
-        result = solve(position, time_limit, relax=relax, hint=hint)
+        result = solve(position, time_limit, relax=relax, hint=hint, **given)  # type: ignore[arg-type]
         assert result.plan is not None
         assert check(one_more_position(position, relax), result.plan) == []
         key = next(f"{k}:{next(iter(v))}" for k, v in vars(relax).items() if v)
