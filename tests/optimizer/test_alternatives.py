@@ -201,3 +201,18 @@ def test_alternatives_of_tiny_positions_are_legal_and_within_tolerance(scenario)
         assert first_priority(scenario, plan.builds) >= best - 2 - 1e-9
         mixes.append(sorted((b.power.value, b.entry, b.site or "", b.counters) for b in plan.builds))
     assert len({tuple(m) for m in mixes}) == len(mixes)
+
+
+def test_alternatives_keep_the_players_fixes(scenario_of):
+    """Issue 14's position with `--forbid germany:air` (no army air): every mix left is b armor, 2b <= 10,
+    worth 2.2b. The best is five armor (11.0); within 3 points the alternatives are four armor (8.8) and
+    nothing else, since every mix with air is forbidden (without the forbid, two air and two armor, 10.8,
+    would come first)."""
+    from optimizer.decisions import parse_decisions
+
+    scenario = air_and_armor(scenario_of)
+    base = solve(scenario, keep_decisions=True, fixes=parse_decisions([], ["germany:air"]))
+    assert base.plan is not None and mix(base.plan) == {"arm": 5}
+    found = alternatives(scenario, base, 3, parse_tolerance("3"))
+    assert [mix(plan) for _, plan in found] == [{"arm": 4}]
+    assert [round(a.objective.value, 6) for a, _ in found] == [8.8]
