@@ -47,8 +47,9 @@ class ChartDecision(Strict):
     """One action of one ship on a Naval Construction Chart in one turn (27.7251, 27.7262, 27.7267, 27.7272).
 
     This turn's actions are the whole of this turn's chart work: a ship on a chart or waiting for
-    repair with no action listed for turn 0 stays where it is. Later turns are the plan's expectation:
-    an action listed for them is kept, the rest are planned for the player [reading]."""
+    repair with no action listed for turn 0 takes none that costs (it stays, defers, or launches from the
+    Launch row). Later turns are the plan's expectation: an action listed for them is kept, the rest are
+    planned for the player [reading]."""
 
     power: Power = Field(description="The yard's owner.")
     yard: str = Field(min_length=1, max_length=MAX_NAME, description="Shipyard id, as in the scenario.")

@@ -55,6 +55,7 @@ from optimizer.solve import Result, solve
 from optimizer.variables import Variables
 
 POWERS = {power.value for power in Power}
+FREE_ACTIONS = (ChartAction.DEFER, ChartAction.LAUNCH)  # no SB point, no BRP (27.7272 C, D)
 FACTIONS = {faction.value for faction in Faction}
 
 
@@ -120,8 +121,9 @@ def _fix_naval(
     model: cp_model.CpModel, data: Prepared, variables: Variables, decisions: Decisions, unpriced: Unpriced
 ) -> None:
     """Chart actions and SW units (27.7, 27.9). A ship with no action listed for turn 0 takes none that
-    costs: it stays, or defers where it must move (27.7272 C) [reading]; later turns not listed are
-    planned."""
+    costs: it stays, defers (27.7272 C) or, in the Launch row of the turn's column, launches (27.7272 D)
+    [reading: the actions that spend neither SB points nor BRPs are what a player leaves unsaid]; later
+    turns not listed are planned."""
     naval = variables.naval
     if naval is None:
         for action in decisions.naval:
@@ -145,7 +147,7 @@ def _fix_naval(
             if matching:
                 model.add(sum(matching) == 1)
         elif turn == 0:
-            model.add(sum(var for act, var in acts if act is not ChartAction.DEFER) == 0)
+            model.add(sum(var for act, var in acts if act not in FREE_ACTIONS) == 0)
     for action in decisions.naval:
         key = f"{action.power.value}/{action.yard}/{action.ship}"
         if not any(act is action.action for act, _ in options.get((key, action.turn), [])):
@@ -463,7 +465,7 @@ def group_findings(findings: list[Finding]) -> list[RootCause]:
 
 
 def _order(finding: Finding) -> tuple[int, int, str, str]:
-    return (KIND_ORDER.get(finding.kind, 3), SPENDING.get(finding.rule, -1), finding.rule, finding.message)
+    return (KIND_ORDER.get(finding.kind, 3), SPENDING.get(finding.rule, 0), finding.rule, finding.message)
 
 
 def scores(mine: Plan | None, best: Plan) -> list[PriorityScore]:
@@ -634,4 +636,41 @@ def compare(
         diff=plan_diff(assessed.mine, best, assessed.priced.result.prepared),
         mine=assessed.mine,
         best=best,
+    )
+
+
+def decisions_of(plan: Plan) -> Decisions:
+    """A plan's decisions (its builds, every chart action of the horizon, SW units, grants by route, route
+    openings and oil counters spent), in the decisions-only form: `awaw compare` of a plan's own decisions
+    scores it exactly."""
+    grants: dict[tuple[str, str, str | None], tuple[int, int]] = {}
+    for line in plan.grants:
+        key = (line.grantor.value, line.recipient, line.route)
+        brps, oil = grants.get(key, (0, 0))
+        grants[key] = (brps + line.brps, oil + line.oil_counters)
+    yards = {(a.power, a.yard) for a in plan.naval_actions}
+    return Decisions.model_validate(
+        {
+            "format": "awaw-decisions/1",
+            "scenario": plan.scenario,
+            "builds": [
+                {"power": b.power, "entry": b.entry, "site": b.site, "counters": b.counters}
+                for b in plan.builds
+            ],
+            "naval": [
+                {"power": a.power, "yard": a.yard, "ship": a.ship, "turn": a.turn, "action": a.action}
+                for a in plan.naval_actions
+                if (a.power, a.yard) in yards
+            ],
+            "sw_builds": [
+                {"power": s.power, "build": s.build, "yard": s.yard, "factors": s.factors}
+                for s in plan.sw_builds
+            ],
+            "grants": [
+                {"grantor": g, "recipient": r, "route": route, "brps": brps, "oil_counters": oil}
+                for (g, r, route), (brps, oil) in grants.items()
+            ],
+            "route_openings": [{"route": o.route, "paid_by": o.paid_by} for o in plan.route_openings],
+            "oil_counters_spent": dict(plan.oil_counters_spent),
+        }
     )
