@@ -802,7 +802,7 @@ def compare(
     player_plan = _player_plan(scenario, plan_file)
     if not isinstance(player_plan, Decisions):
         raise _fail(f"{plan_file}: format: compare reads a decisions-only plan (format: awaw-decisions/1)", 2)
-    result = solve(scenario, time_limit=time_limit)
+    result = solve(scenario, time_limit=time_limit, keep_decisions=True)
     if result.plan is None:
         infeasible = result.status is Status.INFEASIBLE
         message = (
@@ -810,7 +810,7 @@ def compare(
         )
         explanation = "".join("\n  " + line for line in result.explanation)
         raise _fail(f"{scenario_file}: {message}{explanation}", 1 if infeasible else 3)
-    comparison = compare_plans(scenario, player_plan, result.plan, time_limit)
+    comparison = compare_plans(scenario, player_plan, result.plan, time_limit, result.prepared)
     if as_json:
         sys.stdout.write(comparison.model_dump_json(indent=2) + "\n")
     else:

@@ -256,7 +256,12 @@ def _fix_grants(
         )
 
 
-def price(scenario: Scenario, decisions: Decisions, time_limit: float | None = None) -> Priced:
+def price(
+    scenario: Scenario,
+    decisions: Decisions,
+    time_limit: float | None = None,
+    prepared: Prepared | None = None,
+) -> Priced:
     """The decisions fixed in the turn model and the priorities solved over the rest; when that model
     has no solution, the guarded model holding the most rule families it can."""
     found: dict[str, Unpriced] = {}
@@ -265,7 +270,8 @@ def price(scenario: Scenario, decisions: Decisions, time_limit: float | None = N
     def plain(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
         found["unpriced"] = fix_decisions(model, data, variables, decisions)
 
-    result = solve(scenario, time_limit, setup=plain, keep_decisions=True)
+    result = solve(scenario, time_limit, setup=plain, keep_decisions=True, prepared=prepared)
+    prepared = result.prepared if result.prepared is not None else prepared
     if result.status is not Status.INFEASIBLE:
         return Priced(result, found["unpriced"], None)
     broken: list[tuple[str, str]] = []
@@ -283,7 +289,7 @@ def price(scenario: Scenario, decisions: Decisions, time_limit: float | None = N
             broken.extend(k for k in keys if not solver.value(guards.literals[k]))
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    result = solve(scenario, left, setup=guarded, guarded=True, keep_decisions=True)
+    result = solve(scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=prepared)
     return Priced(result, found["unpriced"], broken)
 
 
@@ -385,9 +391,7 @@ def _split(
                 "factors": counters * entry.counts_as_factors,
                 "oil_units": past[index],
                 "brps": line_brps(entry, units[index], past[index]),
-                "alternatives": sorted(
-                    (s for s in sites if s != site), key=lambda s: order.get(s, len(order))
-                ),
+                "alternatives": others(site),
             }
         )
         for index, (site, counters) in enumerate(wanted)
@@ -593,16 +597,26 @@ class Assessed:
     findings: list[Finding]
 
 
-def assess(scenario: Scenario, decisions: Decisions, time_limit: float | None = None) -> Assessed:
+def assess(
+    scenario: Scenario,
+    decisions: Decisions,
+    time_limit: float | None = None,
+    prepared: Prepared | None = None,
+) -> Assessed:
     """Price the decisions and check the priced plan with the independent checker (`awaw check` on a
     decisions file, and `compare`)."""
-    priced = price(scenario, decisions, time_limit)
+    priced = price(scenario, decisions, time_limit, prepared)
     result = priced.result
     findings = list(priced.unpriced.reasons)
     mine: Plan | None = None
     if result.plan is not None and result.prepared is not None:
         mine = placed_plan(result.plan, result.prepared, decisions, priced.unpriced)
-        violations: list[Violation] = check(scenario, mine)
+        # The player's decisions are checked, with the plan's accounting. The other sites each line could
+        # use (`alternatives`) and the SW campaigns after the best deployment of the new units (`sw`) are
+        # the planner's own notes, not the player's decisions: the checker checks them where the planner's
+        # plans are tested.
+        bare = [line.model_copy(update={"alternatives": []}) for line in mine.builds]
+        violations: list[Violation] = check(scenario, mine.model_copy(update={"builds": bare, "sw": None}))
         if priced.unpriced.builds:  # lines added after the solve: the plan's accounting leaves them out
             violations = [v for v in violations if v.kind != "report"]
         findings += [Finding(rule=v.rule, kind=v.kind, message=v.message) for v in violations]
@@ -616,10 +630,15 @@ def assess(scenario: Scenario, decisions: Decisions, time_limit: float | None = 
 
 
 def compare(
-    scenario: Scenario, decisions: Decisions, best: Plan, time_limit: float | None = None
+    scenario: Scenario,
+    decisions: Decisions,
+    best: Plan,
+    time_limit: float | None = None,
+    prepared: Prepared | None = None,
 ) -> Comparison:
-    """The player's decisions priced, checked, scored and compared with `best` (a plan of `solve`)."""
-    assessed = assess(scenario, decisions, time_limit)
+    """The player's decisions priced, checked, scored and compared with `best` (a plan of `solve`);
+    `prepared`: the data the best plan's solve prepared, used again."""
+    assessed = assess(scenario, decisions, time_limit, prepared)
     unpriced = assessed.priced.unpriced
     causes = group_findings(assessed.findings)
     return Comparison(

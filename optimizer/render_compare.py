@@ -62,7 +62,7 @@ def _label(kind: str) -> str:
 
 
 def _scores_table(comparison: Comparison) -> Table:
-    table = Table(title="Score on each priority (gap: best less yours)", title_justify="left")
+    table = Table(title="Score (gap: best less yours)", title_justify="left")
     for column in ("priority", "yours", "best", "gap"):
         table.add_column(column, justify="left" if column == "priority" else "right")
     for score in comparison.scores:

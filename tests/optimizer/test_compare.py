@@ -3,11 +3,13 @@ first), scored against the best plan and diffed; on positions worked out by hand
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 from typer.testing import CliRunner
 
 from models.decisions import Decisions
@@ -16,6 +18,7 @@ from models.plan import Status
 from models.scenario import Scenario
 from optimizer.cli import app
 from optimizer.compare import assess, compare, decisions_of, group_findings
+from optimizer.render_compare import comparison_parts
 from optimizer.solve import solve
 from tests.optimizer.test_properties import picker, tiny_scenarios
 
@@ -82,6 +85,13 @@ def test_overspending_by_three_brps_is_the_root_and_the_limit_follows(scenario_o
     assert result.mine.powers[next(iter(result.mine.powers))].construction_brps == 23
     assert [(b.entry, b.counters) for b in result.diff.builds_removed] == [("inf", 3)]
     assert result.diff.builds_added == []
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(comparison_parts(result))
+    text = console.export_text()
+    assert (
+        "27.11: violates: germany: 23 BRPs spent on construction but 20 BRPs available\n"
+        "    follows: 27.31: violates: germany: 23 BRPs count against a construction limit of 20\n"
+    ) in text
 
 
 def test_overspending_alone_has_no_knock_on_when_the_limit_holds(scenario_of):
@@ -141,7 +151,7 @@ def test_a_site_in_an_enemy_zoc_is_a_root_cause_priced_at_normal_cost(scenario_o
     result = compare(scenario, decisions(("germany", "arm", "kiel", 4)), best.plan)
     assert [c.rule for c in result.causes] == ["27.44"]
     assert result.mine is not None
-    assert [(b.site, b.brps) for b in result.mine.builds] == [("kiel", 8)]
+    assert [(b.site, b.brps, b.alternatives) for b in result.mine.builds] == [("kiel", 8, [])]
 
 
 def test_a_reserve_not_kept_follows_from_the_overspending(scenario_of):
