@@ -103,7 +103,7 @@ def children_cpu(args: list[str]) -> float:
 
 
 def whole_process(rounds: int) -> list[tuple[str, float, float]]:
-    rows = []
+    rows: list[tuple[str, float, float]] = []
     with tempfile.TemporaryDirectory() as folder:
         for label, _, decisions in positions():
             path = ROOT / "scenarios" / f"{label.split(' ')[0]}.yaml"
