@@ -39,15 +39,22 @@ from models.comparison import (
     PriorityScore,
     RootCause,
 )
-from models.decisions import BuildDecision, Decisions
+from models.decisions import (
+    BuildDecision,
+    ChartDecision,
+    Decisions,
+    GrantDecision,
+    OpeningDecision,
+    SWBuildDecision,
+)
 from models.naval_tables import ChartAction
 from models.plan import BuildLine, Plan, Status
 from models.scenario import Scenario
 from models.tables import POWER_FACTION, CostBasis, Faction, Power
 from optimizer.checker import Violation, check
 from optimizer.guards import ExplainGuards, Guards
-from optimizer.model import new_solver
-from optimizer.prepare import Prepared
+from optimizer.model import build_model, new_solver
+from optimizer.prepare import Prepared, prepare
 from optimizer.rules.force_pool.extract import line_brps
 from optimizer.rules.force_pool.prepare import EntryData
 from optimizer.rules.grants.prepare import path_route
@@ -176,10 +183,7 @@ def _fix_naval(
         model.add(var == sw_wanted.get(sw_key, 0))
 
 
-def _action(action: object) -> str:
-    from models.decisions import ChartDecision
-
-    assert isinstance(action, ChartDecision)
+def _action(action: ChartDecision) -> str:
     return f"turn {action.turn} {action.power.value} {action.yard}/{action.ship} {action.action.value}"
 
 
@@ -266,6 +270,7 @@ def price(
     has no solution, the guarded model holding the most rule families it can."""
     found: dict[str, Unpriced] = {}
     started = time.perf_counter()
+    original = decisions
 
     def plain(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
         found["unpriced"] = fix_decisions(model, data, variables, decisions)
@@ -290,7 +295,84 @@ def price(
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     result = solve(scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=prepared)
-    return Priced(result, found["unpriced"], broken)
+    if result.plan is not None:
+        return Priced(result, found["unpriced"], broken)
+    # No plan takes the chart actions, SW units and grants with the rest (their families have no guard):
+    # the fewest of them that conflict are left out and reported, and the rest priced.
+    data = prepared if prepared is not None else prepare(scenario)
+    conflict = conflicting(data, decisions)
+    if not conflict:
+        return Priced(result, found["unpriced"], broken)
+    reduced = _without(decisions, set(conflict))
+    broken.clear()
+    decisions = reduced
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    result = solve(scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=data)
+    unpriced = found["unpriced"]
+    others = len(conflict) > 1
+    for field_name, index in conflict:
+        unpriced.reasons.append(_conflict_finding(getattr(original, field_name)[index], others))
+    return Priced(result, unpriced, broken)
+
+
+Item = tuple[str, int]  # (field of Decisions, index): a chart action, SW units, a grant or a route opening
+CONFLICT_FIELDS = ("naval", "sw_builds", "grants", "route_openings")
+CONFLICT_SECONDS = 10.0  # per feasibility test while narrowing the conflict down
+
+
+def _without(decisions: Decisions, items: set[Item]) -> Decisions:
+    return decisions.model_copy(
+        update={
+            name: [x for i, x in enumerate(getattr(decisions, name)) if (name, i) not in items]
+            for name in CONFLICT_FIELDS
+        }
+    )
+
+
+def conflicting(data: Prepared, decisions: Decisions) -> list[Item]:
+    """The fewest chart actions, SW units, grants and route openings that no plan takes together with the
+    builds (a minimal set: leaving out any one of them lets a plan take the rest, the rule families with a
+    guard relaxed); empty when even none of them can be taken (the builds alone conflict)."""
+    items = [(name, i) for name in CONFLICT_FIELDS for i in range(len(getattr(decisions, name)))]
+
+    def takes(kept: list[Item]) -> bool:
+        model, variables, _ = build_model(data, explain=True)
+        fix_decisions(model, data, variables, _without(decisions, set(items) - set(kept)))
+        return new_solver(CONFLICT_SECONDS, 1).solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+    if not items or not takes([]):
+        return []
+    core = list(items)
+    for item in items:
+        smaller = [k for k in core if k != item]
+        if not takes(smaller):
+            core = smaller
+    return core
+
+
+def _conflict_finding(item: object, others: bool) -> Finding:
+    """A decision left out of the priced plan: what it is, and its rule family."""
+    with_others = " together with the others listed" if others else ""
+    if isinstance(item, ChartDecision):
+        return Finding(
+            rule="27.7",
+            kind="rule",
+            message=f"{_action(item)}: no plan takes it{with_others} (27.7251-27.7272)",
+        )
+    if isinstance(item, SWBuildDecision):
+        what = f"{item.power.value} {item.factors} {item.build} at {item.yard}"
+        return Finding(rule="27.9", kind="rule", message=f"{what}: no plan takes it{with_others}")
+    if isinstance(item, GrantDecision):
+        by = item.route.value if item.route else "no named route"
+        what = f"{item.grantor.value} grants {item.brps} BRPs to {item.recipient.value} by {by}"
+        return Finding(rule="40", kind="rule", message=f"{what}: no plan takes it{with_others}")
+    assert isinstance(item, OpeningDecision)
+    what = f"{item.paid_by.value} opens {item.route}"
+    return Finding(
+        rule="40.52" if item.route == "persia" else "40.72",
+        kind="rule",
+        message=f"{what}: no plan takes it{with_others}",
+    )
 
 
 def placed_plan(plan: Plan, data: Prepared, decisions: Decisions, unpriced: Unpriced) -> Plan:

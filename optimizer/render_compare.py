@@ -40,8 +40,10 @@ def comparison_parts(comparison: Comparison) -> Group:
                     + (f", {grant.oil_counters} oil counters" if grant.oil_counters else "")
                 )
             )
+    listed = {f"{cause.rule}: {cause.message}" for cause in comparison.causes}
     for line in comparison.not_priced:
-        parts.append(Text(f"Not priced: {line}", style="italic"))
+        if line not in listed:  # the decisions left out are breaches too, listed below
+            parts.append(Text(f"Not priced: {line}", style="italic"))
     if comparison.causes:
         parts.append(
             Text("Breaches (root causes first; knock-on breaches indented under them)", style="bold")

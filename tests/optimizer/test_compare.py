@@ -237,6 +237,35 @@ def test_a_turn_zero_chart_action_left_out_means_the_ship_stays():
     assert costly <= changed
 
 
+def test_chart_actions_no_plan_takes_together_are_left_out_and_named():
+    """27.7272: Yamato in row 2 of the fall column continues to launch this turn (27.7272 A: one row down,
+    from row 2 to launch), so it cannot continue again next turn. Neither action alone is impossible: the
+    two are the conflict, left out of the priced plan (Yamato then defers, 27.7272 C) and named."""
+    from models.io import load_scenario
+
+    scenario = load_scenario(ROOT / "scenarios" / "japan_fall_1941_naval.yaml")
+    best = solve(scenario)
+    assert best.plan is not None
+    mine = Decisions.model_validate(
+        {
+            "format": "awaw-decisions/1",
+            "naval": [
+                {"power": "japan", "yard": "tokyo", "ship": "yamato", "action": "continue"},
+                {"power": "japan", "yard": "tokyo", "ship": "yamato", "turn": 1, "action": "continue"},
+            ],
+        }
+    )
+    result = compare(scenario, mine, best.plan)
+    assert not result.legal
+    named = [c.message for c in result.causes if c.rule == "27.7"]
+    assert named == [
+        "turn 0 japan tokyo/yamato continue: no plan takes it together with the others listed (27.7251-27.7272)",
+        "turn 1 japan tokyo/yamato continue: no plan takes it together with the others listed (27.7251-27.7272)",
+    ]
+    assert result.mine is not None
+    assert [a.action for a in result.mine.naval_actions if a.ship == "yamato" and a.turn == 0] == ["defer"]
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_best_plans_decisions_are_legal_and_score_the_optimum(data):
