@@ -93,6 +93,9 @@ class Comparison(PlanModel):
     format: str = COMPARISON_FORMAT
     scenario: str = Field(description="The scenario's name.")
     legal: bool = Field(description="The player's plan breaks no rule and meets every requirement.")
+    out_of_time: bool = Field(
+        default=False, description="The time limit passed before the planner could price the plan (exit 3)."
+    )
     priced: bool = Field(description="Every decision could be priced by the planner.")
     not_priced: list[str] = Field(
         default_factory=list,

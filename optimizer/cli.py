@@ -350,18 +350,19 @@ def check(
     if isinstance(player_plan, Decisions):
         from optimizer.compare import assess
 
-        violations = assess(scenario, player_plan).findings
+        assessed = assess(scenario, player_plan)
+        violations = [(v.rule, v.kind, v.message) for v in assessed.findings]
     else:
-        violations = check_plan(scenario, player_plan)  # type: ignore[assignment]
+        violations = [(v.rule, v.kind, v.message) for v in check_plan(scenario, player_plan)]
     out = console()
     if not violations:
         checked = "rules 25, 27 and 40" if scenario.sw is not None else "rules 27 and 40"
         out.print(f"{plan_file}: the plan is legal ({checked}) and meets the scenario's requirements.")
         return
-    for violation in violations:
-        label = "requirement not met" if violation.kind == "requirement" else "violates"
-        out.print(f"{violation.rule}: {label}: {violation.message}", markup=False)
-    rules = sum(1 for v in violations if v.kind != "requirement")
+    for rule, kind, message in violations:
+        label = "requirement not met" if kind == "requirement" else "violates"
+        out.print(f"{rule}: {label}: {message}", markup=False)
+    rules = sum(1 for _, kind, _ in violations if kind != "requirement")
     out.print(f"{plan_file}: {rules} rule violation(s), {len(violations) - rules} requirement(s) not met.")
     raise typer.Exit(1)
 
@@ -815,6 +816,8 @@ def compare(
         sys.stdout.write(comparison.model_dump_json(indent=2) + "\n")
     else:
         console().print(comparison_parts(comparison))
+    if comparison.out_of_time:
+        raise _fail(f"{plan_file}: the time limit passed before your plan could be priced", 3)
     if not comparison.legal:
         raise typer.Exit(1)
 

@@ -295,7 +295,7 @@ def price(
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     result = solve(scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=prepared)
-    if result.plan is not None:
+    if result.plan is not None or result.status is not Status.INFEASIBLE:
         return Priced(result, found["unpriced"], broken)
     # No plan takes the chart actions, SW units and grants with the rest (their families have no guard):
     # the fewest of them that conflict are left out and reported, and the rest priced.
@@ -702,7 +702,7 @@ def assess(
         if priced.unpriced.builds:  # lines added after the solve: the plan's accounting leaves them out
             violations = [v for v in violations if v.kind != "report"]
         findings += [Finding(rule=v.rule, kind=v.kind, message=v.message) for v in violations]
-    elif not findings:
+    elif result.status is Status.INFEASIBLE and not findings:
         findings.append(
             Finding(
                 rule="27.7", kind="rule", message="the decisions cannot be priced: no plan takes them all"
@@ -723,9 +723,11 @@ def compare(
     assessed = assess(scenario, decisions, time_limit, prepared)
     unpriced = assessed.priced.unpriced
     causes = group_findings(assessed.findings)
+    out_of_time = assessed.mine is None and assessed.priced.result.status is Status.UNKNOWN
     return Comparison(
         scenario=scenario.name,
-        legal=not causes,
+        legal=not causes and not out_of_time,
+        out_of_time=out_of_time,
         priced=assessed.mine is not None and not unpriced.builds and not unpriced.reasons,
         not_priced=[f"{f.rule}: {f.message}" for f in unpriced.reasons]
         + [
