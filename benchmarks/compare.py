@@ -6,7 +6,9 @@ In-process (the default): per scenario and round, in turn, the plain `solve(scen
 `awaw compare` does after loading: the best plan (`solve`) and the player's plan priced, checked, scored
 and diffed (`optimizer.compare.compare`). The player's plan is the bundled example for the default
 scenario (`scenarios/plans/my_axis_spring_1942.yaml`) and, elsewhere, the best plan's own decisions
-(`decisions_of`); for the default scenario also a plan that breaks rules, priced in the guarded model.
+(`decisions_of`), and with an `sw:` section also those decisions without SW units (so the SW campaigns
+after the player's builds are derived, not the best plan's reused); for the default scenario also a plan
+that breaks rules, priced in the guarded model.
 Times are process CPU seconds (`time.process_time`, every thread of the process: CP-SAT's workers
 included), the median of the rounds, so that a busy machine counts less than by wall clock.
 
@@ -66,7 +68,10 @@ def positions() -> list[tuple[str, Scenario, Decisions]]:
             continue
         best = solve(scenario)
         if best.plan is not None:
-            out.append((path.stem, scenario, decisions_of(best.plan)))
+            own = decisions_of(best.plan)
+            out.append((path.stem, scenario, own))
+            if scenario.sw is not None and own.sw_builds:  # other SW units: their campaigns derived anew
+                out.append((f"{path.stem} (no SW units)", scenario, own.model_copy(update={"sw_builds": []})))
     return out
 
 

@@ -48,7 +48,7 @@ from models.decisions import (
     SWBuildDecision,
 )
 from models.naval_tables import ChartAction
-from models.plan import BuildLine, Plan, Status
+from models.plan import BuildLine, Plan, Status, SWPlanReport
 from models.scenario import Scenario
 from models.tables import POWER_FACTION, CostBasis, Faction, Power
 from optimizer.checker import Violation, check
@@ -275,7 +275,7 @@ def price(
     def plain(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
         found["unpriced"] = fix_decisions(model, data, variables, decisions)
 
-    result = solve(scenario, time_limit, setup=plain, keep_decisions=True, prepared=prepared)
+    result = solve(scenario, time_limit, setup=plain, keep_decisions=True, prepared=prepared, sw_report=False)
     prepared = result.prepared if result.prepared is not None else prepared
     if result.status is not Status.INFEASIBLE:
         return Priced(result, found["unpriced"], None)
@@ -294,7 +294,9 @@ def price(
             broken.extend(k for k in keys if not solver.value(guards.literals[k]))
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    result = solve(scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=prepared)
+    result = solve(
+        scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=prepared, sw_report=False
+    )
     if result.plan is not None or result.status is not Status.INFEASIBLE:
         return Priced(result, found["unpriced"], broken)
     # No plan takes the chart actions, SW units and grants with the rest (their families have no guard):
@@ -307,7 +309,9 @@ def price(
     broken.clear()
     decisions = reduced
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    result = solve(scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=data)
+    result = solve(
+        scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=data, sw_report=False
+    )
     unpriced = found["unpriced"]
     others = len(conflict) > 1
     for field_name, index in conflict:
@@ -711,6 +715,16 @@ def assess(
     return Assessed(priced, mine, findings)
 
 
+def _sw_report(scenario: Scenario, mine: Plan, best: Plan) -> SWPlanReport:
+    """The SW campaigns before and after the player's new SW units (rule 25, 27.94): the best plan's when
+    both plans add the same units (the same SW builds and CVEs launched), else derived for the player's."""
+    from optimizer.sw import sw_plan_report, with_plan_builds
+
+    if best.sw is not None and with_plan_builds(scenario, mine) == with_plan_builds(scenario, best):
+        return best.sw
+    return sw_plan_report(scenario, mine)
+
+
 def compare(
     scenario: Scenario,
     decisions: Decisions,
@@ -721,6 +735,8 @@ def compare(
     """The player's decisions priced, checked, scored and compared with `best` (a plan of `solve`);
     `prepared`: the data the best plan's solve prepared, used again."""
     assessed = assess(scenario, decisions, time_limit, prepared)
+    if assessed.mine is not None and scenario.sw is not None:
+        assessed.mine = assessed.mine.model_copy(update={"sw": _sw_report(scenario, assessed.mine, best)})
     unpriced = assessed.priced.unpriced
     causes = group_findings(assessed.findings)
     out_of_time = assessed.mine is None and assessed.priced.result.status is Status.UNKNOWN
