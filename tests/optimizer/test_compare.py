@@ -266,6 +266,19 @@ def test_chart_actions_no_plan_takes_together_are_left_out_and_named():
     assert [a.action for a in result.mine.naval_actions if a.ship == "yamato" and a.turn == 0] == ["defer"]
 
 
+def test_sw_campaigns_of_the_players_plan_on_an_sw_scenario():
+    """Rule 25, 27.94: with the same new SW units as the best plan (none here: the scenario has no yards),
+    the player's plan shows the best plan's SW campaigns, every campaign before and after."""
+    from models.io import load_scenario
+
+    scenario = load_scenario(ROOT / "scenarios" / "western_allies_1943_sw.yaml")
+    best = solve(scenario)
+    assert best.plan is not None and best.plan.sw is not None
+    result = compare(scenario, decisions(), best.plan)
+    assert result.mine is not None and result.mine.sw == best.plan.sw
+    assert len(result.mine.sw.campaigns) == 5  # 25.671, 25.7-25.9: five campaigns
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_best_plans_decisions_are_legal_and_score_the_optimum(data):
@@ -334,6 +347,10 @@ def test_compare_a_plan_that_breaks_a_rule_exits_1(tmp_path):
     checked = runner.invoke(app, ["check", str(DEFAULT), str(plan)])
     assert checked.exit_code == 1
     assert "27.61" in checked.stdout
+    first = runner.invoke(app, ["compare", str(DEFAULT), str(plan), "--json"])
+    second = runner.invoke(app, ["compare", str(DEFAULT), str(plan), "--json"])
+    assert first.exit_code == 1 and first.stdout == second.stdout  # the guarded pricing is deterministic too
+    assert json.loads(first.stdout)["causes"][0]["rule"] == "27.61"
 
 
 def test_check_reads_the_decisions_form(tmp_path):
