@@ -84,18 +84,18 @@ class Priced:
     broken: list[tuple[str, str]] | None  # guard literals dropped (rule, subject); None: the plain model held
 
 
-def _model_site(entry: EntryData, site: str | None) -> str | None | bool:
-    """The model's site for counters the player places at `site`: the first of its class of
-    interchangeable sites (27.4); for a site where the entry may not be placed this turn, the entry's
-    first eligible site stands in, so that the line is priced like any other (its price does not depend on
-    the site) and the checker, reading the player's site, names the placement rule it breaks. False when
-    the entry has no eligible site at all (27.21, 27.22, 27.4)."""
+def _model_site(entry: EntryData, site: str | None) -> tuple[bool, str | None]:
+    """Whether the model can take counters the player places at `site`, and at which of its sites: the
+    first of the class of interchangeable sites (27.4); for a site where the entry may not be placed this
+    turn, the entry's first eligible site stands in, so that the line is priced like any other (its price
+    does not depend on the site) and the checker, reading the player's site, names the placement rule it
+    breaks. (False, None) when the entry has no eligible site at all (27.21, 27.22, 27.4)."""
     if site in entry.sites:
-        return site
+        return True, site
     for first, others in entry.alternatives.items():
         if site in others:
-            return first
-    return entry.sites[0] if entry.sites else False
+            return True, first
+    return (True, entry.sites[0]) if entry.sites else (False, None)
 
 
 def fix_decisions(
@@ -107,12 +107,11 @@ def fix_decisions(
     wanted: Counter[tuple[str, str | None]] = Counter()
     for build in decisions.builds:
         key = f"{build.power.value}/{build.entry}"
-        site = _model_site(data.entries[key], build.site) if key in data.entries else False
-        if site is False:
-            unpriced.builds.append(build)
-        else:
-            assert site is not True
+        taken, site = _model_site(data.entries[key], build.site) if key in data.entries else (False, None)
+        if taken:
             wanted[key, site] += build.counters
+        else:
+            unpriced.builds.append(build)
     for slot, var in variables.builds.counters.items():
         model.add(var == wanted.get(slot, 0))
     _fix_naval(model, data, variables, decisions, unpriced)
@@ -389,8 +388,7 @@ def placed_plan(plan: Plan, data: Prepared, decisions: Decisions, unpriced: Unpr
         if build in unpriced.builds:
             continue
         key = f"{build.power.value}/{build.entry}"
-        site = _model_site(data.entries[key], build.site)
-        assert site is not False and site is not True
+        _, site = _model_site(data.entries[key], build.site)
         placements[key, site].append((build.site, build.counters))
     lines: list[BuildLine] = []
     for line in plan.builds:
