@@ -216,8 +216,9 @@ def _fix_grants(
         paths = [p for p in network.paths.get(pair, ()) if path_route(p, network.legs) == grant.route]
         by = f" by {grant.route.value}" if grant.route else " by no named route"
         if not paths:
-            closure = network.closed_pairs.get(pair)
-            rule, why = closure if closure is not None else ("40.4-40.8", "no open path")
+            status = network.routes.get(grant.route) if grant.route is not None else None
+            closure = network.closed_pairs.get(pair) or (status.closure if status is not None else None)
+            rule, why = closure if closure is not None else ("40.4-40.8", "no open path by that route")
             unpriced.reasons.append(
                 Finding(
                     rule=rule,

@@ -279,6 +279,22 @@ def test_sw_campaigns_of_the_players_plan_on_an_sw_scenario():
     assert len(result.mine.sw.campaigns) == 5  # 25.671, 25.7-25.9: five campaigns
 
 
+def test_a_grant_by_a_closed_route_is_named_with_the_rule_that_closes_it():
+    """40.61 A: the Turkish route is closed while Ankara is not Allied (the grants scenario); a U.S. grant to
+    Russia by it cannot be priced and is a breach of 40.61 A, the rest of the plan priced."""
+    from models.io import load_scenario
+
+    scenario = load_scenario(ROOT / "scenarios" / "allies_summer_1942_grants.yaml")
+    best = solve(scenario)
+    assert best.plan is not None
+    mine = decisions(grants=[{"grantor": "usa", "recipient": "russia", "route": "turkey", "brps": 5}])
+    result = compare(scenario, mine, best.plan)
+    assert [(c.rule, c.message) for c in result.causes if c.rule.startswith("40")] == [
+        ("40.61 A", "usa to russia by turkey: Ankara is not Allied")
+    ]
+    assert result.mine is not None and result.mine.grants == []
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_best_plans_decisions_are_legal_and_score_the_optimum(data):
