@@ -185,6 +185,13 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
         if action.ship not in ships:
             what = f"a ship at {action.power.value} {action.yard}"
             problems.append((f"{where}.ship", _unknown(action.ship, what, sorted(ships))))
+    seen: dict[tuple[str, str, str, int], int] = {}
+    for i, action in enumerate(decisions.naval):
+        key = (action.power.value, action.yard, action.ship, action.turn)
+        if key in seen:
+            problem = f"{action.ship} at {action.yard} already has an action for turn {action.turn} (naval[{seen[key]}])"
+            problems.append((f"naval[{i}].ship", problem))
+        seen.setdefault(key, i)
     for i, sw in enumerate(decisions.sw_builds):
         where = f"sw_builds[{i}]"
         if not power_known(sw.power, where):
@@ -200,7 +207,15 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
             problems.append(
                 (f"{where}.yard", _unknown(sw.yard, f"a shipyard of {sw.power.value}", sorted(yard_ids)))
             )
+    routes: dict[tuple[str, str, str | None], int] = {}
     for i, grant in enumerate(decisions.grants):
+        key = (grant.grantor.value, grant.recipient.value, grant.route.value if grant.route else None)
+        if key in routes:
+            problem = (
+                f"a grant from {key[0]} to {key[1]} by this route is already given (grants[{routes[key]}])"
+            )
+            problems.append((f"grants[{i}].route", problem))
+        routes.setdefault(key, i)
         if grant.grantor not in scenario.powers:
             problem = f"{grant.grantor.value!r} is not planned in this scenario ({', '.join(planned)})"
             problems.append((f"grants[{i}].grantor", problem))

@@ -122,3 +122,37 @@ def test_a_power_not_planned_is_named(tmp_path):
         ("builds[0].power", "'japan' is not planned in this scenario (germany, italy)")
     ]
     assert caught.value.lines == [3]
+
+
+def test_a_ship_with_two_actions_in_one_turn_and_a_route_given_twice_are_refused(tmp_path):
+    """One action a ship a turn (27.7272), one line per grantor, recipient and route."""
+    naval = load_scenario(ROOT / "scenarios" / "japan_fall_1941_naval.yaml")
+    path = tmp_path / "mine.yaml"
+    path.write_text(
+        "format: awaw-decisions/1\n"
+        "naval:\n"
+        "  - {power: japan, yard: tokyo, ship: yamato, action: continue}\n"
+        "  - {power: japan, yard: tokyo, ship: yamato, action: defer}\n"
+    )
+    plan, lines = read_plan_file(path)
+    assert isinstance(plan, Decisions)
+    with pytest.raises(InputError) as caught:
+        check_names(naval, plan, str(path), lines)
+    assert caught.value.problems == [
+        ("naval[1].ship", "yamato at tokyo already has an action for turn 0 (naval[0])")
+    ]
+    assert caught.value.lines == [4]
+    grants = load_scenario(ROOT / "scenarios" / "allies_summer_1942_grants.yaml")
+    path.write_text(
+        "format: awaw-decisions/1\n"
+        "grants:\n"
+        "  - {grantor: usa, recipient: russia, route: murmansk, brps: 5}\n"
+        "  - {grantor: usa, recipient: russia, route: murmansk, brps: 3}\n"
+    )
+    plan, lines = read_plan_file(path)
+    assert isinstance(plan, Decisions)
+    with pytest.raises(InputError) as caught:
+        check_names(grants, plan, str(path), lines)
+    assert caught.value.problems == [
+        ("grants[1].route", "a grant from usa to russia by this route is already given (grants[0])")
+    ]
