@@ -209,13 +209,11 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
             )
     routes: dict[tuple[str, str, str | None], int] = {}
     for i, grant in enumerate(decisions.grants):
-        key = (grant.grantor.value, grant.recipient.value, grant.route.value if grant.route else None)
-        if key in routes:
-            problem = (
-                f"a grant from {key[0]} to {key[1]} by this route is already given (grants[{routes[key]}])"
-            )
+        by = (grant.grantor.value, grant.recipient.value, grant.route.value if grant.route else None)
+        if by in routes:
+            problem = f"a grant from {by[0]} to {by[1]} by this route is already given (grants[{routes[by]}])"
             problems.append((f"grants[{i}].route", problem))
-        routes.setdefault(key, i)
+        routes.setdefault(by, i)
         if grant.grantor not in scenario.powers:
             problem = f"{grant.grantor.value!r} is not planned in this scenario ({', '.join(planned)})"
             problems.append((f"grants[{i}].grantor", problem))
