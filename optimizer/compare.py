@@ -52,7 +52,6 @@ from models.plan import BuildLine, Plan, Status, SWPlanReport
 from models.scenario import Scenario
 from models.tables import POWER_FACTION, CostBasis, Faction, Power
 from optimizer.checker import Violation, check
-from optimizer.guards import ExplainGuards, Guards
 from optimizer.model import build_model, new_solver
 from optimizer.prepare import Prepared, prepare
 from optimizer.rules.force_pool.extract import line_brps
@@ -260,6 +259,17 @@ def _fix_grants(
         )
 
 
+def guard_literals(model: cp_model.CpModel) -> dict[tuple[str, str], cp_model.IntVar]:
+    """The guard literals of a model built with `guarded` (`ExplainGuards`: `guard[RULE|SUBJECT]`), by
+    (rule, subject)."""
+    found = {}
+    for index, var in enumerate(model.proto.variables):
+        if var.name.startswith("guard[") and var.name.endswith("]"):
+            rule, _, subject = var.name[len("guard[") : -1].partition("|")
+            found[rule, subject] = model.get_int_var_from_proto_index(index)
+    return found
+
+
 def price(
     scenario: Scenario,
     decisions: Decisions,
@@ -272,30 +282,45 @@ def price(
     started = time.perf_counter()
     original = decisions
 
-    def plain(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    def plain(model: cp_model.CpModel, data: Prepared, variables: Variables) -> None:
         found["unpriced"] = fix_decisions(model, data, variables, decisions)
 
-    result = solve(scenario, time_limit, setup=plain, keep_decisions=True, prepared=prepared, sw_report=False)
+    result = solve(
+        scenario,
+        time_limit,
+        constrain=plain,
+        explain_infeasible=False,
+        keep_decisions=True,
+        prepared=prepared,
+        sw_report=False,
+    )
     prepared = result.prepared if result.prepared is not None else prepared
     if result.status is not Status.INFEASIBLE:
         return Priced(result, found["unpriced"], None)
     broken: list[tuple[str, str]] = []
 
-    def guarded(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    def guarded(model: cp_model.CpModel, data: Prepared, variables: Variables) -> None:
         found["unpriced"] = fix_decisions(model, data, variables, decisions)
-        assert isinstance(guards, ExplainGuards)
-        keys = sorted(guards.literals)
-        held = sum(guards.literals[k] for k in keys)
+        literals = guard_literals(model)
+        keys = sorted(literals)
+        held = sum(literals[k] for k in keys)
         model.maximize(held)
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
         solver = new_solver(left, 1)
         if solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             model.add(held >= round(solver.objective_value))
-            broken.extend(k for k in keys if not solver.value(guards.literals[k]))
+            broken.extend(k for k in keys if not solver.value(literals[k]))
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     result = solve(
-        scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=prepared, sw_report=False
+        scenario,
+        left,
+        constrain=guarded,
+        explain_infeasible=False,
+        guarded=True,
+        keep_decisions=True,
+        prepared=prepared,
+        sw_report=False,
     )
     if result.plan is not None or result.status is not Status.INFEASIBLE:
         return Priced(result, found["unpriced"], broken)
@@ -310,7 +335,14 @@ def price(
     decisions = reduced
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     result = solve(
-        scenario, left, setup=guarded, guarded=True, keep_decisions=True, prepared=data, sw_report=False
+        scenario,
+        left,
+        constrain=guarded,
+        explain_infeasible=False,
+        guarded=True,
+        keep_decisions=True,
+        prepared=data,
+        sw_report=False,
     )
     unpriced = found["unpriced"]
     others = len(conflict) > 1
