@@ -30,6 +30,8 @@ import typer
 import scenarios
 
 if TYPE_CHECKING:
+    from models.decisions import Decisions
+    from models.plan import Plan
     from models.scenario import Scenario
 
 app = typer.Typer(
@@ -332,28 +334,35 @@ def routes(
 
 @app.command()
 def check(
-    scenario_file: ScenarioArg, plan_file: Annotated[Path, typer.Argument(help="Plan JSON file.")]
+    scenario_file: ScenarioArg,
+    plan_file: Annotated[
+        Path,
+        typer.Argument(help="Plan JSON file, or a decisions-only plan (YAML or JSON, see `awaw compare`)."),
+    ],
 ) -> None:
     """Check a plan against every rule; list each violation with its rule number."""
-    from models.io import InputError, load_plan
+    from models.decisions import Decisions
     from optimizer.checker import check as check_plan
     from optimizer.render import console
 
     scenario = _load(scenario_file)
-    try:
-        plan_data = load_plan(plan_file)
-    except InputError as error:
-        raise _fail(error.render(), 2) from None
-    violations = check_plan(scenario, plan_data)
+    player_plan = _player_plan(scenario, plan_file)
+    if isinstance(player_plan, Decisions):
+        from optimizer.compare import assess
+
+        assessed = assess(scenario, player_plan)
+        violations = [(v.rule, v.kind, v.message) for v in assessed.findings]
+    else:
+        violations = [(v.rule, v.kind, v.message) for v in check_plan(scenario, player_plan)]
     out = console()
     if not violations:
         checked = "rules 25, 27 and 40" if scenario.sw is not None else "rules 27 and 40"
         out.print(f"{plan_file}: the plan is legal ({checked}) and meets the scenario's requirements.")
         return
-    for violation in violations:
-        label = "requirement not met" if violation.kind == "requirement" else "violates"
-        out.print(f"{violation.rule}: {label}: {violation.message}", markup=False)
-    rules = sum(1 for v in violations if v.kind != "requirement")
+    for rule, kind, message in violations:
+        label = "requirement not met" if kind == "requirement" else "violates"
+        out.print(f"{rule}: {label}: {message}", markup=False)
+    rules = sum(1 for _, kind, _ in violations if kind != "requirement")
     out.print(f"{plan_file}: {rules} rule violation(s), {len(violations) - rules} requirement(s) not met.")
     raise typer.Exit(1)
 
@@ -751,6 +760,66 @@ def serve(
     server = uvicorn.Server(config)
     typer.echo(f"awaw: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
     server.run()
+
+
+def _player_plan(scenario: Scenario, plan_file: Path) -> Decisions | Plan:
+    """A player's plan (decisions only, or the full plan JSON), its names checked against the scenario
+    and refused (exit 2) when its `scenario` names another scenario."""
+    from models.decisions import Decisions, check_names, check_scenario_name, read_plan_file
+    from models.io import InputError
+
+    try:
+        player_plan, lines = read_plan_file(plan_file)
+        check_scenario_name(scenario, player_plan.scenario, str(plan_file), lines)
+        if isinstance(player_plan, Decisions):
+            check_names(scenario, player_plan, str(plan_file), lines)
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    return player_plan
+
+
+@app.command()
+def compare(
+    scenario_file: ScenarioArg,
+    plan_file: Annotated[
+        Path, typer.Argument(help="Your plan: decisions only (YAML or JSON, `format: awaw-decisions/1`).")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(help="Seconds for each solve (the best plan, and pricing yours).", min=0.001),
+    ] = None,
+) -> None:
+    """Your plan against the best: priced, checked (root causes first), scored on each priority with the gap
+    to the optimum, and what the best plan does differently. Exit 0 when legal, 1 when it breaks a rule."""
+    from models.decisions import Decisions
+    from models.plan import Status
+    from optimizer.compare import compare as compare_plans
+    from optimizer.render import console
+    from optimizer.render_compare import comparison_parts
+    from optimizer.solve import solve
+
+    scenario = _load(scenario_file)
+    player_plan = _player_plan(scenario, plan_file)
+    if not isinstance(player_plan, Decisions):
+        raise _fail(f"{plan_file}: format: compare reads a decisions-only plan (format: awaw-decisions/1)", 2)
+    result = solve(scenario, time_limit=time_limit, keep_decisions=True)
+    if result.plan is None:
+        infeasible = result.status is Status.INFEASIBLE
+        message = (
+            "the requirements cannot all be met" if infeasible else "no plan found within the time limit"
+        )
+        explanation = "".join("\n  " + line for line in result.explanation)
+        raise _fail(f"{scenario_file}: {message}{explanation}", 1 if infeasible else 3)
+    comparison = compare_plans(scenario, player_plan, result.plan, time_limit, result.prepared)
+    if as_json:
+        sys.stdout.write(comparison.model_dump_json(indent=2) + "\n")
+    else:
+        console().print(comparison_parts(comparison))
+    if comparison.out_of_time:
+        raise _fail(f"{plan_file}: the time limit passed before your plan could be priced", 3)
+    if not comparison.legal:
+        raise typer.Exit(1)
 
 
 def main() -> None:

@@ -66,6 +66,8 @@ def solve(
     fixes: tuple[Decision, ...] = (),
     prepared: Prepared | None = None,
     one_call: bool = False,
+    guarded: bool = False,
+    sw_report: bool = True,
 ) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
@@ -82,6 +84,9 @@ def solve(
     (another solve's `Result.prepared`), relaxed and given these fixes instead of preparing again.
     `one_call`: every priority in one call with exact weights when they fit, as with naval charts (the
     what-ifs of `--why`, started from a whole plan, are faster so; the optima are the same).
+    `guarded` builds the model with a literal per rule family and subject (`ExplainGuards`, named
+    `guard[RULE|SUBJECT]`), for a `constrain` that decides which to hold (`awaw compare`); without
+    `sw_report` the plan's `sw` figures (rule 25) are left for the caller to add.
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
@@ -92,7 +97,7 @@ def solve(
     else:
         data = prepare(scenario, relax, fixes)
     raise_bad_decisions(data)
-    model, variables, _ = build_model(data)
+    model, variables, _ = build_model(data, explain=guarded)
     if constrain is not None:
         constrain(model, data, variables)
     if hint:
@@ -180,7 +185,7 @@ def solve(
         Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
-    if scenario.sw is not None:
+    if scenario.sw is not None and sw_report:
         from optimizer.sw import sw_plan_report
 
         plan = plan.model_copy(update={"sw": sw_plan_report(scenario, plan)})

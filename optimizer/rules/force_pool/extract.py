@@ -36,7 +36,6 @@ def build_lines(
         entry = entries[key]
         units = value(solver, builds.priced_units(key, site))
         oil_units = past.get((key, site), 0)
-        inside, outside = entry.multipliers
         lines.append(
             BuildLine(
                 power=entry.power,
@@ -46,11 +45,18 @@ def build_lines(
                 counters=counters,
                 factors=value(solver, builds.factors(key, site)),
                 oil_units=oil_units,
-                brps=entry.unit_cost * (inside * (units - oil_units) + outside * oil_units),
+                brps=line_brps(entry, units, oil_units),
                 alternatives=list(entry.alternatives[site]),
             )
         )
     return lines
+
+
+def line_brps(entry: EntryData, units: int, oil_units: int) -> int:
+    """BRPs of a line of `units` priced units, `oil_units` of them past the oil threshold (27.12-27.14,
+    27.35 D, E)."""
+    inside, outside = entry.multipliers
+    return entry.unit_cost * (inside * (units - oil_units) + outside * oil_units)
 
 
 def not_buildable(entries: Mapping[str, EntryData]) -> list[NotBuilt]:

@@ -1,0 +1,290 @@
+"""A player's plan written as decisions only (`awaw compare`, `awaw check`): what to build where, the
+Naval Construction Chart actions, SW units, grants by route and route openings. Nothing is priced here:
+the planner prices the decisions with every multiplier (BRPs, construction limit, oil, naval air).
+
+The format (`format: awaw-decisions/1`, YAML or JSON) is documented in the README ("My plan against the
+best"); `scenarios/plans/my_axis_spring_1942.yaml` is an example. `decision_problems` names the entries,
+sites, ships, yards and SW units the scenario does not have, each with its field, for a `FILE:LINE`
+error (exit 2); a known name the rules bar this turn (an ineligible site, a ship that cannot take an
+action) is not bad input but a rule the plan breaks, reported by the checker.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field
+
+from models.base import Strict
+from models.io import InputError, Lines, line_of, located, parse_json, parse_yaml, read_text, validate
+from models.map_data import SITE_BY_ID
+from models.naval_tables import ChartAction
+from models.plan import PLAN_FORMAT, Plan
+from models.quantities import MAX_BRPS, MAX_COUNTERS, MAX_TURNS, Counters
+from models.route_data import Route
+from models.scenario import GrantRecipient, Scenario
+from models.tables import POWER_FACTION, Faction, Power
+
+DECISIONS_FORMAT = "awaw-decisions/1"
+MAX_NAME = 200  # entry, site, yard and ship names are a few words
+
+
+class BuildDecision(Strict):
+    """Counters of one force pool entry placed at one site (27.4, 27.5)."""
+
+    power: Power = Field(description="The power building.")
+    entry: str = Field(min_length=1, max_length=MAX_NAME, description="Force pool entry id (27.5).")
+    site: str | None = Field(
+        max_length=MAX_NAME,
+        description="Site id where the counters are placed (`awaw sites`, 27.4); null for partisans (11.3).",
+    )
+    counters: int = Field(ge=1, le=MAX_COUNTERS, description="Counters of the entry placed there.")
+
+
+class ChartDecision(Strict):
+    """One action of one ship on a Naval Construction Chart in one turn (27.7251, 27.7262, 27.7267, 27.7272).
+
+    This turn's actions are the whole of this turn's chart work: a ship on a chart or waiting for
+    repair with no action listed for turn 0 takes none that costs (it stays, defers, or launches from the
+    Launch row). Later turns are the plan's expectation: an action listed for them is kept, the rest are
+    planned for the player [reading]."""
+
+    power: Power = Field(description="The yard's owner.")
+    yard: str = Field(min_length=1, max_length=MAX_NAME, description="Shipyard id, as in the scenario.")
+    ship: str = Field(
+        min_length=1,
+        max_length=MAX_NAME,
+        description="The ship's id; a new ship of a design is 'DESIGN#N', its N-th copy at that yard.",
+    )
+    turn: int = Field(
+        default=0, ge=0, le=MAX_TURNS, description="0 for this turn, 1 for the next, and so on."
+    )
+    action: ChartAction = Field(
+        description="The action (27.7272), lay_down (27.7251), start_repair or raise."
+    )
+
+
+class SWBuildDecision(Strict):
+    """Submarines, ASW or transports built this turn at a yard (27.721 A, 27.9)."""
+
+    power: Power = Field(description="The power building.")
+    build: str = Field(min_length=1, max_length=MAX_NAME, description="The `sw_units` line id.")
+    yard: str = Field(min_length=1, max_length=MAX_NAME, description="The yard whose points build them.")
+    factors: int = Field(ge=1, le=MAX_COUNTERS, description="Factors built (one counter each).")
+
+
+class GrantDecision(Strict):
+    """BRPs (and oil counters) granted from one power to a recipient by one named route (rule 40)."""
+
+    grantor: Power = Field(description="The power granting (40.11).")
+    recipient: GrantRecipient = Field(description="The recipient: a major power or a Commonwealth country.")
+    route: Route | None = Field(
+        default=None, description="The named route whose capacity it uses (40.4-40.8); null for none."
+    )
+    brps: int = Field(ge=0, le=MAX_BRPS, description="BRPs granted by that route (40.23 A).")
+    oil_counters: int = Field(
+        default=0, ge=0, le=MAX_COUNTERS, description="Oil counters shipped to Russia by that route (40.25)."
+    )
+
+
+class OpeningDecision(Strict):
+    """Opening the Persian route (40.52) or building the Alaska highway (40.72) this turn."""
+
+    route: Literal["persia", "siberia"] = Field(description="'persia' (40.52) or 'siberia' (40.72).")
+    paid_by: Power = Field(description="The power paying for it.")
+
+
+class Decisions(Strict):
+    """A player's plan as decisions only; the planner prices it."""
+
+    format: Literal["awaw-decisions/1"] = Field(description="The format: 'awaw-decisions/1'.")
+    scenario: str | None = Field(
+        default=None,
+        max_length=MAX_NAME,
+        description="The scenario's `name`; a plan naming another scenario is refused.",
+    )
+    builds: list[BuildDecision] = Field(
+        default_factory=list, description="Counters built, per entry and site."
+    )
+    naval: list[ChartDecision] = Field(default_factory=list, description="Naval Construction Chart actions.")
+    sw_builds: list[SWBuildDecision] = Field(default_factory=list, description="SW units built (27.9).")
+    grants: list[GrantDecision] = Field(default_factory=list, description="BRP grants by route (rule 40).")
+    route_openings: list[OpeningDecision] = Field(
+        default_factory=list, description="Route openings paid this turn (40.52, 40.72)."
+    )
+    oil_counters_spent: dict[Faction, Counters] | None = Field(
+        default=None,
+        description="Oil counters each faction spends on construction (27.35); if left out, the number "
+        "that prices the builds best.",
+    )
+
+
+def is_decisions(data: Any) -> bool:
+    """Whether parsed file data is the decisions-only form (its `format` says so)."""
+    return isinstance(data, dict) and data.get("format") == DECISIONS_FORMAT
+
+
+def _unknown(given: str, what: str, choices: list[str]) -> str:
+    near = difflib.get_close_matches(given, choices, n=1)
+    hint = (
+        f"; did you mean {near[0]!r}?"
+        if near
+        else f" ({', '.join(map(repr, choices[:8]))})"
+        if choices
+        else ""
+    )
+    return f"{given!r} is not {what}{hint}"
+
+
+def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[str, str]]:
+    """Names the scenario does not have, as (field path, problem): a power it does not plan, a force
+    pool entry, a site of the map, a yard, a ship (on a chart, waiting for repair, sunk in port, or a
+    copy of a design) and an SW units line."""
+    problems: list[tuple[str, str]] = []
+    planned = [p.value for p in scenario.powers]
+
+    def power_known(power: Power, where: str) -> bool:
+        if power in scenario.powers:
+            return True
+        problems.append(
+            (f"{where}.power", f"{power.value!r} is not planned in this scenario ({', '.join(planned)})")
+        )
+        return False
+
+    for i, build in enumerate(decisions.builds):
+        where = f"builds[{i}]"
+        if not power_known(build.power, where):
+            continue
+        entries = [e.id for e in scenario.powers[build.power].force_pool]
+        if build.entry not in entries:
+            problems.append(
+                (
+                    f"{where}.entry",
+                    _unknown(build.entry, f"a force pool entry of {build.power.value}", entries),
+                )
+            )
+        if build.site is not None and build.site not in SITE_BY_ID:
+            problems.append((f"{where}.site", _unknown(build.site, "a site of the map", sorted(SITE_BY_ID))))
+    for i, action in enumerate(decisions.naval):
+        where = f"naval[{i}]"
+        if not power_known(action.power, where):
+            continue
+        naval = scenario.powers[action.power].naval
+        yards = {yard.id: yard for yard in naval.shipyards} if naval else {}
+        if action.yard not in yards:
+            what = f"a shipyard of {action.power.value}"
+            problems.append((f"{where}.yard", _unknown(action.yard, what, sorted(yards))))
+            continue
+        assert naval is not None
+        yard = yards[action.yard]
+        ships = [s.id for s in yard.chart] + [s.id for s in yard.waiting_for_repair]
+        ships += [s.id for s in naval.sunk_in_port if s.yard == action.yard]
+        ships += [f"{d.id}#{n + 1}" for d in naval.designs for n in range(d.count)]
+        if action.ship not in ships:
+            what = f"a ship at {action.power.value} {action.yard}"
+            problems.append((f"{where}.ship", _unknown(action.ship, what, sorted(ships))))
+    seen: dict[tuple[str, str, str, int], int] = {}
+    for i, action in enumerate(decisions.naval):
+        key = (action.power.value, action.yard, action.ship, action.turn)
+        if key in seen:
+            problem = f"{action.ship} at {action.yard} already has an action for turn {action.turn} (naval[{seen[key]}])"
+            problems.append((f"naval[{i}].ship", problem))
+        seen.setdefault(key, i)
+    for i, sw in enumerate(decisions.sw_builds):
+        where = f"sw_builds[{i}]"
+        if not power_known(sw.power, where):
+            continue
+        naval = scenario.powers[sw.power].naval
+        builds = [b.id for b in naval.sw_units] if naval else []
+        yard_ids = [y.id for y in naval.shipyards] if naval else []
+        if sw.build not in builds:
+            problems.append(
+                (f"{where}.build", _unknown(sw.build, f"an sw_units line of {sw.power.value}", builds))
+            )
+        if sw.yard not in yard_ids:
+            problems.append(
+                (f"{where}.yard", _unknown(sw.yard, f"a shipyard of {sw.power.value}", sorted(yard_ids)))
+            )
+    routes: dict[tuple[str, str, str | None], int] = {}
+    for i, grant in enumerate(decisions.grants):
+        by = (grant.grantor.value, grant.recipient.value, grant.route.value if grant.route else None)
+        if by in routes:
+            problem = f"a grant from {by[0]} to {by[1]} by this route is already given (grants[{routes[by]}])"
+            problems.append((f"grants[{i}].route", problem))
+        routes.setdefault(by, i)
+        if grant.grantor not in scenario.powers:
+            problem = f"{grant.grantor.value!r} is not planned in this scenario ({', '.join(planned)})"
+            problems.append((f"grants[{i}].grantor", problem))
+    for i, opening in enumerate(decisions.route_openings):
+        if opening.paid_by not in scenario.powers:
+            problems.append(
+                (
+                    f"route_openings[{i}].paid_by",
+                    f"{opening.paid_by.value!r} is not planned in this scenario ({', '.join(planned)})",
+                )
+            )
+    if decisions.oil_counters_spent:
+        for faction in decisions.oil_counters_spent:
+            if not _faction_planned(scenario, faction):
+                problems.append(
+                    (
+                        f"oil_counters_spent.{faction.value}",
+                        f"{faction.value!r} is not a faction planned here",
+                    )
+                )
+    return problems
+
+
+def _faction_planned(scenario: Scenario, faction: Faction) -> bool:
+    return any(POWER_FACTION[p] is faction for p in scenario.powers)
+
+
+def scenario_mismatch(scenario: Scenario, named: str | None) -> tuple[str, str] | None:
+    """(field, problem) when a plan's `scenario` names another scenario than the one given."""
+    if named is None or named == scenario.name:
+        return None
+    return ("scenario", f"the plan is for {named!r}, not for this scenario ({scenario.name!r})")
+
+
+def parse_decisions(text: str, file: str) -> tuple[Decisions, Lines]:
+    """Parse and validate a decisions file (YAML, or JSON, which YAML reads), with each field's line."""
+    data, lines = parse_yaml(text, file)
+    return validate(Decisions, data, file, lines), lines
+
+
+def read_plan_file(path: str | Path) -> tuple[Decisions | Plan, Lines]:
+    """A player's plan: the decisions-only form (`format: awaw-decisions/1`, YAML or JSON) or the full plan
+    JSON that `awaw plan --json` writes; with each field's line."""
+    text = read_text(path)
+    file = str(path)
+    if Path(path).suffix.lower() == ".json":
+        data, lines = parse_json(text, file)
+    else:
+        data, lines = parse_yaml(text, file)
+    if is_decisions(data):
+        return validate(Decisions, data, file, lines), lines
+    if Path(path).suffix.lower() != ".json" and not isinstance(data, dict):
+        raise InputError(file, [("", "expected a mapping of fields at the top level", line_of(lines, ()))])
+    if isinstance(data, dict) and "format" in data and data["format"] != PLAN_FORMAT:
+        problem = (
+            f"{data['format']!r} is not a plan format this version reads "
+            f"('{PLAN_FORMAT}' or '{DECISIONS_FORMAT}')"
+        )
+        raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
+    return validate(Plan, data, file, lines), lines
+
+
+def check_scenario_name(scenario: Scenario, named: str | None, file: str, lines: Lines) -> None:
+    """Refuse (InputError) a plan whose `scenario` names another scenario than the one given."""
+    mismatch = scenario_mismatch(scenario, named)
+    if mismatch is not None:
+        raise InputError(file, [(mismatch[0], mismatch[1], line_of(lines, ("scenario",)))])
+
+
+def check_names(scenario: Scenario, decisions: Decisions, file: str, lines: Lines) -> None:
+    """Refuse (InputError) decisions naming what the scenario does not have (`decision_problems`)."""
+    problems = decision_problems(scenario, decisions)
+    if problems:
+        raise located(file, problems, lines)
