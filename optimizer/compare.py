@@ -311,17 +311,21 @@ def price(
             model.add(held >= round(solver.objective_value))
             broken.extend(k for k in keys if not solver.value(literals[k]))
 
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    result = solve(
-        scenario,
-        left,
-        constrain=guarded,
-        explain_infeasible=False,
-        guarded=True,
-        keep_decisions=True,
-        prepared=prepared,
-        sw_report=False,
-    )
+    def priced_solve(data: Prepared | None) -> Result:
+        """The plan with the decisions fixed, in the guarded model, within what is left of the time."""
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+        return solve(
+            scenario,
+            left,
+            constrain=guarded,
+            explain_infeasible=False,
+            guarded=True,
+            keep_decisions=True,
+            prepared=data,
+            sw_report=False,
+        )
+
+    result = priced_solve(prepared)
     if result.plan is not None or result.status is not Status.INFEASIBLE:
         return Priced(result, found["unpriced"], broken)
     # No plan takes the chart actions, SW units and grants with the rest (their families have no guard):
@@ -333,17 +337,7 @@ def price(
     reduced = _without(decisions, set(conflict))
     broken.clear()
     decisions = reduced
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    result = solve(
-        scenario,
-        left,
-        constrain=guarded,
-        explain_infeasible=False,
-        guarded=True,
-        keep_decisions=True,
-        prepared=data,
-        sw_report=False,
-    )
+    result = priced_solve(data)
     unpriced = found["unpriced"]
     others = len(conflict) > 1
     for field_name, index in conflict:
