@@ -21,6 +21,7 @@ class EngineerResult:
     plan: EngineerPlan | None
     build_seconds: float
     solve_seconds: float
+    deterministic_seconds: float = 0.0  # CP-SAT's deterministic time of the value search
 
 
 def solve_engineers(scenario: EngineerScenario, time_limit: float | None = None) -> EngineerResult:
@@ -46,6 +47,7 @@ def solve_engineers(scenario: EngineerScenario, time_limit: float | None = None)
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return EngineerResult("unknown", None, built - started, time.perf_counter() - built)
     status = "optimal" if code == cp_model.OPTIMAL else "feasible"
+    deterministic = solver.deterministic_time
     # Second, at that value, the fewest MPs moved and spent: from the first plan, within a
     # deterministic budget (the tie-break is for a tidy schedule; it never changes the value).
     best = round(solver.objective_value)
@@ -63,7 +65,8 @@ def solve_engineers(scenario: EngineerScenario, time_limit: float | None = None)
     if tidy.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         solver = tidy
     ended = time.perf_counter()
-    return EngineerResult(status, extract(solver, data, variables, status), built - started, ended - built)
+    plan = extract(solver, data, variables, status)
+    return EngineerResult(status, plan, built - started, ended - built, deterministic)
 
 
 TIDY_BUDGET = 0.2  # deterministic seconds for the tie-break
