@@ -1,6 +1,6 @@
 """Speed of the Europa engineers planner (issue 13), measured, never asserted in tests.
 
-    python -m benchmarks.engineers [--count 20] [--time-limit 30] [--json FILE]
+    python -m benchmarks.engineers [--count 20] [--time-limit 30] [--json FILE] [--check]
 
 Solves the bundled engineers scenario and the benchmark's generated positions (the same fixed
 seeds as `benchmarks/bench.py`'s engineers suites: a 5 x 6 hex grid; 3 units, 6 tasks, 4 turns and
@@ -63,6 +63,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per position (30)")
     parser.add_argument("--suite", action="append", default=[], help="only suites whose name contains this")
     parser.add_argument("--json", type=Path, help="write every position's status and value here")
+    parser.add_argument("--check", action="store_true", help="pass every plan through the checker (untimed)")
     args = parser.parse_args()
     record: dict[str, Any] = {}
     print(f"load average at start: {os.getloadavg()}")
@@ -80,6 +81,13 @@ def main() -> None:
             statuses[result.status] += 1
             value = result.plan.value if result.plan else None
             record[f"{name}/{key}"] = {"status": result.status, "value": value, "cpu": cpu[-1]}
+            if args.check and result.plan is not None:
+                from optimizer.checker.engineers import check_engineers
+
+                broken = check_engineers(scenario, result.plan)
+                record[f"{name}/{key}"]["violations"] = [f"{v.rule}: {v.message}" for v in broken]
+                if broken:
+                    print(f"{name}/{key}: the checker finds {broken}")
         print(
             f"{name}: {len(cases)} cases; wall p50 {statistics.median(wall):.3f} s, "
             f"p95 {percentile(wall, 0.95):.3f} s, max {max(wall):.3f} s; "

@@ -142,7 +142,8 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
                 model.add(progress <= task.need - 1 + big * done_before)
             finished_by.append(done_before)
         model.add(sum(v.finish[k, t] for t in range(1, task.last_turn + 1)) <= 1)
-        _add_no_waste(model, task, progress, sum(v.finish[k, t] for t in range(1, task.last_turn + 1)))
+        done: cp_model.LinearExpr = sum(v.finish[k, t] for t in range(1, task.last_turn + 1))  # type: ignore[assignment]
+        _add_no_waste(model, task, progress, done)
         if task.needs_resource_point:
             for (_, _, kk), working in v.working.items():
                 if kk == k:

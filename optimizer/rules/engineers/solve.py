@@ -10,8 +10,9 @@ from ortools.sat.python import cp_model
 from models.engineers import EngineerPlan, EngineerScenario
 from optimizer.rules.engineers.constraints import add_engineers
 from optimizer.rules.engineers.extract import extract
-from optimizer.rules.engineers.objective import used_mps, value_expression
+from optimizer.rules.engineers.objective import value_expression
 from optimizer.rules.engineers.prepare import prepare
+from optimizer.rules.engineers.tidy import tidy
 from optimizer.rules.engineers.variables import make_variables
 
 
@@ -48,28 +49,11 @@ def solve_engineers(scenario: EngineerScenario, time_limit: float | None = None)
         return EngineerResult("unknown", None, built - started, time.perf_counter() - built)
     status = "optimal" if code == cp_model.OPTIMAL else "feasible"
     deterministic = solver.deterministic_time
-    # Second, at that value, the fewest MPs moved and spent: from the first plan, within a
-    # deterministic budget (the tie-break is for a tidy schedule; it never changes the value).
-    best = round(solver.objective_value)
-    model.clear_hints()
-    for var in [*variables.at.values(), *variables.spend.values(), *variables.option.values()]:
-        model.add_hint(var, solver.value(var))
-    model.add(value >= best)
-    # The same tasks done in the same turns: the tie-break only tidies moves and MPs, and with the
-    # value's decisions fixed it is a small problem.
-    for var in [*variables.option.values(), *variables.finish.values()]:
-        model.add(var == solver.value(var))
-    model.minimize(used_mps(variables))
-    tidy = _solver(time_limit)
-    tidy.parameters.max_deterministic_time = TIDY_BUDGET
-    if tidy.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        solver = tidy
+    # Second, at that value, the fewest MPs spent, then moved (the tie-break, in plain Python: it
+    # never changes the tasks done or their turns, so never the value).
+    plan = tidy(data, extract(solver, data, variables, status))
     ended = time.perf_counter()
-    plan = extract(solver, data, variables, status)
     return EngineerResult(status, plan, built - started, ended - built, deterministic)
-
-
-TIDY_BUDGET = 0.2  # deterministic seconds for the tie-break
 
 
 def _solver(time_limit: float | None) -> cp_model.CpSolver:
