@@ -697,6 +697,10 @@ def engineers(
     time_limit: Annotated[
         float | None, typer.Option(help="Seconds; returns the best schedule found.", min=0.001)
     ] = None,
+    check: Annotated[
+        Path | None,
+        typer.Option(help="Check this schedule (JSON, as --json writes it) instead of planning one."),
+    ] = None,
 ) -> None:
     """Europa engineers: which construction unit repairs or builds what, where and when."""
     from pydantic import ValidationError
@@ -716,6 +720,10 @@ def engineers(
                 raise InputError(str(scenario_file), validation_problems(error)) from None
     except InputError as error:
         raise _fail(error.render(), 2) from None
+    if check is not None:
+        from optimizer.engineers_check import check_engineer_file
+
+        raise typer.Exit(check_engineer_file(scenario, check, console()))
     result = solve_engineers(scenario, time_limit=time_limit)
     if result.plan is None:
         reason = (

@@ -205,6 +205,7 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
     expected_mps: dict[tuple[str, int], int] = {(u, t): full[u] for u in units for t in range(1, turns + 1)}
     busy_expected: dict[tuple[str, int], str] = {}
     derived_done: dict[str, int] = {}
+    abandoned: dict[str, int] = {}
     attempted: set[str] = set()
     for k, starts in sorted(begun.items()):
         task = tasks.get(k)
@@ -236,20 +237,31 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
             place.terrain, scenario.weather_at(task.hex, start), min(MAX_TEAM_HALF_RES, team_res + labour)
         )
         done = start + length
+        # Permanent Airbases and Forts: a builder leaving the hex before the task is completed
+        # abandons it ("the item is not completed and no resource point is recovered"; Example A:
+        # "if the engineer/s that began the construction leaves the hex for any reason ... the task
+        # is abandoned"). [Reading: the whole team is released in the turn a member leaves, with
+        # its full MPs for that turn's movement phase, since a unit may move once it abandons.]
+        left = next(
+            (
+                t
+                for t in range(start, min(done, turns + 1))
+                if any(lines[u, t].move_to != task.hex for u in team)
+            ),
+            None,
+        )
+        end = done if left is None else left
+        if left is not None:
+            abandoned[k] = left
         for u in team:
             if length == 0:
                 expected_mps[u, start] = half_of(full[u])
-            for t in range(start, min(done, turns + 1)):
+            for t in range(start, min(end, turns + 1)):
                 if length >= 1:
                     expected_mps[u, t] = 0
                 if t > start:
                     busy_expected[u, t] = k
-            for t in range(start, min(done, turns + 1)):
-                if lines[u, t].move_to != task.hex:
-                    out.append(
-                        _v("Example A", f"'{u}' leaves the hex of '{k}' in turn {t} before it is done")
-                    )
-        if done <= min(turns, task.deadline or turns):
+        if left is None and done <= min(turns, task.deadline or turns):
             derived_done[k] = done
     for (u, t), line in sorted(lines.items()):
         if line.unit not in units:
@@ -435,7 +447,14 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
     for k, task in tasks.items():
         outcome = outcomes.get(k)
         claimed = outcome.done_turn if outcome else None
-        if claimed != derived_done.get(k):
+        if claimed is not None and k in abandoned:
+            out.append(
+                _v(
+                    "Permanent Airbases and Forts",
+                    f"'{k}' is abandoned in turn {abandoned[k]} (a builder leaves its hex) and not completed",
+                )
+            )
+        elif claimed != derived_done.get(k):
             out.append(
                 _v(
                     "plan",

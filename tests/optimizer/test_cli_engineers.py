@@ -92,3 +92,64 @@ def test_required_task_that_cannot_be_done_exits_1(tmp_path):
     result = run("engineers", path)
     assert result.exit_code == 1
     assert "required" in result.output
+
+
+def _planned(tmp_path):
+    """The bundled scenario's schedule as `awaw engineers --json` writes it, and its path."""
+    result = run("engineers", BUNDLED, "--json")
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "schedule.json"
+    path.write_text(result.output)
+    return json.loads(result.output), path
+
+
+def test_check_accepts_the_planned_schedule(tmp_path):
+    _, path = _planned(tmp_path)
+    result = run("engineers", BUNDLED, "--check", path)
+    assert result.exit_code == 0, result.output
+    assert "keeps the rules" in result.output
+
+
+def test_check_catches_a_move_past_the_mps(tmp_path):
+    """Tampered: a unit spends more MPs than it has (Other repair issues: MPs a turn, carried over
+    only as work). The cons III (5 MPs) is given 10 MPs of work on the rail line at the junction."""
+    plan, path = _planned(tmp_path)
+    line = next(x for x in plan["schedule"] if x["unit"] == "cons_iii" and x["turn"] == 1)
+    line["work"] = [*line["work"], {"task": "rail_crossing", "mps": 10.0}]
+    path.write_text(json.dumps(plan))
+    result = run("engineers", BUNDLED, "--check", path)
+    assert result.exit_code == 1
+    assert "Europa engineers, Other repair issues: violates" in result.output
+
+
+def test_check_catches_a_bridge_repaired_from_afar(tmp_path):
+    """Tampered: Bridges, "The engineer units must be in a hex adjacent to the bridge hexside". The
+    cons II, in the harbour, is given MPs on the river bridge between the crossing and the far bank."""
+    plan, path = _planned(tmp_path)
+    line = next(x for x in plan["schedule"] if x["unit"] == "cons_ii" and x["turn"] == 1)
+    assert line["move_to"] == "harbour"
+    line["work"] = [{"task": "bridge", "mps": 1.0}]
+    line["mps_left"] = line["mps_available"] - line["move_mps"] - 1.0
+    path.write_text(json.dumps(plan))
+    result = run("engineers", BUNDLED, "--check", path)
+    assert result.exit_code == 1
+    assert "Europa engineers, Bridges: violates: 'cons_ii' works on 'bridge' from 'harbour'" in result.output
+
+
+def test_check_catches_a_claimed_value(tmp_path):
+    """Tampered: the plan claims more value than its schedule is worth."""
+    plan, path = _planned(tmp_path)
+    plan["value"] = plan["value"] + 5
+    path.write_text(json.dumps(plan))
+    result = run("engineers", BUNDLED, "--check", path)
+    assert result.exit_code == 1
+    assert "the schedule's own figures are wrong" in result.output
+
+
+def test_check_of_an_unreadable_schedule_exits_2(tmp_path):
+    path = tmp_path / "schedule.json"
+    path.write_text('{"status": "optimal", "value": 1, "turns": 6, "schedule": [{"turn": 1}], "tasks": []}')
+    result = run("engineers", BUNDLED, "--check", path)
+    assert result.exit_code == 2
+    assert "schedule.json" in result.output
+    assert "schedule[0]" in result.output or "schedule.0" in result.output

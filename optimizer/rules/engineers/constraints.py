@@ -142,12 +142,30 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
                 model.add(progress <= task.need - 1 + big * done_before)
             finished_by.append(done_before)
         model.add(sum(v.finish[k, t] for t in range(1, task.last_turn + 1)) <= 1)
+        done: cp_model.LinearExpr = sum(v.finish[k, t] for t in range(1, task.last_turn + 1))  # type: ignore[assignment]
+        _add_no_waste(model, task, progress, done)
         if task.needs_resource_point:
             for (_, _, kk), working in v.working.items():
                 if kk == k:
                     model.add_implication(working, v.attempted[k])
         if task.maintain:
             _add_maintenance(model, data, v, task, finished_by)
+
+
+def _add_no_waste(
+    model: cp_model.CpModel, task: TaskData, progress: cp_model.LinearExpr, done: cp_model.LinearExpr
+) -> None:
+    """Dominance, not a rule: no work on a task that is not done, and no more than its cost needs.
+
+    From any schedule, taking back half MPs spent on a task while the rest still pays its cost (and
+    all of them when it is not done) keeps every rule and the value: the MPs stay with the unit,
+    fewer workers never break the two-RE limit, and a worker left alone near a labour city only
+    gains. When no half MP can be taken back, the work is short of the cost plus what one half MP
+    earns at the best rate. So the schedules of most value include one within this bound, and the
+    search need not look at the others (the tie-break spends no more MPs either).
+    """
+    best = max([*task.rates.values(), *task.labour_rates.values()], default=0)
+    model.add(progress <= (task.need - 1 + best) * done)
 
 
 def _add_labour(
@@ -268,6 +286,47 @@ def add_required(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
                 model.add(done[k] >= 1)
 
 
+def add_work_capacity(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
+    """Redundant, for the search's bound: the tasks counted in MPs done by turn T cost no more work
+    than the units can do by then, each at its best rate on any task it can reach that turn and
+    with every MP it has (a sum of what the constraints above allow each unit, so it cuts no
+    schedule)."""
+    best: dict[tuple[str, int], int] = defaultdict(int)
+    for u, t, k in v.spend:
+        task = data.tasks[k]
+        rate = max(task.rates[u, t], task.labour_rates.get((u, t), 0))
+        best[u, t] = max(best[u, t], rate * data.units[u].full)
+    tasks = [k for k, task in data.tasks.items() if task.refused is None and not task.counted_in_turns]
+    for last in range(1, data.turns + 1):
+        done = [
+            data.tasks[k].need * v.finish[k, t]
+            for k in tasks
+            for t in range(1, min(last, data.tasks[k].last_turn) + 1)
+        ]
+        if done:
+            room = sum(work for (u, t), work in best.items() if t <= last)
+            model.add(sum(done) <= room)
+
+
+def add_reach(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
+    """Redundant, for the search's bound: by the end of turn t a unit has had t turns of MPs, and
+    any it spent on a task were spent after reaching the task's hex, which costs at least the
+    cheapest path there; so its MPs on the task up to turn t are at most t turns' MPs less that
+    path (the budgets above, summed over turns, imply it)."""
+    by_pair: dict[tuple[str, str], dict[int, cp_model.IntVar]] = defaultdict(dict)
+    for (u, t, k), spend in v.spend.items():
+        by_pair[u, k][t] = spend
+    for (u, k), spends in sorted(by_pair.items()):
+        unit = data.units[u]
+        reach = min(unit.distance.get(h, unit.full * data.turns) for h in data.tasks[k].hexes)
+        if reach == 0:
+            continue
+        for last in range(2, data.turns + 1):
+            upto = [spend for t, spend in spends.items() if t <= last]
+            if len(upto) > 1:
+                model.add(sum(upto) <= unit.full * last - reach)
+
+
 def add_engineers(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
     """The families of the article, in order."""
     add_movement(model, data, v)
@@ -278,3 +337,5 @@ def add_engineers(model: cp_model.CpModel, data: Prepared, v: EngineerVariables)
     add_resources(model, data, v)
     add_capacity(model, data, v)
     add_required(model, data, v)
+    add_work_capacity(model, data, v)
+    add_reach(model, data, v)

@@ -19,9 +19,3 @@ def value_expression(data: Prepared, v: EngineerVariables) -> cp_model.LinearExp
     for (k, t), var in v.finish.items():
         terms.append(value_points(data.tasks[k].task.value, t, discount) * var)
     return sum(terms)  # type: ignore[return-value]
-
-
-def used_mps(v: EngineerVariables) -> cp_model.LinearExpr:
-    """MPs moved and spent over the horizon (halves): the tie-break among plans of equal value, so
-    that no unit wanders or overpays."""
-    return sum(v.moved.values()) + sum(v.spend.values())  # type: ignore[return-value]

@@ -3,7 +3,7 @@ resource points, civilian labour range) done here, so that the model builder onl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 import networkx as nx
@@ -322,7 +322,50 @@ def prepare(scenario: EngineerScenario) -> Prepared:
         place.id: MAX_AIRBASE_CAPACITY - (place.airbase.capacity if place.airbase else 0)
         for place in scenario.hexes
     }
+    units = {u: _without_dominated_stops(unit, tasks, distances) for u, unit in units.items()}
     return Prepared(scenario, turns, units, tasks, room, rp_count)
+
+
+def _without_dominated_stops(
+    unit: UnitData, tasks: dict[str, TaskData], distances: dict[str, dict[str, float]]
+) -> UnitData:
+    """The unit's hexes less those it never needs to end a turn in.
+
+    A hex where the unit has nothing to do (no task it may work on or build, no temporary airbase to
+    keep, not its start) is dropped when another of its hexes is at least as close to every other
+    of its hexes: ending a turn there instead costs no more MPs on the move in or the move out (moves
+    cost the cheapest path, through any hex), so every schedule has one as good without the
+    dropped hex. Dropped one at a time, in hex order, each judged against the hexes still kept.
+    """
+    needed = {unit.start}
+    for task in tasks.values():
+        if task.refused is not None:
+            continue
+        if (
+            task.maintain
+            or any(w == unit.id for w, _ in task.rates)
+            or any(unit.id in o.team for o in task.options)
+        ):
+            needed |= set(task.hexes)
+    kept = list(unit.hexes)
+    changed = True
+    while changed:
+        changed = False
+        for h in list(kept):
+            if h in needed:
+                continue
+            others = [x for x in kept if x != h]
+            if any(all(distances[n][x] <= distances[h][x] for x in others) for n in others):
+                kept.remove(h)
+                changed = True
+    if len(kept) == len(unit.hexes):
+        return unit
+    return replace(
+        unit,
+        hexes=tuple(kept),
+        costs={a: {b: c for b, c in unit.costs[a].items() if b in kept} for a in kept},
+        distance={h: d for h, d in unit.distance.items() if h in kept},
+    )
 
 
 def _only_temporary(scenario: EngineerScenario, hex_id: str) -> bool:

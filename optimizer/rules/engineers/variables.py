@@ -63,9 +63,18 @@ def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables
             for (w, t), _ in sorted(task.rates.items()):
                 if t in task.barred_turns or not any(data.units[w].can_be_at(h, t + 1) for h in task.hexes):
                     continue
+                if t > task.last_turn:
+                    continue  # work after the task's last turn cannot make it done in time
                 # More MPs than pay the whole cost alone add nothing: a plan spending them spends
                 # fewer instead (the tie-break), so the domain stops there.
                 full = min(data.units[w].full, -(-task.need // max(1, task.rates[w, t])))
+                # By the end of turn t the unit has had t turns of MPs, and reaching the task's
+                # hex took some of them (its cheapest path from where it starts).
+                unit = data.units[w]
+                reach = min(unit.distance.get(h, unit.full * t) for h in task.hexes)
+                full = max(0, min(full, unit.full * t - reach))
+                if full == 0:
+                    continue
                 v.spend[w, t, k] = model.new_int_var(0, full, f"spend_{w}_{t}_{k}")
                 v.working[w, t, k] = model.new_bool_var(f"working_{w}_{t}_{k}")
                 if (w, t) in task.labour_rates:

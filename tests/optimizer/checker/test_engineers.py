@@ -121,7 +121,8 @@ FORT_SCENARIO = {
 
 def test_fort_in_woods_two_turns_legal_and_leaving_caught():
     """Example A: the woods fort is done two initial phases on; a builder leaving the hex before
-    then abandons it."""
+    then abandons it, so a plan still claiming the fort is caught (Permanent Airbases and Forts:
+    "the item is not completed")."""
     s = scenario(**FORT_SCENARIO)
     lines = [
         turn(1, start="b", to="b", avail=0, begins="fort"),
@@ -132,10 +133,68 @@ def test_fort_in_woods_two_turns_legal_and_leaving_caught():
     good = good.model_copy(update={"turns": 3})
     assert check_engineers(s, good) == []
     left = list(lines)
-    left[1] = turn(2, start="b", to="a", avail=0, move=2, busy_with="fort")
+    left[1] = turn(2, start="b", to="a", avail=6, move=2)
     left[2] = turn(3, start="a", to="a", avail=6)
     bad = plan(left, {"fort": 3}, 8.1, fort="a").model_copy(update={"turns": 3})
-    assert "Example A" in sections(check_engineers(s, bad))
+    found = check_engineers(s, bad)
+    assert "Permanent Airbases and Forts" in sections(found)
+    assert any("abandoned in turn 2" in v.message for v in found)
+
+
+def test_abandoning_a_fort_is_legal_and_loses_the_resource_point():
+    """Permanent Airbases and Forts: "A construction unit may also abandon the construction task, by
+    leaving the hex before the construction task is completed; the item is not completed and no
+    resource point is recovered." The regiment (6 MPs) begins the woods fort (two turns, Example A)
+    in turn 1, leaves for the clear hex (2 MPs) in turn 2 with its MPs back, and repairs the rail
+    line there (4 MPs): legal; the fort is not done and its resource point stays spent."""
+    s = scenario(
+        **dict(
+            FORT_SCENARIO,
+            hexes=[
+                {"id": "a", "terrain": "clear", "zone": "D", "resource_points": 1, "broken_rail": True},
+                {"id": "b", "terrain": "woods", "zone": "D"},
+            ],
+            tasks=[
+                {"id": "fort", "kind": "fort", "hex": "b", "value": 10},
+                {"id": "rail", "kind": "repair_rail", "hex": "a", "value": 10},
+            ],
+        )
+    )
+    lines = [
+        turn(1, start="b", to="b", avail=0, begins="fort"),
+        turn(2, start="b", to="a", avail=6, move=2, work=[("rail", 4)]),
+        turn(3, start="a", to="a", avail=6),
+    ]
+    abandoned = plan(lines, {"fort": None, "rail": 2}, 9.0, fort="a").model_copy(update={"turns": 3})
+    found = assess(s, abandoned)
+    assert found.violations == []
+    assert found.done == {"rail": 2}
+    # The resource point was spent when the fort was begun: a second fort begun in turn 3 on the
+    # same (only) resource point is caught.
+    tasks = [*s.tasks, s.tasks[0].model_copy(update={"id": "fort2", "hex": "a"})]
+    two = s.model_copy(update={"tasks": tasks})
+    again = lines[:2] + [turn(3, start="a", to="a", avail=0, begins="fort2")]
+    second = plan(again, {"fort": None, "rail": 2}, 9.0, fort="a")
+    second = second.model_copy(
+        update={
+            "turns": 3,
+            "tasks": [*second.tasks, second.tasks[0].model_copy(update={"task": "fort2"})],
+        }
+    )
+    assert any("2 resource points spent at 'a'" in v.message for v in check_engineers(two, second))
+
+
+def test_a_builder_cannot_move_while_building():
+    """Permanent Airbases and Forts: "it may not move at all while constructing ... and it has no MPs
+    available for any other purpose": staying in the hex while claiming MPs is caught."""
+    s = scenario(**FORT_SCENARIO)
+    lines = [
+        turn(1, start="b", to="b", avail=0, begins="fort"),
+        turn(2, start="b", to="b", avail=6, busy_with="fort"),
+        turn(3, start="b", to="b", avail=6),
+    ]
+    bad = plan(lines, {"fort": 3}, 8.1, fort="a").model_copy(update={"turns": 3})
+    assert any(v.kind == REPORT and "expected 0.0" in v.message for v in check_engineers(s, bad))
 
 
 def test_fort_without_resource_point_caught():

@@ -151,3 +151,93 @@ def test_value_equals_brute_force_on_tiny_positions(scenario):
     assert result.plan is not None
     assert check_engineers(scenario, result.plan) == []
     assert abs(result.plan.value - brute_force(scenario)) < 1e-6
+
+
+@st.composite
+def tiny_pair(draw: Any) -> EngineerScenario:
+    """Two units in one hex, one task there, two turns: teams (Quick Construction), two workers
+    on one task, civilian labour for a lone worker."""
+    kind = draw(st.sampled_from(TINY_KINDS))
+    place: dict[str, Any] = {
+        "id": "h0",
+        "terrain": draw(st.sampled_from(["clear", "woods"])),
+        "zone": "D",
+        "resource_points": 1,
+        "civilian_labour": draw(st.booleans()),
+    }
+    if kind is TaskKind.REPAIR_RAIL:
+        place["broken_rail"] = True
+    elif kind is TaskKind.REPAIR_PORT:
+        place["port"] = {"capacity": 3, "hits": 1}
+    elif kind is TaskKind.REPAIR_AIRBASE:
+        place["airbase"] = {"temporary": 3, "hits": 1}
+    units = [
+        {
+            "id": f"u{i}",
+            "type": draw(st.sampled_from(["construction", "combat_engineer"])),
+            "size": draw(st.sampled_from(["battalion", "regiment", "brigade"])),
+            "defense": draw(st.integers(1, 2)),
+            "mps": draw(st.sampled_from([1, 1.5, 2])),
+            "hex": "h0",
+        }
+        for i in range(2)
+    ]
+    return EngineerScenario.model_validate(
+        {
+            "kind": "engineers",
+            "name": "tiny pair",
+            "turns": 2,
+            "discount": 0.9,
+            "hexes": [place],
+            "weather": {"D": [draw(st.sampled_from(["clear", "mud", "frost"])) for _ in range(2)]},
+            "units": units,
+            "tasks": [{"id": "t0", "kind": kind.value, "hex": "h0", "value": draw(st.integers(1, 9))}],
+        }
+    )
+
+
+def brute_force_pair(scenario: EngineerScenario) -> float:
+    """The best value over every schedule of the two units (one hex, so no moves) the checker finds
+    legal: each unit, each turn, begins the task or not and spends 0 to all its MPs on it."""
+    task = scenario.tasks[0]
+    turn_task = task.kind is TaskKind.FORT
+
+    def choices(unit: Any) -> list[tuple[bool, float]]:
+        halves = round(unit.mps * 2)
+        if turn_task:
+            return [(False, 0.0), (True, 0.0)]
+        return [(False, to_mps(a)) for a in range(halves + 1)]
+
+    per_unit = [list(itertools.product(choices(u), repeat=2)) for u in scenario.units]
+    best = 0.0
+    for first, second in itertools.product(*per_unit):
+        lines = [
+            UnitTurn(
+                turn=t,
+                unit=unit.id,
+                start_hex="h0",
+                begins=task.id if begins else None,
+                mps_available=0,
+                move_to="h0",
+                move_mps=0,
+                work=[Work(task=task.id, mps=mps)] if mps else [],
+                mps_left=0,
+            )
+            for unit, plan in zip(scenario.units, (first, second), strict=True)
+            for t, (begins, mps) in enumerate(plan, start=1)
+        ]
+        plan = EngineerPlan(status="candidate", value=0, turns=2, schedule=lines, tasks=_outcomes(scenario))
+        found = assess(scenario, plan)
+        if all(v.kind == REPORT for v in found.violations):
+            best = max(best, found.value)
+    return best
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenario=tiny_pair())
+def test_two_units_value_equals_brute_force_on_tiny_positions(scenario):
+    result = solve_engineers(scenario)
+    assert result.status == "optimal"
+    assert result.plan is not None
+    assert check_engineers(scenario, result.plan) == []
+    assert abs(result.plan.value - brute_force_pair(scenario)) < 1e-6

@@ -374,3 +374,64 @@ def test_assault_engineers_do_nothing(turns):
     plan = solved(build([assault], [FORT], turns=turns))
     assert plan.schedule == []
     assert outcome(plan, "fort").done_turn is None
+
+
+def test_temporary_airbase_in_zone_f_needs_no_keeper():
+    """Temporary Airbases: "Except in Weather Zone F, construction units must 'maintain' temporary
+    airbases"; in zone F (the desert) no construction unit is needed. One 8-MP regiment in clear hex
+    `a`: the temporary airbase there (value 5, 6 MPs) and the broken rail line in `b` (value 4, 4 MPs,
+    one MP away), two turns, discount 0.9. In zone F it builds the airbase in turn 1 and leaves it to
+    repair the rail line in turn 2: 5 + 4 x 0.9 = 8.6. Elsewhere it would have to stay on the airbase,
+    so it repairs the rail line first and builds the airbase in turn 2: 4 + 5 x 0.9 = 8.5."""
+    tasks = [
+        {"id": "temp", "kind": "temporary_airbase", "hex": "a", "value": 5},
+        {"id": "rail", "kind": "repair_rail", "hex": "b", "value": 4},
+    ]
+    for zone, temp_done, rail_done, value in (("F", 1, 2, 8.6), ("D", 2, 1, 8.5)):
+        hexes = [
+            {"id": "a", "terrain": "clear", "zone": zone},
+            {"id": "b", "terrain": "clear", "zone": zone, "broken_rail": True},
+        ]
+        data = build([cons(hex="a")], tasks, turns=2).model_dump()
+        scenario = EngineerScenario.model_validate(data | {"hexes": hexes, "weather": {zone: ["clear"] * 2}})
+        plan = solved(scenario)
+        assert outcome(plan, "temp").done_turn == temp_done
+        assert outcome(plan, "rail").done_turn == rail_done
+        assert plan.value == pytest.approx(value)
+
+
+def test_civilian_labour_reaches_four_hexes_and_no_farther():
+    """Quick Construction: civilian labour "may only be used within four hexes of the city". A lone
+    regiment builds a one-turn fort (clear) at once with labour (Example B), in one turn without.
+    Hexes c0 (the city) to c5 in a line; the fort four hexes away (c4) is done in turn 1, five
+    hexes away (c5) in turn 2."""
+    hexes = [{"id": f"c{i}", "terrain": "clear", "zone": "D", "resource_points": 2} for i in range(6)]
+    hexes[0]["civilian_labour"] = True
+    neighbours = [{"hexes": [f"c{i}", f"c{i + 1}"], "mps": 1} for i in range(5)]
+    for where, done in (("c4", 1), ("c5", 2)):
+        plan = solved(
+            build(
+                [cons(hex=where)],
+                [{"id": "fort", "kind": "fort", "hex": where, "value": 5}],
+                turns=2,
+                hexes=hexes,
+                neighbours=neighbours,
+            )
+        )
+        assert outcome(plan, "fort").done_turn == done
+
+
+def test_planner_never_abandons_a_fort_it_begins():
+    """Permanent Airbases and Forts: abandoning loses the resource point and the time spent, so a
+    schedule of most value never begins a task it then abandons: every fort begun is completed. Two
+    woods forts (two turns each) with one resource point and a unit that could begin both."""
+    tasks = [FORT, {"id": "fort2", "kind": "fort", "hex": "b", "value": 9}]
+    hexes = [
+        {"id": "a", "terrain": "clear", "zone": "D", "resource_points": 1},
+        {"id": "b", "terrain": "woods", "zone": "D"},
+    ]
+    plan = solved(build([cons()], tasks, turns=3, hexes=hexes))
+    begun = {s.begins for s in plan.schedule if s.begins}
+    assert begun == {"fort"}
+    assert outcome(plan, "fort").done_turn == 3
+    assert outcome(plan, "fort2").done_turn is None
