@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from models.tables import LIMIT_DIVISOR, Dominion
+from models.tables import LIMIT_DIVISOR, Dominion, Power
 from optimizer.guards import Guards
 from optimizer.prepare import Prepared
 from optimizer.variables import Variables
@@ -61,8 +61,25 @@ def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
     """
     for power in data.powers:
         counted = variables.limit_counted(power)
-        model.add(counted <= variables.limit(power)).only_enforce_if(guards.of("27.31", power.value))
+        constraint = model.add(counted <= variables.limit(power)).with_name(limit_name(power))
+        constraint.only_enforce_if(guards.of("27.31", power.value))
     for dominion, limit in data.dominion_limits.items():
         spent = variables.dominion_spending(dominion, limit_only=True)
         rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
         model.add(spent <= limit).only_enforce_if(guards.of(rule, dominion.value))
+
+
+def limit_name(power: Power) -> str:
+    """The name of `power`'s construction limit constraint (27.31), for a what-if to find it."""
+    return f"27.31|{power.value}"
+
+
+def raise_limits(model: cp_model.CpModel, extra: dict[Power, int]) -> None:
+    """Raise these powers' construction limits in a built model by `extra` points, when no grant or
+    naval chart moves the limit (`Variables.limit` a number): the limit is then the right-hand side of
+    its one constraint (27.31), and the model the one built with the higher limits."""
+    names = {limit_name(power): more for power, more in extra.items()}
+    for constraint in model.proto.constraints:
+        if constraint.name in names:
+            domain = constraint.linear.domain
+            domain[len(domain) - 1] += names[constraint.name]
