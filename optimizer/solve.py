@@ -235,17 +235,18 @@ def _copy_built(
     model = built.model.clone()
     if relax is not None:
         raise_rates(model, relax.naval_air)
-        raise_limits(model, relax.limit)
+        if relax.limit:
+            raise_limits(model, built.variables, relax.limit)
     post_decisions(model, data, built.variables, Guards(), fixes[len(kept) :])
     return model, data, replace(built.variables, data=data)
 
 
 def copyable(built: Result, relax: Relaxation) -> bool:
     """Whether `copy_of=built` takes this relaxation: naval air rates (27.61), and construction limits
-    (27.31) when no grant or naval chart moves them; each then one right-hand side of the copy."""
+    (27.31, 27.34) when no naval chart reads them; each then one constant of the copy."""
     assert built.variables is not None
-    simple_limits = built.variables.limits is None and built.variables.naval is None
-    return relax == Relaxation(naval_air=relax.naval_air, limit=relax.limit if simple_limits else {})
+    limits = relax.limit if built.variables.naval is None else {}
+    return relax == Relaxation(naval_air=relax.naval_air, limit=limits)
 
 
 def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:

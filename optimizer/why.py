@@ -195,8 +195,8 @@ def explain_plan(
                 hint=base.decisions,
                 fixes=base.prepared.decisions,
                 one_call=True,
-                # A naval air rate (27.61) or a limit no grant or chart moves (27.31) is one right-hand
-                # side: the plan's model copied and raised; other what-ifs move domains and are rebuilt.
+                # A naval air rate (27.61) or a limit no naval chart reads (27.31, 27.34) is one constant:
+                # the plan's model copied and raised; other what-ifs move domains and are rebuilt.
                 copy_of=base if copied else None,
                 prepared=None if copied else base.prepared,
             )

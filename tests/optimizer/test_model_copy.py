@@ -115,9 +115,23 @@ def test_raised_limit_on_the_copy_is_the_model_built_with_it(power: Power) -> No
     assert variables.limit(power) == base.prepared.powers[power].limit + 1
 
 
-def test_limit_moved_by_charts_is_rebuilt(naval: Result) -> None:
-    """27.334, 27.34: where lend-lease or grants move a limit, one more point is not one right-hand side,
-    and the what-if is built afresh; a naval air rate there is still copied (27.61)."""
+@pytest.mark.parametrize("power", [Power.BRITAIN, Power.USA, Power.RUSSIA])
+def test_raised_limit_after_grants_on_the_copy_is_the_model_built_with_it(power: Power) -> None:
+    """27.34: where grants move the limits, one more limit point is one more of the increases the
+    limit after grants adds; raised on the copy it gives the model built with it."""
+    base = solve(load_scenario(scenarios.path("allies_summer_1942_grants.yaml")), keep_decisions=True)
+    assert base.prepared is not None and base.variables is not None and base.variables.limits is not None
+    relax = Relaxation(limit={power: 1})
+    assert copyable(base, relax)
+    copied, _, _ = _copy_built(base, base.prepared.decisions, relax)
+    built, _, _ = build_model(relax_prepared(base.prepared, relax))
+    assert str(copied.proto) == str(built.proto)
+
+
+def test_limit_read_by_naval_construction_is_rebuilt(naval: Result) -> None:
+    """27.334, 27.7: where naval construction reads the limit (lend-lease, later turns' budgets), one
+    more point is not one constant, and the what-if is built afresh; a naval air rate there is still
+    copied (27.61)."""
 
     assert not copyable(naval, Relaxation(limit={Power.USA: 1}))
     assert copyable(naval, Relaxation(naval_air={Power.USA: 1}))
