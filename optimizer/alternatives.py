@@ -189,7 +189,7 @@ def alternatives(
             constrain=_cuts(earlier, floor),
             explain_infeasible=False,
             fixes=base.prepared.decisions if base.prepared is not None else (),
-            prepared=base.prepared,
+            copy_of=base,
         )
         if result.plan is None or result.plan.objective is None:
             break

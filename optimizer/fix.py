@@ -261,7 +261,19 @@ def holds(decision: Decision, amount: int) -> bool:
 
 def add_decisions(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
     """One constraint per fixed or forbidden decision, guarded as a player's requirement."""
-    for decision in data.decisions:
+    post_decisions(model, data, variables, guards, data.decisions)
+
+
+def post_decisions(
+    model: cp_model.CpModel,
+    data: Prepared,
+    variables: Variables,
+    guards: Guards,
+    decisions: Sequence[Decision],
+) -> None:
+    """One constraint per decision of `decisions`, in order, as `add_decisions` posts them (so decisions
+    posted on a copy of a built model give the model built with them)."""
+    for decision in decisions:
         expr = expression(data, variables, decision)
         if isinstance(expr, int):
             expr = model.new_constant(expr)

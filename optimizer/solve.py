@@ -15,13 +15,16 @@ from models.scenario import Priority, Scenario
 from optimizer.decisions import Decision
 from optimizer.explain import explain
 from optimizer.extract import extract_plan
-from optimizer.fix import raise_bad_decisions
+from optimizer.fix import post_decisions, raise_bad_decisions
+from optimizer.guards import Guards
 from optimizer.linear import LinearExpr, value
 from optimizer.model import build_model, new_solver
 from optimizer.objective import describe_priority, priority_expression
 from optimizer.prepare import Prepared, Relaxation, prepare, relax_prepared
 from optimizer.rules.grants.objective import fewest_granted
 from optimizer.rules.grants.prepare import fixed_grant_breaches
+from optimizer.rules.limits.constraints import raise_limits
+from optimizer.rules.naval_air.constraints import raise_rates
 from optimizer.variables import Variables
 
 
@@ -39,6 +42,8 @@ class Result:
     prepared: Prepared | None = None
     variables: Variables | None = None
     solver: cp_model.CpSolver | None = None
+    # With `keep_decisions`: a copy of the model as built, before `constrain`, for `copy_of` to start from.
+    model: cp_model.CpModel | None = None
 
     @property
     def objective(self) -> float | None:
@@ -68,6 +73,7 @@ def solve(
     one_call: bool = False,
     guarded: bool = False,
     sw_report: bool = True,
+    copy_of: Result | None = None,
 ) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
@@ -87,17 +93,26 @@ def solve(
     `guarded` builds the model with a literal per rule family and subject (`ExplainGuards`, named
     `guard[RULE|SUBJECT]`), for a `constrain` that decides which to hold (`awaw compare`); without
     `sw_report` the plan's `sw` figures (rule 25) are left for the caller to add.
+    `copy_of`: another solve's `Result` with `keep_decisions`, whose model is copied instead of preparing
+    and building again, with `fixes` past its own posted on the copy (`optimizer.fix.post_decisions`,
+    the model then the same as built with them), and a `relax` the copy takes (`copyable`) raised in the
+    copy; not with `prepared` or `guarded`.
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
         raise InputError(scenario.name, breaches)  # 40.3: a fixed grant no rule allows is bad input
     started = time.perf_counter()
-    if prepared is not None:
+    if copy_of is not None:
+        assert prepared is None and not guarded
+        model, data, variables = _copy_built(copy_of, fixes, relax)
+    elif prepared is not None:
         data = replace(prepared if relax is None else relax_prepared(prepared, relax), decisions=fixes)
     else:
         data = prepare(scenario, relax, fixes)
-    raise_bad_decisions(data)
-    model, variables, _ = build_model(data, explain=guarded)
+    if copy_of is None:
+        raise_bad_decisions(data)
+        model, variables, _ = build_model(data, explain=guarded)
+    kept_model = model.clone() if keep_decisions else None
     if constrain is not None:
         constrain(model, data, variables)
     if hint:
@@ -199,7 +214,39 @@ def solve(
         prepared=data if keep_decisions else None,
         variables=variables if keep_decisions else None,
         solver=last_solver if keep_decisions else None,
+        model=kept_model,
     )
+
+
+def _copy_built(
+    built: Result, fixes: tuple[Decision, ...], relax: Relaxation | None
+) -> tuple[cp_model.CpModel, Prepared, Variables]:
+    """A copy of `built`'s model with the decisions of `fixes` past its own posted and `relax`'s naval air
+    rates raised, its prepared data so relaxed and given `fixes`, and its variables (a copy keeps every
+    index)."""
+    assert built.model is not None and built.prepared is not None and built.variables is not None
+    assert relax is None or copyable(built, relax), "a relaxation the copy cannot take"
+    kept = built.prepared.decisions
+    assert fixes[: len(kept)] == kept, "fixes start with the built model's own"
+    data = replace(
+        built.prepared if relax is None else relax_prepared(built.prepared, relax), decisions=fixes
+    )
+    raise_bad_decisions(data, fixes[len(kept) :])
+    model = built.model.clone()
+    if relax is not None:
+        raise_rates(model, relax.naval_air)
+        if relax.limit:
+            raise_limits(model, built.variables, relax.limit)
+    post_decisions(model, data, built.variables, Guards(), fixes[len(kept) :])
+    return model, data, replace(built.variables, data=data)
+
+
+def copyable(built: Result, relax: Relaxation) -> bool:
+    """Whether `copy_of=built` takes this relaxation: naval air rates (27.61), and construction limits
+    (27.31, 27.34) when no naval chart reads them; each then one constant of the copy."""
+    assert built.variables is not None
+    limits = relax.limit if built.variables.naval is None else {}
+    return relax == Relaxation(naval_air=relax.naval_air, limit=limits)
 
 
 def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:

@@ -32,7 +32,7 @@ from optimizer.prepare import Prepared, Relaxation
 from optimizer.rules.naval.constraints import on_charts, yard_points
 from optimizer.rules.naval_air.prepare import naval_air_units
 from optimizer.rules.placement.constraints import korea_manchuria_factors, siberia_brps, stacked
-from optimizer.solve import Result, solve
+from optimizer.solve import Result, copyable, solve
 from optimizer.variables import Variables
 
 # Oil counters count 10 BRPs of a route's capacity (40.251).
@@ -194,10 +194,14 @@ def explain_plan(
                 relax=relax,
                 hint=base.decisions,
                 fixes=base.prepared.decisions,
-                prepared=base.prepared,
                 one_call=True,
+                # A naval air rate (27.61) or a limit no naval chart reads (27.31, 27.34) is one constant:
+                # the plan's model copied and raised; other what-ifs move domains and are rebuilt.
+                copy_of=base if copied else None,
+                prepared=None if copied else base.prepared,
             )
             for i, relax in what_ifs.items()
+            for copied in [copyable(base, relax)]
         }
         results = {i: future.result() for i, future in futures.items()}
     out = []

@@ -61,7 +61,7 @@ def why_not(
                 time_limit,
                 hint=base.decisions,
                 fixes=(*kept, d),
-                prepared=base.prepared,
+                copy_of=base,
                 one_call=True,
             )
             for i, d in asked.items()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from models.tables import LIMIT_DIVISOR, Dominion
+from models.tables import LIMIT_DIVISOR, Dominion, Power
 from optimizer.guards import Guards
 from optimizer.prepare import Prepared
 from optimizer.variables import Variables
@@ -51,7 +51,9 @@ def add_grant_limits(model: cp_model.CpModel, data: Prepared, variables: Variabl
         after, floored = limits.after_reductions[power], limits.floored[power]
         model.add(after == breakdown.before_clamp - sum(reductions))
         model.add_max_equality(floored, [after, 0])
-        model.add(limits.limits[power] == floored + breakdown.increases + sum(increases))
+        model.add(limits.limits[power] == floored + breakdown.increases + sum(increases)).with_name(
+            grant_limit_name(power)
+        )
 
 
 def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
@@ -61,8 +63,48 @@ def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, gu
     """
     for power in data.powers:
         counted = variables.limit_counted(power)
-        model.add(counted <= variables.limit(power)).only_enforce_if(guards.of("27.31", power.value))
+        constraint = model.add(counted <= variables.limit(power)).with_name(limit_name(power))
+        constraint.only_enforce_if(guards.of("27.31", power.value))
     for dominion, limit in data.dominion_limits.items():
         spent = variables.dominion_spending(dominion, limit_only=True)
         rule = "27.473 B" if dominion is Dominion.AUSTRALIA else "27.474 B"
         model.add(spent <= limit).only_enforce_if(guards.of(rule, dominion.value))
+
+
+def limit_name(power: Power) -> str:
+    """The name of `power`'s construction limit constraint (27.31), for a what-if to find it."""
+    return f"27.31|{power.value}"
+
+
+def grant_limit_name(power: Power) -> str:
+    """The name of the constraint giving `power`'s limit after grants (27.34), for a what-if to find it."""
+    return f"27.34|{power.value}"
+
+
+def raise_limits(model: cp_model.CpModel, variables: Variables, extra: dict[Power, int]) -> None:
+    """Raise these powers' construction limits in a built model by `extra` points, when no naval chart
+    moves the limit: without grants the limit is the right-hand side of its one constraint (27.31); with
+    them, the increases the limit after grants adds (27.34, as `relax_prepared` raises them). Either way
+    one constant, and the model the one built with the higher limits."""
+    assert variables.naval is None, "a limit naval construction also reads is built again"
+    if variables.limits is None:
+        names = {limit_name(power): more for power, more in extra.items()}
+    else:
+        names = {grant_limit_name(power): more for power, more in extra.items()}
+    for constraint in model.proto.constraints:
+        if constraint.name not in names:
+            continue
+        more = names[constraint.name]
+        domain = constraint.linear.domain
+        if variables.limits is None:  # counted <= limit: the upper end
+            domain[len(domain) - 1] += more
+        else:  # limit == floored + increases + grants: the constant, on the side of the limit's variable
+            assert variables.limits is not None
+            limit_var = variables.limits.limits[_power(constraint.name)].index
+            coeff = dict(zip(constraint.linear.vars, constraint.linear.coeffs, strict=True))[limit_var]
+            for k in range(len(domain)):
+                domain[k] += more * coeff
+
+
+def _power(name: str) -> Power:
+    return Power(name.split("|", 1)[1])

@@ -1,0 +1,114 @@
+"""What-ifs of `awaw plan --why` solved on a copy of the plan's model against built again (issue 14).
+
+    python -m benchmarks.model_copy [--repeats 3] [--scenario TEXT]
+
+For each bundled scenario that `awaw plan` plans, every what-if `--why` solves on a copy of the plan's
+model (`solve(copy_of=...)`: one more naval air factor, one more limit point where no naval chart reads
+the limit, and the declined decisions priced) is solved both ways, one after the other: on the copy, and
+built again from the prepared data as before (`solve(prepared=...)`). The least CPU time of this process
+(`time.process_time`) over `--repeats` runs of each is printed with their ratio, and the load average.
+The two give the same optima and plans (tests/optimizer/test_model_copy.py); nothing here is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+import scenarios
+from benchmarks.why import plannable
+from optimizer.decisions import Decision
+from optimizer.prepare import Relaxation
+from optimizer.solve import Result, copyable, solve
+from optimizer.why import one_more_unit, resources
+from optimizer.why_not import declined
+
+
+def least_cpu(run: Callable[[], None], repeats: int) -> float:
+    """Least CPU seconds of `repeats` runs of `run()`."""
+    times = []
+    for _ in range(repeats):
+        started = time.process_time()
+        run()
+        times.append(time.process_time() - started)
+    return min(times)
+
+
+def what_ifs(base: Result) -> list[tuple[Relaxation | None, tuple[Decision, ...]]]:
+    """The what-ifs of `base` the copy takes: a relaxation, or the fixes with a declined decision."""
+    assert base.plan is not None and base.prepared is not None
+    assert base.variables is not None and base.solver is not None
+    kept = base.prepared.decisions
+    found: list[tuple[Relaxation | None, tuple[Decision, ...]]] = []
+    for use in resources(base.prepared, base.plan, base.variables, base.solver):
+        relax = one_more_unit(use) if use.binding else None
+        if relax is not None and copyable(base, relax):
+            found.append((relax, kept))
+    found += [(None, (*kept, decision)) for decision in declined(base)]
+    return found
+
+
+def solving(
+    base: Result, runs: list[tuple[Relaxation | None, tuple[Decision, ...]]], *, copied: bool
+) -> Callable[[], None]:
+    """Solve every what-if of `runs` as `--why` does, on the copy or built again."""
+    assert base.prepared is not None
+
+    def run_all() -> None:
+        assert base.prepared is not None
+        for relax, fixes in runs:
+            solve(
+                base.prepared.scenario,
+                relax=relax,
+                hint=base.decisions,
+                fixes=fixes,
+                one_call=True,
+                copy_of=base if copied else None,
+                prepared=None if copied else base.prepared,
+            )
+
+    return run_all
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--scenario", action="append", default=[])
+    args = parser.parse_args()
+    table = Table(title="--why what-ifs: built again against copied (CPU ms)", title_justify="left")
+    for column in ("scenario", "what-ifs", "built again", "copied", "copied / built"):
+        table.add_column(column, justify="left" if column == "scenario" else "right")
+    for path in scenarios.bundled():
+        if args.scenario and not any(text in path.name for text in args.scenario):
+            continue
+        scenario = plannable(path)
+        if scenario is None:
+            continue
+        base = solve(scenario, keep_decisions=True)
+        if base.plan is None:
+            continue
+        runs = what_ifs(base)
+        if not runs:
+            continue
+        rebuilt = least_cpu(solving(base, runs, copied=False), args.repeats)
+        copied = least_cpu(solving(base, runs, copied=True), args.repeats)
+        table.add_row(
+            path.name,
+            str(len(runs)),
+            f"{rebuilt * 1000:.0f}",
+            f"{copied * 1000:.0f}",
+            f"{copied / rebuilt:.2f}",
+        )
+    console = Console(width=120)
+    console.print(table)
+    load = os.getloadavg()
+    console.print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
