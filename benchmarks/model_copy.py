@@ -22,7 +22,7 @@ from rich.table import Table
 
 import scenarios
 from benchmarks.why import plannable
-from optimizer.decisions import Decision
+from optimizer.decision_forms import Decision
 from optimizer.prepare import Relaxation
 from optimizer.solve import Result, copyable, solve
 from optimizer.why import one_more_unit, resources

@@ -198,7 +198,7 @@ def plan(
             raise _fail(f"command line: --tolerance: {error}", 2) from None
     try:
         scenario = apply_overrides(_load(path), overrides)
-        from optimizer.decisions import parse_decision, parse_decisions
+        from optimizer.decision_forms import parse_decision, parse_decisions
 
         fixes = parse_decisions(fix or [], forbid or [])
         asked = [parse_decision("--why-not", text) for text in why_not or []]

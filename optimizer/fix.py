@@ -1,7 +1,7 @@
 """The player's fixed and forbidden decisions (`awaw plan --fix`, `--forbid`, `--why-not`) as constraints of
 the turn model.
 
-`solve(..., decisions=...)` hands the parsed decisions (`optimizer.decisions`) to `prepare`, which keeps
+`solve(..., decisions=...)` hands the parsed decisions (`optimizer.decision_forms`) to `prepare`, which keeps
 them in `Prepared.decisions`; `check_decisions` refuses names the position does not have (bad input,
 with the nearest name); `add_decisions`, a rule family of `optimizer.model`, posts one constraint each,
 guarded like the player's other requirements, so that an impossible combination is explained as any
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from models.io import InputError
-from optimizer.decisions import SOURCE, Decision, Kind, suggest
+from optimizer.decision_forms import SOURCE, Decision, Kind, suggest
 from optimizer.guards import Guards
 from optimizer.linear import LinearExpr
 from optimizer.prepare import Prepared

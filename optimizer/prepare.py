@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from models.scenario import Scenario
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Dominion, Faction, Power
-from optimizer.decisions import Decision
+from optimizer.decision_forms import Decision
 from optimizer.rules.force_pool.prepare import (
     EntryData,
     Placement,

@@ -12,7 +12,7 @@ from ortools.sat.python import cp_model
 from models.io import InputError
 from models.plan import ObjectiveReport, Plan, StageResult, Status
 from models.scenario import Priority, Scenario
-from optimizer.decisions import Decision
+from optimizer.decision_forms import Decision
 from optimizer.explain import explain
 from optimizer.extract import extract_plan
 from optimizer.fix import post_decisions, raise_bad_decisions

@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from models.naval_tables import ChartAction
 from models.plan import PriorityCost, Status, WhyNot
 from models.scenario import Scenario
-from optimizer.decisions import Decision, Kind, parse_decision
+from optimizer.decision_forms import Decision, Kind, parse_decision
 from optimizer.fix import expression, holds
 from optimizer.linear import value
 from optimizer.solve import Result, solve

@@ -208,7 +208,7 @@ def test_alternatives_keep_the_players_fixes(scenario_of):
     worth 2.2b. The best is five armor (11.0); within 3 points the alternatives are four armor (8.8) and
     nothing else, since every mix with air is forbidden (without the forbid, two air and two armor, 10.8,
     would come first)."""
-    from optimizer.decisions import parse_decisions
+    from optimizer.decision_forms import parse_decisions
 
     scenario = air_and_armor(scenario_of)
     base = solve(scenario, keep_decisions=True, fixes=parse_decisions([], ["germany:air"]))

@@ -18,7 +18,7 @@ from models.plan import Status
 from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.cli import _load, app
-from optimizer.decisions import Kind, parse_decision, parse_decisions
+from optimizer.decision_forms import Kind, parse_decision, parse_decisions
 from optimizer.solve import Result, solve
 from tests.optimizer.test_properties import brute_force_best, tiny_scenarios
 

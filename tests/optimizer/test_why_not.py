@@ -14,7 +14,7 @@ from models.plan import Status, WhyNot
 from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.cli import _load, app
-from optimizer.decisions import parse_decision
+from optimizer.decision_forms import parse_decision
 from optimizer.solve import Result, solve
 from optimizer.why_not import declined, why_not
 

@@ -1,4 +1,4 @@
-"""Decisions a player fixes, forbids or asks about on the command line (`awaw plan --fix`, `--forbid`,
+"""The command-line forms of decisions a player fixes, forbids or asks about (`awaw plan --fix`, `--forbid`,
 `--why-not`), parsed from their compact text form. Pure parsing: whether the named entry, ship or
 route exists in the position is checked against the prepared data (`optimizer.fix`).
 
