@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,6 +34,7 @@ from models.plan import Alternative, Plan
 from models.scenario import Scenario
 from optimizer.linear import LinearExpr
 from optimizer.objective import priority_expression
+from optimizer.plan_diff import changes
 from optimizer.prepare import Prepared
 from optimizer.rules.grants.prepare import path_route
 from optimizer.solve import Result, priority_order, solve
@@ -206,7 +206,7 @@ def alternatives(
             rank=rank,
             objective=plan.objective,
             behind=round(best - plan.objective.value, 6),
-            differences=differences(base.plan, plan),
+            differences=changes(base.plan, plan, sites=True),
             oil_counters_spent=plan.oil_counters_spent,
             builds=plan.builds,
             grants=plan.grants,
@@ -216,73 +216,3 @@ def alternatives(
         )
         out.append((alternative, plan))
     return out
-
-
-def differences(best: Plan, other: Plan) -> list[str]:
-    """What `other` does differently from `best`: counters per power, entry and site added, then removed
-    ('+2 germany armor-3-5 at berlin'); this turn's chart actions taken and no longer taken
-    ('+lay_down tokyo/yamato'); SW factors per build and yard; BRPs (and oil counters) granted per
-    grantor, recipient and route ('+5 BRPs usa to russia by murmansk'); route openings."""
-    old, new = _counters(best), _counters(other)
-    keys = sorted(set(old) | set(new))
-    added = [f"+{new[k] - old[k]} {k[0]} {k[1]} at {k[2]}" for k in keys if new[k] > old[k]]
-    removed = [f"-{old[k] - new[k]} {k[0]} {k[1]} at {k[2]}" for k in keys if old[k] > new[k]]
-    was, now = _actions(best), _actions(other)
-    actions = [f"+{a}" for a in sorted(now - was)] + [f"-{a}" for a in sorted(was - now)]
-    sw_old, sw_new = _sw(best), _sw(other)
-    sw = [
-        f"{sw_new[k] - sw_old[k]:+d} {k[0]} at {k[1]}"
-        for k in sorted(set(sw_old) | set(sw_new))
-        if sw_new[k] != sw_old[k]
-    ]
-    sent, sends = _grants(best), _grants(other)
-    grants = [
-        f"{sends[k][0] - sent[k][0]:+d} BRPs {k[0]} to {k[1]} by {k[2]}"
-        for k in sorted(set(sent) | set(sends))
-        if sends[k][0] != sent[k][0]
-    ] + [
-        f"{sends[k][1] - sent[k][1]:+d} oil counters {k[0]} to {k[1]} by {k[2]}"
-        for k in sorted(set(sent) | set(sends))
-        if sends[k][1] != sent[k][1]
-    ]
-    opened, opens = _openings(best), _openings(other)
-    openings = [f"+open {o}" for o in sorted(opens - opened)] + [f"-open {o}" for o in sorted(opened - opens)]
-    return added + removed + actions + sw + grants + openings
-
-
-def _counters(plan: Plan) -> Counter[tuple[str, str, str]]:
-    counts: Counter[tuple[str, str, str]] = Counter()
-    for line in plan.builds:
-        counts[(line.power.value, line.entry, line.site or "partisan")] += line.counters
-    return counts
-
-
-def _actions(plan: Plan) -> set[str]:
-    return {f"{a.action} {a.yard}/{a.ship}" for a in plan.naval_actions if a.turn == 0}
-
-
-def _sw(plan: Plan) -> Counter[tuple[str, str]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    for line in plan.sw_builds:
-        counts[(line.build, line.yard)] += line.factors
-    return counts
-
-
-def _grants(plan: Plan) -> dict[tuple[str, str, str], tuple[int, int]]:
-    granted: dict[tuple[str, str, str], tuple[int, int]] = {}
-    for line in plan.grants:
-        key = (line.grantor.value, line.recipient, line.route or "-".join(line.path))
-        brps, oil = granted.get(key, (0, 0))
-        granted[key] = (brps + line.brps, oil + line.oil_counters)
-    return _Zero(granted)
-
-
-class _Zero(dict[tuple[str, str, str], tuple[int, int]]):
-    """Grants by key, (0, 0) for a key the plan does not use."""
-
-    def __missing__(self, key: tuple[str, str, str]) -> tuple[int, int]:
-        return (0, 0)
-
-
-def _openings(plan: Plan) -> set[str]:
-    return {f"{o.route} ({o.paid_by.value})" for o in plan.route_openings}

@@ -28,6 +28,7 @@ from models.tables import (
     Power,
 )
 from optimizer.linear import LinearExpr, value
+from optimizer.plan_diff import changes
 from optimizer.prepare import Prepared, Relaxation
 from optimizer.rules.naval.constraints import on_charts, yard_points
 from optimizer.rules.naval_air.prepare import naval_air_units
@@ -213,57 +214,9 @@ def explain_plan(
                     "one_more": OneMore(
                         gain=round(result.objective - base.objective, 6),
                         proven=result.plan.status is Status.OPTIMAL and base.plan.status is Status.OPTIMAL,
-                        changes=build_changes(base.plan, result.plan),
+                        changes=changes(base.plan, result.plan),
                     )
                 }
             )
         out.append(use)
     return out
-
-
-def build_changes(before: Plan, after: Plan) -> list[str]:
-    """The build lines that differ, per power and force pool entry: '+2 germany armor-3-5', then removals;
-    then this turn's chart actions taken and no longer taken: '+lay_down tokyo/ship', '-continue ...';
-    then the grants that move: '+2 BRPs usa to russia by murmansk'; then the route openings: '+open persia
-    by usa'."""
-    old, new = _counters(before), _counters(after)
-    keys = sorted(set(old) | set(new))
-    added = [f"+{new[k] - old[k]} {k[0]} {k[1]}" for k in keys if new[k] > old[k]]
-    removed = [f"-{old[k] - new[k]} {k[0]} {k[1]}" for k in keys if old[k] > new[k]]
-    was, now = _actions(before), _actions(after)
-    actions = [f"+{a}" for a in sorted(now - was)] + [f"-{a}" for a in sorted(was - now)]
-    sent, sends = _grants(before), _grants(after)
-    grants = [
-        f"{sends[k] - sent[k]:+d} BRPs {k[0]} to {k[1]}" + (f" by {k[2]}" if k[2] else "")
-        for k in sorted(set(sent) | set(sends))
-        if sends[k] != sent[k]
-    ]
-    opened, opens = _openings(before), _openings(after)
-    openings = [f"+open {o}" for o in sorted(opens - opened)] + [f"-open {o}" for o in sorted(opened - opens)]
-    return added + removed + actions + grants + openings
-
-
-def _openings(plan: Plan) -> set[str]:
-    """This turn's route openings: 'persia by usa' (40.521, 40.72)."""
-    return {f"{o.route} by {o.paid_by.value}" for o in plan.route_openings}
-
-
-def _grants(plan: Plan) -> Counter[tuple[str, str, str]]:
-    """BRPs granted per (grantor, recipient, route)."""
-    granted: Counter[tuple[str, str, str]] = Counter()
-    for line in plan.grants:
-        granted[(line.grantor.value, line.recipient, line.route or "")] += line.brps
-    return granted
-
-
-def _actions(plan: Plan) -> set[str]:
-    """This turn's chart actions: 'action yard/ship'."""
-    return {f"{a.action} {a.yard}/{a.ship}" for a in plan.naval_actions if a.turn == 0}
-
-
-def _counters(plan: Plan) -> Counter[tuple[str, str]]:
-    """Counters built per (power, entry)."""
-    counts: Counter[tuple[str, str]] = Counter()
-    for line in plan.builds:
-        counts[(line.power.value, line.entry)] += line.counters
-    return counts

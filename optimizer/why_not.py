@@ -4,7 +4,7 @@ that includes it (`awaw plan --why-not`).
 The decision is added to the position as a `--fix` is (`optimizer.fix`, posted in the model-building
 path), with the player's own `--fix` and `--forbid` kept, and the position solved again, started from
 the plan's decisions. What it costs is the exact difference of the two optima, priority by priority
-(`PriorityCost`); what the plan would do differently is `why.build_changes` of the two plans. A decision
+(`PriorityCost`); what the plan would do differently is `plan_diff.changes` of the two plans. A decision
 no legal plan includes is explained as an infeasible requirement is: the rules that block it.
 
 With `--why`, the same is asked of the decisions the plan declines when they are open to it (`declined`):
@@ -26,8 +26,8 @@ from models.scenario import Scenario
 from optimizer.decision_forms import Decision, Kind, parse_decision
 from optimizer.fix import expression, holds
 from optimizer.linear import value
+from optimizer.plan_diff import changes as plan_changes
 from optimizer.solve import Result, solve
-from optimizer.why import build_changes
 
 OPTION = "--why-not"
 
@@ -118,7 +118,7 @@ def _answer(base: Result, decision: Decision, result: Result | None) -> WhyNot:
         possible=True,
         costs=costs,
         proven=result.plan.status is Status.OPTIMAL and base.plan.status is Status.OPTIMAL,
-        changes=build_changes(base.plan, result.plan),
+        changes=plan_changes(base.plan, result.plan),
         reason=_reason(_subject(decision), costs),
     )
 

@@ -13,9 +13,10 @@ import scenarios
 from models.io import load_scenario
 from models.plan import Plan, Status
 from models.scenario import Scenario
-from optimizer.alternatives import Tolerance, alternatives, differences, parse_tolerance
+from optimizer.alternatives import Tolerance, alternatives, parse_tolerance
 from optimizer.checker import check
 from optimizer.cli import app
+from optimizer.plan_diff import changes
 from optimizer.solve import solve
 from tests.optimizer.test_properties import first_priority, tiny_scenarios
 
@@ -177,9 +178,9 @@ def test_bundled_alternatives_pass_the_checker_and_differ(name):
     for alternative, plan in found:
         assert check(scenario, plan) == []
         assert alternative.objective.value >= base.objective - 0.05 * abs(base.objective) - 1e-9
-        assert alternative.differences == differences(base.plan, plan) != []
+        assert alternative.differences == changes(base.plan, plan, sites=True) != []
     for i, one in enumerate(plans):
-        assert all(differences(one, other) for other in plans[i + 1 :])
+        assert all(changes(one, other, sites=True) for other in plans[i + 1 :])
     values = [alternative.objective.value for alternative, _ in found]
     assert values == sorted(values, reverse=True)
 
