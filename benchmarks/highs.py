@@ -44,7 +44,7 @@ from benchmarks.bench import percentile, suites
 from models.scenario import Scenario
 from optimizer.model import build_model, new_solver
 from optimizer.prepare import prepare
-from optimizer.solve import priority_order, stage_groups
+from optimizer.solve import naval_search, priority_order, stage_groups
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -353,14 +353,14 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
     return milp
 
 
-def first_stage_model(scenario: Scenario) -> cp_model.CpModel:
+def first_stage_model(scenario: Scenario) -> tuple[cp_model.CpModel, bool]:
     """The planner's model with the objective of its first solve, as `solve()` solves it: every priority
-    of the first call, with their exact lexicographic weights."""
+    of the first call, with their exact lexicographic weights; and whether it has naval charts."""
     data = prepare(scenario)
     model, variables, _ = build_model(data)
     group = stage_groups(model, data, variables, priority_order(scenario, variables))[0]
     model.maximize(sum(member.weight * member.expr for member in group))
-    return model
+    return model, variables.naval is not None
 
 
 @dataclass
@@ -370,8 +370,10 @@ class Outcome:
     seconds: float
 
 
-def solve_cp_sat(model: cp_model.CpModel) -> Outcome:
+def solve_cp_sat(model: cp_model.CpModel, naval: bool = False) -> Outcome:
     solver = new_solver(None, 1)
+    if naval:
+        naval_search(solver)  # as solve() does for models with naval charts
     started = time.perf_counter()
     status = solver.solve(model)
     seconds = time.perf_counter() - started
@@ -439,10 +441,10 @@ def main() -> None:
         sizes: list[tuple[int, int]] = []
         agreed = 0
         for i, scenario in enumerate(suite.cases(args.positions)):
-            model = first_stage_model(scenario)
+            model, naval = first_stage_model(scenario)
             milp = translate(model_proto(model))
             sizes.append((len(milp.lower), len(milp.rows)))
-            cp = solve_cp_sat(model)
+            cp = solve_cp_sat(model, naval)
             mip = solve_highs(milp, args.time_limit)
             cp_times.append(cp.seconds)
             highs_times.append(mip.seconds)

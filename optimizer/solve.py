@@ -130,6 +130,8 @@ def solve(
         combined: LinearExpr = sum(member.weight * member.expr for member in group)
         model.maximize(combined)
         solver = new_solver(remaining, workers)
+        if variables.naval is not None:
+            naval_search(solver)
         if len(group) > 1:
             # A deterministic budget: past it, the priorities are solved one by one instead.
             solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
@@ -293,6 +295,16 @@ EXACT_LIMIT = 2**53
 # Deterministic time (about seconds of one core) a one-call solve of several priorities may take before
 # they are solved one by one: the one call is faster on most positions, and the budget bounds the rest.
 ONE_CALL_BUDGET = 0.5
+
+
+def naval_search(solver: cp_model.CpSolver) -> None:
+    """Search settings for models with naval charts: every LP row from the start (the charts' state
+    machines are what bound the later priorities, and adding them lazily costs more rounds of the LP),
+    and the LP solution rounded into plans early (a first plan sooner). Measured in benchmarks/scale.py:
+    deterministic time p50 0.059 -> 0.044, p95 0.180 -> 0.163 on grants + naval, 48 entries, 12 turns;
+    on models without charts (builds alone) the same settings are slower, so they are kept to these."""
+    solver.parameters.add_lp_constraints_lazily = False
+    solver.parameters.polish_lp_solution = True
 
 
 def expression_range(model: cp_model.CpModel, expr: LinearExpr) -> tuple[int, int]:

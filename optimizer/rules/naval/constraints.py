@@ -54,14 +54,15 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
                     var = ships.act[key, t, state, action]
                     incoming[target].append(var)
                     chosen.append(var)
+                taken = cp_model.LinearExpr.sum(chosen)  # one expression, not a chain of additions
                 if stay is None:
-                    model.add(sum(chosen) == here)
+                    model.add(taken == here)
                 else:
                     # Staying is what is left when no action is taken.
-                    model.add(sum(chosen) <= here)
-                    incoming[stay].append(here - sum(chosen))
+                    model.add(taken <= here)
+                    incoming[stay].append(here - taken)
             for state, sources in incoming.items():
-                model.add(ships.state[key, t + 1, state] == sum(sources))
+                model.add(ships.state[key, t + 1, state] == cp_model.LinearExpr.sum(sources))
     # Copies of a design at one yard are the same ship: lay them down in order (symmetry breaking).
     for first, second in copy_pairs(naval):
         for t in range(turns + 1):

@@ -134,8 +134,9 @@ class NavalVariables:
 
     def brps(self, power: Power, t: int) -> LinearExpr:
         """Naval BRPs of `power` in turn t: chart actions, and SW units in this turn (27.72)."""
-        total: LinearExpr = sum(
-            action_cost(ship, action)[1] * var for ship, _, action, var in self.actions(t, power=power)
+        items = self.actions(t, power=power)
+        total: LinearExpr = cp_model.LinearExpr.weighted_sum(
+            [var for _, _, _, var in items], [action_cost(ship, action)[1] for ship, _, action, _ in items]
         )
         if t == 0:
             lend = self.naval.lend_lease.builds if self.naval.lend_lease else ()
@@ -167,9 +168,10 @@ class NavalVariables:
         """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]; with
         the setting naval_oil_only_construction, only construction proper (`oil_priced_brps`)."""
         only = self.naval.oil_only_construction
-        return sum(
-            (oil_priced_brps(ship, action, only) // NAVAL_STEP_BRPS) * var
-            for ship, _, action, var in self.actions(0, power=power)
+        items = self.actions(0, power=power)
+        return cp_model.LinearExpr.weighted_sum(
+            [var for _, _, _, var in items],
+            [oil_priced_brps(ship, action, only) // NAVAL_STEP_BRPS for ship, _, action, _ in items],
         ) + sum(var for (build, _), var in self.sw.items() if self.naval.sw_builds[build][0] is power)
 
     def launches(self) -> list[tuple[ShipData, int, cp_model.IntVar]]:
