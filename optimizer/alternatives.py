@@ -190,6 +190,8 @@ def alternatives(
             explain_infeasible=False,
             fixes=base.prepared.decisions if base.prepared is not None else (),
             copy_of=base,
+            light_presolve=True,
+            keep_model=False,
         )
         if result.plan is None or result.plan.objective is None:
             break

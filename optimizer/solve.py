@@ -74,6 +74,8 @@ def solve(
     guarded: bool = False,
     sw_report: bool = True,
     copy_of: Result | None = None,
+    light_presolve: bool = False,
+    keep_model: bool = True,
 ) -> Result:
     """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
 
@@ -97,6 +99,9 @@ def solve(
     and building again, with `fixes` past its own posted on the copy (`optimizer.fix.post_decisions`,
     the model then the same as built with them), and a `relax` the copy takes (`copyable`) raised in the
     copy; not with `prepared` or `guarded`.
+    `light_presolve`: one round of presolve instead of CP-SAT's default, on models without naval charts
+    (`light_presolve_search`); for the re-solves of `--alternatives`. Without `keep_model`, a solve
+    with `keep_decisions` keeps no copy of its model (`Result.model`, for a later `copy_of` only).
     """
     breaches = fixed_grant_breaches(scenario)
     if breaches:
@@ -112,7 +117,7 @@ def solve(
     if copy_of is None:
         raise_bad_decisions(data)
         model, variables, _ = build_model(data, explain=guarded)
-    kept_model = model.clone() if keep_decisions else None
+    kept_model = model.clone() if keep_decisions and keep_model else None
     if constrain is not None:
         constrain(model, data, variables)
     if hint:
@@ -132,6 +137,8 @@ def solve(
         solver = new_solver(remaining, workers)
         if variables.naval is not None:
             naval_search(solver)
+        elif light_presolve:
+            light_presolve_search(solver)
         if len(group) > 1:
             # A deterministic budget: past it, the priorities are solved one by one instead.
             solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
@@ -305,6 +312,15 @@ def naval_search(solver: cp_model.CpSolver) -> None:
     on models without charts (builds alone) the same settings are slower, so they are kept to these."""
     solver.parameters.add_lp_constraints_lazily = False
     solver.parameters.polish_lp_solution = True
+
+
+def light_presolve_search(solver: cp_model.CpSolver) -> None:
+    """One round of presolve for a model without naval charts: the later rounds find little in these
+    small models, and on the alternatives' re-solves, a copy of a model already solved once, they were
+    much of each call's CPU time (measured in benchmarks/alternatives.py; the plans of every bundled
+    scenario the same, byte for byte). Not for naval models, where the presolved model, and so the plan
+    among equal ones, differs."""
+    solver.parameters.max_presolve_iterations = 1
 
 
 def expression_range(model: cp_model.CpModel, expr: LinearExpr) -> tuple[int, int]:

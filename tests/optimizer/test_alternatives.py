@@ -4,11 +4,13 @@ hand; every alternative passes the independent checker; the same bytes on every 
 from __future__ import annotations
 
 import json
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
 
+import optimizer.solve as planner
 import scenarios
 from models.io import load_scenario
 from models.plan import Plan, Status
@@ -183,6 +185,23 @@ def test_bundled_alternatives_pass_the_checker_and_differ(name):
         assert all(changes(one, other, sites=True) for other in plans[i + 1 :])
     values = [alternative.objective.value for alternative, _ in found]
     assert values == sorted(values, reverse=True)
+
+
+@pytest.mark.parametrize(
+    "name", [scenarios.DEFAULT, "western_allies_spring_1940.yaml", "allies_summer_1942_grants.yaml"]
+)
+def test_light_presolve_finds_the_same_alternatives(name):
+    """The alternatives' re-solves presolve once (`light_presolve_search`, for speed); the plans, and so
+    the output's bytes, are those of CP-SAT's default presolve."""
+    scenario = load_scenario(scenarios.path(name))
+    base = solve(scenario, keep_decisions=True)
+    light = alternatives(scenario, base, 3, parse_tolerance("5%"))
+    with mock.patch.object(planner, "light_presolve_search", lambda solver: None):
+        default = alternatives(scenario, base, 3, parse_tolerance("5%"))
+    assert light
+    assert [(a.model_dump_json(), p.model_dump_json()) for a, p in light] == [
+        (a.model_dump_json(), p.model_dump_json()) for a, p in default
+    ]
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
