@@ -60,11 +60,7 @@ def plan_tables(scenario: Scenario, plan: Plan) -> Group:
     if plan.grants:
         parts.extend(grants_parts(scenario, plan))
     for opening in plan.route_openings:
-        what = (
-            "opens the Persian route (40.52)"
-            if opening.route == "persia"
-            else "builds the Alaska highway (40.72)"
-        )
+        what = opening_words(opening.route)
         parts.append(Text(f"{opening.paid_by.value} {what} for {opening.brps} BRPs, usable from next turn"))
     parts.extend(naval_tables(plan))
     if plan.inverted:
@@ -377,3 +373,8 @@ def console(stderr: bool = False) -> Console:
     # A fixed width keeps the output the same from terminal to terminal and in pipes.
     # Text is printed as written: no markup ("[reading]" is text) and no emoji codes.
     return Console(width=120, stderr=stderr, highlight=False, soft_wrap=False, markup=False, emoji=False)
+
+
+def opening_words(route: str) -> str:
+    """What paying for a route opening does: Persia is opened (40.52), the Alaska highway built (40.72)."""
+    return "opens the Persian route (40.52)" if route == "persia" else "builds the Alaska highway (40.72)"

@@ -22,6 +22,7 @@ from rich.text import Text
 
 from models.plan import Plan
 from models.scenario import Scenario
+from optimizer.render import opening_words
 
 TEMPLATES = Path(__file__).parent / "web" / "templates"
 _RULE = re.compile(r"\((\d+\.\d+(?: [A-Z])?)\)")
@@ -132,12 +133,7 @@ def sheet(scenario: Scenario, plan: Plan) -> Group:
             Text("Transports (40.221): " + "; ".join(f"{o} {n}" for o, n in sorted(by_ocean.items())))
         )
     for opening in plan.route_openings:
-        what = (
-            "opens the Persian route (40.52)"
-            if opening.route == "persia"
-            else "builds the Alaska highway (40.72)"
-        )
-        parts.append(Text(f"{opening.paid_by.value} {what}: {opening.brps} BRPs"))
+        parts.append(Text(f"{opening.paid_by.value} {opening_words(opening.route)}: {opening.brps} BRPs"))
     parts.extend(Text(f"Inversion {line}") for line in inversion_lines(plan.inverted))
     if plan.objective is not None:
         parts.append(Text(f"Plan {plan.status.value}; objective {plan.objective.value:g}", style="italic"))

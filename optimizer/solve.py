@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -395,3 +397,14 @@ def _weights(ranges: list[tuple[int, int]]) -> list[int] | None:
         weights.insert(0, weights[0] * (high - low + 1))
     magnitude = sum(w * max(abs(low), abs(high)) for w, (low, high) in zip(weights, ranges, strict=True))
     return weights if magnitude < EXACT_LIMIT else None
+
+
+def solve_side_by_side(
+    calls: dict[int, Callable[[], Result]], threads: int | None = None
+) -> dict[int, Result]:
+    """Each call's result, the calls run side by side on `threads` threads (the machine's cores by
+    default; CP-SAT solves outside Python's lock). Each solve uses one worker with a fixed seed, so the
+    results do not depend on how many run at once: the what-ifs of `--why` and `--why-not`."""
+    with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
+        futures = {key: pool.submit(call) for key, call in calls.items()}
+        return {key: future.result() for key, future in futures.items()}

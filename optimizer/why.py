@@ -10,10 +10,9 @@ the first priority, not a dual value of a relaxation.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from ortools.sat.python import cp_model
 
@@ -33,7 +32,7 @@ from optimizer.prepare import Prepared, Relaxation
 from optimizer.rules.naval.constraints import on_charts, yard_points
 from optimizer.rules.naval_air.prepare import naval_air_units
 from optimizer.rules.placement.constraints import korea_manchuria_factors, siberia_brps, stacked
-from optimizer.solve import Result, copyable, solve
+from optimizer.solve import Result, copyable, solve, solve_side_by_side
 from optimizer.variables import Variables
 
 # Oil counters count 10 BRPs of a route's capacity (40.251).
@@ -186,9 +185,9 @@ def explain_plan(
     assert base.variables is not None and base.solver is not None
     uses = resources(base.prepared, base.plan, base.variables, base.solver)
     what_ifs = {i: relax for i, use in enumerate(uses) if use.binding and (relax := one_more_unit(use))}
-    with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
-        futures = {
-            i: pool.submit(
+    results = solve_side_by_side(
+        {
+            i: partial(
                 solver,
                 scenario,
                 time_limit,
@@ -203,8 +202,9 @@ def explain_plan(
             )
             for i, relax in what_ifs.items()
             for copied in [copyable(base, relax)]
-        }
-        results = {i: future.result() for i, future in futures.items()}
+        },
+        threads,
+    )
     out = []
     for i, use in enumerate(uses):
         result = results.get(i)

@@ -15,10 +15,9 @@ waiting that could start its repair (27.7267), and each route that could be open
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from models.naval_tables import ChartAction
 from models.plan import PriorityCost, Status, WhyNot
@@ -27,7 +26,7 @@ from optimizer.decision_forms import Decision, Kind, parse_decision
 from optimizer.fix import expression, holds
 from optimizer.linear import value
 from optimizer.plan_diff import changes as plan_changes
-from optimizer.solve import Result, solve
+from optimizer.solve import Result, solve, solve_side_by_side
 
 OPTION = "--why-not"
 
@@ -53,9 +52,9 @@ def why_not(
     assert base.plan is not None and base.prepared is not None
     kept = base.prepared.decisions
     asked = {i: d for i, d in enumerate(decisions) if not included(base, d)}
-    with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
-        futures = {
-            i: pool.submit(
+    results = solve_side_by_side(
+        {
+            i: partial(
                 solver,
                 scenario,
                 time_limit,
@@ -65,8 +64,9 @@ def why_not(
                 one_call=True,
             )
             for i, d in asked.items()
-        }
-        results = {i: future.result() for i, future in futures.items()}
+        },
+        threads,
+    )
     return [_answer(base, d, results.get(i)) for i, d in enumerate(decisions)]
 
 
