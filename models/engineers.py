@@ -26,7 +26,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, field_validator, model_serializer, model_validator
 
 from models.base import Strict
 from models.io import load_json, parse_yaml, read_text, validate
@@ -509,6 +509,21 @@ class EngineerPlan(Strict):
     turns: int
     schedule: list[UnitTurn]
     tasks: list[TaskOutcome]
+    bound: float | None = Field(
+        None,
+        ge=0,
+        le=1e9,
+        description="When the search stopped before proving the schedule best (status `feasible`): the "
+        "most any schedule could be worth, as far as the search proved. Absent once proven.",
+    )
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unproven_bound(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Without `bound` when there is none: proven schedules stay byte for byte as before."""
+        data: dict[str, Any] = handler(self)
+        if self.bound is None:
+            data.pop("bound", None)
+        return data
 
 
 def load_engineer_plan(path: str | Path) -> EngineerPlan:

@@ -695,7 +695,17 @@ def engineers(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the schedule as JSON.")] = False,
     time_limit: Annotated[
-        float | None, typer.Option(help="Seconds; returns the best schedule found.", min=0.001)
+        float | None,
+        typer.Option(help="Seconds; returns the best schedule found, with its bound.", min=0.001),
+    ] = None,
+    work_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="Work the search may do, in CP-SAT's deterministic seconds (roughly a second each, and "
+            "counted the same on every run; default 60, optimizer/rules/engineers/solve.py's WORK_LIMIT): "
+            "stopped by it, the schedule returned is the same every time, with its bound.",
+            min=0.001,
+        ),
     ] = None,
     check: Annotated[
         Path | None,
@@ -724,7 +734,9 @@ def engineers(
         from optimizer.engineers_check import check_engineer_file
 
         raise typer.Exit(check_engineer_file(scenario, check, console()))
-    result = solve_engineers(scenario, time_limit=time_limit)
+    result = solve_engineers(
+        scenario, time_limit=time_limit, **({} if work_limit is None else {"work_limit": work_limit})
+    )
     if result.plan is None:
         reason = (
             "the required tasks cannot all be done" if result.status == "infeasible" else "no schedule found"

@@ -59,5 +59,11 @@ def engineer_tables(scenario: EngineerScenario, plan: EngineerPlan) -> Group:
     summary = Text(
         f"Status {plan.status}; value {plan.value:g} (value × {scenario.discount:g} per turn after the first); "
         f"{done} of {len(plan.tasks)} tasks done in {plan.turns} turns"
+        + (
+            ""
+            if plan.bound is None
+            else f"; not proven best: the search stopped at its limit, and no schedule is worth more than "
+            f"{plan.bound:g} (gap {max(0.0, round(plan.bound - plan.value, 3)):g})"
+        )
     )
     return Group(schedule, tasks, summary)

@@ -153,3 +153,21 @@ def test_check_of_an_unreadable_schedule_exits_2(tmp_path):
     assert result.exit_code == 2
     assert "schedule.json" in result.output
     assert "schedule[0]" in result.output or "schedule.0" in result.output
+
+
+def test_engineers_work_limit_reports_the_bound_of_an_unproven_schedule(tmp_path):
+    from models.engineers_generate import random_engineer_scenario
+
+    hard = random_engineer_scenario(61002, units=6, tasks=12, turns=6, rows=5, columns=6)
+    path = tmp_path / "hard.yaml"
+    path.write_text(hard.model_dump_json(exclude_defaults=True))  # JSON is YAML
+    text = run("engineers", path, "--work-limit", "0.5")
+    assert text.exit_code == 0, text.output
+    assert "Status feasible" in text.output
+    assert "not proven best" in text.output and "no schedule is worth more than" in text.output
+    first = run("engineers", path, "--work-limit", "0.5", "--json")
+    second = run("engineers", path, "--work-limit", "0.5", "--json")
+    assert first.output == second.output
+    plan = EngineerPlan.model_validate(json.loads(first.output))
+    assert plan.bound is not None and plan.value <= plan.bound
+    assert check_engineers(hard, plan) == []

@@ -15,6 +15,11 @@ from optimizer.rules.engineers.prepare import prepare
 from optimizer.rules.engineers.tidy import tidy
 from optimizer.rules.engineers.variables import make_variables
 
+# The search stops after this much work, in CP-SAT's deterministic seconds, unless told otherwise: a
+# position it cannot prove by then gets the best schedule found and the bound, the same on every run and
+# the same from `awaw engineers`, `awaw batch` and this function.
+WORK_LIMIT = 60.0
+
 
 @dataclass(frozen=True)
 class EngineerResult:
@@ -25,9 +30,16 @@ class EngineerResult:
     deterministic_seconds: float = 0.0  # CP-SAT's deterministic time of the value search
 
 
-def solve_engineers(scenario: EngineerScenario, time_limit: float | None = None) -> EngineerResult:
+def solve_engineers(
+    scenario: EngineerScenario, time_limit: float | None = None, work_limit: float | None = WORK_LIMIT
+) -> EngineerResult:
     """The schedule of most value; `optimal` when proven. One search worker, so the same scenario
-    gives the same schedule."""
+    gives the same schedule.
+
+    `time_limit` stops the search after so many seconds of the clock; `work_limit` after so many of
+    CP-SAT's deterministic seconds (its count of work done, the same on every run), so a schedule
+    stopped by it is the same every time. Stopped before the proof, the schedule is `feasible` and
+    carries the bound: no schedule is worth more."""
     started = time.perf_counter()
     data = prepare(scenario)
     model = cp_model.CpModel()
@@ -36,7 +48,7 @@ def solve_engineers(scenario: EngineerScenario, time_limit: float | None = None)
     value = value_expression(data, variables)
     model.maximize(value)
     built = time.perf_counter()
-    solver = _solver(time_limit)
+    solver = _solver(time_limit, work_limit)
     # The linear relaxation is weak here (units split across hexes, tasks half done) and slow to
     # solve; the core-based search on the objective's Booleans, with propagation only, proves
     # optimality far sooner on the benchmark positions.
@@ -58,15 +70,20 @@ def solve_engineers(scenario: EngineerScenario, time_limit: float | None = None)
     # Second, at that value, the fewest MPs spent, then moved (the tie-break, in plain Python: it
     # never changes the tasks done or their turns, so never the value).
     plan = tidy(data, extract(solver, data, variables, status))
+    if status == "feasible":
+        # The objective counts thousandths (models.engineers.value_points).
+        plan = plan.model_copy(update={"bound": round(solver.best_objective_bound / 1000, 3)})
     ended = time.perf_counter()
     return EngineerResult(status, plan, built - started, ended - built, deterministic)
 
 
-def _solver(time_limit: float | None) -> cp_model.CpSolver:
+def _solver(time_limit: float | None, work_limit: float | None) -> cp_model.CpSolver:
     """One search worker and a fixed seed: the same scenario gives the same schedule."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = time_limit
+    if work_limit is not None:
+        solver.parameters.max_deterministic_time = work_limit
     return solver
