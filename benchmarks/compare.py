@@ -33,10 +33,10 @@ from pathlib import Path
 
 import yaml
 
-from models.decisions import Decisions, parse_decisions
+from models.decisions import Decisions, decisions_of, parse_decisions
 from models.io import load_scenario
 from models.scenario import Scenario
-from optimizer.compare import compare, decisions_of
+from optimizer.compare import compare
 from optimizer.solve import solve
 
 ROOT = Path(__file__).resolve().parents[1]

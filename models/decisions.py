@@ -288,3 +288,40 @@ def check_names(scenario: Scenario, decisions: Decisions, file: str, lines: Line
     problems = decision_problems(scenario, decisions)
     if problems:
         raise located(file, problems, lines)
+
+
+def decisions_of(plan: Plan) -> Decisions:
+    """A plan's decisions (its builds, every chart action of the horizon, SW units, grants by route, route
+    openings and oil counters spent), in the decisions-only form: `awaw compare` of a plan's own decisions
+    scores it exactly."""
+    grants: dict[tuple[str, str, str | None], tuple[int, int]] = {}
+    for line in plan.grants:
+        key = (line.grantor.value, line.recipient, line.route)
+        brps, oil = grants.get(key, (0, 0))
+        grants[key] = (brps + line.brps, oil + line.oil_counters)
+    yards = {(a.power, a.yard) for a in plan.naval_actions}
+    return Decisions.model_validate(
+        {
+            "format": "awaw-decisions/1",
+            "scenario": plan.scenario,
+            "builds": [
+                {"power": b.power, "entry": b.entry, "site": b.site, "counters": b.counters}
+                for b in plan.builds
+            ],
+            "naval": [
+                {"power": a.power, "yard": a.yard, "ship": a.ship, "turn": a.turn, "action": a.action}
+                for a in plan.naval_actions
+                if (a.power, a.yard) in yards
+            ],
+            "sw_builds": [
+                {"power": s.power, "build": s.build, "yard": s.yard, "factors": s.factors}
+                for s in plan.sw_builds
+            ],
+            "grants": [
+                {"grantor": g, "recipient": r, "route": route, "brps": brps, "oil_counters": oil}
+                for (g, r, route), (brps, oil) in grants.items()
+            ],
+            "route_openings": [{"route": o.route, "paid_by": o.paid_by} for o in plan.route_openings],
+            "oil_counters_spent": dict(plan.oil_counters_spent),
+        }
+    )

@@ -798,11 +798,32 @@ def _player_plan(scenario: Scenario, plan_file: Path) -> Decisions | Plan:
     return player_plan
 
 
+def _decisions_of(scenario: Scenario, plan: Plan, plan_file: Path) -> Decisions:
+    """A full plan's decisions, their names checked against the scenario (exit 2 naming the file)."""
+    from pydantic import ValidationError
+
+    from models.decisions import check_names, decisions_of
+    from models.io import InputError, validation_problems
+
+    try:
+        decisions = decisions_of(plan)
+        check_names(scenario, decisions, str(plan_file), {})
+    except ValidationError as error:
+        raise _fail(InputError(str(plan_file), validation_problems(error)).render(), 2) from None
+    except InputError as error:
+        raise _fail(error.render(), 2) from None
+    return decisions
+
+
 @app.command()
 def compare(
     scenario_file: ScenarioArg,
     plan_file: Annotated[
-        Path, typer.Argument(help="Your plan: decisions only (YAML or JSON, `format: awaw-decisions/1`).")
+        Path,
+        typer.Argument(
+            help="Your plan: decisions only (YAML or JSON, `format: awaw-decisions/1`), or a plan JSON as "
+            "`awaw plan --json` writes it."
+        ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     time_limit: Annotated[
@@ -822,7 +843,9 @@ def compare(
     scenario = _load(scenario_file)
     player_plan = _player_plan(scenario, plan_file)
     if not isinstance(player_plan, Decisions):
-        raise _fail(f"{plan_file}: format: compare reads a decisions-only plan (format: awaw-decisions/1)", 2)
+        # A full plan JSON (`awaw plan --json`, perhaps edited): compared by its decisions; what it
+        # says they cost is priced again, as for the decisions-only form.
+        player_plan = _decisions_of(scenario, player_plan, plan_file)
     result = solve(scenario, time_limit=time_limit, keep_decisions=True)
     if result.plan is None:
         infeasible = result.status is Status.INFEASIBLE

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
-from models.decisions import Decisions
+from models.decisions import Decisions, decisions_of
 from models.generate import scenario_data
 from models.plan import Status
 from models.scenario import Scenario
 from optimizer.cli import app
-from optimizer.compare import assess, compare, decisions_of, group_findings
+from optimizer.compare import assess, compare, group_findings
 from optimizer.render_compare import comparison_parts
 from optimizer.solve import solve
 from tests.optimizer.test_properties import picker, tiny_scenarios
@@ -443,9 +443,24 @@ def test_a_plan_for_another_scenario_is_refused(tmp_path):
     assert f"{path}:3: scenario: the plan is for 'Japan, 1942'" in result.stderr
 
 
-def test_compare_refuses_a_full_plan(tmp_path):
-    full = runner.invoke(app, ["plan", "--json"])
-    path = write(tmp_path, full.stdout, "plan.json")
-    result = runner.invoke(app, ["compare", str(DEFAULT), str(path)])
+def test_compare_reads_a_full_plan_json_by_its_decisions(tmp_path):
+    """The plan JSON `awaw plan --json` writes is compared by its decisions: the best plan's own JSON scores
+    the optimum on every priority (gap 0) and is legal (exit 0)."""
+    best = runner.invoke(app, ["plan", str(DEFAULT), "--json"])
+    assert best.exit_code == 0, best.output
+    saved = write(tmp_path, best.stdout, "best.json")
+    result = runner.invoke(app, ["compare", str(DEFAULT), str(saved), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["legal"] is True
+    assert report["scores"] and all(score["gap"] == 0 for score in report["scores"])
+
+
+def test_compare_of_a_full_plan_json_naming_an_unknown_entry_exits_2(tmp_path):
+    best = json.loads(runner.invoke(app, ["plan", str(DEFAULT), "--json"]).stdout)
+    best["builds"][0]["entry"] = "armr-4-6"
+    saved = write(tmp_path, json.dumps(best), "edited.json")
+    result = runner.invoke(app, ["compare", str(DEFAULT), str(saved)])
     assert result.exit_code == 2
-    assert "awaw-decisions/1" in result.stderr
+    assert "builds[0].entry: 'armr-4-6' is not a force pool entry of germany" in result.stderr
+    assert str(saved) in result.stderr and "Traceback" not in result.output
