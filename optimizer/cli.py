@@ -189,6 +189,12 @@ def plan(
         raise _fail("command line: --sheet: prints the order sheet; leave out --json", 2)
     if sheet_format is not SheetFormat.TEXT and not sheet:
         raise _fail("command line: --format: applies to --sheet", 2)
+    if sheet_format is SheetFormat.HTML and (why or why_not or alternatives is not None):
+        raise _fail(
+            "command line: --format html: the HTML order sheet holds the orders only; ask --why, --why-not "
+            "or --alternatives with the text sheet, or without --sheet",
+            2,
+        )
     if alternatives is not None:
         from optimizer.alternatives import parse_tolerance
 
@@ -258,22 +264,12 @@ def plan(
             sys.stdout.write(sheet_html(scenario, result.plan))
         else:
             console().print(order_sheet(scenario, result.plan))
+            _print_explanations(result.plan, tolerance, result.objective)
     elif as_json:
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
         console().print(plan_tables(scenario, result.plan))
-        if result.plan.why is not None:
-            from optimizer.render_why import why_table
-
-            console().print(why_table(result.plan.why))
-        if result.plan.why_not:
-            from optimizer.render_why import why_not_table
-
-            console().print(why_not_table(result.plan.why_not))
-        if result.plan.alternatives is not None:
-            from optimizer.render_alternatives import alternatives_table
-
-            console().print(alternatives_table(result.plan.alternatives, tolerance, result.objective or 0.0))
+        _print_explanations(result.plan, tolerance, result.objective)
         if scenario.sw is not None:
             from optimizer.render_sw import sw_plan_table
             from optimizer.sw import plan_sw_after_builds, report_data
@@ -281,6 +277,24 @@ def plan(
             before, after = plan_sw_after_builds(scenario, result.plan)
             reports = (report_data(scenario.name, r, None) for r in (before, after))
             console().print(sw_plan_table(*reports))
+
+
+def _print_explanations(plan: Plan, tolerance: str, objective: float | None) -> None:
+    """What `--why`, `--why-not` and `--alternatives` found, after the plan or its order sheet."""
+    from optimizer.render import console
+
+    if plan.why is not None:
+        from optimizer.render_why import why_table
+
+        console().print(why_table(plan.why))
+    if plan.why_not:
+        from optimizer.render_why import why_not_table
+
+        console().print(why_not_table(plan.why_not))
+    if plan.alternatives is not None:
+        from optimizer.render_alternatives import alternatives_table
+
+        console().print(alternatives_table(plan.alternatives, tolerance, objective or 0.0))
 
 
 @app.command()

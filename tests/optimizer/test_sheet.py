@@ -139,6 +139,21 @@ def test_cli_sheet_options_that_do_not_go_together_exit_2():
     assert both.exit_code == 2 and "--sheet" in both.output
     alone = runner.invoke(app, ["plan", "--format", "html"])
     assert alone.exit_code == 2 and "--format" in alone.output
+    html_why = runner.invoke(app, ["plan", "--sheet", "--format", "html", "--why"])
+    assert html_why.exit_code == 2 and "--why" in html_why.output
+
+
+def test_cli_text_sheet_is_followed_by_what_why_and_alternatives_found():
+    """Asked with --sheet, --why and --alternatives show after the sheet as they do after the plan: the
+    oil threshold binds in the default scenario (27.35: 75 BRPs of 75)."""
+    runner = CliRunner()
+    result = runner.invoke(app, ["plan", "--sheet", "--why", "--alternatives", "1"])
+    assert result.exit_code == 0, result.output
+    sheet_at = result.stdout.index("Orders — ")
+    why_at = result.stdout.index("What binds")
+    alternatives_at = result.stdout.index("Alternatives within")
+    assert sheet_at < why_at < alternatives_at
+    assert re.search(r"oil_threshold\s*│\s*27\.35\s*│\s*75\s*│\s*75\s*│\s*0", result.stdout)
 
 
 def test_web_order_sheet_is_the_sheet():
