@@ -81,6 +81,9 @@ def main() -> None:
             statuses[result.status] += 1
             value = result.plan.value if result.plan else None
             record[f"{name}/{key}"] = {"status": result.status, "value": value, "cpu": cpu[-1]}
+            if result.plan is not None and result.plan.bound is not None:
+                record[f"{name}/{key}"]["bound"] = result.plan.bound
+                print(f"{name}/{key}: not proven; value {value:g}, bound {result.plan.bound:g}")
             if args.check and result.plan is not None:
                 from optimizer.checker.engineers import check_engineers
 
