@@ -755,7 +755,10 @@ def engineers(
         reason = (
             "the required tasks cannot all be done" if result.status == "infeasible" else "no schedule found"
         )
-        raise _fail(f"{scenario_file}: {reason} ({result.status})", 1 if result.status == "infeasible" else 3)
+        because = "".join("\n  " + line for line in result.explanation)
+        raise _fail(
+            f"{scenario_file}: {reason} ({result.status}){because}", 1 if result.status == "infeasible" else 3
+        )
     if as_json:
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:

@@ -116,5 +116,6 @@ def _engineers(job: Job, scenario: EngineerScenario, time_limit: float | None) -
             BatchStatus.INFEASIBLE: "the required tasks cannot all be done",
             BatchStatus.TIMED_OUT: "no schedule found",
         }[status]
-        return result_line(job, status, message=f"{job.label}: {reason} ({result.status})")
+        because = "".join("\n  " + line for line in result.explanation)
+        return result_line(job, status, message=f"{job.label}: {reason} ({result.status}){because}")
     return result_line(job, status, objective=result.plan.value, plan_json=result.plan.model_dump_json())

@@ -92,6 +92,50 @@ def test_required_task_that_cannot_be_done_exits_1(tmp_path):
     result = run("engineers", path)
     assert result.exit_code == 1
     assert "required" in result.output
+    assert "f: refused by Permanent Airbases and Forts: no overland supply line to a resource point" in (
+        result.output
+    )
+
+
+RAILS = """kind: engineers
+name: rails
+turns: 1
+hexes:
+  - {id: a, terrain: clear, zone: D, broken_rail: true}
+  - {id: b, terrain: clear, zone: D, broken_rail: true}
+  - {id: c, terrain: clear, zone: D, broken_rail: true}
+neighbours: [{hexes: [a, b], mps: 1}, {hexes: [b, c], mps: 1}]
+weather: {D: [clear]}
+units: [{id: cons, type: construction, size: regiment, mps: 5, hex: a}]
+tasks:
+  - {id: rail-a, kind: repair_rail, hex: a, value: 1, required: true}
+  - {id: rail-b, kind: repair_rail, hex: b, value: 1, required: true}
+  - {id: rail-c, kind: repair_rail, hex: c, value: 1}
+"""
+
+
+def test_required_tasks_that_cannot_both_be_done_are_named(tmp_path):
+    """Rail lines: 4 MPs each. A 5-MP regiment repairs the rail in its hex (4), or moves 1 and repairs the
+    next (1 + 4 = 5), but not both in one turn (4 + 1 + 4 = 9)."""
+    path = tmp_path / "rails.yaml"
+    path.write_text(RAILS)
+    result = run("engineers", path)
+    assert result.exit_code == 1
+    assert "rail-a and rail-b cannot both be done, though each alone can" in result.output
+
+
+def test_required_task_no_unit_can_reach_in_time_is_named(tmp_path):
+    """Rail lines: 4 MPs. Two hexes away (2 MPs) the 5-MP regiment has 3 left, short of the 4 needed."""
+    path = tmp_path / "rails.yaml"
+    path.write_text(
+        RAILS.replace("hex: b, value: 1, required: true}", "hex: b, value: 1}").replace(
+            "hex: c, value: 1}", "hex: c, value: 1, required: true}"
+        )
+    )
+    result = run("engineers", path)
+    assert result.exit_code == 1
+    assert "rail-c: no construction unit can do it by turn 1" in result.output
+    assert "rail-a" not in result.output.split("infeasible")[1]
 
 
 def _planned(tmp_path):

@@ -28,6 +28,7 @@ class EngineerResult:
     build_seconds: float
     solve_seconds: float
     deterministic_seconds: float = 0.0  # CP-SAT's deterministic time of the value search
+    explanation: tuple[str, ...] = ()  # infeasible: what blocks the required tasks
 
 
 def solve_engineers(
@@ -62,7 +63,12 @@ def solve_engineers(
     solver.parameters.core_minimization_level = 1
     code = solver.solve(model)
     if code == cp_model.INFEASIBLE:
-        return EngineerResult("infeasible", None, built - started, time.perf_counter() - built)
+        from optimizer.rules.engineers.explain import explain_infeasible
+
+        explanation = tuple(explain_infeasible(scenario, data))
+        return EngineerResult(
+            "infeasible", None, built - started, time.perf_counter() - built, 0.0, explanation
+        )
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return EngineerResult("unknown", None, built - started, time.perf_counter() - built)
     status = "optimal" if code == cp_model.OPTIMAL else "feasible"

@@ -117,7 +117,10 @@ def test_errors_of_each_kind_are_results_with_the_commands_codes(tmp_path):
     ]
     assert got[0]["error"]["message"].startswith(f"{bad}:")
     assert "units[0].mps" in got[0]["error"]["message"]
-    assert got[1]["error"]["message"] == f"{fort}: the required tasks cannot all be done (infeasible)"
+    assert got[1]["error"]["message"] == (
+        f"{fort}: the required tasks cannot all be done (infeasible)\n"
+        "  f: refused by Permanent Airbases and Forts: no overland supply line to a resource point"
+    )
     assert got[2]["error"]["message"].startswith(f"{armor}: the requirements cannot all be met")
     assert "14.736 B" in got[2]["error"]["message"]
 
