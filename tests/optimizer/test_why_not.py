@@ -168,3 +168,22 @@ def test_routes_not_opened_are_priced_in_the_why_output(tmp_path):
         assert change.startswith(f"+open {route} by ") and change.split()[-1] in payers[route]
     opened = solve(scenario, fixes=(parse_decision("--fix", "route:persia"),))
     assert opened.plan is not None and check(scenario, opened.plan) == []
+
+
+def test_why_not_lay_down_a_new_ship():
+    """27.7251: a design's ship is laid down on a yard's chart. On the bundled U.S. and British naval
+    scenario the plan lays down no Essex-class carrier this turn; `--why-not` prices the best plan that
+    lays down the first (`DESIGN#N`), which lays it down this turn at the design's yard and passes the
+    checker, at a cost equal to the difference of the two optima."""
+    scenario = _load(Path("scenarios/britain_usa_summer_1942_naval.yaml"))
+    base = solve(scenario, keep_decisions=True)
+    assert base.plan is not None
+    assert not any(a.ship == "essex-class#1" and a.turn == 0 for a in base.plan.naval_actions)
+    (answer,) = why_not(scenario, base, [parse_decision("--why-not", "usa:essex-class#1:lay_down")])
+    assert not answer.included and answer.possible and answer.proven
+    with_it = solve(scenario, fixes=(parse_decision("--fix", "usa:essex-class#1:lay_down"),))
+    assert with_it.plan is not None and check(scenario, with_it.plan) == []
+    laid = [a for a in with_it.plan.naval_actions if a.ship == "essex-class#1" and a.turn == 0]
+    assert [(a.yard, a.action) for a in laid] == [("us_pacific_box", "lay_down")]
+    assert with_it.objective is not None and base.objective is not None
+    assert answer.costs[0].difference == round(with_it.objective - base.objective, 6)
