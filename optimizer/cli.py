@@ -715,9 +715,10 @@ def engineers(
     work_limit: Annotated[
         float | None,
         typer.Option(
-            help="Work the search may do, in CP-SAT's deterministic seconds (roughly a second each, and "
-            "counted the same on every run; default 60, optimizer/rules/engineers/solve.py's WORK_LIMIT): "
-            "stopped by it, the schedule returned is the same every time, with its bound.",
+            help="Work the search may do, in CP-SAT's deterministic seconds (counted the same on every run; "
+            "default 30, optimizer/rules/engineers/solve.py's WORK_LIMIT; a third for the proof, the rest "
+            "for a better schedule if it is not done): stopped by it, the schedule returned is the same "
+            "every time, with its bound.",
             min=0.001,
         ),
     ] = None,
