@@ -11,9 +11,9 @@ from models.engineers import EngineerPlan, EngineerScenario
 from optimizer.rules.engineers.constraints import add_engineers
 from optimizer.rules.engineers.extract import extract
 from optimizer.rules.engineers.objective import value_expression
-from optimizer.rules.engineers.prepare import prepare
+from optimizer.rules.engineers.prepare import Prepared, prepare
 from optimizer.rules.engineers.tidy import tidy
-from optimizer.rules.engineers.variables import make_variables
+from optimizer.rules.engineers.variables import EngineerVariables, make_variables
 
 # The search stops after this much work, in CP-SAT's deterministic seconds, unless told otherwise: a
 # position it cannot prove by then gets the best schedule found and the bound, the same on every run and
@@ -42,26 +42,10 @@ def solve_engineers(
     stopped by it is the same every time. Stopped before the proof, the schedule is `feasible` and
     carries the bound: no schedule is worth more."""
     started = time.perf_counter()
-    data = prepare(scenario)
-    model = cp_model.CpModel()
-    variables = make_variables(model, data)
-    add_engineers(model, data, variables)
-    value = value_expression(data, variables)
-    model.maximize(value)
+    data, model, variables = build_model(scenario)
     built = time.perf_counter()
     # A third of the limits to the proof; the rest, if it is not done, to a better schedule.
-    solver = _solver(_share(time_limit, 1 / 3), _share(work_limit, 1 / 3))
-    # The linear relaxation is weak here (units split across hexes, tasks half done) and slow to
-    # solve; the core-based search on the objective's Booleans, with propagation only, proves
-    # optimality far sooner on the benchmark positions.
-    solver.parameters.optimize_with_core = True
-    solver.parameters.linearization_level = 0
-    # One round of presolve: later rounds found little on these models and cost a third of the
-    # solve on the easier benchmark positions.
-    solver.parameters.max_presolve_iterations = 1
-    # Cores found by the search are shrunk once, not to a minimum: on the benchmark positions the
-    # full minimization took most of the search's deterministic time and gave no better cores.
-    solver.parameters.core_minimization_level = 1
+    solver = configured_solver(_share(time_limit, 1 / 3), _share(work_limit, 1 / 3))
     code = solver.solve(model)
     if code == cp_model.INFEASIBLE:
         from optimizer.rules.engineers.explain import explain_infeasible
@@ -126,11 +110,40 @@ def _share(limit: float | None, share: float) -> float | None:
     return None if limit is None else limit * share
 
 
-def _solver(time_limit: float | None, work_limit: float | None) -> cp_model.CpSolver:
+def build_model(scenario: EngineerScenario) -> tuple[Prepared, cp_model.CpModel, EngineerVariables]:
+    """The prepared data, and the model with every rule and the value to maximize."""
+    data = prepare(scenario)
+    model = cp_model.CpModel()
+    variables = make_variables(model, data)
+    add_engineers(model, data, variables)
+    model.maximize(value_expression(data, variables))
+    return data, model, variables
+
+
+def configured_solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
+    """The proof's solver. One search worker and a fixed seed: the same scenario gives the same
+    schedule. (Other seeds only for measuring, `benchmarks/engineers_probe.py`: one seed's search time
+    swings by a third with any change to the model.)"""
+    solver = _solver(time_limit, work_limit, seed)
+    # The linear relaxation is weak here (units split across hexes, tasks half done) and slow to
+    # solve; the core-based search on the objective's Booleans, with propagation only, proves
+    # optimality far sooner on the benchmark positions.
+    solver.parameters.optimize_with_core = True
+    solver.parameters.linearization_level = 0
+    # One round of presolve: later rounds found little on these models and cost a third of the
+    # solve on the easier benchmark positions.
+    solver.parameters.max_presolve_iterations = 1
+    # Cores found by the search are shrunk once, not to a minimum: on the benchmark positions the
+    # full minimization took most of the search's deterministic time and gave no better cores.
+    solver.parameters.core_minimization_level = 1
+    return solver
+
+
+def _solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
     """One search worker and a fixed seed: the same scenario gives the same schedule."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
+    solver.parameters.random_seed = seed
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = time_limit
     if work_limit is not None:

@@ -1,0 +1,87 @@
+"""Where the Europa engineers planner spends its proof (issue 13): two measurements, never asserted.
+
+    python -m benchmarks.engineers_probe seeds [--positions 61007,61008] [--solver-seeds 4]
+    python -m benchmarks.engineers_probe subset 61002 t0+t1+t2 [--work-limit 10]
+
+`seeds`: CP-SAT's deterministic time of the planner's own model and parameters
+(`solve.build_model`, `solve.configured_solver`) on generated positions of the 6-unit suite
+(`benchmarks/engineers.py`'s sizes and seeds), under several solver seeds, with the mean. On these
+positions the time under one seed moves by a third either way with any change to the model, even
+one that leaves the search space alone (the search path moves), so a change is judged on the mean
+over seeds, never on seed 0 alone. The planner itself always uses seed 0 (the same schedule every run).
+
+`subset`: whether the units can complete every one of the given tasks, value ignored (a
+feasibility solve with the same parameters). On 61002 the planner's proof stalls on a question of
+this kind: t0+t1+t10+t11+t2+t6+t7+t3+t9 together are neither done nor refuted within 10
+deterministic s, while without t7, t3 or t9 a schedule doing the other eight is found in 0.04, 0.25
+and 2.8 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+
+from models.engineers import EngineerScenario
+from models.engineers_generate import random_engineer_scenario
+from optimizer.rules.engineers.constraints import done_expressions
+from optimizer.rules.engineers.solve import build_model, configured_solver
+
+UNITS, TASKS, TURNS = 6, 12, 6  # the issue's target size (benchmarks/engineers.py)
+HARD = (61007, 61008, 61013, 61004, 61014)  # the slowest proven positions of the 6-unit suite
+
+
+def _scenario(seed: int) -> EngineerScenario:
+    return random_engineer_scenario(seed, units=UNITS, tasks=TASKS, turns=TURNS, rows=5, columns=6)
+
+
+def seeds(positions: list[int], solver_seeds: int, work_limit: float) -> None:
+    total = 0.0
+    for position in positions:
+        _, model, _ = build_model(_scenario(position))
+        times, statuses = [], set()
+        for seed in range(solver_seeds):
+            solver = configured_solver(None, work_limit, seed=seed)
+            statuses.add(solver.status_name(solver.solve(model)))
+            times.append(solver.deterministic_time)
+        mean = statistics.mean(times)
+        total += mean
+        shown = " ".join(f"{t:.2f}" for t in times)
+        print(f"{position}: mean {mean:.2f} deterministic s [{shown}] {sorted(statuses)}", flush=True)
+    print(f"total of means {total:.2f}; load {os.getloadavg()}")
+
+
+def subset(position: int, tasks: list[str], work_limit: float) -> None:
+    data, model, variables = build_model(_scenario(position))
+    done = done_expressions(data, variables)
+    for k in tasks:
+        if k not in done:
+            raise SystemExit(f"{k}: no such task, or refused by the article ({position})")
+        model.add(done[k] == 1)
+    model.clear_objective()
+    solver = configured_solver(None, work_limit)
+    status = solver.status_name(solver.solve(model))
+    print(f"{position} {'+'.join(tasks)}: {status} after {solver.deterministic_time:.2f} deterministic s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    over_seeds = commands.add_parser("seeds", help="deterministic time over several solver seeds")
+    over_seeds.add_argument("--positions", default=",".join(map(str, HARD)), help="generator seeds")
+    over_seeds.add_argument("--solver-seeds", type=int, default=4, help="solver seeds 0..N-1 (4)")
+    over_seeds.add_argument("--work-limit", type=float, default=15.0, help="deterministic s per solve")
+    together = commands.add_parser("subset", help="can these tasks all be completed?")
+    together.add_argument("position", type=int, help="generator seed, e.g. 61002")
+    together.add_argument("tasks", help="task ids joined by +, e.g. t0+t1+t10")
+    together.add_argument("--work-limit", type=float, default=10.0, help="deterministic s (10)")
+    args = parser.parse_args()
+    if args.command == "seeds":
+        seeds([int(p) for p in args.positions.split(",")], args.solver_seeds, args.work_limit)
+    else:
+        subset(args.position, args.tasks.split("+"), args.work_limit)
+
+
+if __name__ == "__main__":
+    main()
