@@ -734,7 +734,7 @@ def engineers(
     from models.io import InputError, validation_problems
     from optimizer.render import console
     from optimizer.render_engineers import engineer_tables
-    from optimizer.rules.engineers.solve import solve_engineers
+    from optimizer.rules.engineers.solve import WORK_LIMIT, solve_engineers
 
     try:
         scenario = load_engineer_scenario(scenario_file)
@@ -749,9 +749,7 @@ def engineers(
         from optimizer.engineers_check import check_engineer_file
 
         raise typer.Exit(check_engineer_file(scenario, check, console()))
-    result = solve_engineers(
-        scenario, time_limit=time_limit, **({} if work_limit is None else {"work_limit": work_limit})
-    )
+    result = solve_engineers(scenario, time_limit=time_limit, work_limit=work_limit or WORK_LIMIT)
     if result.plan is None:
         reason = (
             "the required tasks cannot all be done" if result.status == "infeasible" else "no schedule found"

@@ -85,9 +85,9 @@ def _improve(
     elapsed: float,
 ) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver] | None:
     """The proof did not finish within its share: the rest of the limits go to CP-SAT's portfolio of
-    searches (large neighbourhoods, the linear relaxation, the core search) interleaved on the one
-    worker, deterministically, started from the schedule found. On the benchmark's hardest position it
-    found schedules worth far more than the core search alone, and a lower bound. None when no limit is
+    searches (large neighbourhoods, the linear relaxation among them) interleaved on the one worker,
+    deterministically, started from the schedule found. On the benchmark's hardest position it found
+    schedules worth far more than the core search alone, and a tighter bound. None when no limit is
     left (an unlimited search only stops once proven)."""
     rest_time = None if time_limit is None else time_limit - elapsed
     rest_work = _share(work_limit, 2 / 3)
