@@ -25,6 +25,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from models.io import InputError
 from models.naval_tables import ChartAction
@@ -87,13 +88,19 @@ def bad(option: str, text: str, problem: str) -> InputError:
     return InputError(SOURCE, [(option, f"'{text}': {problem}")])
 
 
-def _power(option: str, text: str, word: str) -> Power:
+E = TypeVar("E", bound=StrEnum)
+
+
+def _choice(option: str, text: str, word: str, kind: type[E], what: str) -> E:
+    """`word` as a member of `kind`, or `InputError` naming it and the nearest member."""
     try:
-        return Power(word)
+        return kind(word)
     except ValueError:
-        raise bad(
-            option, text, f"'{word}' is not a power" + suggest(word, [p.value for p in Power])
-        ) from None
+        raise bad(option, text, f"'{word}' is not {what}" + suggest(word, [m.value for m in kind])) from None
+
+
+def _power(option: str, text: str, word: str) -> Power:
+    return _choice(option, text, word, Power, "a power")
 
 
 def _amount(option: str, text: str, word: str, most: int, what: str) -> int:
@@ -113,13 +120,7 @@ def parse_decision(option: str, text: str) -> Decision:
     if not spec:
         raise bad(option, text, "empty; give " + FORMS)
     if spec.startswith("route:"):
-        name = spec.removeprefix("route:")
-        try:
-            route = Route(name)
-        except ValueError:
-            raise bad(
-                option, text, f"'{name}' is not a route" + suggest(name, [r.value for r in Route])
-            ) from None
+        route = _choice(option, text, spec.removeprefix("route:"), Route, "a route")
         return Decision(option, text, Kind.ROUTE, route=route)
     if ">" in spec:
         return _grant(option, text, spec)
@@ -157,12 +158,7 @@ def _action(option: str, text: str, parts: list[str]) -> Decision:
         turn = int(when)
     if not ship:
         raise bad(option, text, "no ship after the power")
-    try:
-        action = ChartAction(word)
-    except ValueError:
-        raise bad(
-            option, text, f"'{word}' is not a chart action" + suggest(word, [a.value for a in ChartAction])
-        ) from None
+    action = _choice(option, text, word, ChartAction, "a chart action")
     return Decision(option, text, Kind.ACTION, power=power, ship=ship, action=action, turn=turn)
 
 
@@ -176,12 +172,7 @@ def _grant(option: str, text: str, spec: str) -> Decision:
     recipient, route = rest, None
     if ":" in rest:
         recipient, name = rest.split(":", 1)
-        try:
-            route = Route(name)
-        except ValueError:
-            raise bad(
-                option, text, f"'{name}' is not a route" + suggest(name, [r.value for r in Route])
-            ) from None
+        route = _choice(option, text, name, Route, "a route")
     if not recipient:
         raise bad(option, text, "no recipient after '>'")
     return Decision(option, text, Kind.GRANT, power=power, recipient=recipient, route=route, amount=amount)
