@@ -73,6 +73,10 @@ class Unpriced:
     builds: list[BuildDecision] = field(default_factory=list)
     reasons: list[Finding] = field(default_factory=list)
 
+    def breaks(self, rule: str, message: str) -> None:
+        """A decision the rules leave no variable for, with the rule."""
+        self.reasons.append(Finding(rule=rule, kind="rule", message=message))
+
 
 @dataclass
 class Priced:
@@ -132,13 +136,9 @@ def _fix_naval(
     naval = variables.naval
     if naval is None:
         for action in decisions.naval:
-            unpriced.reasons.append(
-                Finding(rule="27.7", kind="rule", message=f"{_action(action)}: no naval section")
-            )
+            unpriced.breaks("27.7", f"{_action(action)}: no naval section")
         for sw in decisions.sw_builds:
-            unpriced.reasons.append(
-                Finding(rule="27.9", kind="rule", message=f"{sw.build}: no naval section")
-            )
+            unpriced.breaks("27.9", f"{sw.build}: no naval section")
         return
     chosen: dict[tuple[str, int], ChartAction] = {}
     for action in decisions.naval:
@@ -156,13 +156,10 @@ def _fix_naval(
     for action in decisions.naval:
         key = f"{action.power.value}/{action.yard}/{action.ship}"
         if not any(act is action.action for act, _ in options.get((key, action.turn), [])):
-            unpriced.reasons.append(
-                Finding(
-                    rule="27.7272",
-                    kind="rule",
-                    message=f"{_action(action)}: the ship cannot take this action then "
-                    f"(27.7251, 27.7262, 27.7267, 27.7272; horizon {len(naval.naval.seasons)} turns)",
-                )
+            unpriced.breaks(
+                "27.7272",
+                f"{_action(action)}: the ship cannot take this action then "
+                f"(27.7251, 27.7262, 27.7267, 27.7272; horizon {len(naval.naval.seasons)} turns)",
             )
     sw_wanted: Counter[tuple[str, str]] = Counter()
     for sw in decisions.sw_builds:
@@ -170,12 +167,8 @@ def _fix_naval(
         if sw_key in naval.sw:
             sw_wanted[sw_key] += sw.factors
         else:
-            unpriced.reasons.append(
-                Finding(
-                    rule="27.9",
-                    kind="rule",
-                    message=f"{sw.power.value} {sw.build} at {sw.yard}: not buildable at that yard (27.711, 27.9)",
-                )
+            unpriced.breaks(
+                "27.9", f"{sw.power.value} {sw.build} at {sw.yard}: not buildable at that yard (27.711, 27.9)"
             )
     for sw_key, var in naval.sw.items():
         model.add(var == sw_wanted.get(sw_key, 0))
@@ -192,21 +185,11 @@ def _fix_grants(
     grants = variables.grants
     if grants is None or data.network is None:
         for grant in decisions.grants:
-            unpriced.reasons.append(
-                Finding(
-                    rule="40",
-                    kind="rule",
-                    message=f"{grant.grantor.value} to {grant.recipient.value}: the scenario has no grants section",
-                )
+            unpriced.breaks(
+                "40", f"{grant.grantor.value} to {grant.recipient.value}: the scenario has no grants section"
             )
         for opening in decisions.route_openings:
-            unpriced.reasons.append(
-                Finding(
-                    rule="40",
-                    kind="rule",
-                    message=f"open {opening.route}: the scenario has no grants section",
-                )
-            )
+            unpriced.breaks("40", f"open {opening.route}: the scenario has no grants section")
         return
     network = data.network
     fixed: set[tuple[object, tuple[str, ...]]] = set()
@@ -218,25 +201,15 @@ def _fix_grants(
             status = network.routes.get(grant.route) if grant.route is not None else None
             closure = network.closed_pairs.get(pair) or (status.closure if status is not None else None)
             rule, why = closure if closure is not None else ("40.4-40.8", "no open path by that route")
-            unpriced.reasons.append(
-                Finding(
-                    rule=rule,
-                    kind="rule",
-                    message=f"{grant.grantor.value} to {grant.recipient.value}{by}: {why}",
-                )
-            )
+            unpriced.breaks(rule, f"{grant.grantor.value} to {grant.recipient.value}{by}: {why}")
             continue
         model.add(sum(grants.flows[pair, p] for p in paths) == grant.brps)
         oil = [grants.oil[pair, p] for p in paths if (pair, p) in grants.oil]
         if oil:
             model.add(sum(oil) == grant.oil_counters)
         elif grant.oil_counters:
-            unpriced.reasons.append(
-                Finding(
-                    rule="40.25",
-                    kind="rule",
-                    message=f"{grant.grantor.value} to {grant.recipient.value}{by}: no oil counters go that way",
-                )
+            unpriced.breaks(
+                "40.25", f"{grant.grantor.value} to {grant.recipient.value}{by}: no oil counters go that way"
             )
         fixed.update((pair, p) for p in paths)
     for flow, var in grants.flows.items():
@@ -250,12 +223,8 @@ def _fix_grants(
         model.add(var == int((route.value, payer) in opened))
     available = {(route.value, payer) for route, payer in grants.openings}
     for name, payer in sorted(opened - available, key=lambda item: (item[0], item[1].value)):
-        unpriced.reasons.append(
-            Finding(
-                rule="40.52" if name == "persia" else "40.72",
-                kind="rule",
-                message=f"{payer.value} cannot open {name} this turn",
-            )
+        unpriced.breaks(
+            "40.52" if name == "persia" else "40.72", f"{payer.value} cannot open {name} this turn"
         )
 
 
