@@ -14,7 +14,7 @@ from ortools.sat.python import cp_model
 
 from models.engineers import EngineerScenario
 from optimizer.rules.engineers.constraints import add_engineers
-from optimizer.rules.engineers.prepare import Prepared, prepare
+from optimizer.rules.engineers.prepare import Prepared, done_by_words, prepare
 from optimizer.rules.engineers.variables import make_variables
 
 # Work each feasibility test may do (CP-SAT deterministic seconds); a test that runs out counts as
@@ -35,11 +35,6 @@ def _possible(scenario: EngineerScenario, required: set[str]) -> bool:
     return solver.solve(model) != cp_model.INFEASIBLE
 
 
-def _by(data: Prepared, k: str) -> str:
-    last = data.tasks[k].last_turn
-    return f"its deadline, turn {last}" if last < data.turns else f"turn {last}"
-
-
 def explain_infeasible(scenario: EngineerScenario, data: Prepared) -> list[str]:
     """One line per required task that cannot be done alone, or the smallest set that cannot be done
     together; in the scenario's task order."""
@@ -50,7 +45,7 @@ def explain_infeasible(scenario: EngineerScenario, data: Prepared) -> list[str]:
         if task.refused is not None:
             lines.append(f"{k}: refused by {task.refused}")
         elif not _possible(scenario, {k}):
-            lines.append(f"{k}: no construction unit can do it by {_by(data, k)}")
+            lines.append(f"{k}: no construction unit can do it by {done_by_words(data, k)}")
     if lines:
         return lines
     kept = list(required)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.engineers import EngineerPlan, TaskOutcome, UnitTurn, Work, discounted, to_mps
-from optimizer.rules.engineers.prepare import Prepared
+from optimizer.rules.engineers.prepare import Prepared, done_by_words
 from optimizer.rules.engineers.variables import EngineerVariables
 
 
@@ -14,9 +14,8 @@ def _not_done_reason(data: Prepared, k: str) -> str:
     if task.refused is not None:
         return task.refused
     reachable = bool(task.options) if task.counted_in_turns else bool(task.rates)
-    by = f"its deadline, turn {task.last_turn}" if task.last_turn < data.turns else f"turn {task.last_turn}"
     if not reachable:
-        return f"no construction unit can do it by {by}"
+        return f"no construction unit can do it by {done_by_words(data, k)}"
     if task.last_turn < data.turns:
         return f"not worth the units' time, or not possible, by its deadline (turn {task.last_turn})"
     return f"not worth the units' time, or not possible, within {data.turns} turns"

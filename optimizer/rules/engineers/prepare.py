@@ -99,6 +99,12 @@ class Prepared:
     resource_points: dict[str, int]  # hex -> resource points there
 
 
+def done_by_words(data: Prepared, k: str) -> str:
+    """When task k must be done by, in words: 'its deadline, turn 3' or 'turn 6' (the horizon)."""
+    last = data.tasks[k].last_turn
+    return f"its deadline, turn {last}" if last < data.turns else f"turn {last}"
+
+
 def movement_graph(scenario: EngineerScenario) -> nx.Graph:
     """Hexes and the MPs (halves) a construction unit pays between neighbours (an input)."""
     graph: nx.Graph[str] = nx.Graph()
