@@ -184,6 +184,8 @@ def test_share_link_in_a_fresh_page_gives_the_same_plan(page: Any, browser: Any)
     planned(page)
     tables = page.inner_html("#plan .tables")
     page.click("#share")
+    # the link is written once the state is compressed, which the page does asynchronously
+    page.wait_for_function("() => document.querySelector('#share-link').value.includes('#s=')")
     link = page.input_value("#share-link")
     assert re.search(r"#s=[A-Za-z0-9_-]+$", link)
     fresh = browser.new_context()
