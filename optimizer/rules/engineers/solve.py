@@ -27,7 +27,7 @@ class EngineerResult:
     plan: EngineerPlan | None
     build_seconds: float
     solve_seconds: float
-    deterministic_seconds: float = 0.0  # CP-SAT's deterministic time of the value search
+    deterministic_seconds: float = 0.0  # CP-SAT's deterministic time of the search, both phases
     explanation: tuple[str, ...] = ()  # infeasible: what blocks the required tasks
 
 
@@ -63,6 +63,7 @@ def solve_engineers(
         improved = _improve(model, solver, time_limit, work_limit, time.perf_counter() - built)
         if improved is not None:
             second, better = improved
+            deterministic += better.deterministic_time
             bound = min(bound, better.best_objective_bound)
             if second == cp_model.OPTIMAL or better.objective_value > solver.objective_value:
                 code, best = second, better

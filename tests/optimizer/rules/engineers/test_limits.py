@@ -25,6 +25,15 @@ def test_stopped_search_returns_a_legal_schedule_with_its_bound():
     assert plan.bound <= sum(discounted(t.value, 1, HARD.discount) for t in HARD.tasks) + 0.001
 
 
+def test_work_reported_counts_both_phases_within_the_limit():
+    """The limit is shared, a third to the proof and the rest to a better schedule; the work reported is
+    both phases', so on a position not proven it is about the whole limit (CP-SAT checks the limit
+    between steps, so a little past it at most)."""
+    result = solve_engineers(HARD, work_limit=1.5)
+    assert result.status == "feasible"
+    assert 1.5 * 0.8 <= result.deterministic_seconds <= 1.5 * 1.1
+
+
 def test_work_limit_gives_the_same_schedule_every_run():
     first = solve_engineers(HARD, work_limit=0.5).plan
     second = solve_engineers(HARD, work_limit=0.5).plan
