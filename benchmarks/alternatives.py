@@ -15,7 +15,6 @@ Target (issue 14): `--alternatives 3` at most 4x the plain solve.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import time
 from unittest import mock
@@ -25,6 +24,7 @@ from rich.table import Table
 
 import optimizer.solve as planner
 import scenarios
+from benchmarks.figures import load_average
 from models.io import load_scenario
 from models.scenario import Scenario
 from optimizer.alternatives import DEFAULT_TOLERANCE, Tolerance, alternatives, parse_tolerance
@@ -109,10 +109,9 @@ def main() -> None:
         )
     console = Console(width=140)
     console.print(table)
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     console.print(
         f"worst ratio {max(ratios):.2f}, median {statistics.median(ratios):.2f} (target <= {TARGET:g}); "
-        f"load average {load}"
+        f"{load_average()}"
     )
 
 

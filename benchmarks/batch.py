@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import subprocess
 import sys
@@ -35,6 +34,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.figures import load_average
 from models.generate import scenario_data
 from optimizer.batch.inputs import Job
 from optimizer.batch.local import LocalPool
@@ -44,11 +44,6 @@ from optimizer.batch.run import plan_task, scenario_job
 def position(seed: int) -> dict[str, Any]:
     """The generated one-turn position of this seed (as bench.py's builds suite)."""
     return scenario_data(random.Random(seed).randint, requirements=False, naval=False)
-
-
-def load() -> str:
-    one, five, _ = os.getloadavg()
-    return f"load {one:.1f} / {five:.1f} (1 / 5 min), {os.cpu_count()} cores"
 
 
 def awaw() -> str:
@@ -112,7 +107,7 @@ def main() -> None:
                 str(args.positions),
                 f"{seconds:.1f}",
                 f"{rates[f'workers {workers}']:.1f}",
-                load(),
+                load_average(),
             )
         files = []
         for i in range(min(args.plan_sample, args.positions)):
@@ -121,7 +116,11 @@ def main() -> None:
         seconds = sum(timed([awaw(), "plan", str(f), "--json"]) for f in files)
         rates["plan"] = len(files) / seconds
         table.add_row(
-            "one awaw plan per position", str(len(files)), f"{seconds:.1f}", f"{rates['plan']:.2f}", load()
+            "one awaw plan per position",
+            str(len(files)),
+            f"{seconds:.1f}",
+            f"{rates['plan']:.2f}",
+            load_average(),
         )
     out.print(table)
     two_over_one = rates["workers 2"] / rates["workers 1"]
@@ -136,7 +135,7 @@ def main() -> None:
         out.print(
             f"peak RSS per worker (MB), 2 workers: after {min(1000, args.memory_positions)} positions "
             f"{', '.join(f'{m:.0f}' for m in at_thousand)}; after {args.memory_positions} "
-            f"{', '.join(f'{m:.0f}' for m in at_end)} ({seconds:.0f} s, {load()})"
+            f"{', '.join(f'{m:.0f}' for m in at_end)} ({seconds:.0f} s, {load_average()})"
         )
 
 

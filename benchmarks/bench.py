@@ -54,6 +54,7 @@ from rich.table import Table
 
 import optimizer.solve as planner
 import scenarios
+from benchmarks.figures import percentile
 from models.generate import random_scenario
 from models.io import load_scenario
 from models.scenario import Scenario
@@ -240,11 +241,6 @@ def measure_mobilization(count: int) -> tuple[list[float], list[float], Counter[
         wall.append(time.perf_counter() - started)
         cpu.append(time.process_time() - started_cpu)
     return wall, cpu, statuses
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 QUANTILES = ("p50", "p95", "max")

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import yaml
 
+from benchmarks.figures import load_average
 from models.decisions import Decisions, decisions_of, parse_decisions
 from models.io import load_scenario
 from models.scenario import Scenario
@@ -131,7 +132,7 @@ def main() -> None:
     args = parser.parse_args()
     rows = whole_process(args.rounds) if args.whole_process else in_process(args.rounds)
     kind = "whole process, children's user+sys CPU s" if args.whole_process else "in process, CPU s"
-    print(f"compare against the plain solve ({kind}, median of {args.rounds}; load {os.getloadavg()[0]:.2f})")
+    print(f"compare against the plain solve ({kind}, median of {args.rounds}; {load_average()})")
     print(f"{'scenario':<48} {'plain':>8} {'compare':>8} {'ratio':>6}")
     worst = 0.0
     for label, plain, both in rows:

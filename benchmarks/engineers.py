@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from benchmarks.figures import load_average, percentile
 from models.engineers import EngineerScenario, load_engineer_scenario
 from models.engineers_generate import random_engineer_scenario
 
@@ -50,11 +50,6 @@ def suites(count: int) -> list[tuple[str, list[tuple[str, EngineerScenario]]]]:
     return found
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
 def main() -> None:
     from optimizer.rules.engineers import solve as engineer_solve
 
@@ -66,7 +61,7 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="pass every plan through the checker (untimed)")
     args = parser.parse_args()
     record: dict[str, Any] = {}
-    print(f"load average at start: {os.getloadavg()}")
+    print(f"at start: {load_average()}")
     for name, cases in suites(args.count):
         if args.suite and not any(t in name for t in args.suite):
             continue
@@ -96,7 +91,7 @@ def main() -> None:
             f"p95 {percentile(wall, 0.95):.3f} s, max {max(wall):.3f} s; "
             f"CPU p50 {statistics.median(cpu):.3f} s, p95 {percentile(cpu, 0.95):.3f} s, "
             f"max {max(cpu):.3f} s; deterministic p95 {percentile(det, 0.95):.3f}; "
-            f"optimal {statuses['optimal']}/{len(cases)} {dict(statuses)}; load {os.getloadavg()}"
+            f"optimal {statuses['optimal']}/{len(cases)} {dict(statuses)}; {load_average()}"
         )
     if args.json:
         args.json.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")

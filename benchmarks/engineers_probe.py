@@ -20,9 +20,9 @@ and 2.8 s.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 
+from benchmarks.figures import load_average
 from models.engineers import EngineerScenario
 from models.engineers_generate import random_engineer_scenario
 from optimizer.rules.engineers.constraints import done_expressions
@@ -49,7 +49,7 @@ def seeds(positions: list[int], solver_seeds: int, work_limit: float) -> None:
         total += mean
         shown = " ".join(f"{t:.2f}" for t in times)
         print(f"{position}: mean {mean:.2f} deterministic s [{shown}] {sorted(statuses)}", flush=True)
-    print(f"total of means {total:.2f}; load {os.getloadavg()}")
+    print(f"total of means {total:.2f}; {load_average()}")
 
 
 def subset(position: int, tasks: list[str], work_limit: float) -> None:

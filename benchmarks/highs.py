@@ -40,7 +40,8 @@ from ortools.sat.python import cp_model
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks.bench import percentile, suites
+from benchmarks.bench import suites
+from benchmarks.figures import percentile
 from models.scenario import Scenario
 from optimizer.model import build_model, new_solver
 from optimizer.prepare import prepare

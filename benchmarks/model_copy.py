@@ -13,7 +13,6 @@ The two give the same optima and plans (tests/optimizer/test_model_copy.py); not
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from collections.abc import Callable
 
@@ -21,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 import scenarios
+from benchmarks.figures import load_average
 from benchmarks.why import plannable
 from optimizer.decision_forms import Decision
 from optimizer.prepare import Relaxation
@@ -106,8 +106,7 @@ def main() -> None:
         )
     console = Console(width=120)
     console.print(table)
-    load = os.getloadavg()
-    console.print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    console.print(load_average())
 
 
 if __name__ == "__main__":

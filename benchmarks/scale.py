@@ -37,7 +37,8 @@ from unittest import mock
 from ortools.sat.python import cp_model
 
 import optimizer.solve as planner
-from benchmarks.bench import percentile, suites
+from benchmarks.bench import suites
+from benchmarks.figures import percentile
 from models.generate import scenario_data
 from models.plan import Status
 from models.scenario import Scenario, Settings
@@ -105,7 +106,7 @@ def profile(names: list[str], positions: int) -> None:
         print(f"{suite.name}: {len(calls)} positions, {proven} proven optimal, solve calls {sorted(calls)}")
         for key, values in parts.items():
             p50 = statistics.median(values)
-            print(f"  {key:>9}: p50 {p50 * 1000:7.0f}  p95 {percentile(values, 95) * 1000:7.0f}  ms")
+            print(f"  {key:>9}: p50 {p50 * 1000:7.0f}  p95 {percentile(values, 0.95) * 1000:7.0f}  ms")
 
 
 def property_positions(count: int) -> list[tuple[str, Scenario]]:

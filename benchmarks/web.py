@@ -37,6 +37,7 @@ from typing import Any
 import httpx
 
 import scenarios
+from benchmarks.figures import load_average
 
 ROOT = Path(__file__).resolve().parents[1]
 PAINT_TARGET = 1.0
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--before", type=Path, help="another checkout whose first paint to time alongside")
     args = parser.parse_args(argv)
     roots = [ROOT] if args.before is None else [args.before.resolve(), ROOT]
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    print(f"before: {load_average()}")
 
     chromium = shutil.which("chromium") or (
         "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
@@ -224,7 +225,7 @@ def main(argv: list[str] | None = None) -> None:
         f"  server / CLI solve {ratio:.2f} x: target {REPLAN_TARGET} x "
         f"{'met' if ratio <= REPLAN_TARGET else 'NOT met'}; server / whole CLI {served / whole:.2f} x"
     )
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"after: {load_average()}")
 
 
 if __name__ == "__main__":

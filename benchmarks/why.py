@@ -18,7 +18,6 @@ whose name contains TEXT. Nothing here is asserted; the target is read off the r
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from rich.console import Console
 from rich.table import Table
 
 import scenarios
+from benchmarks.figures import load_average
 from models.io import InputError, load_scenario
 from models.scenario import Scenario
 from optimizer.solve import solve
@@ -104,10 +104,9 @@ def main() -> None:
         )
     console = Console(width=160)
     console.print(table)
-    load = os.getloadavg()
     console.print(
         f"worst ratio: CPU {worst_cpu:.2f}, wall {worst_wall:.2f} (target {TARGET:g}; what-ifs on "
-        f"{args.threads} thread(s)); load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+        f"{args.threads} thread(s)); {load_average()}"
     )
 
 
