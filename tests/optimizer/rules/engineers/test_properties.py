@@ -123,34 +123,34 @@ def brute_force(scenario: EngineerScenario) -> float:
                         mps_left=0,
                     )
                 )
-            plan = EngineerPlan(
-                status="candidate",
-                value=0,
-                turns=2,
-                schedule=lines,
-                tasks=[],
-            ).model_copy(update={"tasks": _outcomes(scenario)})
-            found = assess(scenario, plan)
-            if all(v.kind == REPORT for v in found.violations):
-                best = max(best, found.value)
+            best = max(best, _legal_value(scenario, lines))
     return best
 
 
-def _outcomes(scenario: EngineerScenario) -> list[Any]:
-    """The resource point a task would spend: the only one, in the first hex."""
+def _legal_value(scenario: EngineerScenario, lines: list[UnitTurn]) -> float:
+    """What a two-turn schedule is worth by the checker (each task spending the only resource point,
+    in the first hex), 0 if the checker finds it illegal."""
     from models.engineers import TaskOutcome
 
-    return [TaskOutcome(task=t.id, kind=t.kind, resource_point="h0") for t in scenario.tasks]
+    outcomes = [TaskOutcome(task=t.id, kind=t.kind, resource_point="h0") for t in scenario.tasks]
+    plan = EngineerPlan(status="candidate", value=0, turns=2, schedule=lines, tasks=outcomes)
+    found = assess(scenario, plan)
+    return found.value if all(v.kind == REPORT for v in found.violations) else 0.0
+
+
+def _assert_proven_at(scenario: EngineerScenario, best: float) -> None:
+    """The planner proves its schedule optimal, the checker passes it, and it is worth the brute force's best."""
+    result = solve_engineers(scenario)
+    assert result.status == "optimal"
+    assert result.plan is not None
+    assert check_engineers(scenario, result.plan) == []
+    assert abs(result.plan.value - best) < 1e-6
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenario=tiny())
 def test_value_equals_brute_force_on_tiny_positions(scenario):
-    result = solve_engineers(scenario)
-    assert result.status == "optimal"
-    assert result.plan is not None
-    assert check_engineers(scenario, result.plan) == []
-    assert abs(result.plan.value - brute_force(scenario)) < 1e-6
+    _assert_proven_at(scenario, brute_force(scenario))
 
 
 @st.composite
@@ -226,18 +226,11 @@ def brute_force_pair(scenario: EngineerScenario) -> float:
             for unit, plan in zip(scenario.units, (first, second), strict=True)
             for t, (begins, mps) in enumerate(plan, start=1)
         ]
-        plan = EngineerPlan(status="candidate", value=0, turns=2, schedule=lines, tasks=_outcomes(scenario))
-        found = assess(scenario, plan)
-        if all(v.kind == REPORT for v in found.violations):
-            best = max(best, found.value)
+        best = max(best, _legal_value(scenario, lines))
     return best
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenario=tiny_pair())
 def test_two_units_value_equals_brute_force_on_tiny_positions(scenario):
-    result = solve_engineers(scenario)
-    assert result.status == "optimal"
-    assert result.plan is not None
-    assert check_engineers(scenario, result.plan) == []
-    assert abs(result.plan.value - brute_force_pair(scenario)) < 1e-6
+    _assert_proven_at(scenario, brute_force_pair(scenario))
