@@ -93,11 +93,9 @@ def _model_site(entry: EntryData, site: str | None) -> tuple[bool, str | None]:
     turn, the entry's first eligible site stands in, so that the line is priced like any other (its price
     does not depend on the site) and the checker, reading the player's site, names the placement rule it
     breaks. (False, None) when the entry has no eligible site at all (27.21, 27.22, 27.4)."""
-    if site in entry.sites:
-        return True, site
-    for first, others in entry.alternatives.items():
-        if site in others:
-            return True, first
+    slot = entry.slot_of(site)
+    if slot is not None:
+        return True, slot
     return (True, entry.sites[0]) if entry.sites else (False, None)
 
 
@@ -621,12 +619,9 @@ def _builds(plan: Plan, data: Prepared | None) -> dict[tuple[str, str, str | Non
     """Counters per (power, entry, first site of the class) and a site to show for them."""
     found: dict[tuple[str, str, str | None], tuple[int, str | None]] = {}
     for line in plan.builds:
-        site: str | None | bool = line.site
         entry = data.entries.get(f"{line.power.value}/{line.entry}") if data is not None else None
-        if entry is not None and line.site not in entry.sites:
-            first = next((f for f, others in entry.alternatives.items() if line.site in others), None)
-            site = first if first is not None else line.site
-        key = (line.power.value, line.entry, site if isinstance(site, str) or site is None else None)
+        slot = entry.slot_of(line.site) if entry is not None else None
+        key = (line.power.value, line.entry, slot if slot is not None else line.site)
         counters, shown = found.get(key, (0, line.site))
         found[key] = (counters + line.counters, shown)
     return found

@@ -195,13 +195,7 @@ def _action_keys(data: Prepared) -> list[tuple[str, int, object, object]]:
 
 def _build_slot(data: Prepared, decision: Decision) -> str | None:
     """The representative site of the decision's site (its class, 27.4); None when it may not be used."""
-    entry = data.entries[entry_key(decision)]
-    if decision.site in entry.sites:
-        return decision.site
-    for first, others in entry.alternatives.items():
-        if decision.site in others:
-            return first
-    return None
+    return data.entries[entry_key(decision)].slot_of(decision.site)
 
 
 def _on_route(data: Prepared, path: tuple[str, ...], decision: Decision) -> bool:
