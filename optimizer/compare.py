@@ -298,7 +298,8 @@ def price(
     # No plan takes the chart actions, SW units and grants with the rest (their families have no guard):
     # the fewest of them that conflict are left out and reported, and the rest priced.
     data = prepared if prepared is not None else prepare(scenario)
-    conflict = conflicting(data, decisions)
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    conflict = conflicting(data, decisions, left)
     if not conflict:
         return Priced(result, found["unpriced"], broken)
     reduced = _without(decisions, set(conflict))
@@ -326,16 +327,22 @@ def _without(decisions: Decisions, items: set[Item]) -> Decisions:
     )
 
 
-def conflicting(data: Prepared, decisions: Decisions) -> list[Item]:
+def conflicting(data: Prepared, decisions: Decisions, time_limit: float | None = None) -> list[Item]:
     """The fewest chart actions, SW units, grants and route openings that no plan takes together with the
     builds (a minimal set: leaving out any one of them lets a plan take the rest, the rule families with a
-    guard relaxed); empty when even none of them can be taken (the builds alone conflict)."""
+    guard relaxed); empty when even none of them can be taken (the builds alone conflict). Each test is
+    given CONFLICT_SECONDS, and no more than is left of `time_limit`."""
     items = [(name, i) for name in CONFLICT_FIELDS for i in range(len(getattr(decisions, name)))]
+    started = time.perf_counter()
+    built, variables, _ = build_model(data, explain=True)
 
     def takes(kept: list[Item]) -> bool:
-        model, variables, _ = build_model(data, explain=True)
+        model = built.clone()  # a copy keeps every index: `variables` name its variables too
         fix_decisions(model, data, variables, _without(decisions, set(items) - set(kept)))
-        return new_solver(CONFLICT_SECONDS, 1).solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        seconds = CONFLICT_SECONDS
+        if time_limit is not None:
+            seconds = min(seconds, max(0.0, time_limit - (time.perf_counter() - started)))
+        return new_solver(seconds, 1).solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
     if not items or not takes([]):
         return []
