@@ -299,7 +299,6 @@ def decisions_of(plan: Plan) -> Decisions:
         key = (line.grantor.value, line.recipient, line.route)
         brps, oil = grants.get(key, (0, 0))
         grants[key] = (brps + line.brps, oil + line.oil_counters)
-    yards = {(a.power, a.yard) for a in plan.naval_actions}
     return Decisions.model_validate(
         {
             "format": "awaw-decisions/1",
@@ -311,7 +310,6 @@ def decisions_of(plan: Plan) -> Decisions:
             "naval": [
                 {"power": a.power, "yard": a.yard, "ship": a.ship, "turn": a.turn, "action": a.action}
                 for a in plan.naval_actions
-                if (a.power, a.yard) in yards
             ],
             "sw_builds": [
                 {"power": s.power, "build": s.build, "yard": s.yard, "factors": s.factors}
