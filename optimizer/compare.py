@@ -50,7 +50,7 @@ from models.decisions import (
 from models.naval_tables import ChartAction
 from models.plan import BuildLine, Plan, Status, SWPlanReport
 from models.scenario import Scenario
-from models.tables import POWER_FACTION, CostBasis, Faction, Power
+from models.tables import NON_CONSTRUCTION_COSTS, POWER_FACTION, CostBasis, Faction, Power
 from optimizer.checker import Violation, check
 from optimizer.model import build_model, new_solver
 from optimizer.prepare import Prepared, prepare
@@ -221,9 +221,14 @@ def _fix_grants(
         model.add(var == int((route.value, payer) in opened))
     available = {(route.value, payer) for route, payer in grants.openings}
     for name, payer in sorted(opened - available, key=lambda item: (item[0], item[1].value)):
-        unpriced.breaks(
-            "40.52" if name == "persia" else "40.72", f"{payer.value} cannot open {name} this turn"
-        )
+        unpriced.breaks(opening_rule(name), f"{payer.value} cannot open {name} this turn")
+
+
+def opening_rule(route: str) -> str:
+    """The rule of opening `route`, as the 27.12 chart's spending names it: the Persian route's
+    expenditure (40.521) or the Alaska highway (40.72)."""
+    kind = "open_persian_route" if route == "persia" else "build_alaska_highway"
+    return NON_CONSTRUCTION_COSTS[kind][2]
 
 
 def guard_literals(model: cp_model.CpModel) -> dict[tuple[str, str], cp_model.IntVar]:
@@ -373,7 +378,7 @@ def _conflict_finding(item: object, others: bool) -> Finding:
     assert isinstance(item, OpeningDecision)
     what = f"{item.paid_by.value} opens {item.route}"
     return Finding(
-        rule="40.52" if item.route == "persia" else "40.72",
+        rule=opening_rule(item.route),
         kind="rule",
         message=f"{what}: no plan takes it{with_others}",
     )

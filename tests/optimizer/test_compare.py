@@ -289,6 +289,28 @@ def test_the_conflict_is_narrowed_down_on_copies_of_one_model_within_the_time_li
     assert conflicting(data, mine, 120.0) == both
 
 
+def test_a_route_opening_the_position_does_not_offer_names_its_rule():
+    """Only the U.S. may build the Alaska highway here: Russia opening either route is not priced, each
+    with its rule, the Persian route's expenditure (40.521) and the Alaska highway (40.72)."""
+    from models.io import load_scenario
+
+    scenario = load_scenario(ROOT / "scenarios" / "allies_summer_1942_grants.yaml")
+    mine = Decisions.model_validate(
+        {
+            "format": "awaw-decisions/1",
+            "route_openings": [
+                {"route": "persia", "paid_by": "russia"},
+                {"route": "siberia", "paid_by": "russia"},
+            ],
+        }
+    )
+    reasons = assess(scenario, mine, 60).priced.unpriced.reasons
+    assert [(f.rule, f.message) for f in reasons] == [
+        ("40.521", "russia cannot open persia this turn"),
+        ("40.72", "russia cannot open siberia this turn"),
+    ]
+
+
 def test_sw_campaigns_of_the_players_plan_on_an_sw_scenario():
     """Rule 25, 27.94: with the same new SW units as the best plan (none here: the scenario has no yards),
     the player's plan shows the best plan's SW campaigns, every campaign before and after."""
