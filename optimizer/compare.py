@@ -521,17 +521,18 @@ def group_findings(findings: list[Finding]) -> list[RootCause]:
     - the plan's own accounting (kind report) follows from the first root cause.
     Everything else is a root cause. Sorted by kind (rules, requirements, accounting), rule, message."""
     ordered = sorted(findings, key=_order)
+    subjects = [subject(finding.message) for finding in ordered]
     roots: list[RootCause] = []
     parent: dict[int, int] = {}
     for index, finding in enumerate(ordered):
-        about = subject(finding.message)
+        about = subjects[index]
         cause = None
         if finding.rule in SPENDING:
             for j, other in enumerate(ordered[:index]):
                 if (
                     other.rule in SPENDING
                     and SPENDING[other.rule] < SPENDING[finding.rule]
-                    and _related(subject(other.message), about)
+                    and _related(subjects[j], about)
                 ):
                     cause = parent.get(j, j)
                     break
@@ -540,7 +541,7 @@ def group_findings(findings: list[Finding]) -> list[RootCause]:
                 (
                     parent.get(j, j)
                     for j, other in enumerate(ordered[:index])
-                    if other.rule in SPENDING and _related(subject(other.message), about)
+                    if other.rule in SPENDING and _related(subjects[j], about)
                 ),
                 None,
             )
