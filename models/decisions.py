@@ -145,17 +145,16 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
     problems: list[tuple[str, str]] = []
     planned = [p.value for p in scenario.powers]
 
-    def power_known(power: Power, where: str) -> bool:
+    def power_known(power: Power, path: str) -> bool:
+        """Whether the scenario plans `power`; if not, the problem at field `path`."""
         if power in scenario.powers:
             return True
-        problems.append(
-            (f"{where}.power", f"{power.value!r} is not planned in this scenario ({', '.join(planned)})")
-        )
+        problems.append((path, f"{power.value!r} is not planned in this scenario ({', '.join(planned)})"))
         return False
 
     for i, build in enumerate(decisions.builds):
         where = f"builds[{i}]"
-        if not power_known(build.power, where):
+        if not power_known(build.power, f"{where}.power"):
             continue
         entries = [e.id for e in scenario.powers[build.power].force_pool]
         if build.entry not in entries:
@@ -169,7 +168,7 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
             problems.append((f"{where}.site", _unknown(build.site, "a site of the map", sorted(SITE_BY_ID))))
     for i, action in enumerate(decisions.naval):
         where = f"naval[{i}]"
-        if not power_known(action.power, where):
+        if not power_known(action.power, f"{where}.power"):
             continue
         naval = scenario.powers[action.power].naval
         yards = {yard.id: yard for yard in naval.shipyards} if naval else {}
@@ -194,7 +193,7 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
         seen.setdefault(key, i)
     for i, sw in enumerate(decisions.sw_builds):
         where = f"sw_builds[{i}]"
-        if not power_known(sw.power, where):
+        if not power_known(sw.power, f"{where}.power"):
             continue
         naval = scenario.powers[sw.power].naval
         builds = [b.id for b in naval.sw_units] if naval else []
@@ -214,17 +213,9 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
             problem = f"a grant from {by[0]} to {by[1]} by this route is already given (grants[{routes[by]}])"
             problems.append((f"grants[{i}].route", problem))
         routes.setdefault(by, i)
-        if grant.grantor not in scenario.powers:
-            problem = f"{grant.grantor.value!r} is not planned in this scenario ({', '.join(planned)})"
-            problems.append((f"grants[{i}].grantor", problem))
+        power_known(grant.grantor, f"grants[{i}].grantor")
     for i, opening in enumerate(decisions.route_openings):
-        if opening.paid_by not in scenario.powers:
-            problems.append(
-                (
-                    f"route_openings[{i}].paid_by",
-                    f"{opening.paid_by.value!r} is not planned in this scenario ({', '.join(planned)})",
-                )
-            )
+        power_known(opening.paid_by, f"route_openings[{i}].paid_by")
     if decisions.oil_counters_spent:
         for faction in decisions.oil_counters_spent:
             if not _faction_planned(scenario, faction):
@@ -299,7 +290,6 @@ def decisions_of(plan: Plan) -> Decisions:
         key = (line.grantor.value, line.recipient, line.route)
         brps, oil = grants.get(key, (0, 0))
         grants[key] = (brps + line.brps, oil + line.oil_counters)
-    yards = {(a.power, a.yard) for a in plan.naval_actions}
     return Decisions.model_validate(
         {
             "format": "awaw-decisions/1",
@@ -311,7 +301,6 @@ def decisions_of(plan: Plan) -> Decisions:
             "naval": [
                 {"power": a.power, "yard": a.yard, "ship": a.ship, "turn": a.turn, "action": a.action}
                 for a in plan.naval_actions
-                if (a.power, a.yard) in yards
             ],
             "sw_builds": [
                 {"power": s.power, "build": s.build, "yard": s.yard, "factors": s.factors}

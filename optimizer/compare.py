@@ -50,7 +50,7 @@ from models.decisions import (
 from models.naval_tables import ChartAction
 from models.plan import BuildLine, Plan, Status, SWPlanReport
 from models.scenario import Scenario
-from models.tables import POWER_FACTION, CostBasis, Faction, Power
+from models.tables import NON_CONSTRUCTION_COSTS, POWER_FACTION, CostBasis, Faction, Power
 from optimizer.checker import Violation, check
 from optimizer.model import build_model, new_solver
 from optimizer.prepare import Prepared, prepare
@@ -93,11 +93,9 @@ def _model_site(entry: EntryData, site: str | None) -> tuple[bool, str | None]:
     turn, the entry's first eligible site stands in, so that the line is priced like any other (its price
     does not depend on the site) and the checker, reading the player's site, names the placement rule it
     breaks. (False, None) when the entry has no eligible site at all (27.21, 27.22, 27.4)."""
-    if site in entry.sites:
-        return True, site
-    for first, others in entry.alternatives.items():
-        if site in others:
-            return True, first
+    slot = entry.slot_of(site)
+    if slot is not None:
+        return True, slot
     return (True, entry.sites[0]) if entry.sites else (False, None)
 
 
@@ -223,9 +221,14 @@ def _fix_grants(
         model.add(var == int((route.value, payer) in opened))
     available = {(route.value, payer) for route, payer in grants.openings}
     for name, payer in sorted(opened - available, key=lambda item: (item[0], item[1].value)):
-        unpriced.breaks(
-            "40.52" if name == "persia" else "40.72", f"{payer.value} cannot open {name} this turn"
-        )
+        unpriced.breaks(opening_rule(name), f"{payer.value} cannot open {name} this turn")
+
+
+def opening_rule(route: str) -> str:
+    """The rule of opening `route`, as the 27.12 chart's spending names it: the Persian route's
+    expenditure (40.521) or the Alaska highway (40.72)."""
+    kind = "open_persian_route" if route == "persia" else "build_alaska_highway"
+    return NON_CONSTRUCTION_COSTS[kind][2]
 
 
 def guard_literals(model: cp_model.CpModel) -> dict[tuple[str, str], cp_model.IntVar]:
@@ -300,7 +303,8 @@ def price(
     # No plan takes the chart actions, SW units and grants with the rest (their families have no guard):
     # the fewest of them that conflict are left out and reported, and the rest priced.
     data = prepared if prepared is not None else prepare(scenario)
-    conflict = conflicting(data, decisions)
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    conflict = conflicting(data, decisions, left)
     if not conflict:
         return Priced(result, found["unpriced"], broken)
     reduced = _without(decisions, set(conflict))
@@ -328,16 +332,22 @@ def _without(decisions: Decisions, items: set[Item]) -> Decisions:
     )
 
 
-def conflicting(data: Prepared, decisions: Decisions) -> list[Item]:
+def conflicting(data: Prepared, decisions: Decisions, time_limit: float | None = None) -> list[Item]:
     """The fewest chart actions, SW units, grants and route openings that no plan takes together with the
     builds (a minimal set: leaving out any one of them lets a plan take the rest, the rule families with a
-    guard relaxed); empty when even none of them can be taken (the builds alone conflict)."""
+    guard relaxed); empty when even none of them can be taken (the builds alone conflict). Each test is
+    given CONFLICT_SECONDS, and no more than is left of `time_limit`."""
     items = [(name, i) for name in CONFLICT_FIELDS for i in range(len(getattr(decisions, name)))]
+    started = time.perf_counter()
+    built, variables, _ = build_model(data, explain=True)
 
     def takes(kept: list[Item]) -> bool:
-        model, variables, _ = build_model(data, explain=True)
+        model = built.clone()  # a copy keeps every index: `variables` name its variables too
         fix_decisions(model, data, variables, _without(decisions, set(items) - set(kept)))
-        return new_solver(CONFLICT_SECONDS, 1).solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        seconds = CONFLICT_SECONDS
+        if time_limit is not None:
+            seconds = min(seconds, max(0.0, time_limit - (time.perf_counter() - started)))
+        return new_solver(seconds, 1).solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
     if not items or not takes([]):
         return []
@@ -368,7 +378,7 @@ def _conflict_finding(item: object, others: bool) -> Finding:
     assert isinstance(item, OpeningDecision)
     what = f"{item.paid_by.value} opens {item.route}"
     return Finding(
-        rule="40.52" if item.route == "persia" else "40.72",
+        rule=opening_rule(item.route),
         kind="rule",
         message=f"{what}: no plan takes it{with_others}",
     )
@@ -511,17 +521,18 @@ def group_findings(findings: list[Finding]) -> list[RootCause]:
     - the plan's own accounting (kind report) follows from the first root cause.
     Everything else is a root cause. Sorted by kind (rules, requirements, accounting), rule, message."""
     ordered = sorted(findings, key=_order)
+    subjects = [subject(finding.message) for finding in ordered]
     roots: list[RootCause] = []
     parent: dict[int, int] = {}
     for index, finding in enumerate(ordered):
-        about = subject(finding.message)
+        about = subjects[index]
         cause = None
         if finding.rule in SPENDING:
             for j, other in enumerate(ordered[:index]):
                 if (
                     other.rule in SPENDING
                     and SPENDING[other.rule] < SPENDING[finding.rule]
-                    and _related(subject(other.message), about)
+                    and _related(subjects[j], about)
                 ):
                     cause = parent.get(j, j)
                     break
@@ -530,7 +541,7 @@ def group_findings(findings: list[Finding]) -> list[RootCause]:
                 (
                     parent.get(j, j)
                     for j, other in enumerate(ordered[:index])
-                    if other.rule in SPENDING and _related(subject(other.message), about)
+                    if other.rule in SPENDING and _related(subjects[j], about)
                 ),
                 None,
             )
@@ -621,12 +632,9 @@ def _builds(plan: Plan, data: Prepared | None) -> dict[tuple[str, str, str | Non
     """Counters per (power, entry, first site of the class) and a site to show for them."""
     found: dict[tuple[str, str, str | None], tuple[int, str | None]] = {}
     for line in plan.builds:
-        site: str | None | bool = line.site
         entry = data.entries.get(f"{line.power.value}/{line.entry}") if data is not None else None
-        if entry is not None and line.site not in entry.sites:
-            first = next((f for f, others in entry.alternatives.items() if line.site in others), None)
-            site = first if first is not None else line.site
-        key = (line.power.value, line.entry, site if isinstance(site, str) or site is None else None)
+        slot = entry.slot_of(line.site) if entry is not None else None
+        key = (line.power.value, line.entry, slot if slot is not None else line.site)
         counters, shown = found.get(key, (0, line.site))
         found[key] = (counters + line.counters, shown)
     return found

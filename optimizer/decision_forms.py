@@ -29,13 +29,11 @@ from typing import TypeVar
 
 from models.io import InputError
 from models.naval_tables import ChartAction
+from models.quantities import MAX_BRPS, MAX_COUNTERS, MAX_TURNS
 from models.route_data import Route
 from models.tables import Power
 
 SOURCE = "command line"
-MOST_COUNTERS = 1000  # more than any force pool entry holds
-MOST_BRPS = 10_000  # more than any power's BRPs
-MOST_TURNS = 100
 
 
 class Kind(StrEnum):
@@ -137,7 +135,7 @@ def _build(option: str, text: str, parts: list[str]) -> Decision:
     rest, amount = parts[1], None
     if "=" in rest:
         rest, count = rest.split("=", 1)
-        amount = _amount(option, text, count, MOST_COUNTERS, "counters")
+        amount = _amount(option, text, count, MAX_COUNTERS, "counters")
     entry, site = rest, None
     if "@" in rest:
         entry, site = rest.split("@", 1)
@@ -153,7 +151,7 @@ def _action(option: str, text: str, parts: list[str]) -> Decision:
     ship, word, turn = parts[1], parts[2], 0
     if "@" in word:
         word, when = word.split("@", 1)
-        if not re.fullmatch(r"\d+", when) or int(when) > MOST_TURNS:
+        if not re.fullmatch(r"\d+", when) or int(when) > MAX_TURNS:
             raise bad(option, text, f"'{when}' is not a turn (0 this turn, 1 the next...)")
         turn = int(when)
     if not ship:
@@ -168,7 +166,7 @@ def _grant(option: str, text: str, spec: str) -> Decision:
     amount = None
     if "=" in rest:
         rest, brps = rest.split("=", 1)
-        amount = _amount(option, text, brps, MOST_BRPS, "brps")
+        amount = _amount(option, text, brps, MAX_BRPS, "brps")
     recipient, route = rest, None
     if ":" in rest:
         recipient, name = rest.split(":", 1)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from models.io import InputError
+from models.naval_tables import ChartAction
 from optimizer.decision_forms import SOURCE, Decision, Kind, suggest
 from optimizer.guards import Guards
 from optimizer.linear import LinearExpr
@@ -128,9 +129,7 @@ def blocked(data: Prepared, decision: Decision) -> list[str]:
     if decision.kind is Kind.ACTION:
         assert data.naval is not None and decision.action is not None
         (key,) = ship_keys(data, decision)
-        if not any(
-            k == key and t == decision.turn and a is decision.action for k, t, _, a in _action_keys(data)
-        ):
+        if not _open_to(data, key, decision.turn, decision.action):
             return [
                 f"blocked by 27.7272 chart ({key}): {decision.action.value} is never open to it on turn "
                 f"{decision.turn}"
@@ -172,36 +171,23 @@ def _route_closed(data: Prepared, decision: Decision) -> list[str]:
     return []
 
 
-def _action_keys(data: Prepared) -> list[tuple[str, int, object, object]]:
-    """(ship, turn, state, action) of every action open to a ship from a state it can reach."""
-    from optimizer.rules.naval.chart import ship_actions
+def _open_to(data: Prepared, key: str, turn: int, action: ChartAction) -> bool:
+    """Whether `action` is open to the ship `key` on `turn` from a state it can reach (27.7272)."""
+    from optimizer.rules.naval.chart import chart_walk
 
     naval = data.naval
     assert naval is not None
-    found: list[tuple[str, int, object, object]] = []
-    for key, ship in naval.ships.items():
-        deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
-        here = {ship.start}
-        for t, column in enumerate(naval.seasons):
-            after = set()
-            for state in here:
-                for action, target in ship_actions(ship, state, column, t, deferring):
-                    after.add(target)
-                    if action is not None:
-                        found.append((key, t, state, action))
-            here = after
-    return found
+    ship = naval.ships[key]
+    deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
+    for t, _, options in chart_walk(ship, naval.seasons, deferring):
+        if t == turn:
+            return any(a is action for opened in options.values() for a, _ in opened)
+    return False
 
 
 def _build_slot(data: Prepared, decision: Decision) -> str | None:
     """The representative site of the decision's site (its class, 27.4); None when it may not be used."""
-    entry = data.entries[entry_key(decision)]
-    if decision.site in entry.sites:
-        return decision.site
-    for first, others in entry.alternatives.items():
-        if decision.site in others:
-            return first
-    return None
+    return data.entries[entry_key(decision)].slot_of(decision.site)
 
 
 def _on_route(data: Prepared, path: tuple[str, ...], decision: Decision) -> bool:

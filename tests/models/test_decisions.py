@@ -124,6 +124,23 @@ def test_a_power_not_planned_is_named(tmp_path):
     assert caught.value.lines == [3]
 
 
+def test_a_grantor_and_a_payer_not_planned_are_named_at_their_fields():
+    """Every field naming a power says the same when the scenario does not plan it."""
+    from models.decisions import decision_problems
+
+    plan = Decisions.model_validate(
+        {
+            "format": "awaw-decisions/1",
+            "grants": [{"grantor": "usa", "recipient": "russia", "brps": 5}],
+            "route_openings": [{"route": "persia", "paid_by": "britain"}],
+        }
+    )
+    assert decision_problems(load_scenario(DEFAULT), plan) == [
+        ("grants[0].grantor", "'usa' is not planned in this scenario (germany, italy)"),
+        ("route_openings[0].paid_by", "'britain' is not planned in this scenario (germany, italy)"),
+    ]
+
+
 def test_a_ship_with_two_actions_in_one_turn_and_a_route_given_twice_are_refused(tmp_path):
     """One action a ship a turn (27.7272), one line per grantor, recipient and route."""
     naval = load_scenario(ROOT / "scenarios" / "japan_fall_1941_naval.yaml")

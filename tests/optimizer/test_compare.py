@@ -266,6 +266,51 @@ def test_chart_actions_no_plan_takes_together_are_left_out_and_named():
     assert [a.action for a in result.mine.naval_actions if a.ship == "yamato" and a.turn == 0] == ["defer"]
 
 
+def test_the_conflict_is_narrowed_down_on_copies_of_one_model_within_the_time_limit():
+    """The same two Yamato actions (27.7272 A): each feasibility test is a copy of one built model, and a
+    time limit that leaves room finds the same conflict."""
+    from models.io import load_scenario
+    from optimizer.compare import conflicting
+    from optimizer.prepare import prepare
+
+    scenario = load_scenario(ROOT / "scenarios" / "japan_fall_1941_naval.yaml")
+    mine = Decisions.model_validate(
+        {
+            "format": "awaw-decisions/1",
+            "naval": [
+                {"power": "japan", "yard": "tokyo", "ship": "yamato", "action": "continue"},
+                {"power": "japan", "yard": "tokyo", "ship": "yamato", "turn": 1, "action": "continue"},
+            ],
+        }
+    )
+    data = prepare(scenario)
+    both = [("naval", 0), ("naval", 1)]
+    assert conflicting(data, mine) == both
+    assert conflicting(data, mine, 120.0) == both
+
+
+def test_a_route_opening_the_position_does_not_offer_names_its_rule():
+    """Only the U.S. may build the Alaska highway here: Russia opening either route is not priced, each
+    with its rule, the Persian route's expenditure (40.521) and the Alaska highway (40.72)."""
+    from models.io import load_scenario
+
+    scenario = load_scenario(ROOT / "scenarios" / "allies_summer_1942_grants.yaml")
+    mine = Decisions.model_validate(
+        {
+            "format": "awaw-decisions/1",
+            "route_openings": [
+                {"route": "persia", "paid_by": "russia"},
+                {"route": "siberia", "paid_by": "russia"},
+            ],
+        }
+    )
+    reasons = assess(scenario, mine, 60).priced.unpriced.reasons
+    assert [(f.rule, f.message) for f in reasons] == [
+        ("40.521", "russia cannot open persia this turn"),
+        ("40.72", "russia cannot open siberia this turn"),
+    ]
+
+
 def test_sw_campaigns_of_the_players_plan_on_an_sw_scenario():
     """Rule 25, 27.94: with the same new SW units as the best plan (none here: the scenario has no yards),
     the player's plan shows the best plan's SW campaigns, every campaign before and after."""

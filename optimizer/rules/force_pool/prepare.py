@@ -47,6 +47,14 @@ class EntryData:
         """Factors per counter for objectives and minimums (1 per counter for works)."""
         return self.entry.factors
 
+    def slot_of(self, site: str | None) -> str | None:
+        """The site the model places counters at `site` by: the first of its class of interchangeable
+        sites (27.4), `site` itself when it is one; None when the entry may not be placed there this turn
+        (and for partisans, whose only site is None)."""
+        if site in self.sites:
+            return site
+        return next((first for first, others in self.alternatives.items() if site in others), None)
+
 
 def barred(entry: ForcePoolEntry) -> Refusal | None:
     """Units that may not be built this turn (27.21, 27.22)."""

@@ -94,9 +94,8 @@ class BuildVariables:
         """Build exactly `counters` of entry `key` at `site` (tests and what-ifs). A site that no rule
         tells apart from others is modelled by the first of its class, which takes its counters."""
         if (key, site) not in self.counters:
-            alternatives = self.entries[key].alternatives
-            found = [first for first, others in alternatives.items() if site in others]
-            if not found:
+            slot = self.entries[key].slot_of(site)
+            if slot is None:
                 raise ValueError(f"{key} cannot be built at {site} this turn (27.4)")
-            site = found[0]
+            site = slot
         model.add(self.counters[key, site] == counters)

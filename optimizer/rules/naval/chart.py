@@ -3,6 +3,7 @@ SW units go (27.93, 27.94): the chart's rules as plain functions, shared by the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from models.map_data import HOME_COUNTRIES, SITE_BY_ID, Country
@@ -33,6 +34,7 @@ from models.naval_tables import (
 from models.tables import Power, UnitType
 
 State = ShipState  # a chart position (row, column) or one of NEW, WAITING, LAUNCHED, SCUTTLED, SUNK
+Option = tuple[ChartAction | None, State]  # an action open to a ship (None: it stays), and where it leads
 
 
 @dataclass(frozen=True)
@@ -89,9 +91,7 @@ def ship_states(ship: ShipData) -> list[State]:
     return states
 
 
-def ship_actions(
-    ship: ShipData, state: State, column: int, turn: int, deferring: bool
-) -> list[tuple[ChartAction | None, State]]:
+def ship_actions(ship: ShipData, state: State, column: int, turn: int, deferring: bool) -> list[Option]:
     """The actions open to a ship in `state` in a turn whose column is `column`, with where each leads
     (27.7251 lay down, 27.7262 raise, 27.7267 repair, 27.7272 A-E continue, accelerate, defer, launch,
     scuttle; 27.7273, 27.7274 automatic launches)."""
@@ -130,6 +130,24 @@ def ship_actions(
     for action in moves:
         options.append((action, move(row, col, action) or LAUNCHED))
     return options
+
+
+def chart_walk(
+    ship: ShipData, seasons: Sequence[int], deferring: bool
+) -> Iterator[tuple[int, list[State], dict[State, list[Option]]]]:
+    """Turn by turn from turn 0 to the horizon's end (turn len(seasons), `seasons` the column of each
+    turn): the states the ship can be in, reached from where it starts, in chart order (`ship_states`),
+    and the options open from each of them (`ship_actions`; none at the horizon's end)."""
+    order = {state: i for i, state in enumerate(ship_states(ship))}
+    here: set[State] = {ship.start}
+    for t in range(len(seasons) + 1):
+        states = sorted(here, key=order.__getitem__)
+        if t == len(seasons):
+            yield t, states, {}
+            return
+        options = {state: ship_actions(ship, state, seasons[t], t, deferring) for state in states}
+        yield t, states, options
+        here = {target for opened in options.values() for _, target in opened}
 
 
 def action_cost(ship: ShipData, action: ChartAction | None) -> tuple[int, int]:

@@ -13,17 +13,16 @@ from models.tables import Power
 from optimizer.linear import LinearExpr
 from optimizer.rules.limits.variables import LIMIT_RANGE
 from optimizer.rules.naval.chart import (
+    Option,
     ShipData,
     State,
     action_cost,
+    chart_walk,
     oil_priced_brps,
-    ship_actions,
-    ship_states,
 )
 from optimizer.rules.naval.prepare import NavalData
 
 ShipTurnState = tuple[str, int, State]  # (ship key, turn, state)
-Option = tuple[ChartAction | None, State]  # an action open to a ship (None: it stays), and where it leads
 ActionKey = tuple[str, int, State, ChartAction]  # (ship key, turn, state before, action)
 
 
@@ -52,24 +51,15 @@ class NavalVariables:
         """Per ship, a state in each turn and a literal per action open to it (27.7272); the
         transitions between them are posted by `add_chart_moves`."""
         variables = cls(naval)
-        turns = len(naval.seasons)
         for key, ship in naval.ships.items():
-            order = {state: i for i, state in enumerate(ship_states(ship))}
             deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
-            here: set[State] = {ship.start}
-            for t in range(turns + 1):
-                states = sorted(here, key=order.__getitem__)
+            for t, states, options in chart_walk(ship, naval.seasons, deferring):
                 variables.reachable[key, t] = states
                 for state in states:
                     variables.state[key, t, state] = model.new_bool_var(f"ship_{key}_{t}_{state}")
-                if t == turns:
-                    break
-                here = set()
-                for state in states:
-                    options = ship_actions(ship, state, naval.seasons[t], t, deferring)
-                    variables.options[key, t, state] = options
-                    for action, target in options:
-                        here.add(target)
+                for state, opened in options.items():
+                    variables.options[key, t, state] = opened
+                    for action, _ in opened:
                         if action is not None:
                             variables.act[key, t, state, action] = model.new_bool_var(
                                 f"act_{key}_{t}_{state}_{action}"
