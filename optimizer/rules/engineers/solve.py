@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from models.engineers import EngineerPlan, EngineerScenario
+from models.io import indented
 from optimizer.rules.engineers.constraints import add_engineers
 from optimizer.rules.engineers.extract import extract
 from optimizer.rules.engineers.objective import value_expression
@@ -31,6 +32,13 @@ class EngineerResult:
     # explanation's tests'
     deterministic_seconds: float = 0.0
     explanation: tuple[str, ...] = ()  # infeasible: what blocks the required tasks
+
+    def failure(self, label: str) -> str:
+        """No schedule: why, as `awaw engineers` and `awaw batch` say it, after the file's label."""
+        reason = (
+            "the required tasks cannot all be done" if self.status == "infeasible" else "no schedule found"
+        )
+        return f"{label}: {reason} ({self.status}){indented(self.explanation)}"
 
 
 def solve_engineers(
