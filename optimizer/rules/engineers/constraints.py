@@ -322,7 +322,9 @@ def add_reach(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> 
         by_pair[u, k][t] = spend
     for (u, k), spends in sorted(by_pair.items()):
         unit = data.units[u]
-        reach = min(unit.distance.get(h, unit.full * data.turns) for h in data.tasks[k].hexes)
+        reach = unit.reach(data.tasks[k].hexes)
+        if reach is None:
+            reach = unit.full * data.turns  # never: a unit spends only on tasks it reaches
         if reach == 0:
             continue
         for last in range(2, data.turns + 1):

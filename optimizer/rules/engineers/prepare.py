@@ -50,6 +50,11 @@ class UnitData:
         """Whether it can stand in the hex at the initial phase of `turn` (turn N + 1: the end)."""
         return self.distance.get(hex_id, self.full * turn + 1) <= self.full * (turn - 1)
 
+    def reach(self, hexes: tuple[str, ...]) -> int | None:
+        """MPs (halves) of its cheapest path from its start to the nearest of `hexes`; None when it
+        reaches none within the horizon."""
+        return min((self.distance[h] for h in hexes if h in self.distance), default=None)
+
 
 @dataclass(frozen=True)
 class Option:
