@@ -15,7 +15,7 @@ import json
 import math
 import re
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
@@ -58,6 +58,11 @@ class InputError(Exception):
             where = f"{self.file}:{line}" if line else self.file
             out.append(f"{where}: {field}: {problem}" if field else f"{where}: {problem}")
         return "\n".join(out)
+
+
+def indented(lines: Iterable[str]) -> str:
+    """Lines to follow a message, each on a line of its own indented two spaces ('' for none)."""
+    return "".join("\n  " + line for line in lines)
 
 
 def located(file: str, problems: Sequence[tuple[str, str]], lines: Lines | None) -> InputError:

@@ -173,6 +173,7 @@ def alternatives(
     search stops at the first that finds no plan (none is left within the tolerance, or the time ran out).
     """
     assert base.plan is not None and base.plan.objective is not None
+    assert base.prepared is not None  # a solve with `keep_decisions` (the copies need it)
     scale = _scale(scenario, base)
     best = base.plan.objective.value
     best_scaled = round(best * scale)
@@ -188,7 +189,7 @@ def alternatives(
             keep_decisions=True,
             constrain=_cuts(earlier, floor),
             explain_infeasible=False,
-            fixes=base.prepared.decisions if base.prepared is not None else (),
+            fixes=base.prepared.decisions,
             copy_of=base,
             light_presolve=True,
             keep_model=False,

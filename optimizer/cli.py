@@ -168,7 +168,7 @@ def plan(
     ] = None,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
-    from models.io import InputError
+    from models.io import InputError, indented
     from models.overrides import Overrides, apply_overrides
     from models.plan import Status
     from optimizer.render import console, plan_tables
@@ -255,7 +255,7 @@ def plan(
             }
             sys.stdout.write(json.dumps(failure, indent=2) + "\n")
             raise typer.Exit(code)
-        raise _fail(f"{path}: {message}" + "".join("\n  " + line for line in result.explanation), code)
+        raise _fail(f"{path}: {message}{indented(result.explanation)}", code)
     if sheet:
         from optimizer.sheet import sheet as order_sheet
         from optimizer.sheet import sheet_html
@@ -751,13 +751,7 @@ def engineers(
         raise typer.Exit(check_engineer_file(scenario, check, console()))
     result = solve_engineers(scenario, time_limit=time_limit, work_limit=work_limit or WORK_LIMIT)
     if result.plan is None:
-        reason = (
-            "the required tasks cannot all be done" if result.status == "infeasible" else "no schedule found"
-        )
-        because = "".join("\n  " + line for line in result.explanation)
-        raise _fail(
-            f"{scenario_file}: {reason} ({result.status}){because}", 1 if result.status == "infeasible" else 3
-        )
+        raise _fail(result.failure(str(scenario_file)), 1 if result.status == "infeasible" else 3)
     if as_json:
         sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
     else:
@@ -850,6 +844,7 @@ def compare(
     """Your plan against the best: priced, checked (root causes first), scored on each priority with the gap
     to the optimum, and what the best plan does differently. Exit 0 when legal, 1 when it breaks a rule."""
     from models.decisions import Decisions
+    from models.io import indented
     from models.plan import Status
     from optimizer.compare import compare as compare_plans
     from optimizer.render import console
@@ -868,8 +863,7 @@ def compare(
         message = (
             "the requirements cannot all be met" if infeasible else "no plan found within the time limit"
         )
-        explanation = "".join("\n  " + line for line in result.explanation)
-        raise _fail(f"{scenario_file}: {message}{explanation}", 1 if infeasible else 3)
+        raise _fail(f"{scenario_file}: {message}{indented(result.explanation)}", 1 if infeasible else 3)
     comparison = compare_plans(scenario, player_plan, result.plan, time_limit, result.prepared)
     if as_json:
         sys.stdout.write(comparison.model_dump_json(indent=2) + "\n")

@@ -112,10 +112,5 @@ def _engineers(job: Job, scenario: EngineerScenario, time_limit: float | None) -
     result = solve_engineers(scenario, time_limit=time_limit)
     status = ENGINEER_STATUSES[result.status]
     if result.plan is None:
-        reason = {
-            BatchStatus.INFEASIBLE: "the required tasks cannot all be done",
-            BatchStatus.TIMED_OUT: "no schedule found",
-        }[status]
-        because = "".join("\n  " + line for line in result.explanation)
-        return result_line(job, status, message=f"{job.label}: {reason} ({result.status}){because}")
+        return result_line(job, status, message=result.failure(job.label))
     return result_line(job, status, objective=result.plan.value, plan_json=result.plan.model_dump_json())

@@ -138,6 +138,20 @@ def test_required_task_no_unit_can_reach_in_time_is_named(tmp_path):
     assert "rail-a" not in result.output.split("infeasible")[1]
 
 
+def test_explanations_feasibility_test_makes_only_the_tasks_given_required(tmp_path):
+    """`can_all_be_done` ignores the scenario's required flags: each rail alone can be done, not both."""
+    from optimizer.rules.engineers.explain import can_all_be_done
+    from optimizer.rules.engineers.prepare import prepare
+
+    path = tmp_path / "rails.yaml"
+    path.write_text(RAILS)
+    data = prepare(load_engineer_scenario(path))
+    assert can_all_be_done(data, ["rail-a"]).possible
+    assert can_all_be_done(data, ["rail-b"]).possible
+    assert can_all_be_done(data, []).possible
+    assert not can_all_be_done(data, ["rail-a", "rail-b"]).possible
+
+
 def _planned(tmp_path):
     """The bundled scenario's schedule as `awaw engineers --json` writes it, and its path."""
     result = run("engineers", BUNDLED, "--json")

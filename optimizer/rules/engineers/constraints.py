@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 
 from ortools.sat.python import cp_model
 
@@ -275,11 +276,14 @@ def add_capacity(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
         model.add(NEW_AIRBASE_CAPACITY * sum(items) <= data.capacity_room[h])
 
 
-def add_required(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
-    """Tasks the player requires are done (a planning requirement, not a rule)."""
+def add_required(
+    model: cp_model.CpModel, data: Prepared, v: EngineerVariables, required: Collection[str] | None = None
+) -> None:
+    """Tasks the player requires are done (a planning requirement, not a rule); `required` in place
+    of the scenario's (the explanation's tests)."""
     done = done_expressions(data, v)
     for k, task in data.tasks.items():
-        if task.task.required:
+        if task.task.required if required is None else k in required:
             if k not in done:
                 model.add_bool_or([])  # refused: the requirement cannot be met
             else:
@@ -318,7 +322,9 @@ def add_reach(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> 
         by_pair[u, k][t] = spend
     for (u, k), spends in sorted(by_pair.items()):
         unit = data.units[u]
-        reach = min(unit.distance.get(h, unit.full * data.turns) for h in data.tasks[k].hexes)
+        reach = unit.reach(data.tasks[k].hexes)
+        if reach is None:
+            reach = unit.full * data.turns  # never: a unit spends only on tasks it reaches
         if reach == 0:
             continue
         for last in range(2, data.turns + 1):
@@ -327,8 +333,11 @@ def add_reach(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> 
                 model.add(sum(upto) <= unit.full * last - reach)
 
 
-def add_engineers(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
-    """The families of the article, in order."""
+def add_engineers(
+    model: cp_model.CpModel, data: Prepared, v: EngineerVariables, required: Collection[str] | None = None
+) -> None:
+    """The families of the article, in order; `required`: the tasks that must be done, in place of
+    the scenario's required ones."""
     add_movement(model, data, v)
     add_budgets(model, data, v)
     add_mp_tasks(model, data, v)
@@ -336,6 +345,6 @@ def add_engineers(model: cp_model.CpModel, data: Prepared, v: EngineerVariables)
     add_turn_tasks(model, data, v)
     add_resources(model, data, v)
     add_capacity(model, data, v)
-    add_required(model, data, v)
+    add_required(model, data, v, required)
     add_work_capacity(model, data, v)
     add_reach(model, data, v)

@@ -10,11 +10,14 @@ all by their deadlines.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import NamedTuple
+
 from ortools.sat.python import cp_model
 
-from models.engineers import EngineerScenario
 from optimizer.rules.engineers.constraints import add_engineers
-from optimizer.rules.engineers.prepare import Prepared, done_by_words, prepare
+from optimizer.rules.engineers.prepare import Prepared, done_by_words
+from optimizer.rules.engineers.solve import base_solver
 from optimizer.rules.engineers.variables import make_variables
 
 # Work each feasibility test may do (CP-SAT deterministic seconds); a test that runs out counts as
@@ -22,43 +25,63 @@ from optimizer.rules.engineers.variables import make_variables
 TEST_WORK = 5.0
 
 
-def _possible(scenario: EngineerScenario, required: set[str]) -> bool:
-    """Whether a schedule does every task in `required` (the scenario's others optional)."""
-    tasks = [t.model_copy(update={"required": t.id in required}) for t in scenario.tasks]
-    data = prepare(scenario.model_copy(update={"tasks": tasks}))
+class Verdict(NamedTuple):
+    status: str  # CP-SAT's: FEASIBLE, INFEASIBLE, UNKNOWN (out of work)
+    work: float  # CP-SAT's deterministic seconds spent
+
+    @property
+    def possible(self) -> bool:
+        """A schedule does them all, or the test ran out of work before proving none does."""
+        return self.status != "INFEASIBLE"
+
+
+def can_all_be_done(
+    data: Prepared, tasks: Collection[str], solver: cp_model.CpSolver | None = None
+) -> Verdict:
+    """Whether a schedule does every task in `tasks`, the others optional and value ignored: the
+    planner's constraints with `tasks` as the required ones. Solved by `solver`, by default the
+    planner's one worker and seed (`solve.base_solver`) with CP-SAT's default search within
+    `TEST_WORK`; `benchmarks/engineers_probe.py` gives the proof's (`solve.configured_solver`)."""
     model = cp_model.CpModel()
-    add_engineers(model, data, make_variables(model, data))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = TEST_WORK
-    return solver.solve(model) != cp_model.INFEASIBLE
+    add_engineers(model, data, make_variables(model, data), required=tasks)
+    if solver is None:
+        solver = base_solver(None, TEST_WORK)
+    return Verdict(solver.status_name(solver.solve(model)), solver.deterministic_time)
 
 
-def explain_infeasible(scenario: EngineerScenario, data: Prepared) -> list[str]:
+def explain_infeasible(data: Prepared) -> tuple[list[str], float]:
     """One line per required task that cannot be done alone, or the smallest set that cannot be done
-    together; in the scenario's task order."""
-    required = [t.id for t in scenario.tasks if t.required]
+    together, in the scenario's task order; and the tests' work (CP-SAT's deterministic seconds)."""
+    required = [t.id for t in data.scenario.tasks if t.required]
     lines: list[str] = []
+    work = 0.0
+
+    def possible(tasks: Collection[str]) -> bool:
+        nonlocal work
+        test = can_all_be_done(data, tasks)
+        work += test.work
+        return test.possible
+
     for k in required:
         task = data.tasks[k]
         if task.refused is not None:
             lines.append(f"{k}: refused by {task.refused}")
-        elif not _possible(scenario, {k}):
+        elif not possible({k}):
             lines.append(f"{k}: no construction unit can do it by {done_by_words(data, k)}")
     if lines:
-        return lines
+        return lines, work
     kept = list(required)
     for k in required:
         rest = [x for x in kept if x != k]
-        if not _possible(scenario, set(rest)):
+        if not possible(rest):
             kept = rest
     if len(kept) < 2:  # each alone is possible, so only a test out of work leaves fewer than two
-        return [f"{', '.join(required)}: cannot all be done (no smaller set proven impossible)"]
+        return [f"{', '.join(required)}: cannot all be done (no smaller set proven impossible)"], work
     names = ", ".join(kept[:-1]) + f" and {kept[-1]}"
     together = "both" if len(kept) == 2 else "all"
-    return [
+    line = (
         f"{names} cannot {together} be done, though each alone can: the construction units' MPs and turns "
         f"(the article's costs, with weather, terrain, battalions and quick construction) do not stretch "
         f"to them all within {data.turns} turns and by their deadlines"
-    ]
+    )
+    return [line], work

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.engineers import EngineerPlan, TaskOutcome, UnitTurn, Work, discounted, to_mps
-from optimizer.rules.engineers.prepare import Prepared, done_by_words
+from optimizer.rules.engineers.prepare import Prepared, done_by_words, work_done
 from optimizer.rules.engineers.variables import EngineerVariables
 
 
@@ -27,27 +27,15 @@ def extract(solver: cp_model.CpSolver, data: Prepared, v: EngineerVariables, sta
     done_turn: dict[str, int] = {o.task: o.done_turn for o in chosen}
     spends = {key: solver.value(var) for key, var in v.spend.items()}
     for k in sorted({key[2] for key, halves in spends.items() if halves > 0}):
-        # The first turn the work reaches the cost (done, if by the task's last turn); MPs the
-        # model let units spend on it after that are not spent (they stay with the unit).
+        # The first turn the work reaches the cost, done if by the task's last turn. (MPs the model
+        # let units spend on it after that are taken back by the tie-break, `tidy`.)
         task = data.tasks[k]
         progress = 0
-        completed: int | None = None
-        for t in range(1, data.turns + 1):
-            if completed is not None:
-                for key in [key for key in spends if key[1] == t and key[2] == k]:
-                    spends[key] = 0
-                continue
-            for (u, tt, kk), halves in spends.items():
-                if tt == t and kk == k:
-                    progress += task.rates[u, t] * halves
-                    if (u, t, k) in v.labour_work:
-                        progress += (task.labour_rates[u, t] - task.rates[u, t]) * solver.value(
-                            v.labour_work[u, t, k]
-                        )
+        for t in range(1, task.last_turn + 1):
+            progress += work_done(task, t, {u: h for (u, tt, kk), h in spends.items() if tt == t and kk == k})
             if progress >= task.need:
-                completed = t
-        if completed is not None and completed <= task.last_turn:
-            done_turn[k] = completed
+                done_turn[k] = t
+                break
     resource: dict[str, str] = {k: r for (k, r), var in v.resource.items() if solver.value(var)}
     schedule: list[UnitTurn] = []
     for u in sorted(data.units):

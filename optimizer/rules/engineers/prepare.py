@@ -3,6 +3,7 @@ resource points, civilian labour range) done here, so that the model builder onl
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
@@ -49,6 +50,11 @@ class UnitData:
     def can_be_at(self, hex_id: str, turn: int) -> bool:
         """Whether it can stand in the hex at the initial phase of `turn` (turn N + 1: the end)."""
         return self.distance.get(hex_id, self.full * turn + 1) <= self.full * (turn - 1)
+
+    def reach(self, hexes: tuple[str, ...]) -> int | None:
+        """MPs (halves) of its cheapest path from its start to the nearest of `hexes`; None when it
+        reaches none within the horizon."""
+        return min((self.distance[h] for h in hexes if h in self.distance), default=None)
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,19 @@ class Prepared:
     tasks: dict[str, TaskData]
     capacity_room: dict[str, int]  # hex -> airbase capacity still allowed
     resource_points: dict[str, int]  # hex -> resource points there
+
+
+def work_done(task: TaskData, turn: int, halves: Mapping[str, int]) -> int:
+    """Work points done on a task counted in MPs in `turn` by units spending these half MPs on it:
+    each at its rate, a lone worker near a labour city at its rate with labour (Quick Construction)."""
+    workers = [(u, h) for u, h in halves.items() if h > 0]
+    total = 0
+    for u, h in workers:
+        rate = task.rates[u, turn]
+        if len(workers) == 1:
+            rate = task.labour_rates.get((u, turn), rate)
+        total += rate * h
+    return total
 
 
 def done_by_words(data: Prepared, k: str) -> str:

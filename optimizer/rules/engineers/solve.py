@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from models.engineers import EngineerPlan, EngineerScenario
+from models.io import indented
 from optimizer.rules.engineers.constraints import add_engineers
 from optimizer.rules.engineers.extract import extract
 from optimizer.rules.engineers.objective import value_expression
@@ -27,8 +28,17 @@ class EngineerResult:
     plan: EngineerPlan | None
     build_seconds: float
     solve_seconds: float
-    deterministic_seconds: float = 0.0  # CP-SAT's deterministic time of the search, both phases
+    # CP-SAT's deterministic time of the search, both phases; infeasible, the proof's and the
+    # explanation's tests'
+    deterministic_seconds: float = 0.0
     explanation: tuple[str, ...] = ()  # infeasible: what blocks the required tasks
+
+    def failure(self, label: str) -> str:
+        """No schedule: why, as `awaw engineers` and `awaw batch` say it, after the file's label."""
+        reason = (
+            "the required tasks cannot all be done" if self.status == "infeasible" else "no schedule found"
+        )
+        return f"{label}: {reason} ({self.status}){indented(self.explanation)}"
 
 
 def solve_engineers(
@@ -50,9 +60,10 @@ def solve_engineers(
     if code == cp_model.INFEASIBLE:
         from optimizer.rules.engineers.explain import explain_infeasible
 
-        explanation = tuple(explain_infeasible(scenario, data))
+        lines, tests = explain_infeasible(data)
+        work = solver.deterministic_time + tests
         return EngineerResult(
-            "infeasible", None, built - started, time.perf_counter() - built, 0.0, explanation
+            "infeasible", None, built - started, time.perf_counter() - built, work, tuple(lines)
         )
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return EngineerResult("unknown", None, built - started, time.perf_counter() - built)
@@ -98,7 +109,7 @@ def _improve(
     for index in range(len(model.proto.variables)):
         var = model.get_int_var_from_proto_index(index)
         model.add_hint(var, first.value(var))
-    solver = _solver(rest_time, rest_work)
+    solver = base_solver(rest_time, rest_work)
     solver.parameters.interleave_search = True
     solver.parameters.linearization_level = 1
     code = solver.solve(model)
@@ -122,10 +133,10 @@ def build_model(scenario: EngineerScenario) -> tuple[Prepared, cp_model.CpModel,
 
 
 def configured_solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
-    """The proof's solver. One search worker and a fixed seed: the same scenario gives the same
-    schedule. (Other seeds only for measuring, `benchmarks/engineers_probe.py`: one seed's search time
-    swings by a third with any change to the model.)"""
-    solver = _solver(time_limit, work_limit, seed)
+    """The proof's solver: `base_solver`'s, with the search below. (Seeds other than 0 only for
+    measuring, `benchmarks/engineers_probe.py`: one seed's search time swings by a third with any
+    change to the model.)"""
+    solver = base_solver(time_limit, work_limit, seed)
     # The linear relaxation is weak here (units split across hexes, tasks half done) and slow to
     # solve; the core-based search on the objective's Booleans, with propagation only, proves
     # optimality far sooner on the benchmark positions.
@@ -140,7 +151,7 @@ def configured_solver(time_limit: float | None, work_limit: float | None, seed: 
     return solver
 
 
-def _solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
+def base_solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
     """One search worker and a fixed seed: the same scenario gives the same schedule."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1

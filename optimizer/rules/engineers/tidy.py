@@ -11,28 +11,22 @@ from __future__ import annotations
 from collections import defaultdict
 
 from models.engineers import EngineerPlan, UnitTurn, Work, to_halves, to_mps
-from optimizer.rules.engineers.prepare import Prepared
+from optimizer.rules.engineers.prepare import Prepared, work_done
 
 
 def _progress(data: Prepared, k: str, spends: dict[tuple[str, int], int], last: int) -> int:
-    """Work points done on task k by the end of turn `last`: each unit's half MPs at its rate, a
-    lone worker near a labour city at its rate with labour (Quick Construction)."""
-    task = data.tasks[k]
-    total = 0
-    for t in range(1, last + 1):
-        workers = [(u, halves) for (u, tt), halves in spends.items() if tt == t and halves > 0]
-        for u, halves in workers:
-            rate = task.rates[u, t]
-            if len(workers) == 1 and (u, t) in task.labour_rates:
-                rate = task.labour_rates[u, t]
-            total += rate * halves
-    return total
+    """Work points done on task k by the end of turn `last` (`work_done`, turn by turn)."""
+    by_turn: dict[int, dict[str, int]] = defaultdict(dict)
+    for (u, t), halves in spends.items():
+        by_turn[t][u] = halves
+    return sum(work_done(data.tasks[k], t, by_turn[t]) for t in range(1, last + 1))
 
 
-def _least_work(data: Prepared, plan: EngineerPlan) -> dict[tuple[str, int, str], int]:
+def _least_work(
+    data: Prepared, plan: EngineerPlan, done: dict[str, int | None]
+) -> dict[tuple[str, int, str], int]:
     """Half MPs on each task counted in MPs, taken back one by one (latest turn first) while the
-    task is still done in the same turn; none on tasks not done."""
-    done = {o.task: o.done_turn for o in plan.tasks}
+    task is still done in the same turn (`done`: each task's turn); none on tasks not done."""
     by_task: dict[str, dict[tuple[str, int], int]] = defaultdict(dict)
     for line in plan.schedule:
         for w in line.work:
@@ -56,11 +50,14 @@ def _least_work(data: Prepared, plan: EngineerPlan) -> dict[tuple[str, int, str]
 
 def tidy(data: Prepared, plan: EngineerPlan) -> EngineerPlan:
     """The same tasks done in the same turns, with the fewest MPs spent, then moved."""
-    work = _least_work(data, plan)
+    done = {o.task: o.done_turn for o in plan.tasks}
+    work = _least_work(data, plan, done)
     lines = {(line.unit, line.turn): line for line in plan.schedule}
     turns = plan.turns
-    # Where each unit must end each turn: where it works, where it builds (from the initial phase
-    # it begins in to the one it completes in), and on the temporary airbases it keeps.
+    # Where each unit must end each turn: where it works; where it builds, staying in the hex from
+    # the initial phase it begins in to the one it completes in (Permanent Airbases and Forts); and
+    # on the temporary airbases it keeps, one being kept by a construction unit ending its turn on
+    # it (Temporary Airbases).
     anchors: dict[tuple[str, int], str] = {}
     for (u, t, _), _halves in work.items():
         anchors[u, t] = lines[u, t].move_to
@@ -70,21 +67,23 @@ def tidy(data: Prepared, plan: EngineerPlan) -> EngineerPlan:
             if to_halves(line.mps_available) == 0:
                 anchors[u, t] = line.start_hex  # building all turn
     for k, task in data.tasks.items():
-        outcome = next((o for o in plan.tasks if o.task == k), None)
-        if not task.maintain or outcome is None or outcome.done_turn is None:
+        finished = done.get(k)
+        if not task.maintain or finished is None:
             continue
         place = task.hexes[0]
-        for t in range(outcome.done_turn, turns + 1):
+        for t in range(finished, turns + 1):
             keeper = min(u for u in data.units if lines[u, t].move_to == place)
             anchors[keeper, t] = place
+    # Each unit's work each turn, by task in task order, and its half MPs in all.
+    spent: dict[tuple[str, int], list[Work]] = defaultdict(list)
+    spent_halves: dict[tuple[str, int], int] = defaultdict(int)
+    for (u, t, k), h in sorted(work.items()):
+        spent[u, t].append(Work(task=k, mps=to_mps(h)))
+        spent_halves[u, t] += h
     schedule: list[UnitTurn] = []
     for u in sorted(data.units):
         unit = data.units[u]
-        budget = {
-            t: to_halves(lines[u, t].mps_available)
-            - sum(h for (uu, tt, _), h in work.items() if (uu, tt) == (u, t))
-            for t in range(1, turns + 1)
-        }
+        budget = {t: to_halves(lines[u, t].mps_available) - spent_halves[u, t] for t in range(1, turns + 1)}
         # Cheapest moves through the anchors: (cost so far, path) per hex held at each turn's end.
         best: dict[str, tuple[int, tuple[str, ...]]] = {unit.start: (0, (unit.start,))}
         for t in range(1, turns + 1):
@@ -100,9 +99,6 @@ def tidy(data: Prepared, plan: EngineerPlan) -> EngineerPlan:
         _, path = min(best.values())
         for t in range(1, turns + 1):
             line = lines[u, t]
-            spent = [
-                Work(task=k, mps=to_mps(h)) for (uu, tt, k), h in sorted(work.items()) if (uu, tt) == (u, t)
-            ]
             move = unit.costs[path[t - 1]][path[t]]
             schedule.append(
                 line.model_copy(
@@ -110,7 +106,7 @@ def tidy(data: Prepared, plan: EngineerPlan) -> EngineerPlan:
                         "start_hex": path[t - 1],
                         "move_to": path[t],
                         "move_mps": to_mps(move),
-                        "work": spent,
+                        "work": spent[u, t],
                         "mps_left": to_mps(budget[t] - move),
                     }
                 )

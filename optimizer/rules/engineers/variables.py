@@ -71,8 +71,8 @@ def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables
                 # By the end of turn t the unit has had t turns of MPs, and reaching the task's
                 # hex took some of them (its cheapest path from where it starts).
                 unit = data.units[w]
-                reach = min(unit.distance.get(h, unit.full * t) for h in task.hexes)
-                full = max(0, min(full, unit.full * t - reach))
+                reach = unit.reach(task.hexes)
+                full = 0 if reach is None else max(0, min(full, unit.full * t - reach))
                 if full == 0:
                     continue
                 v.spend[w, t, k] = model.new_int_var(0, full, f"spend_{w}_{t}_{k}")
