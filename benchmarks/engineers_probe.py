@@ -4,7 +4,7 @@
     python -m benchmarks.engineers_probe subset 61002 t0+t1+t2 [--work-limit 10]
 
 `seeds`: CP-SAT's deterministic time of the planner's own model and parameters
-(`solve.build_model`, `solve.configured_solver`) on generated positions of the 6-unit suite
+(`solve.build_model`, `solvers.configured_solver`) on generated positions of the 6-unit suite
 (`benchmarks/engineers.py`'s sizes and seeds), under several solver seeds, with the mean. On these
 positions the time under one seed moves by a third either way with any change to the model, even
 one that leaves the search space alone (the search path moves), so a change is judged on the mean
@@ -27,7 +27,8 @@ from models.engineers import EngineerScenario
 from models.engineers_generate import random_engineer_scenario
 from optimizer.rules.engineers.explain import can_all_be_done
 from optimizer.rules.engineers.prepare import prepare
-from optimizer.rules.engineers.solve import build_model, configured_solver
+from optimizer.rules.engineers.solve import build_model
+from optimizer.rules.engineers.solvers import configured_solver
 
 UNITS, TASKS, TURNS = 6, 12, 6  # the issue's target size (benchmarks/engineers.py)
 HARD = (61007, 61008, 61013, 61004, 61014)  # the slowest proven positions of the 6-unit suite

@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model
 
 from optimizer.rules.engineers.constraints import add_engineers
 from optimizer.rules.engineers.prepare import Prepared, done_by_words
-from optimizer.rules.engineers.solve import base_solver
+from optimizer.rules.engineers.solvers import base_solver
 from optimizer.rules.engineers.variables import make_variables
 
 # Work each feasibility test may do (CP-SAT deterministic seconds); a test that runs out counts as
@@ -40,8 +40,8 @@ def can_all_be_done(
 ) -> Verdict:
     """Whether a schedule does every task in `tasks`, the others optional and value ignored: the
     planner's constraints with `tasks` as the required ones. Solved by `solver`, by default the
-    planner's one worker and seed (`solve.base_solver`) with CP-SAT's default search within
-    `TEST_WORK`; `benchmarks/engineers_probe.py` gives the proof's (`solve.configured_solver`)."""
+    planner's one worker and seed (`solvers.base_solver`) with CP-SAT's default search within
+    `TEST_WORK`; `benchmarks/engineers_probe.py` gives the proof's (`solvers.configured_solver`)."""
     model = cp_model.CpModel()
     add_engineers(model, data, make_variables(model, data), required=tasks)
     if solver is None:

@@ -13,6 +13,7 @@ from optimizer.rules.engineers.constraints import add_engineers
 from optimizer.rules.engineers.extract import extract
 from optimizer.rules.engineers.objective import value_expression
 from optimizer.rules.engineers.prepare import Prepared, prepare
+from optimizer.rules.engineers.solvers import base_solver, configured_solver
 from optimizer.rules.engineers.tidy import tidy
 from optimizer.rules.engineers.variables import EngineerVariables, make_variables
 
@@ -130,34 +131,3 @@ def build_model(scenario: EngineerScenario) -> tuple[Prepared, cp_model.CpModel,
     add_engineers(model, data, variables)
     model.maximize(value_expression(data, variables))
     return data, model, variables
-
-
-def configured_solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
-    """The proof's solver: `base_solver`'s, with the search below. (Seeds other than 0 only for
-    measuring, `benchmarks/engineers_probe.py`: one seed's search time swings by a third with any
-    change to the model.)"""
-    solver = base_solver(time_limit, work_limit, seed)
-    # The linear relaxation is weak here (units split across hexes, tasks half done) and slow to
-    # solve; the core-based search on the objective's Booleans, with propagation only, proves
-    # optimality far sooner on the benchmark positions.
-    solver.parameters.optimize_with_core = True
-    solver.parameters.linearization_level = 0
-    # One round of presolve: later rounds found little on these models and cost a third of the
-    # solve on the easier benchmark positions.
-    solver.parameters.max_presolve_iterations = 1
-    # Cores found by the search are shrunk once, not to a minimum: on the benchmark positions the
-    # full minimization took most of the search's deterministic time and gave no better cores.
-    solver.parameters.core_minimization_level = 1
-    return solver
-
-
-def base_solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
-    """One search worker and a fixed seed: the same scenario gives the same schedule."""
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
-    if work_limit is not None:
-        solver.parameters.max_deterministic_time = work_limit
-    return solver
