@@ -19,9 +19,8 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.table import Table
 
-import scenarios
 from benchmarks.figures import load_average
-from benchmarks.why import plannable
+from benchmarks.why import plannable_bundled
 from optimizer.decision_forms import Decision
 from optimizer.prepare import Relaxation
 from optimizer.solve import Result, copyable, solve
@@ -83,12 +82,7 @@ def main() -> None:
     table = Table(title="--why what-ifs: built again against copied (CPU ms)", title_justify="left")
     for column in ("scenario", "what-ifs", "built again", "copied", "copied / built"):
         table.add_column(column, justify="left" if column == "scenario" else "right")
-    for path in scenarios.bundled():
-        if args.scenario and not any(text in path.name for text in args.scenario):
-            continue
-        scenario = plannable(path)
-        if scenario is None:
-            continue
+    for path, scenario in plannable_bundled(args.scenario):
         base = solve(scenario, keep_decisions=True)
         if base.plan is None:
             continue

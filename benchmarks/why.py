@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
@@ -41,6 +42,17 @@ def plannable(path: Path) -> Scenario | None:
     except (InputError, ValueError):
         return None
     return scenario if scenario.powers else None
+
+
+def plannable_bundled(names: list[str]) -> Iterator[tuple[Path, Scenario]]:
+    """The bundled files `awaw plan` plans, with their scenarios; only those whose file name contains
+    one of `names` when any are given (`--scenario`)."""
+    for path in scenarios.bundled():
+        if names and not any(text in path.name for text in names):
+            continue
+        scenario = plannable(path)
+        if scenario is not None:
+            yield path, scenario
 
 
 def measure(run: object, repeats: int) -> tuple[float, float]:
@@ -66,12 +78,7 @@ def main() -> None:
     for column in (*columns, "plain wall ms", "--why wall ms", "ratio wall"):
         table.add_column(column, justify="left" if column == "scenario" else "right")
     worst_cpu = worst_wall = 0.0
-    for path in scenarios.bundled():
-        if args.scenario and not any(text in path.name for text in args.scenario):
-            continue
-        scenario = plannable(path)
-        if scenario is None:
-            continue
+    for path, scenario in plannable_bundled(args.scenario):
         resolves: list[int] = []
 
         def plain(scenario: Scenario = scenario) -> None:
