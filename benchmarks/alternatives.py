@@ -4,7 +4,7 @@
 
 For each bundled scenario: this process's CPU time (`time.process_time`, the machine being shared) of
 the plain solve (`solve`, as `awaw plan` calls it) and of the same solve kept for alternatives followed
-by `optimizer.alternatives.alternatives` (as `awaw plan --alternatives K` runs them), each the median of
+by `optimizer.whatif.alternatives.alternatives` (as `awaw plan --alternatives K` runs them), each the median of
 `--repeat` runs after one warm-up; the ratio of the two, the number of alternatives found, and
 CP-SAT's deterministic time of the alternatives' solves against the plain solve's (a figure the load of
 the machine does not move). Wall times and the load average are printed beside them.
@@ -22,13 +22,13 @@ from unittest import mock
 from rich.console import Console
 from rich.table import Table
 
-import optimizer.solve as planner
+import optimizer.turn.solve as planner
 import scenarios
 from benchmarks.figures import load_average
 from models.io import load_scenario
 from models.scenario import Scenario
-from optimizer.alternatives import DEFAULT_TOLERANCE, Tolerance, alternatives, parse_tolerance
-from optimizer.solve import solve
+from optimizer.turn.solve import solve
+from optimizer.whatif.alternatives import DEFAULT_TOLERANCE, Tolerance, alternatives, parse_tolerance
 
 TARGET = 4.0
 

@@ -18,7 +18,7 @@ runs only the suites whose name contains TEXT; `--cli-runs 0` skips `awaw plan`.
 `--engineers N` sets the positions of the Europa engineers suites (issue 13; `--suite engineers`
 runs only them, 0 skips them), each solved within `--engineers-time-limit` seconds.
 
-The CPU time is read from hooks on `optimizer.solve`'s `prepare` and
+The CPU time is read from hooks on `optimizer.turn.solve`'s `prepare` and
 `build_model` (the planner itself is unchanged), so that build and solve are
 split as in `Result.build_seconds` and `Result.solve_seconds`.
 
@@ -52,14 +52,14 @@ from unittest import mock
 from rich.console import Console
 from rich.table import Table
 
-import optimizer.solve as planner
+import optimizer.turn.solve as planner
 import scenarios
 from benchmarks.figures import percentile
 from models.generate import random_scenario
 from models.io import load_scenario
 from models.scenario import Scenario
-from optimizer.solve import solve
-from optimizer.sw import plan_sw
+from optimizer.rules.sw.solve import plan_sw
+from optimizer.turn.solve import solve
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,7 @@ def measure_mobilization(count: int) -> tuple[list[float], list[float], Counter[
     """Wall and CPU seconds of `solve_mobilization` (build and solve) on generated five-power, 12-turn
     positions from fixed seeds (no minimums), and their statuses."""
     from models.generate_mobilization import seeded_mobilization
-    from optimizer.mobilize import Infeasible, solve_mobilization
+    from optimizer.rules.mobilization.solve import Infeasible, solve_mobilization
 
     wall, cpu, statuses = [], [], Counter[str]()
     for seed in range(60_000, 60_000 + count):
@@ -272,7 +272,7 @@ def measure(cases: list[Scenario]) -> Times:
         return built
 
     times = Times()
-    # patch.object fails loudly if `optimizer.solve` no longer has these names.
+    # patch.object fails loudly if `optimizer.turn.solve` no longer has these names.
     with (
         mock.patch.object(planner, "prepare", prepare),
         mock.patch.object(planner, "build_model", build_model),
@@ -291,7 +291,7 @@ def measure(cases: list[Scenario]) -> Times:
 
 
 def measure_sw(cases: list[Scenario]) -> Times:
-    """Plan each case's SW deployment (optimizer.sw.plan_sw): build (modifiers, data, model) and solve."""
+    """Plan each case's SW deployment (optimizer.rules.sw.solve.plan_sw): build (modifiers, data, model) and solve."""
     times = Times()
     for scenario in cases:
         started = time.process_time()

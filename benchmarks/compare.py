@@ -4,7 +4,7 @@
 
 In-process (the default): per scenario and round, in turn, the plain `solve(scenario)` and the whole of what
 `awaw compare` does after loading: the best plan (`solve`) and the player's plan priced, checked, scored
-and diffed (`optimizer.compare.compare`). The player's plan is the bundled example for the default
+and diffed (`optimizer.whatif.compare.compare`). The player's plan is the bundled example for the default
 scenario (`scenarios/plans/my_axis_spring_1942.yaml`) and, elsewhere, the best plan's own decisions
 (`decisions_of`), and with an `sw:` section also those decisions without SW units (so the SW campaigns
 after the player's builds are derived, not the best plan's reused); for the default scenario also a plan
@@ -37,8 +37,8 @@ from benchmarks.figures import load_average
 from models.decisions import Decisions, decisions_of, parse_decisions
 from models.io import load_scenario
 from models.scenario import Scenario
-from optimizer.compare import compare
-from optimizer.solve import solve
+from optimizer.turn.solve import solve
+from optimizer.whatif.compare import compare
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "scenarios" / "plans" / "my_axis_spring_1942.yaml"

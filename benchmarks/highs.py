@@ -5,8 +5,8 @@
 
 For the first `--positions` positions of each suite of `benchmarks/bench.py`,
 builds the planner's model and sets the objective of its first solve, as
-`optimizer.solve.solve` does (every priority of the first call, with exact weights); then solves it with CP-SAT
-(the planner's settings, `optimizer.model.new_solver`) and, translated exactly
+`optimizer.turn.solve.solve` does (every priority of the first call, with exact weights); then solves it with CP-SAT
+(the planner's settings, `optimizer.turn.model.new_solver`) and, translated exactly
 into a MILP, with HiGHS (one thread, relative gap 0). Prints per suite the
 p50 / p95 wall time of each solver's solve call (the translation is not timed)
 and HiGHS / CP-SAT, the MILP's size, and how many positions both solvers
@@ -43,9 +43,9 @@ from rich.table import Table
 from benchmarks.bench import suites
 from benchmarks.figures import percentile
 from models.scenario import Scenario
-from optimizer.model import build_model, new_solver
-from optimizer.prepare import prepare
-from optimizer.solve import naval_search, priority_order, stage_groups
+from optimizer.turn.model import build_model, new_solver
+from optimizer.turn.prepare import prepare
+from optimizer.turn.solve import naval_search, priority_order, stage_groups
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1

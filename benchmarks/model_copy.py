@@ -7,7 +7,7 @@ model (`solve(copy_of=...)`: one more naval air factor, one more limit point whe
 the limit, and the declined decisions priced) is solved both ways, one after the other: on the copy, and
 built again from the prepared data as before (`solve(prepared=...)`). The least CPU time of this process
 (`time.process_time`) over `--repeats` runs of each is printed with their ratio, and the load average.
-The two give the same optima and plans (tests/optimizer/test_model_copy.py); nothing here is asserted.
+The two give the same optima and plans (tests/optimizer/turn/test_model_copy.py); nothing here is asserted.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from rich.table import Table
 
 from benchmarks.figures import load_average
 from benchmarks.why import plannable_bundled
-from optimizer.decision_forms import Decision
-from optimizer.prepare import Relaxation
-from optimizer.solve import Result, copyable, solve
-from optimizer.why import one_more_unit, resources
-from optimizer.why_not import declined
+from optimizer.turn.decision_forms import Decision
+from optimizer.turn.prepare import Relaxation
+from optimizer.turn.solve import Result, copyable, solve
+from optimizer.whatif.why import one_more_unit, resources
+from optimizer.whatif.why_not import declined
 
 
 def least_cpu(run: Callable[[], None], repeats: int) -> float:

@@ -36,7 +36,7 @@ from unittest import mock
 
 from ortools.sat.python import cp_model
 
-import optimizer.solve as planner
+import optimizer.turn.solve as planner
 from benchmarks.bench import suites
 from benchmarks.figures import percentile
 from models.generate import scenario_data

@@ -33,7 +33,7 @@ COMMANDS: dict[str, list[str]] = {
     "awaw sites": ["-m", "optimizer.cli", "sites"],
     "awaw plan": ["-m", "optimizer.cli", "plan"],
     # What `awaw plan` imports, without running: the rest of its time is loading, solving and printing.
-    "plan imports": ["-c", "import optimizer.cli, optimizer.solve, optimizer.render, models.io"],
+    "plan imports": ["-c", "import optimizer.cli, optimizer.turn.solve, optimizer.render.tables, models.io"],
 }
 TARGETS = {"awaw plan": 1.25, "awaw --help": 0.5}
 

@@ -29,8 +29,8 @@ import scenarios
 from benchmarks.figures import load_average
 from models.io import InputError, load_scenario
 from models.scenario import Scenario
-from optimizer.solve import solve
-from optimizer.why_not import explain
+from optimizer.turn.solve import solve
+from optimizer.whatif.why_not import explain
 
 TARGET = 5.0
 

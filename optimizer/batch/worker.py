@@ -19,10 +19,10 @@ from models.plan import Status
 from models.scenario import Scenario
 from optimizer.batch.inputs import Job
 from optimizer.batch.results import BatchStatus, result_line
-from optimizer.mobilize import Infeasible, NoScheduleInTime, solve_mobilization
 from optimizer.rules.engineers.solve import solve_engineers
 from optimizer.rules.grants.prepare import fixed_grant_breaches
-from optimizer.solve import solve
+from optimizer.rules.mobilization.solve import Infeasible, NoScheduleInTime, solve_mobilization
+from optimizer.turn.solve import solve
 
 # The solver's statuses as batch outcomes.
 PLAN_STATUSES = {

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from models.io import InputError
 
 HERE = Path(__file__).parent
+RENDER_TEMPLATES = HERE.parent / "render" / "templates"
 TIME_LIMIT = 30.0  # seconds a solve may take; the plan found by then is shown with its gap
 WAIT = 2.0  # seconds a solve waits for a free slot before it is refused
 
@@ -69,15 +70,16 @@ class SolveSlots:
 
 def _environment() -> Environment:
     # autoescape on for every template: each text of a scenario shows as text.
-    return Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True)
+    # The page's own templates, and the renderers' (the tables as rows, `blocks.html`).
+    return Environment(loader=FileSystemLoader([HERE / "templates", RENDER_TEMPLATES]), autoescape=True)
 
 
 def warm() -> None:
     """Load the solver, checker, tables and picture while the page is shown, before it asks for a plan."""
     import optimizer.checker
-    import optimizer.picture
-    import optimizer.render
-    import optimizer.solve
+    import optimizer.render.picture
+    import optimizer.render.tables
+    import optimizer.turn.solve
     import optimizer.web.service  # noqa: F401
 
 

@@ -1,8 +1,8 @@
 """What the web page does, without HTTP: the same loading, solving, checking and tables as the CLI.
 
-Presentation only: scenarios are read by `models.io`, plans come from `optimizer.solve.solve`, checks
-from `optimizer.checker.check`, tables from `optimizer.render` and the route map from
-`optimizer.picture`. This module turns their results into plain data for the templates.
+Presentation only: scenarios are read by `models.io`, plans come from `optimizer.turn.solve.solve`, checks
+from `optimizer.checker.check`, tables from `optimizer.render.tables` and the route map from
+`optimizer.render.picture`. This module turns their results into plain data for the templates.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from optimizer.web.blocks import Block, blocks
-from optimizer.web.blocks import TableBlock as TableBlock  # the names the page and its tests use
-from optimizer.web.blocks import TextBlock as TextBlock
+from optimizer.render.blocks import Block, blocks
+from optimizer.render.blocks import TableBlock as TableBlock  # the names the page and its tests use
+from optimizer.render.blocks import TextBlock as TextBlock
 
 if TYPE_CHECKING:
     from models.plan import Plan
@@ -129,7 +129,9 @@ class PlanView:
     svg: str = ""
     plan_json: str = ""
     seconds: float = 0.0
-    sheet: str = ""  # the order sheet, a whole printable page (`optimizer.sheet`, as `awaw plan --sheet`)
+    sheet: str = (
+        ""  # the order sheet, a whole printable page (`optimizer.render.sheet`, as `awaw plan --sheet`)
+    )
 
 
 def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
@@ -137,8 +139,8 @@ def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
 
     Raises `InputError` for a fixed grant rule 40 forbids (as `solve` does)."""
     from models.plan import Status
-    from optimizer.render import plan_tables
-    from optimizer.solve import solve
+    from optimizer.render.tables import plan_tables
+    from optimizer.turn.solve import solve
 
     result = solve(scenario, time_limit=time_limit)
     view = PlanView(
@@ -157,7 +159,7 @@ def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
         return view
     view.blocks = blocks(plan_tables(scenario, result.plan))
     view.plan_json = result.plan.model_dump_json(indent=2) + "\n"
-    from optimizer.sheet import sheet_html
+    from optimizer.render.sheet import sheet_html
 
     view.sheet = sheet_html(scenario, result.plan)
     view.svg = route_map(scenario, result.plan)
@@ -174,7 +176,7 @@ def route_map(scenario: Scenario, plan: Plan | None) -> str:
 
     The picture shows only the closed legs, the grants and the plan's scenario name, so a re-plan
     that changes none of them (most changes to builds) reuses the SVG already drawn."""
-    from optimizer.picture import routes_svg
+    from optimizer.render.picture import routes_svg
     from optimizer.rules.grants.prepare import grant_network
 
     network = grant_network(scenario)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from optimizer.guards import Guards
-from optimizer.prepare import Prepared
-from optimizer.variables import Variables
+from optimizer.rules.guards import Guards
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 
 def add_pair_pricing(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:

@@ -8,9 +8,9 @@ from ortools.sat.python import cp_model
 
 from models.plan import BuildLine, NotBuilt
 from models.tables import POWER_ORDER
-from optimizer.linear import value
 from optimizer.rules.force_pool.prepare import EntryData
 from optimizer.rules.force_pool.variables import BuildVariables, Slot
+from optimizer.rules.linear import value
 
 
 def build_lines(

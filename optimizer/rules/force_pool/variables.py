@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from models.tables import CostBasis, Power
-from optimizer.linear import LinearExpr
 from optimizer.rules.force_pool.prepare import EntryData
+from optimizer.rules.linear import LinearExpr
 
 Slot = tuple[str, str | None]  # (entry key, site id; None for partisans)
 PairClass = tuple[

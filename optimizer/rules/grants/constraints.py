@@ -7,7 +7,7 @@ route capacities (40.4-40.8; one for a Chinese port and French Indochina, 40.83)
 (40.25), the U.S. caps before war (40.331 A, 40.332 A), and the BRPs a recipient
 may plan to spend when some may be lost to interception (40.23 B). Opening Persia and
 building the Alaska highway are decisions too (40.52, 40.72). Their effects on
-BRPs and construction limits are in `optimizer.variables` and the limits family.
+BRPs and construction limits are in `optimizer.turn.variables` and the limits family.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from models.route_data import (
     leg_id,
 )
 from models.tables import Faction
-from optimizer.guards import Guards
-from optimizer.linear import LinearExpr
-from optimizer.prepare import Prepared
 from optimizer.rules.grants.prepare import ARRIVING_SCALE, path_route, path_uses
 from optimizer.rules.grants.variables import GrantVariables
-from optimizer.variables import Variables
+from optimizer.rules.guards import Guards
+from optimizer.rules.linear import LinearExpr
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 
 def add_opening_choice(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:

@@ -8,9 +8,9 @@ from models.plan import GrantLine, RouteOpening, TransportUse
 from models.route_data import BRPS_PER_TRANSPORT, NODE_BY_ID, Leg
 from models.scenario import Scenario
 from models.tables import POWER_ORDER
-from optimizer.linear import value
 from optimizer.rules.grants.prepare import path_route, path_uses, survival
 from optimizer.rules.grants.variables import Flow, GrantVariables
+from optimizer.rules.linear import value
 
 
 def grant_results(

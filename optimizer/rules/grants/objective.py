@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 from models.route_data import OIL_COUNTER_BRPS
 from models.scenario import GrantRecipient, Scenario
-from optimizer.linear import LinearExpr, scaled
 from optimizer.rules.grants.prepare import capacity_once_open, opening_value_turns, survival
 from optimizer.rules.grants.variables import GrantVariables
+from optimizer.rules.linear import LinearExpr, scaled
 
 OPENING_TIE_BREAK_BRPS = 25  # an opening weighs as much as 25 BRPs granted in the tie-break
 

@@ -9,8 +9,8 @@ from ortools.sat.python import cp_model
 
 from models.route_data import OIL_SOURCE_NODES, Route
 from models.tables import Power
-from optimizer.linear import LinearExpr
 from optimizer.rules.grants.prepare import GrantNetwork, Pair, Path, path_route
+from optimizer.rules.linear import LinearExpr
 
 Flow = tuple[Pair, Path]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.tables import LIMIT_DIVISOR, Dominion, Power
-from optimizer.guards import Guards
-from optimizer.prepare import Prepared
-from optimizer.variables import Variables
+from optimizer.rules.guards import Guards
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 DOMINION_VALUES = frozenset(d.value for d in Dominion)
 

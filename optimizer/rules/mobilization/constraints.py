@@ -12,7 +12,7 @@ from models.mobilization import (
     MobilizedUnit,
 )
 from models.tables import Power
-from optimizer.guards import Guards
+from optimizer.rules.guards import Guards
 from optimizer.rules.mobilization.prepare import MobilizationData, PowerData
 from optimizer.rules.mobilization.variables import BRITISH_NUMBERS, BRITISH_SLOT_UNITS, MobilizationVariables
 

@@ -14,14 +14,14 @@ from models.naval_tables import (
     one_factor_points,
 )
 from models.tables import LIMIT_DIVISOR, POWER_ORDER, Power, UnitType
-from optimizer.guards import Guards
-from optimizer.linear import LinearExpr
-from optimizer.prepare import Prepared
+from optimizer.rules.guards import Guards
 from optimizer.rules.limits.variables import LIMIT_RANGE
+from optimizer.rules.linear import LinearExpr
 from optimizer.rules.naval.chart import NEW, State, action_cost
 from optimizer.rules.naval.prepare import YardData, copy_pairs
 from optimizer.rules.naval.variables import NavalVariables
-from optimizer.variables import Variables
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 
 def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:

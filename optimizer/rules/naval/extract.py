@@ -10,7 +10,7 @@ from models.naval_tables import LAUNCH_ROW, SEASONS, SW_BRPS_PER_FACTOR
 from models.plan import ChartShipView, ChartSnapshot, NavalAction, NavalReport, SWBuildLine
 from models.scenario import Scenario
 from models.tables import POWER_ORDER, Power
-from optimizer.linear import value
+from optimizer.rules.linear import value
 from optimizer.rules.naval.chart import (
     SW_BOX_USJT,
     WAITING,

@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection
 from models.naval_tables import construction_progress
 from models.scenario import Scenario
 from models.tables import Power, UnitType
-from optimizer.linear import LinearExpr, scaled
+from optimizer.rules.linear import LinearExpr, scaled
 from optimizer.rules.naval.variables import NavalVariables
 
 SW_VALUED_UNITS = frozenset({UnitType.SUBMARINE, UnitType.ASW, UnitType.ESCORT_CARRIER})

@@ -10,8 +10,8 @@ from ortools.sat.python import cp_model
 from models.map_data import SITE_BY_ID
 from models.naval_tables import LAY_DOWN_BRPS, MOVES, NAVAL_STEP_BRPS, SW_BRPS_PER_FACTOR, ChartAction, move
 from models.tables import Power
-from optimizer.linear import LinearExpr
 from optimizer.rules.limits.variables import LIMIT_RANGE
+from optimizer.rules.linear import LinearExpr
 from optimizer.rules.naval.chart import (
     Option,
     ShipData,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.tables import Power
-from optimizer.guards import Guards
-from optimizer.prepare import Prepared
+from optimizer.rules.guards import Guards
 from optimizer.rules.naval_air.prepare import naval_air_units
-from optimizer.variables import Variables
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 
 def add_naval_air(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.tables import OIL_THRESHOLD_STEP_BRPS
-from optimizer.guards import Guards
-from optimizer.prepare import Prepared
+from optimizer.rules.guards import Guards
 from optimizer.rules.oil.variables import OilGroup
-from optimizer.variables import Variables
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 
 def add_units_past(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:

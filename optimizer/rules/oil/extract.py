@@ -9,9 +9,9 @@ from ortools.sat.python import cp_model
 from models.naval_tables import NAVAL_STEP_BRPS
 from models.plan import OilReport
 from models.tables import POWER_FACTION, Faction, Power, oil_threshold_brps
-from optimizer.linear import value
 from optimizer.rules.force_pool.prepare import EntryData
 from optimizer.rules.force_pool.variables import Slot
+from optimizer.rules.linear import value
 from optimizer.rules.oil.variables import OilVariables
 
 

@@ -9,9 +9,9 @@ from ortools.sat.python import cp_model
 
 from models.naval_tables import NAVAL_STEP_BRPS
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, Faction, Power
-from optimizer.linear import LinearExpr
 from optimizer.rules.force_pool.prepare import EntryData
 from optimizer.rules.force_pool.variables import BuildVariables, Slot
+from optimizer.rules.linear import LinearExpr
 from optimizer.rules.naval.variables import NavalVariables
 
 NAVAL_STEPS_MAX = 1000  # far above the 3-BRP steps any power pays in a turn

@@ -6,10 +6,10 @@ from ortools.sat.python import cp_model
 
 from models.map_data import JAPAN_OUTSIDE_HOME_COUNTRIES, Country
 from models.tables import JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS, RUSSIA_SIBERIA_BRPS, Category, Power
-from optimizer.guards import Guards
-from optimizer.linear import LinearExpr
-from optimizer.prepare import Prepared
-from optimizer.variables import Variables
+from optimizer.rules.guards import Guards
+from optimizer.rules.linear import LinearExpr
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 
 def stacked(data: Prepared, variables: Variables, site: str, category: Category) -> list[LinearExpr]:

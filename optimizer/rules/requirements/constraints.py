@@ -6,11 +6,11 @@ from ortools.sat.python import cp_model
 
 from models.scenario import MinimumBuild
 from models.tables import Power, UnitType
-from optimizer.guards import Guards
-from optimizer.linear import LinearExpr
-from optimizer.prepare import Prepared
+from optimizer.rules.guards import Guards
+from optimizer.rules.linear import LinearExpr
 from optimizer.rules.naval.objective import built_this_turn
-from optimizer.variables import Variables
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 
 def minimum_built(data: Prepared, variables: Variables, minimum: MinimumBuild) -> LinearExpr:

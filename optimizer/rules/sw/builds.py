@@ -16,7 +16,7 @@ from ortools.sat.python import cp_model
 from models.scenario import Scenario
 from models.sw import CVE_LAUNCH_TURNS, SWBox, SWSection, SWUnit, build_group_id
 from models.tables import Power, UnitType
-from optimizer.linear import LinearExpr
+from optimizer.rules.linear import LinearExpr
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.rules.sw.prepare import (
     GroupData,

@@ -6,7 +6,7 @@ from ortools.sat.python import cp_model
 
 from models.sw import SWBox, SWUnit
 from models.tables import Power
-from optimizer.linear import LinearExpr
+from optimizer.rules.linear import LinearExpr
 from optimizer.rules.sw.variables import SWVariables
 
 

@@ -24,7 +24,7 @@ from models.sw import (
     is_axis,
 )
 from models.tables import Power
-from optimizer.linear import LinearExpr
+from optimizer.rules.linear import LinearExpr
 from optimizer.rules.sw.prepare import planning_powers
 from optimizer.rules.sw.variables import SWVariables
 

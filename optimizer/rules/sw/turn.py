@@ -6,12 +6,12 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.sw import SWSection
-from optimizer.guards import Guards
-from optimizer.linear import VALUE_SCALE
-from optimizer.prepare import Prepared
+from optimizer.rules.guards import Guards
+from optimizer.rules.linear import VALUE_SCALE
 from optimizer.rules.sw.constraints import add_sw
 from optimizer.rules.sw.objective import SCALE, campaign_terms, value_expression
-from optimizer.variables import Variables
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
 
 
 def add_sw_deployment(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:

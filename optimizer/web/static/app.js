@@ -196,7 +196,7 @@ function baseName() {
   return currentFile().replace(/\.(ya?ml)$/i, "") || "scenario";
 }
 
-// The order sheet is the server's (`optimizer.sheet`, the page `awaw plan --sheet --format html` prints).
+// The order sheet is the server's (`optimizer.render.sheet`, the page `awaw plan --sheet --format html` prints).
 function orderSheet() {
   return sheetHtml;
 }

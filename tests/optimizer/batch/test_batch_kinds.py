@@ -20,7 +20,7 @@ from tests.optimizer.batch.positions import records, write
 
 runner = CliRunner()
 ENGINEERS = scenarios.path("engineers/rail_and_airbase.yaml")
-# A small engineers scenario (as tests/optimizer/test_cli_engineers.py's) for its errors.
+# A small engineers scenario (as tests/optimizer/cli/test_engineers.py's) for its errors.
 ENGINEERS_BASE = """kind: engineers
 name: small
 turns: 1

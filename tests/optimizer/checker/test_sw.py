@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from models.plan import Status
 from models.sw import Campaign, GroupPlacement, ResultsRow, ResultsTable, SWBox, SWDeployment
 from optimizer.checker.sw import check_deployment, deployment_value, derive, may_enter
-from optimizer.sw import plan_sw
+from optimizer.rules.sw.solve import plan_sw
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
 
 BOXES = list(SWBox)

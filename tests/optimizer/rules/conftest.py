@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from ortools.sat.python import cp_model
 
-from optimizer.model import new_solver
+from optimizer.turn.model import new_solver
 
 TIME_LIMIT = 10.0  # seconds; these models solve in milliseconds
 WORKERS = 1

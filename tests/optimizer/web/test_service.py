@@ -6,10 +6,10 @@ import pytest
 
 import scenarios
 from models.io import InputError, load_scenario
-from optimizer.picture import routes_svg
-from optimizer.render import builds_table
+from optimizer.render.picture import routes_svg
+from optimizer.render.tables import builds_table
 from optimizer.rules.grants.prepare import grant_network
-from optimizer.solve import solve
+from optimizer.turn.solve import solve
 from optimizer.web import service
 from optimizer.web.bundled import bundled_names, bundled_text
 

@@ -22,7 +22,15 @@ with warnings.catch_warnings():  # Starlette asks for httpx2 now; httpx is what 
     from starlette.testclient import TestClient
 
 ROOT = Path(__file__).resolve().parents[3]
-HEAVY = ("ortools", "matplotlib", "starlette", "jinja2", "models", "optimizer.solve", "optimizer.picture")
+HEAVY = (
+    "ortools",
+    "matplotlib",
+    "starlette",
+    "jinja2",
+    "models",
+    "optimizer.turn.solve",
+    "optimizer.render.picture",
+)
 
 # Runs `awaw serve` in this process (its main thread), and from a second thread asks for the page and
 # its script, notes which of HEAVY are loaded by then, then asks for a check of the default scenario.

@@ -3,9 +3,9 @@ accepted or refused. Numbers from the rules text."""
 
 import pytest
 
-from optimizer.guards import ExplainGuards
-from optimizer.model import build_model
-from optimizer.prepare import prepare
+from optimizer.rules.guards import ExplainGuards
+from optimizer.turn.model import build_model
+from optimizer.turn.prepare import prepare
 
 
 def infantry(count, **extra):

@@ -4,8 +4,8 @@ at hand and the U.S. caps, and refused one BRP past them. Numbers from the rules
 import pytest
 
 from models.tables import Power
-from optimizer.model import build_model
-from optimizer.prepare import prepare
+from optimizer.turn.model import build_model
+from optimizer.turn.prepare import prepare
 
 WAR = {"europe": True, "pacific": True}
 PEACE = {"europe": False, "pacific": False}

@@ -2,7 +2,7 @@
 
 from models.plan import Status
 from models.tables import Faction, Power
-from optimizer.solve import solve
+from optimizer.turn.solve import solve
 
 WAR = {"europe": True, "pacific": True}
 
@@ -173,7 +173,7 @@ def test_brps_lost_to_interception_are_not_spent(scenario_of):
     resolved": 10 BRPs to Russia by Murmansk at a 20 % loss rate are expected to arrive as 8, so
     Russia (no BRPs of its own) has 8 available and spends at most 8, not 10; with the setting
     `spend_grants_lost_to_interception` it plans with all 10. The plan's text says so."""
-    from optimizer.render import grants_parts
+    from optimizer.render.tables import grants_parts
 
     infantry = {"id": "inf", "unit": "infantry", "factors": 1, "count": 30}
     powers = {

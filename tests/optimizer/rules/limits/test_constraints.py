@@ -4,8 +4,8 @@ accepted up to the limit and refused past it, and grants move the limits. Number
 import pytest
 
 from models.tables import Power
-from optimizer.model import build_model
-from optimizer.prepare import prepare
+from optimizer.turn.model import build_model
+from optimizer.turn.prepare import prepare
 
 WAR = {"europe": True, "pacific": True}
 TO_BRITAIN = (Power.USA, "britain"), ("us_atlantic_box", "britain")

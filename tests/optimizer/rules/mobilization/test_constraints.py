@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 from models.generate_mobilization import mobilization_scenario
 from models.mobilization import Conversion, MobilizedUnit
 from models.tables import Power
-from optimizer.guards import Guards
+from optimizer.rules.guards import Guards
 from optimizer.rules.mobilization.constraints import add_mobilization
 from optimizer.rules.mobilization.prepare import prepare_mobilization
 from optimizer.rules.mobilization.variables import add_variables

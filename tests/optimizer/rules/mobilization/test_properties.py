@@ -23,7 +23,7 @@ from models.mobilization import (
 )
 from models.scenario import Scenario
 from optimizer.checker.mobilization import check_mobilization, civilian_cost, mobilizing_cost, schedule_value
-from optimizer.mobilize import Infeasible, solve_mobilization
+from optimizer.rules.mobilization.solve import Infeasible, solve_mobilization
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

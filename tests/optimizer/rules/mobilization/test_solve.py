@@ -14,7 +14,12 @@ from models.mobilization import MobilizedUnit
 from models.tables import Power
 from optimizer.checker.mobilization import check_mobilization, schedule_value
 from optimizer.cli import app
-from optimizer.mobilize import Infeasible, reserve_by_turn, seed_force_pool, solve_mobilization
+from optimizer.rules.mobilization.solve import (
+    Infeasible,
+    reserve_by_turn,
+    seed_force_pool,
+    solve_mobilization,
+)
 
 BUNDLED = scenarios.path("gathering_storm_mobilization.yaml")
 

@@ -6,8 +6,8 @@ import pytest
 
 from models.naval_tables import ChartAction
 from models.tables import Power
-from optimizer.model import build_model
-from optimizer.prepare import prepare
+from optimizer.turn.model import build_model
+from optimizer.turn.prepare import prepare
 
 LAY_DOWN, CONTINUE = ChartAction.LAY_DOWN, ChartAction.CONTINUE
 

@@ -3,8 +3,8 @@ the rate and refused past it. Numbers from the rules text."""
 
 import pytest
 
-from optimizer.model import build_model
-from optimizer.prepare import prepare
+from optimizer.turn.model import build_model
+from optimizer.turn.prepare import prepare
 
 FACTION = {
     "usa": "western_allies",

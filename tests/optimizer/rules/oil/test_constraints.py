@@ -5,8 +5,8 @@ pay that price and refused when they fall one short. Numbers from the rules text
 import pytest
 
 from models.tables import Faction
-from optimizer.model import build_model
-from optimizer.prepare import prepare
+from optimizer.turn.model import build_model
+from optimizer.turn.prepare import prepare
 
 AXIS, ALLIES = Faction.EUROPEAN_AXIS, Faction.WESTERN_ALLIES
 

@@ -3,8 +3,8 @@ Numbers from the rules text; stacking room is the scenario's (27.46 sets no numb
 
 import pytest
 
-from optimizer.model import build_model
-from optimizer.prepare import prepare
+from optimizer.turn.model import build_model
+from optimizer.turn.prepare import prepare
 
 
 def infantry(count, factors=1):

@@ -1,8 +1,8 @@
 """Placement of newly constructed units (27.4, 27.92)."""
 
 from models.tables import Power
-from optimizer.prepare import prepare
 from optimizer.rules.placement.supply import build_map, supplied_sites
+from optimizer.turn.prepare import prepare
 
 INFANTRY = {"id": "inf", "unit": "infantry", "factors": 3, "count": 2}
 

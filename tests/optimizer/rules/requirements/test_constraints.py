@@ -4,8 +4,8 @@ spent (27.35 H). A fixed decision is accepted when it meets the requirement and 
 import pytest
 
 from models.tables import Faction, Power
-from optimizer.model import build_model
-from optimizer.prepare import prepare
+from optimizer.turn.model import build_model
+from optimizer.turn.prepare import prepare
 
 
 def infantry(count=20, factors=1):

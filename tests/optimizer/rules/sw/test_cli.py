@@ -14,7 +14,7 @@ from models.io import load_scenario
 from models.plan import Status
 from optimizer.checker.sw import check_deployment, deployment_value, derive
 from optimizer.cli import app
-from optimizer.sw import plan_sw
+from optimizer.rules.sw.solve import plan_sw
 
 runner = CliRunner()
 SW_SCENARIOS = ["western_allies_1943_sw.yaml", "european_axis_1942_sw.yaml"]
@@ -169,7 +169,7 @@ def test_plan_json_carries_each_campaigns_figures_before_and_after_the_builds_27
     U-boat factors once deployed (25.41, 25.15), 2 CVEs (25.64 A); no German Indian Ocean campaign
     without an Axis Suez (25.51 A). The same plan gives the same figures again (deterministic)."""
     from models.plan import Plan
-    from optimizer.sw import sw_plan_report
+    from optimizer.rules.sw.solve import sw_plan_report
 
     path = scenarios.path("european_axis_1942_sw.yaml")
     out = run("plan", path, "--json")

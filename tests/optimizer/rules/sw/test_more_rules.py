@@ -15,7 +15,7 @@ from models.sw import Campaign, GroupPlacement, SWBox, SWDeployment
 from optimizer.checker.sw import check_deployment, deployment_value, derive
 from optimizer.cli import app
 from optimizer.rules.sw.prepare import breakdown, counts_now
-from optimizer.sw import plan_sw, report_data
+from optimizer.rules.sw.solve import plan_sw, report_data
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
 
 

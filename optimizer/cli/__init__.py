@@ -1,0 +1,55 @@
+"""The `awaw` command line: parse, load, call, render; one module per command group, each thin.
+
+Exit codes: 0 success; 1 requirements that cannot all be met, or a plan that
+breaks a rule; 2 bad input (one line per mistake: `FILE:LINE: field: problem`);
+3 no plan found within the time limit.
+
+Start-up: each command module imports only the standard library and Typer at the top,
+so that `awaw --help` and the commands that need no solver start fast. Each
+command imports what it needs inside its function: `models` (pydantic) for
+anything that reads a scenario, networkx through a rule family's `prepare`,
+`optimizer.turn.solve` (ortools) only where a plan is solved, `optimizer.render.picture`
+(matplotlib) only where a picture is drawn, `optimizer.render.tables` (Rich tables)
+where tables are printed. Annotations of command parameters use only the
+standard library and Typer (choices are plain strings, checked by the models
+when the command runs); other names go under `TYPE_CHECKING`. A test
+(`tests/optimizer/cli/test_startup.py`) holds `--help`, `schema`, `sites`, `legs` and
+`new` to importing neither ortools nor matplotlib; `python -m benchmarks.startup`
+measures start-up against the bare import of ortools, networkx and pydantic.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from optimizer.cli import batch, check, engineers, mobilize, plan, serve, sw, tools
+from optimizer.cli.plan import PresetName as PresetName
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Plan the best A World at War construction turn (rule 27), check plans, explain limits.",
+)
+# In the order `awaw --help` lists them.
+for command in (
+    plan.plan,
+    tools.limits,
+    tools.routes,
+    check.check,
+    tools.schema,
+    tools.sites,
+    tools.legs,
+    tools.new,
+    sw.sw,
+    mobilize.mobilize,
+    batch.batch,
+    engineers.engineers,
+    serve.serve,
+    check.compare,
+):
+    app.command()(command)
+
+
+def main() -> None:
+    app()

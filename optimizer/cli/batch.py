@@ -1,0 +1,92 @@
+"""`awaw batch`: many positions planned, one result each (optimizer/batch)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+import scenarios
+from optimizer.cli.common import fail
+
+
+class BatchPlanner(StrEnum):
+    """`awaw batch --planner`: which command's plan a rule-27 scenario gets (optimizer/batch/inputs.py)."""
+
+    AUTO = "auto"
+    PLAN = "plan"
+    MOBILIZE = "mobilize"
+
+
+def batch(
+    inputs: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Scenario files, folders of them, JSON Lines files of scenarios; with --sweep, the base "
+            "scenarios (the bundled default if none).",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="Results, one JSON line per position, in input order.")] = Path(
+        "results.jsonl"
+    ),
+    sweep: Annotated[
+        Path | None,
+        typer.Option(help="Table of overrides (CSV or YAML), one row per variant, columns dotted paths."),
+    ] = None,
+    csv_file: Annotated[
+        Path | None, typer.Option("--csv", help="Also write one row per position with its main figures.")
+    ] = None,
+    resume: Annotated[bool, typer.Option(help="Skip positions already in --out.")] = False,
+    time_limit: Annotated[float | None, typer.Option(help="Seconds per position.", min=0.001)] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: the machine's cores).", min=1)
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Run on this Dask cluster instead, e.g. tcp://HOST:8786.")
+    ] = None,
+    planner: Annotated[
+        BatchPlanner,
+        typer.Option(
+            help="auto: a scenario with a mobilization: section as `awaw mobilize`, else as `awaw plan`; "
+            "plan or mobilize: every scenario so. Engineers files (kind: engineers) as `awaw engineers`.",
+        ),
+    ] = BatchPlanner.AUTO,
+) -> None:
+    """Plan many positions, one result each; exit 1 if any was not planned."""
+    from models.io import InputError
+    from optimizer.batch.inputs import read_inputs, sweep_jobs
+    from optimizer.batch.run import run_batch
+    from optimizer.render.tables import console
+
+    default = scenarios.path()
+    if default.is_relative_to(Path.cwd()):
+        default = default.relative_to(Path.cwd())  # the same name on every checkout
+    try:
+        if sweep is not None:
+            jobs = sweep_jobs(inputs or [default], sweep)
+        elif inputs:
+            jobs = read_inputs(inputs)
+        else:
+            raise InputError("command line", [("INPUTS", "give scenario files, folders or JSON Lines files")])
+    except InputError as error:
+        raise fail(error.render(), 2) from None
+    try:
+        totals = run_batch(
+            jobs,
+            out,
+            csv_path=csv_file,
+            resume=resume,
+            workers=workers,
+            scheduler=scheduler,
+            time_limit=time_limit,
+            console=console(stderr=True),
+            planner=planner.value,
+        )
+    except OSError as error:
+        raise fail(f"{error.filename or out}: cannot write: {error.strerror or error}", 2) from None
+    console().print(totals.table())
+    if not totals.all_planned:
+        raise typer.Exit(1)

@@ -1,0 +1,245 @@
+"""`awaw plan`: the best plan of the turn (rules 27 and 40), with the what-ifs asked of it."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+import scenarios
+from optimizer.cli.common import fail, load
+
+if TYPE_CHECKING:
+    from models.plan import Plan
+
+
+class PresetName(StrEnum):
+    """The objective presets of `models.scenario.Preset`, named here so that `--help` needs no models."""
+
+    MAX_FACTORS = "max-factors"
+    MAX_VALUE = "max-value"
+
+
+class SheetFormat(StrEnum):
+    """How `awaw plan --sheet` prints the order sheet."""
+
+    TEXT = "text"
+    HTML = "html"
+
+
+def plan(
+    scenario_file: Annotated[
+        Path | None,
+        typer.Argument(help="Scenario YAML file; the bundled default if omitted.", show_default=False),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the plan as JSON (the shape `awaw check` reads).")
+    ] = False,
+    preset: Annotated[
+        PresetName | None, typer.Option(help="Objective preset, replacing the scenario's priorities.")
+    ] = None,
+    minimum: Annotated[
+        list[str] | None,
+        typer.Option("--min", help="Require POWER:UNIT:FACTORS, e.g. germany:armor:6 (any = any)."),
+    ] = None,
+    reserve: Annotated[list[str] | None, typer.Option(help="Keep POWER=BRPS unspent, e.g. italy=10.")] = None,
+    value: Annotated[
+        list[str] | None, typer.Option("--value", help="Value per factor UNIT=VALUE, e.g. armor=2.5.")
+    ] = None,
+    unspent_value: Annotated[float | None, typer.Option(help="Value of each unspent BRP.")] = None,
+    oil_value: Annotated[float | None, typer.Option(help="Value of each oil counter kept.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(help="Seconds; returns the best plan found with its gap.", min=0.001)
+    ] = None,
+    horizon: Annotated[
+        int | None, typer.Option(help="Turns of naval construction to plan ahead (27.7), this one included.")
+    ] = None,
+    discount: Annotated[float | None, typer.Option(help="Weight of each later turn of the horizon.")] = None,
+    timing: Annotated[bool, typer.Option(help="Also print build and solve times (to stderr).")] = False,
+    why: Annotated[
+        bool,
+        typer.Option(
+            "--why",
+            help="Also show every limited resource with its use and slack, and what one more unit of each "
+            "binding one is worth (re-solved; `why` in --json).",
+        ),
+    ] = False,
+    alternatives: Annotated[
+        int | None,
+        typer.Option(
+            "--alternatives",
+            help="Also show up to K other plans within --tolerance of the best, with what differs "
+            "(`alternatives` in --json).",
+            min=1,
+            max=100,
+        ),
+    ] = None,
+    tolerance: Annotated[
+        str,
+        typer.Option(
+            help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
+        ),
+    ] = "5%",
+    sheet: Annotated[
+        bool,
+        typer.Option(
+            "--sheet",
+            help="Print only the order sheet: one compact page of what to place where, what to pay, chart "
+            "moves, grants and transports, inversion one line per rule.",
+        ),
+    ] = False,
+    sheet_format: Annotated[
+        SheetFormat, typer.Option("--format", help="With --sheet: text, or html (one printable page).")
+    ] = SheetFormat.TEXT,
+    fix: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fix",
+            help="Keep a decision, then re-solve: POWER:ENTRY[@SITE][=COUNTERS], POWER:SHIP:ACTION[@TURN], "
+            "FROM>TO[:ROUTE][=BRPS] or route:NAME (repeatable).",
+        ),
+    ] = None,
+    forbid: Annotated[
+        list[str] | None,
+        typer.Option("--forbid", help="Rule out a decision, same forms as --fix without =N (repeatable)."),
+    ] = None,
+    why_not: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--why-not",
+            help="The best plan that includes this entry, ship action, grant or route, and what it costs "
+            "(same forms as --fix; repeatable; `why_not` in --json).",
+        ),
+    ] = None,
+) -> None:
+    """The best build for the turn, legal under rule 27, with its accounting."""
+    from models.io import InputError, indented
+    from models.overrides import Overrides, apply_overrides
+    from models.plan import Status
+    from optimizer.render.tables import console, plan_tables
+    from optimizer.turn.solve import solve
+
+    path = scenario_file or scenarios.path()
+    overrides = Overrides(
+        preset=None if preset is None else preset.value,
+        values=value or [],
+        minimum=minimum or [],
+        reserve=reserve or [],
+        unspent_value=unspent_value,
+        oil_value=oil_value,
+        horizon=horizon,
+        discount=discount,
+    )
+    if sheet and as_json:
+        raise fail("command line: --sheet: prints the order sheet; leave out --json", 2)
+    if sheet_format is not SheetFormat.TEXT and not sheet:
+        raise fail("command line: --format: applies to --sheet", 2)
+    if sheet_format is SheetFormat.HTML and (why or why_not or alternatives is not None):
+        raise fail(
+            "command line: --format html: the HTML order sheet holds the orders only; ask --why, --why-not "
+            "or --alternatives with the text sheet, or without --sheet",
+            2,
+        )
+    if alternatives is not None:
+        from optimizer.whatif.alternatives import parse_tolerance
+
+        try:
+            within = parse_tolerance(tolerance)
+        except ValueError as error:
+            raise fail(f"command line: --tolerance: {error}", 2) from None
+    try:
+        scenario = apply_overrides(load(path), overrides)
+        from optimizer.turn.decision_forms import parse_decision, parse_decisions
+
+        fixes = parse_decisions(fix or [], forbid or [])
+        asked = [parse_decision("--why-not", text) for text in why_not or []]
+        result = solve(
+            scenario,
+            time_limit=time_limit,
+            keep_decisions=why or bool(asked) or alternatives is not None,
+            fixes=fixes,
+        )
+        if asked and result.prepared is not None:
+            from optimizer.turn.fix import raise_bad_decisions
+
+            raise_bad_decisions(result.prepared, asked)
+    except InputError as error:
+        raise fail(error.render(), 2) from None
+    if (why or asked) and result.plan is not None:
+        from optimizer.whatif.why_not import explain
+
+        explain(scenario, result, why, asked, time_limit)
+    if alternatives is not None and result.plan is not None:
+        from optimizer.whatif.alternatives import alternatives as other_plans
+
+        found = other_plans(scenario, result, alternatives, within, time_limit)
+        result.plan.alternatives = [alternative for alternative, _ in found]
+    if timing:
+        console(stderr=True).print(
+            f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"
+        )
+    if result.plan is None:
+        infeasible = result.status is Status.INFEASIBLE
+        message = (
+            "the requirements cannot all be met" if infeasible else "no plan found within the time limit"
+        )
+        code = 1 if infeasible else 3
+        if as_json:
+            import json
+            import re
+
+            rules = sorted(
+                {m.group(1) for line in result.explanation for m in re.finditer(r"by (\d+\.\d+)", line)}
+            )
+            failure = {
+                "scenario": scenario.name,
+                "status": result.status.value,
+                "message": message,
+                "explanation": result.explanation,
+                "rules": rules,
+            }
+            sys.stdout.write(json.dumps(failure, indent=2) + "\n")
+            raise typer.Exit(code)
+        raise fail(f"{path}: {message}{indented(result.explanation)}", code)
+    if sheet:
+        from optimizer.render.sheet import sheet as order_sheet
+        from optimizer.render.sheet import sheet_html
+
+        if sheet_format is SheetFormat.HTML:
+            sys.stdout.write(sheet_html(scenario, result.plan))
+        else:
+            console().print(order_sheet(scenario, result.plan))
+            _print_explanations(result.plan, tolerance, result.objective)
+    elif as_json:
+        sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
+    else:
+        console().print(plan_tables(scenario, result.plan))
+        _print_explanations(result.plan, tolerance, result.objective)
+        if scenario.sw is not None:
+            from optimizer.render.sw import sw_plan_table
+            from optimizer.rules.sw.solve import plan_sw_after_builds, report_data
+
+            before, after = plan_sw_after_builds(scenario, result.plan)
+            reports = (report_data(scenario.name, r, None) for r in (before, after))
+            console().print(sw_plan_table(*reports))
+
+
+def _print_explanations(plan: Plan, tolerance: str, objective: float | None) -> None:
+    """What `--why`, `--why-not` and `--alternatives` found, after the plan or its order sheet."""
+    from optimizer.render.tables import console
+
+    if plan.why is not None:
+        from optimizer.render.why import why_table
+
+        console().print(why_table(plan.why))
+    if plan.why_not:
+        from optimizer.render.why import why_not_table
+
+        console().print(why_not_table(plan.why_not))
+    if plan.alternatives is not None:
+        from optimizer.render.alternatives import alternatives_table
+
+        console().print(alternatives_table(plan.alternatives, tolerance, objective or 0.0))

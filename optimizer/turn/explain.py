@@ -1,0 +1,119 @@
+"""Why the requirements cannot all be met: a minimal set of requirements and rules in conflict."""
+
+from __future__ import annotations
+
+import time
+
+from ortools.sat.python import cp_model
+
+from models.scenario import MinimumBuild
+from models.tables import Faction
+from optimizer.rules.guards import ExplainGuards, describe
+from optimizer.turn.fix import blocked
+from optimizer.turn.model import build_model, new_solver
+from optimizer.turn.prepare import Prepared
+
+EXPLAIN_SECONDS = 10.0  # per infeasibility test while shrinking the core
+
+
+OUT_OF_TIME = "the time limit passed before the solver could isolate why"
+
+
+def explain(data: Prepared, time_limit: float | None = None) -> list[str]:
+    """Why the requirements cannot all be met: a minimal set of requirements and rules in conflict.
+
+    The model is rebuilt with one enforcement literal per (rule, subject); the
+    infeasible core over those literals is then shrunk until every member is needed.
+    With `time_limit` (seconds) the whole explanation keeps to it: the shrinking stops
+    when it runs out, and the core found so far (true, perhaps not minimal) is reported.
+    """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    model, _, guards = build_model(data, explain=True)
+    assert isinstance(guards, ExplainGuards)
+    keys = sorted(guards.literals)
+
+    index = {guards.literals[k].index: k for k in keys}
+
+    def infeasible(subset: list[tuple[str, str]]) -> list[tuple[str, str]] | None:
+        """The solver's own core of `subset` if it is infeasible, else None."""
+        model.clear_assumptions()
+        model.add_assumptions([guards.literals[k] for k in subset])
+        seconds = (
+            EXPLAIN_SECONDS if deadline is None else min(EXPLAIN_SECONDS, deadline - time.perf_counter())
+        )
+        solver = new_solver(seconds, 1)
+        if seconds <= 0 or solver.solve(model) != cp_model.INFEASIBLE:
+            return None
+        return sorted(index[i] for i in solver.sufficient_assumptions_for_infeasibility()) or list(subset)
+
+    core = infeasible(keys)
+    if core is None:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return [OUT_OF_TIME]
+        return ["the solver found the requirements infeasible but could not isolate why"]
+    for key in list(core):
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if key not in core:
+            continue
+        smaller = infeasible([k for k in core if k != key])
+        if smaller is not None:
+            core = smaller
+    requirements = [subject for rule, subject in core if rule == "requirement"]
+    rules = [(rule, subject) for rule, subject in core if rule != "requirement"]
+    lines = []
+    if requirements:
+        lines.append("cannot be met: " + "; ".join(requirements))
+    else:
+        lines.append("the rules alone cannot be met")
+    for rule, subject in rules:
+        lines.append("blocked by " + describe(rule, subject) + _detail(data, rule, subject))
+    for minimum in data.scenario.objective.minimum:
+        if minimum.describe() in requirements:
+            lines.extend(_unbuildable(data, minimum))
+    for decision in data.decisions:
+        if decision.describe() in requirements:
+            lines.extend(blocked(data, decision))
+    for power, pdata in data.powers.items():
+        if any(r.startswith(f"{power.value}: keep ") for r in requirements):
+            lines.append(f"{power.value} has {pdata.brps_available} BRPs after grants and fixed spending")
+    return lines
+
+
+def _unbuildable(data: Prepared, minimum: MinimumBuild) -> list[str]:
+    """Why the force pool entries a minimum build needs cannot be built at all (27.5, 27.4, 27.21, 27.22)."""
+    matching = [
+        entry
+        for entry in data.entries.values()
+        if (minimum.unit is None or entry.entry.unit is minimum.unit)
+        and (minimum.power is None or entry.power is minimum.power)
+    ]
+    if not matching:
+        return [
+            f"blocked by 27.5 force pool: no {minimum.unit.value if minimum.unit else ''} counters in the force pool"
+        ]
+    lines = []
+    for entry in matching:
+        if entry.barred is not None:
+            lines.append(f"blocked by {entry.barred[0]} ({entry.key}): {entry.barred[1]}")
+        elif not entry.sites:
+            refusals = "; ".join(
+                f"{site}: {rule} {why}" for site, (rule, why) in list(entry.refused_sites.items())[:4]
+            )
+            lines.append(f"blocked by 27.4 placement ({entry.key}): no eligible site ({refusals})")
+    return lines
+
+
+def _detail(data: Prepared, rule: str, subject: str) -> str:
+    powers = {p.value: p for p in data.powers}
+    if rule == "27.31" and subject in powers:
+        return f": limit {data.powers[powers[subject]].limit} BRPs"
+    if rule == "27.11" and subject in powers:
+        return f": {data.powers[powers[subject]].brps_available} BRPs available"
+    if rule == "27.61" and subject in powers:
+        return f": {data.powers[powers[subject]].naval_air_rate} factors a turn"
+    if rule == "27.5" and subject in data.entries:
+        return f": {data.entries[subject].entry.count} counters in the force pool"
+    if rule == "27.35":
+        return f": {data.oil_counters.get(Faction(subject), 0)} oil counters available"
+    return ""

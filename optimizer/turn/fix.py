@@ -1,0 +1,272 @@
+"""The player's fixed and forbidden decisions (`awaw plan --fix`, `--forbid`, `--why-not`) as constraints of
+the turn model.
+
+`solve(..., decisions=...)` hands the parsed decisions (`optimizer.turn.decision_forms`) to `prepare`, which keeps
+them in `Prepared.decisions`; `check_decisions` refuses names the position does not have (bad input,
+with the nearest name); `add_decisions`, a rule family of `optimizer.turn.model`, posts one constraint each,
+guarded like the player's other requirements, so that an impossible combination is explained as any
+requirement is (the rules that block it, by number). A decision the rules make impossible outright (a
+site the entry may not use, a chart action not open to the ship, a closed route) adds its reason to that
+explanation (`blocked`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ortools.sat.python import cp_model
+
+from models.io import InputError
+from models.naval_tables import ChartAction
+from optimizer.rules.grants.prepare import path_route
+from optimizer.rules.guards import Guards
+from optimizer.rules.linear import LinearExpr
+from optimizer.turn.decision_forms import SOURCE, Decision, Kind, suggest
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.variables import Variables
+
+
+def entry_key(decision: Decision) -> str:
+    assert decision.power is not None
+    return f"{decision.power.value}/{decision.entry}"
+
+
+def ship_keys(data: Prepared, decision: Decision) -> list[str]:
+    """The ships `decision.ship` names: 'ship' or 'yard/ship', of the decision's power."""
+    if data.naval is None or decision.power is None or decision.ship is None:
+        return []
+    found = []
+    for key in data.naval.ships:
+        power, yard, name = key.split("/", 2)
+        if power == decision.power.value and decision.ship in (name, f"{yard}/{name}"):
+            found.append(key)
+    return sorted(found)
+
+
+def check_decisions(data: Prepared, decisions: Sequence[Decision] | None = None) -> list[tuple[str, str]]:
+    """(option, problem) for each decision naming what the position does not have: an entry not in the
+    power's force pool, an unknown site, a ship not on the power's charts, a turn past the horizon, a
+    grant pair or route when the scenario plans no grants. Impossible but well-named decisions are not
+    problems here: the solve explains them (exit 1)."""
+    problems: list[tuple[str, str]] = []
+    for decision in data.decisions if decisions is None else decisions:
+        problem = _problem(data, decision)
+        if problem is not None:
+            problems.append((decision.option, f"'{decision.text}': {problem}"))
+    return problems
+
+
+def raise_bad_decisions(data: Prepared, decisions: Sequence[Decision] | None = None) -> None:
+    """Raise `InputError` (bad input, exit 2) for the decisions (the prepared ones by default) that name
+    what the position does not have."""
+    problems = check_decisions(data, decisions)
+    if problems:
+        raise InputError(SOURCE, problems)
+
+
+def _problem(data: Prepared, decision: Decision) -> str | None:
+    assert decision.power is not None or decision.kind is Kind.ROUTE
+    if decision.kind is Kind.BUILD:
+        assert decision.power is not None
+        if decision.power not in data.powers:
+            return f"the scenario does not plan {decision.power.value}"
+        key = entry_key(decision)
+        if key not in data.entries:
+            mine = [k.split("/", 1)[1] for k in data.entries if k.startswith(f"{decision.power.value}/")]
+            return f"no force pool entry '{decision.entry}' for {decision.power.value}" + suggest(
+                decision.entry or "", mine
+            )
+        if decision.site is not None and decision.site not in data.site_country:
+            sites = [s for s in data.site_country if s is not None]
+            return f"'{decision.site}' is not a site" + suggest(decision.site, sites)
+        return None
+    if decision.kind is Kind.ACTION:
+        assert decision.power is not None
+        if data.naval is None:
+            return "the scenario has no naval construction (no naval: section)"
+        keys = ship_keys(data, decision)
+        if not keys:
+            mine = sorted(
+                {k.split("/", 2)[2] for k in data.naval.ships if k.startswith(f"{decision.power.value}/")}
+            )
+            return f"no ship '{decision.ship}' on {decision.power.value}'s charts" + suggest(
+                decision.ship or "", mine
+            )
+        if len(keys) > 1:
+            yards = ", ".join(k.split("/", 1)[1] for k in keys)
+            return f"'{decision.ship}' names {len(keys)} ships; give YARD/SHIP: {yards}"
+        turns = len(data.naval.seasons)
+        if decision.turn >= turns:
+            return f"turn {decision.turn} is past the horizon of {turns} turns (0 to {turns - 1}; --horizon)"
+        return None
+    network = data.network
+    if network is None:
+        return "the scenario plans no grants (no grants: section)"
+    if decision.kind is Kind.GRANT:
+        recipients = sorted({r for (_, r) in (*network.paths, *network.closed_pairs)})
+        if decision.recipient not in recipients:
+            return f"'{decision.recipient}' receives no grants here" + suggest(
+                decision.recipient or "", recipients
+            )
+    return None
+
+
+def blocked(data: Prepared, decision: Decision) -> list[str]:
+    """Why the rules make a fixed decision impossible outright, as explanation lines; [] when they
+    do not (a forbidden decision is never impossible)."""
+    if decision.forbid:
+        return []
+    if decision.kind is Kind.BUILD:
+        entry = data.entries[entry_key(decision)]
+        if decision.site is not None and _build_slot(data, decision) is None:
+            refusal = entry.refused_sites.get(decision.site)
+            if refusal is not None:
+                return [f"blocked by {refusal[0]} placement ({entry.key} at {decision.site}): {refusal[1]}"]
+            return [f"blocked by 27.4 placement ({entry.key}): {decision.site} is not a site it may use"]
+        if not entry.sites and entry.barred is None:
+            return [f"blocked by 27.4 placement ({entry.key}): no eligible site this turn"]
+        return []
+    if decision.kind is Kind.ACTION:
+        assert data.naval is not None and decision.action is not None
+        (key,) = ship_keys(data, decision)
+        if not _open_to(data, key, decision.turn, decision.action):
+            return [
+                f"blocked by 27.7272 chart ({key}): {decision.action.value} is never open to it on turn "
+                f"{decision.turn}"
+            ]
+        return []
+    network = data.network
+    assert network is not None
+    if decision.kind is Kind.GRANT:
+        assert decision.power is not None and decision.recipient is not None
+        pair = (decision.power, decision.recipient)
+        if pair in network.closed_pairs:
+            rule, reason = network.closed_pairs[pair]
+            return [f"blocked by {rule} ({decision.power.value} to {decision.recipient}): {reason}"]
+        if not [p for p in network.paths.get(pair, ()) if _on_route(data, p, decision)]:
+            return _route_closed(data, decision) or [
+                f"blocked by rule 40 ({decision.power.value} to {decision.recipient}): no open path"
+                + (f" by {decision.route.value}" if decision.route else "")
+            ]
+        return []
+    assert decision.route is not None
+    if (
+        not any(route is decision.route for route, _ in network.openings)
+        and not network.routes[decision.route].open
+    ):
+        return _route_closed(data, decision)
+    return []
+
+
+def _route_closed(data: Prepared, decision: Decision) -> list[str]:
+    assert data.network is not None
+    if decision.route is None:
+        return []
+    status = data.network.routes[decision.route]
+    if status.closure is not None:
+        rule, reason = status.closure
+        return [f"blocked by {rule} (route {decision.route.value}): {reason}"]
+    if not status.open:
+        return [f"blocked by rule 40 (route {decision.route.value}): no capacity this turn"]
+    return []
+
+
+def _open_to(data: Prepared, key: str, turn: int, action: ChartAction) -> bool:
+    """Whether `action` is open to the ship `key` on `turn` from a state it can reach (27.7272)."""
+    from optimizer.rules.naval.chart import chart_walk
+
+    naval = data.naval
+    assert naval is not None
+    ship = naval.ships[key]
+    deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
+    for t, _, options in chart_walk(ship, naval.seasons, deferring):
+        if t == turn:
+            return any(a is action for opened in options.values() for a, _ in opened)
+    return False
+
+
+def _build_slot(data: Prepared, decision: Decision) -> str | None:
+    """The representative site of the decision's site (its class, 27.4); None when it may not be used."""
+    return data.entries[entry_key(decision)].slot_of(decision.site)
+
+
+def _on_route(data: Prepared, path: tuple[str, ...], decision: Decision) -> bool:
+    assert data.network is not None
+    return decision.route is None or path_route(path, data.network.legs) is decision.route
+
+
+def expression(data: Prepared, variables: Variables, decision: Decision) -> LinearExpr:
+    """What the decision counts: counters of the entry (at the site's class), the ship's action literals
+    on the turn, BRPs granted (by the route), or the route's openings (else, for a route that is open,
+    what is sent by it: BRPs and oil counters). For a forbidden route, openings and use together."""
+    if decision.kind is Kind.BUILD:
+        key = entry_key(decision)
+        builds = variables.builds
+        if decision.site is None:
+            return sum(var for (k, _), var in builds.counters.items() if k == key)
+        site = _build_slot(data, decision)
+        return builds.counters.get((key, site), 0) if site is not None else 0
+    if decision.kind is Kind.ACTION:
+        naval = variables.naval
+        if naval is None:
+            return 0
+        keys = set(ship_keys(data, decision))
+        return sum(
+            var
+            for (k, t, _, action), var in naval.act.items()
+            if k in keys and t == decision.turn and action is decision.action
+        )
+    grants = variables.grants
+    if grants is None:
+        return 0
+    if decision.kind is Kind.GRANT:
+        pair = (decision.power, decision.recipient)
+        return sum(
+            var for (p, path), var in grants.flows.items() if p == pair and _on_route(data, path, decision)
+        )
+    opened: LinearExpr = sum(var for (route, _), var in grants.openings.items() if route is decision.route)
+    used: LinearExpr = sum(
+        var
+        for flows in (grants.flows, grants.oil)
+        for (_, path), var in flows.items()
+        if path_route(path, grants.network.legs) is decision.route
+    )
+    if decision.forbid:
+        return opened + used
+    return opened if any(route is decision.route for route, _ in grants.openings) else used
+
+
+def holds(decision: Decision, amount: int) -> bool:
+    """Whether a plan in which the decision's expression is `amount` keeps the decision."""
+    if decision.forbid:
+        return amount == 0
+    if decision.amount is not None:
+        return amount == decision.amount
+    return amount >= 1
+
+
+def add_decisions(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """One constraint per fixed or forbidden decision, guarded as a player's requirement."""
+    post_decisions(model, data, variables, guards, data.decisions)
+
+
+def post_decisions(
+    model: cp_model.CpModel,
+    data: Prepared,
+    variables: Variables,
+    guards: Guards,
+    decisions: Sequence[Decision],
+) -> None:
+    """One constraint per decision of `decisions`, in order, as `add_decisions` posts them (so decisions
+    posted on a copy of a built model give the model built with them)."""
+    for decision in decisions:
+        expr = expression(data, variables, decision)
+        if isinstance(expr, int):
+            expr = model.new_constant(expr)
+        if decision.forbid:
+            constraint = model.add(expr == 0)
+        elif decision.amount is not None:
+            constraint = model.add(expr == decision.amount)
+        else:
+            constraint = model.add(expr >= 1)
+        constraint.only_enforce_if(guards.of("requirement", decision.describe()))

@@ -1,0 +1,221 @@
+"""Other plans within the player's tolerance of the best (`awaw plan --alternatives K --tolerance T`).
+
+The alternatives are found by no-good cuts over the decisions a player tells apart, never over single
+counters: counters per force pool entry and site (the model already keeps one variable per entry and
+site, sites no rule tells apart being one; so a permutation of interchangeable counters is the same
+plan), this turn's chart actions per ship, SW factors per build and yard, BRPs and oil counters granted
+per grantor, recipient and route (two paths of one route are the same grant), route openings, and the
+U.S. share of lend-lease transports. Oil counters spent are left out: they follow from the builds, the
+priorities choosing them. Later turns of a naval horizon are the plan's expectation, not this turn's
+orders, and are left out too.
+
+Each alternative is the best plan, solved lexicographically over the player's priorities exactly as
+`optimizer.turn.solve.solve` does, whose first priority is within the tolerance of the best plan's and whose
+decisions differ from the best plan's and every earlier alternative's in at least one of those counts.
+So the first alternative is the best plan that differs, the second the best that differs from both,
+and so on; ties are ordered by a stable key (the decisions, written out). One worker and a fixed seed
+(`optimizer.turn.model.new_solver`): the same scenario gives the same alternatives, byte for byte.
+
+Tolerance [reading: a player measures "nearly as good" in the objective's own points or as a share of
+it]: `2` is two points of the first priority below the best; `5%` is 5 per cent of the best's absolute
+value; the default is 5%. With a time limit, the tolerance is measured from the best plan found.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from models.plan import Alternative, Plan
+from models.scenario import Scenario
+from optimizer.rules.grants.prepare import path_route
+from optimizer.rules.linear import LinearExpr
+from optimizer.turn.objective import priority_expression
+from optimizer.turn.prepare import Prepared
+from optimizer.turn.solve import Result, priority_order, solve
+from optimizer.turn.variables import Variables
+from optimizer.whatif.plan_diff import changes
+
+DEFAULT_TOLERANCE = "5%"
+_TOLERANCE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$")
+
+DecisionKey = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How far below the best plan's first priority an alternative may be: `points` of the objective,
+    or `percent` of the best's absolute value."""
+
+    points: float = 0.0
+    percent: float = 0.0
+
+    def allowed(self, best: float) -> float:
+        return self.points + abs(best) * self.percent / 100
+
+    def __str__(self) -> str:
+        return f"{self.percent:g}%" if self.percent else f"{self.points:g}"
+
+
+def parse_tolerance(text: str) -> Tolerance:
+    """'2' (objective points) or '5%' (per cent of the best); raises ValueError naming the form."""
+    match = _TOLERANCE.match(text)
+    if match is None:
+        raise ValueError(f"'{text}' is not a tolerance: give objective points (2) or a percentage (5%)")
+    amount = float(match.group(1))
+    if match.group(2):
+        if amount > 100:
+            raise ValueError(f"'{text}': a percentage of the best plan is at most 100%")
+        return Tolerance(percent=amount)
+    return Tolerance(points=amount)
+
+
+def decision_counts(variables: Variables) -> dict[DecisionKey, LinearExpr]:
+    """The decisions a player tells apart, each as one count (see the module's docstring), by key."""
+    found: dict[DecisionKey, LinearExpr] = {}
+    for (entry, site), var in variables.builds.counters.items():
+        found["build", entry, site or "partisan"] = var
+    naval = variables.naval
+    if naval is not None:
+        for (ship, turn, _, action), var in naval.act.items():
+            if turn == 0:
+                action_key: DecisionKey = ("action", ship, action.value)
+                found[action_key] = found.get(action_key, 0) + var
+        for (build, yard), var in naval.sw.items():
+            found["sw", build, yard] = var
+        if naval.us_paid is not None:
+            found["lend_lease", "usa"] = naval.us_paid
+    grants = variables.grants
+    if grants is not None:
+        for flow, var in grants.flows.items():
+            (grantor, recipient), path = flow
+            route = path_route(path, grants.network.legs)
+            where = (grantor.value, recipient, route.value if route is not None else "-".join(path))
+            grant_key: DecisionKey = ("grant", *where)
+            found[grant_key] = found.get(grant_key, 0) + var
+            if flow in grants.oil:
+                oil_key: DecisionKey = ("grant_oil", *where)
+                found[oil_key] = found.get(oil_key, 0) + grants.oil[flow]
+        for (route, payer), var in grants.openings.items():
+            found["opening", route.value, payer.value] = var
+    return dict(sorted(found.items()))
+
+
+def decision_values(result: Result) -> dict[DecisionKey, int]:
+    """The counts of a solve kept with `keep_decisions`."""
+    assert result.variables is not None and result.solver is not None
+    solver = result.solver
+    return {
+        key: int(solver.value(expr)) if not isinstance(expr, int) else expr
+        for key, expr in decision_counts(result.variables).items()
+    }
+
+
+def _cuts(
+    earlier: list[dict[DecisionKey, int]], floor: int
+) -> Callable[[cp_model.CpModel, Prepared, Variables], None]:
+    """Post: the first priority at least `floor` (scaled), and, for each earlier plan, at least one count
+    that differs from it (a no-good cut over the counts)."""
+
+    def constrain(model: cp_model.CpModel, data: Prepared, variables: Variables) -> None:
+        first = priority_order(data.scenario, variables)[0]
+        assert first is not None  # the player's first priority; only the grants' tie-break is None
+        expr, _ = priority_expression(data, variables, first)
+        model.add(expr >= floor)
+        counts = decision_counts(variables)
+        for n, plan in enumerate(earlier):
+            # Differs: some count is above its value in that plan, or below it. Every count is a sum of
+            # non-negative variables, so those at 0 there differ together when their sum is at least 1:
+            # one literal for them all; each other count has a literal for below and one for above, each
+            # enforcing a linear bound, which the LP relaxation sees (a reified != it would not).
+            differs = []
+            unused: LinearExpr = 0
+            for k, (key, expr) in enumerate(counts.items()):
+                was = plan.get(key, 0)
+                if was == 0:
+                    unused += expr
+                    continue
+                below = model.new_bool_var(f"alternative_{n}_below_{k}")
+                model.add(expr <= was - 1).only_enforce_if(below)
+                above = model.new_bool_var(f"alternative_{n}_above_{k}")  # presolve drops it past the top
+                model.add(expr >= was + 1).only_enforce_if(above)
+                differs += [below, above]
+            if not isinstance(unused, int):
+                other = model.new_bool_var(f"alternative_{n}_other")
+                model.add(unused >= 1).only_enforce_if(other)
+                differs.append(other)
+            model.add_bool_or(differs)
+
+    return constrain
+
+
+def _scale(scenario: Scenario, base: Result) -> int:
+    """The scale of the first priority's integer value (`priority_expression`)."""
+    assert base.prepared is not None and base.variables is not None
+    first = priority_order(scenario, base.variables)[0]
+    assert first is not None
+    return priority_expression(base.prepared, base.variables, first)[1]
+
+
+def alternatives(
+    scenario: Scenario,
+    base: Result,
+    count: int,
+    tolerance: Tolerance,
+    time_limit: float | None = None,
+) -> list[tuple[Alternative, Plan]]:
+    """Up to `count` other plans within `tolerance` of `base` (a solve with `keep_decisions`), best first,
+    each with its full plan (for the checker). `time_limit` applies to each alternative's solve; the
+    search stops at the first that finds no plan (none is left within the tolerance, or the time ran out).
+    """
+    assert base.plan is not None and base.plan.objective is not None
+    assert base.prepared is not None  # a solve with `keep_decisions` (the copies need it)
+    scale = _scale(scenario, base)
+    best = base.plan.objective.value
+    best_scaled = round(best * scale)
+    floor = best_scaled - math.floor(tolerance.allowed(best) * scale + 1e-9)
+    earlier = [decision_values(base)]
+    found: list[tuple[tuple[float, ...], str, Plan]] = []
+    hint = base.decisions
+    for _ in range(count):
+        result = solve(
+            scenario,
+            time_limit,
+            hint=hint,
+            keep_decisions=True,
+            constrain=_cuts(earlier, floor),
+            explain_infeasible=False,
+            fixes=base.prepared.decisions,
+            copy_of=base,
+            light_presolve=True,
+            keep_model=False,
+        )
+        if result.plan is None or result.plan.objective is None:
+            break
+        values = decision_values(result)
+        earlier.append(values)
+        hint = result.decisions
+        stages = tuple(-stage.value for stage in result.plan.objective.stages)
+        found.append((stages, repr(sorted(values.items())), result.plan))
+    found.sort(key=lambda item: (item[0], item[1]))
+    out = []
+    for rank, (_, _, plan) in enumerate(found, start=1):
+        assert plan.objective is not None
+        alternative = Alternative(
+            rank=rank,
+            objective=plan.objective,
+            behind=round(best - plan.objective.value, 6),
+            differences=changes(base.plan, plan, sites=True),
+            oil_counters_spent=plan.oil_counters_spent,
+            builds=plan.builds,
+            grants=plan.grants,
+            route_openings=plan.route_openings,
+            naval_actions=[action for action in plan.naval_actions if action.turn == 0],
+            sw_builds=plan.sw_builds,
+        )
+        out.append((alternative, plan))
+    return out

@@ -1,0 +1,188 @@
+"""Why not: a force pool entry, chart action, grant or route the plan leaves out, priced by the best plan
+that includes it (`awaw plan --why-not`).
+
+The decision is added to the position as a `--fix` is (`optimizer.turn.fix`, posted in the model-building
+path), with the player's own `--fix` and `--forbid` kept, and the position solved again, started from
+the plan's decisions. What it costs is the exact difference of the two optima, priority by priority
+(`PriorityCost`); what the plan would do differently is `plan_diff.changes` of the two plans. A decision
+no legal plan includes is explained as an infeasible requirement is: the rules that block it.
+
+With `--why`, the same is asked of the decisions the plan declines when they are open to it (`declined`):
+each ship that defers on the chart this turn (why not continue, 27.7272 A, C), each damaged ship left
+waiting that could start its repair (27.7267), and each route that could be opened this turn and is not
+(40.521, 40.72).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from models.naval_tables import ChartAction
+from models.plan import PriorityCost, Status, WhyNot
+from models.scenario import Scenario
+from optimizer.rules.linear import value
+from optimizer.turn.decision_forms import Decision, Kind, parse_decision
+from optimizer.turn.fix import expression, holds
+from optimizer.turn.solve import Result, solve, solve_side_by_side
+from optimizer.whatif.plan_diff import changes as plan_changes
+
+OPTION = "--why-not"
+
+
+def included(base: Result, decision: Decision) -> bool:
+    """Whether the solved plan already includes the decision (read from its solver, as the fix counts it)."""
+    assert base.prepared is not None and base.variables is not None and base.solver is not None
+    amount = int(value(base.solver, expression(base.prepared, base.variables, decision)))
+    return holds(decision, amount)
+
+
+def why_not(
+    scenario: Scenario,
+    base: Result,
+    decisions: Sequence[Decision],
+    time_limit: float | None = None,
+    solver: Callable[..., Result] = solve,
+    threads: int | None = None,
+) -> list[WhyNot]:
+    """Each decision priced against `base` (a solve with `keep_decisions`), in the order given. The
+    re-solves run side by side on `threads` threads, each on one worker with a fixed seed, so the result
+    does not depend on how many run at once; `time_limit` applies to each."""
+    assert base.plan is not None and base.prepared is not None
+    kept = base.prepared.decisions
+    asked = {i: d for i, d in enumerate(decisions) if not included(base, d)}
+    results = solve_side_by_side(
+        {
+            i: partial(
+                solver,
+                scenario,
+                time_limit,
+                hint=base.decisions,
+                fixes=(*kept, d),
+                copy_of=base,
+                one_call=True,
+            )
+            for i, d in asked.items()
+        },
+        threads,
+    )
+    return [_answer(base, d, results.get(i)) for i, d in enumerate(decisions)]
+
+
+def _subject(decision: Decision) -> str:
+    """How the reason names the decision: what declining it means on the chart or the route map."""
+    if decision.action is ChartAction.CONTINUE:
+        return "deferred: continuing"
+    if decision.action is ChartAction.START_REPAIR:
+        return "waiting: starting the repair"
+    if decision.kind is Kind.ROUTE:
+        return "not opened: opening it"
+    return "including it"
+
+
+def _answer(base: Result, decision: Decision, result: Result | None) -> WhyNot:
+    assert base.plan is not None and base.plan.objective is not None
+    if result is None:
+        return WhyNot(decision=decision.text, included=True, possible=True, reason="the plan includes it")
+    if result.plan is None or result.plan.objective is None:
+        if result.status is Status.INFEASIBLE:
+            return WhyNot(
+                decision=decision.text,
+                included=False,
+                possible=False,
+                explanation=result.explanation,
+                reason="no legal plan includes it",
+            )
+        return WhyNot(
+            decision=decision.text,
+            included=False,
+            possible=True,
+            proven=False,
+            reason="no plan that includes it was found within the time limit",
+        )
+    with_it = {stage.priority: stage.value for stage in result.plan.objective.stages}
+    costs = [
+        PriorityCost(
+            priority=stage.priority,
+            plan=stage.value,
+            with_it=with_it[stage.priority],
+            difference=round(with_it[stage.priority] - stage.value, 6),
+        )
+        for stage in base.plan.objective.stages
+        if stage.priority in with_it
+    ]
+    return WhyNot(
+        decision=decision.text,
+        included=False,
+        possible=True,
+        costs=costs,
+        proven=result.plan.status is Status.OPTIMAL and base.plan.status is Status.OPTIMAL,
+        changes=plan_changes(base.plan, result.plan),
+        reason=_reason(_subject(decision), costs),
+    )
+
+
+def _reason(subject: str, costs: list[PriorityCost]) -> str:
+    """The first priority the decision changes, and by how much: 'including it costs 2.2 of value'."""
+    for cost in costs:
+        if cost.difference < 0:
+            return f"{subject} costs {-cost.difference:g} of {cost.priority}"
+        if cost.difference > 0:  # only with a time limit: the plan was not the best
+            return f"{subject} gains {cost.difference:g} of {cost.priority} (the plan is not proven best)"
+    return f"{subject} costs nothing: an equally good plan does it"
+
+
+def declined(base: Result) -> list[Decision]:
+    """The decisions the plan declines this turn when they are open to it: ships deferring (continue
+    instead, 27.7272 A, C), damaged ships waiting that may start their repair (27.7267), routes that may
+    be opened and are not (40.521, 40.72); in the plan's order."""
+    assert base.plan is not None and base.variables is not None and base.solver is not None
+    found: list[Decision] = []
+    naval = base.variables.naval
+    if naval is not None:
+        taken = {(a.power.value, a.yard, a.ship): a.action for a in base.plan.naval_actions if a.turn == 0}
+        open_repairs = sorted(
+            {key for key, t, _, action in naval.act if t == 0 and action is ChartAction.START_REPAIR}
+        )
+        names = Counter(tuple(key.split("/")[::2]) for key in naval.naval.ships)  # (power, ship)
+
+        def ship(power: str, yard: str, name: str) -> str:
+            return name if names[power, name] == 1 else f"{yard}/{name}"
+
+        for (power, yard, name), action in sorted(taken.items()):
+            if action == ChartAction.DEFER.value:
+                found.append(parse_decision(OPTION, f"{power}:{ship(power, yard, name)}:continue"))
+        for key in open_repairs:
+            power, yard, name = key.split("/", 2)
+            if (power, yard, name) not in taken:
+                found.append(parse_decision(OPTION, f"{power}:{ship(power, yard, name)}:start_repair"))
+    grants = base.variables.grants
+    if grants is not None:
+        for route in sorted({route for route, _ in grants.openings}):
+            decision = parse_decision(OPTION, f"route:{route.value}")
+            if not included(base, decision):
+                found.append(decision)
+    return found
+
+
+def explain(
+    scenario: Scenario,
+    base: Result,
+    why: bool,
+    asked: Sequence[Decision],
+    time_limit: float | None = None,
+    threads: int | None = None,
+) -> None:
+    """What `awaw plan --why` and `--why-not` add to `base`'s plan (a solve with `keep_decisions`): with
+    `why`, every limited resource and what one more of each binding one is worth (`why.explain_plan`),
+    and the decisions the plan declines (`declined`) priced with those `asked`."""
+    from optimizer.whatif.why import explain_plan
+
+    assert base.plan is not None
+    if why:
+        base.plan.why = explain_plan(scenario, base, time_limit, threads=threads)
+    if why or asked:
+        base.plan.why_not = why_not(
+            scenario, base, [*asked, *(declined(base) if why else [])], time_limit, threads=threads
+        )

@@ -1,0 +1,267 @@
+"""`awaw plan --fix` and `--forbid`: the player's decisions as constraints, on positions worked out by hand.
+
+Every plan solved with a decision fixed or forbidden is still a legal plan of the position, so each is
+checked by the independent checker against the scenario itself; on tiny generated positions, forbidding
+an entry gives exactly the brute-force best of the position without that entry.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from typer.testing import CliRunner
+
+from models.io import InputError
+from models.plan import Status
+from models.scenario import Scenario
+from optimizer.checker import check
+from optimizer.cli import app
+from optimizer.cli.common import load as _load
+from optimizer.turn.decision_forms import Kind, parse_decision, parse_decisions
+from optimizer.turn.solve import Result, solve
+from tests.optimizer.turn.test_properties import brute_force_best, tiny_scenarios
+
+
+def entry(id_, unit, count, factors=1):
+    return {"id": id_, "unit": unit, "factors": factors, "count": count}
+
+
+def air_and_armor(scenario_of) -> Scenario:
+    """Issue 14's position: limit 10 (BRP base 30, 27.32 A); army air 3 BRPs a factor (27.12) worth 3.2,
+    armor 2 BRPs worth 2.2; BRPs and the oil threshold far from binding. The best plan is five armor
+    factors (11.0): two air and two armor make 10.8, three air and one armor 11.8 but 11 BRPs."""
+    return scenario_of(
+        {
+            "germany": {
+                "brp_base": 30,
+                "force_pool": [entry("air", "army_air", 10), entry("arm", "armor", 10)],
+            }
+        },
+        objective={"preset": "max-value", "values": {"army_air": 3.2, "armor": 2.2}},
+    )
+
+
+def solved(scenario: Scenario, fix: list[str] = [], forbid: list[str] = []) -> Result:  # noqa: B006
+    result = solve(scenario, fixes=parse_decisions(fix, forbid))
+    if result.plan is not None:
+        assert check(scenario, result.plan) == []  # a fixed decision never makes an illegal plan
+    return result
+
+
+def counters(result: Result) -> dict[str, int]:
+    assert result.plan is not None
+    found: dict[str, int] = {}
+    for line in result.plan.builds:
+        found[line.entry] = found.get(line.entry, 0) + line.counters
+    return found
+
+
+def test_fix_two_air_counters(scenario_of):
+    """27.31: with exactly two army air factors fixed (6 of the 10 limit points), the best use of the
+    other 4 is two armor factors: 2 x 3.2 + 2 x 2.2 = 10.8, against 11.0 unfixed."""
+    scenario = air_and_armor(scenario_of)
+    assert solved(scenario).objective == 11.0
+    result = solved(scenario, fix=["germany:air=2"])
+    assert result.status is Status.OPTIMAL
+    assert counters(result) == {"air": 2, "arm": 2}
+    assert result.objective == pytest.approx(10.8)
+
+
+def test_fix_without_counters_means_at_least_one(scenario_of):
+    """At least one army air factor: 3 limit points, then three armor (6) and one point unused, 9.8; or
+    two air and two armor, 10.8, the best; three air (9.6) is worse."""
+    result = solved(air_and_armor(scenario_of), fix=["germany:air"])
+    assert counters(result) == {"air": 2, "arm": 2}
+    assert result.objective == pytest.approx(10.8)
+
+
+def test_forbid_armor(scenario_of):
+    """No armor: three army air factors use 9 of the 10 limit points (a fourth would need 12): 9.6."""
+    result = solved(air_and_armor(scenario_of), forbid=["germany:arm"])
+    assert counters(result) == {"air": 3}
+    assert result.objective == pytest.approx(9.6)
+
+
+def test_fixing_more_than_the_limit_is_explained_by_the_construction_limit(scenario_of):
+    """Four army air factors cost 12 BRPs against a limit of 10 (27.31): infeasible, and the explanation
+    names the fixed decision and the rule that blocks it."""
+    result = solved(air_and_armor(scenario_of), fix=["germany:air=4"])
+    assert result.status is Status.INFEASIBLE
+    assert result.explanation[0] == "cannot be met: fix germany:air=4"
+    assert any(
+        line.startswith("blocked by 27.31 construction limit (germany)") for line in result.explanation
+    )
+
+
+def test_fixing_more_counters_than_the_force_pool_is_explained_by_the_force_pool(scenario_of):
+    """27.5: eleven armor counters from a force pool of ten cannot be built, whatever the limit."""
+    result = solved(air_and_armor(scenario_of), fix=["germany:arm=11"])
+    assert result.status is Status.INFEASIBLE
+    assert any(line.startswith("blocked by 27.5 force pool (germany/arm)") for line in result.explanation)
+
+
+def test_fixing_a_site_the_entry_may_not_use_names_27_4(scenario_of):
+    """27.4: an entry placeable only at Kiel cannot be fixed at Berlin; the explanation says so."""
+    scenario = scenario_of(
+        {"germany": {"force_pool": [{**entry("inf", "infantry", 3), "sites": ["kiel"]}]}},
+        objective={"preset": "max-value", "values": {"infantry": 1.0}},
+    )
+    result = solved(scenario, fix=["germany:inf@berlin"])
+    assert result.status is Status.INFEASIBLE
+    assert (
+        "blocked by 27.4 placement (germany/inf at berlin): not a site named for the entry"
+        in result.explanation
+    )
+    assert counters(solved(scenario, fix=["germany:inf@kiel=2"])) == {"inf": 2}
+
+
+def test_fix_and_forbid_a_chart_action_on_the_bundled_naval_scenario():
+    """27.7272, 27.7267: on the Japanese naval scenario, Hyuga waits for repair (27.7267); fixing its
+    repair start this turn puts it in the plan, forbidding it keeps it out, and a launch is never open to
+    a ship waiting for repair (the explanation names the chart rule)."""
+    scenario = _load(Path("scenarios/japan_fall_1941_naval.yaml"))
+
+    def hyuga(result: Result) -> set[str]:
+        assert result.plan is not None
+        return {a.action for a in result.plan.naval_actions if a.turn == 0 and a.ship == "hyuga"}
+
+    assert hyuga(solved(scenario, fix=["japan:hyuga:start_repair"])) == {"start_repair"}
+    assert hyuga(solved(scenario, forbid=["japan:hyuga:start_repair"])) == set()
+    result = solved(scenario, fix=["japan:hyuga:launch"])
+    assert result.status is Status.INFEASIBLE
+    assert any(line.startswith("blocked by 27.7272 chart (japan/tokyo/hyuga)") for line in result.explanation)
+
+
+def test_routes_and_grants_on_the_bundled_grants_scenario():
+    """40.72: the plan builds the Alaska highway; forbidding route:siberia leaves it unbuilt and nothing
+    goes by it. 40.61 A: with Ankara not Allied, no grant goes by Turkey; fixing one is explained so.
+    A grant fixed at 5 BRPs from the U.S. to China by the Hump sends exactly 5 that way."""
+    scenario = _load(Path("scenarios/allies_summer_1942_grants.yaml"))
+    forbidden = solved(scenario, forbid=["route:siberia"])
+    assert forbidden.plan is not None
+    assert all(opening.route != "siberia" for opening in forbidden.plan.route_openings)
+    assert all(line.route != "siberia" for line in forbidden.plan.grants)
+    turkey = solved(scenario, fix=["britain>russia:turkey"])
+    assert turkey.status is Status.INFEASIBLE
+    assert any(line.startswith("blocked by 40.61 A (route turkey)") for line in turkey.explanation)
+    hump = solved(scenario, fix=["usa>china:hump=5"])
+    assert hump.plan is not None
+    assert (
+        sum(line.brps for line in hump.plan.grants if line.route == "hump" and line.grantor.value == "usa")
+        == 5
+    )
+
+
+def test_parse_forms():
+    """The four forms, with their optional parts."""
+    build = parse_decision("--fix", "germany:armor-4-6@berlin=2")
+    assert (build.kind, build.power and build.power.value, build.entry, build.site, build.amount) == (
+        Kind.BUILD,
+        "germany",
+        "armor-4-6",
+        "berlin",
+        2,
+    )
+    action = parse_decision("--forbid", "usa:norfolk/iowa:defer@2")
+    assert (action.kind, action.ship, action.action and action.action.value, action.turn) == (
+        Kind.ACTION,
+        "norfolk/iowa",
+        "defer",
+        2,
+    )
+    grant = parse_decision("--fix", "britain>russia:murmansk=18")
+    assert (grant.kind, grant.recipient, grant.route and grant.route.value, grant.amount) == (
+        Kind.GRANT,
+        "russia",
+        "murmansk",
+        18,
+    )
+    assert parse_decision("--why-not", "route:persia").kind is Kind.ROUTE
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "problem"),
+    [
+        ("--fix", "gemany:armor-4-6", "'gemany' is not a power; did you mean 'germany'?"),
+        ("--fix", "route:persai", "'persai' is not a route; did you mean 'persia'?"),
+        ("--fix", "usa:iowa:contine", "'contine' is not a chart action; did you mean 'continue'?"),
+        ("--forbid", "germany:armor-4-6=2", "=COUNTERS is for --fix only"),
+        ("--fix", "germany:armor-4-6=x", "'x' is not a number of counters (0 to 1000)"),
+        ("--fix", "usa:iowa:continue@soon", "'soon' is not a turn (0 this turn, 1 the next...)"),
+        ("--fix", "a:b:c:d", "not a decision; give POWER:ENTRY"),
+    ],
+)
+def test_bad_forms_name_the_option_and_the_problem(option, text, problem):
+    with pytest.raises(InputError) as raised:
+        parse_decisions([text] if option == "--fix" else [], [text] if option == "--forbid" else [])
+    assert raised.value.render().startswith(f"command line: {option}: '{text}': {problem}")
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (
+            ["--fix", "germany:armr-4-6"],
+            "--fix: 'germany:armr-4-6': no force pool entry 'armr-4-6' for germany",
+        ),
+        (["--forbid", "germany:armor-4-6@berln"], "'berln' is not a site; did you mean 'berlin'?"),
+        (["--why-not", "usa:iowa:continue"], "the scenario has no naval construction (no naval: section)"),
+        (["--fix", "route:persia"], "the scenario plans no grants (no grants: section)"),
+        (["--fix", "germany:armor-4-6=x"], "'x' is not a number of counters"),
+    ],
+)
+def test_cli_bad_specs_exit_2(args, problem):
+    """Bad input (exit 2), one line naming the option and the problem, never a traceback."""
+    result = CliRunner().invoke(app, ["plan", *args])
+    assert result.exit_code == 2, result.output
+    assert problem in result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_infeasible_fix_exits_1_with_the_rule():
+    """27.5 on the default scenario: Germany has 3 armor-4-6 counters; fixing 4 cannot be met (exit 1)."""
+    result = CliRunner().invoke(app, ["plan", "--fix", "germany:armor-4-6=4"])
+    assert result.exit_code == 1, result.output
+    assert "cannot be met: fix germany:armor-4-6=4" in result.output
+    assert "blocked by 27.5 force pool (germany/armor-4-6)" in result.output
+
+
+def test_cli_fix_and_why_not_print_the_same_bytes_twice():
+    """Determinism: the same command gives the same bytes."""
+    args = ["plan", "--json", "--forbid", "germany:armor-3-5", "--why-not", "germany:infantry-3-3"]
+    first, second = (CliRunner().invoke(app, args) for _ in range(2))
+    assert first.exit_code == 0, first.output
+    assert first.stdout == second.stdout
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_scenarios())
+def test_forbidding_an_entry_is_the_position_without_it(scenario):
+    """Forbidding a force pool entry gives exactly the brute-force best of the position whose force pool
+    holds none of that entry's counters (27.5), and the plan passes the checker."""
+    for power, state in scenario.powers.items():
+        for i, pool_entry in enumerate(state.force_pool):
+            result = solved(scenario, forbid=[f"{power.value}:{pool_entry.id}"])
+            data = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
+            data["powers"][power.value]["force_pool"][i]["count"] = 0
+            expected = brute_force_best(Scenario.model_validate(data))
+            assert result.objective is not None
+            assert abs(result.objective - expected) < 1e-6
+
+
+def test_why_what_ifs_keep_the_fixed_decisions(scenario_of):
+    """Issue 14's position with exactly two army air factors fixed: 6 limit points for them and two armor
+    factors in the other 4, 10.8, the limit binding (27.31). An 11th limit point buys nothing while the
+    two air stay fixed (a third armor factor needs 2 points): +0. Were the fix dropped, the 11th point
+    would give one air and four armor, 12.0, a gain of 1.2 over 10.8."""
+    from optimizer.whatif.why import explain_plan
+
+    scenario = air_and_armor(scenario_of)
+    base = solve(scenario, keep_decisions=True, fixes=parse_decisions(["germany:air=2"], []))
+    assert base.objective == pytest.approx(10.8)
+    uses = {(use.holder, use.resource): use for use in explain_plan(scenario, base)}
+    limit = uses[("germany", "construction_limit")]
+    assert (limit.limit, limit.used, limit.binding) == (10, 10, True)
+    assert limit.one_more is not None and limit.one_more.gain == 0.0

@@ -1,0 +1,190 @@
+"""`awaw plan --why-not`: the best plan that includes a decision the plan leaves out, and what it costs,
+on positions worked out by hand. Every plan that includes it is checked by the independent checker
+against the scenario (including a decision only restricts the position)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from models.plan import Status, WhyNot
+from models.scenario import Scenario
+from optimizer.checker import check
+from optimizer.cli import app
+from optimizer.cli.common import load as _load
+from optimizer.turn.decision_forms import parse_decision
+from optimizer.turn.solve import Result, solve
+from optimizer.whatif.why_not import declined, why_not
+
+
+def entry(id_, unit, count, factors=1):
+    return {"id": id_, "unit": unit, "factors": factors, "count": count}
+
+
+def ask(scenario: Scenario, *texts: str) -> list[WhyNot]:
+    base = solve(scenario, keep_decisions=True)
+    assert base.status is Status.OPTIMAL and base.plan is not None
+
+    def checked(position: Scenario, time_limit: float | None, **kwargs: object) -> Result:
+        result = solve(position, time_limit, **kwargs)  # type: ignore[arg-type]
+        if result.plan is not None:
+            assert check(position, result.plan) == []
+        return result
+
+    return why_not(scenario, base, [parse_decision("--why-not", t) for t in texts], solver=checked)
+
+
+def test_why_not_army_air_costs_two_tenths(scenario_of):
+    """Issue 14's position, 27.11 B, 27.12, 27.31: limit 10 (base 30, 27.32 A); army air 3 BRPs a factor
+    worth 3.2, armor 2 BRPs worth 2.2. The plan: five armor factors, 11.0. The best plan with army air:
+    one air leaves 7 points, three armor (9.8); two air leave 4, two armor (10.8); three air leave 1 (9.6).
+    So army air costs 11.0 - 10.8 = 0.2 of value, two air for three armor; BRPs kept are the same (all
+    10 points spent either way, 300 BRPs), and armor is already in the plan."""
+    scenario = scenario_of(
+        {
+            "germany": {
+                "brp_base": 30,
+                "force_pool": [
+                    entry("air", "army_air", 10),
+                    entry("arm", "armor", 10),
+                    entry("para", "airborne", 0),
+                ],
+            }
+        },
+        objective={"preset": "max-value", "values": {"army_air": 3.2, "armor": 2.2, "airborne": 5.0}},
+    )
+    air, arm, para = ask(scenario, "germany:air", "germany:arm", "germany:para")
+    assert (air.included, air.possible, air.proven) == (False, True, True)
+    assert [(c.priority, c.plan, c.with_it, c.difference) for c in air.costs][0] == (
+        "value",
+        11.0,
+        10.8,
+        -0.2,
+    )
+    assert [c.difference for c in air.costs[1:]] == [0.0] * (len(air.costs) - 1)
+    assert air.changes == ["+2 germany air", "-3 germany arm"]
+    assert air.reason == "including it costs 0.2 of value"
+    assert (arm.included, arm.costs) == (True, [])
+    # 27.5: no airborne counter in the force pool, so no plan includes one.
+    assert (para.included, para.possible) == (False, False)
+    assert para.explanation[0] == "cannot be met: include germany:para"
+    assert any(line.startswith("blocked by 27.5 force pool (germany/para)") for line in para.explanation)
+
+
+def test_why_not_keeps_the_players_fixes(scenario_of):
+    """27.31, limit 10: with armor forbidden (--forbid) the plan is three army air (9 points, 9.6) and one
+    1-BRP infantry factor (1.0) in the last point: 10.6. Infantry is then in the plan (included); armor,
+    asked about, stays forbidden by the player's own --forbid, so no plan includes it and the explanation
+    names both decisions."""
+    scenario = scenario_of(
+        {
+            "germany": {
+                "brp_base": 30,
+                "force_pool": [
+                    entry("air", "army_air", 10),
+                    entry("arm", "armor", 10),
+                    entry("inf", "infantry", 5),
+                ],
+            }
+        },
+        objective={"preset": "max-value", "values": {"army_air": 3.2, "armor": 2.2, "infantry": 1.0}},
+    )
+    base = solve(scenario, keep_decisions=True, fixes=(parse_decision("--forbid", "germany:arm"),))
+    assert base.objective == pytest.approx(10.6)
+    inf, arm = why_not(
+        scenario,
+        base,
+        [parse_decision("--why-not", "germany:inf"), parse_decision("--why-not", "germany:arm")],
+    )
+    assert inf.included
+    assert (arm.included, arm.possible) == (False, False)  # the player's own --forbid still holds
+    assert "forbid germany:arm" in arm.explanation[0] and "include germany:arm" in arm.explanation[0]
+
+
+def test_deferred_ships_are_priced_in_the_why_output():
+    """27.7272 A, C: on the bundled U.S. and British naval scenario the plan defers Iowa and Lexington this
+    turn; `--why` prices continuing each (the best plan that continues it), the cost never a gain over a
+    proven optimum, and that plan continues the ship and passes the checker."""
+    scenario = _load(Path("scenarios/britain_usa_summer_1942_naval.yaml"))
+    base = solve(scenario, keep_decisions=True)
+    asked = declined(base)
+    texts = [d.text for d in asked]
+    assert "usa:iowa:continue" in texts and "usa:lexington:continue" in texts
+    answers = why_not(scenario, base, asked)
+    for answer in answers:
+        assert not answer.included and answer.possible and answer.proven
+        assert answer.costs[0].difference <= 0
+        assert answer.reason.startswith("deferred: continuing costs")
+        assert any(change.startswith("+continue ") for change in answer.changes)
+    with_it = solve(scenario, fixes=(parse_decision("--fix", "usa:iowa:continue"),))
+    assert with_it.plan is not None and check(scenario, with_it.plan) == []
+    iowa = next(a for a in answers if a.decision == "usa:iowa:continue")
+    assert with_it.objective is not None and base.objective is not None
+    assert iowa.costs[0].difference == round(with_it.objective - base.objective, 6)
+
+
+def test_cli_why_not_json_and_default_without_it():
+    """`why_not` is in --json only when asked; the route the default scenario has no grants for is
+    bad input (exit 2)."""
+    runner = CliRunner()
+    plain = json.loads(runner.invoke(app, ["plan", "--json"]).stdout)
+    assert "why_not" not in plain
+    asked = runner.invoke(app, ["plan", "--json", "--why-not", "germany:infantry-3-3"])
+    assert asked.exit_code == 0, asked.output
+    (answer,) = json.loads(asked.stdout)["why_not"]
+    assert answer["decision"] == "germany:infantry-3-3" and answer["costs"][0]["priority"] == "value"
+    table = runner.invoke(app, ["plan", "--why-not", "germany:infantry-3-3"])
+    assert "Why not" in table.output and "germany:infantry-3-3" in table.output
+
+
+def test_routes_not_opened_are_priced_in_the_why_output(tmp_path):
+    """40.521, 40.72, and the reading of 40.52 that an opening is worth the discounted later turns of the
+    horizon it carries grants in: with Persia not yet opened and a horizon of this turn only, opening
+    Persia (25 BRPs, 40.521) or building the Alaska highway (25 BRPs, 40.72) is worth nothing this turn
+    (the route is usable from the next). The plan opens neither, and `--why` prices each: no change of
+    value (the payers' builds are bound by their construction limits, not their BRPs), 25 BRPs fewer
+    kept (unspent_brps -25), and the plan with it opens the route."""
+    text = Path("scenarios/allies_summer_1942_grants.yaml").read_text()
+    closed = text.replace("persia: {opened: true}", "persia: {opened: false}")
+    closed = closed.replace("horizon: {turns: 4, discount: 0.9}", "horizon: {turns: 1, discount: 0.9}")
+    assert closed.count("opened: false") == 1 and "turns: 1," in closed
+    path = tmp_path / "allies_persia_closed.yaml"
+    path.write_text(closed)
+    scenario = _load(path)
+    base = solve(scenario, keep_decisions=True)
+    assert base.plan is not None and base.plan.route_openings == []
+    asked = declined(base)
+    assert [d.text for d in asked] == ["route:persia", "route:siberia"]
+    # 40.521: any Western Ally at war may pay for Persia; 40.72: the U.S. builds the highway.
+    payers = {"persia": {"britain", "france", "usa"}, "siberia": {"usa"}}
+    for answer in why_not(scenario, base, asked):
+        costs = {cost.priority: cost.difference for cost in answer.costs}
+        assert costs["value"] == 0.0 and costs["unspent_brps"] == -25.0
+        assert answer.reason == "not opened: opening it costs 25 of unspent_brps"
+        route = answer.decision.removeprefix("route:")
+        (change,) = answer.changes
+        assert change.startswith(f"+open {route} by ") and change.split()[-1] in payers[route]
+    opened = solve(scenario, fixes=(parse_decision("--fix", "route:persia"),))
+    assert opened.plan is not None and check(scenario, opened.plan) == []
+
+
+def test_why_not_lay_down_a_new_ship():
+    """27.7251: a design's ship is laid down on a yard's chart. On the bundled U.S. and British naval
+    scenario the plan lays down no Essex-class carrier this turn; `--why-not` prices the best plan that
+    lays down the first (`DESIGN#N`), which lays it down this turn at the design's yard and passes the
+    checker, at a cost equal to the difference of the two optima."""
+    scenario = _load(Path("scenarios/britain_usa_summer_1942_naval.yaml"))
+    base = solve(scenario, keep_decisions=True)
+    assert base.plan is not None
+    assert not any(a.ship == "essex-class#1" and a.turn == 0 for a in base.plan.naval_actions)
+    (answer,) = why_not(scenario, base, [parse_decision("--why-not", "usa:essex-class#1:lay_down")])
+    assert not answer.included and answer.possible and answer.proven
+    with_it = solve(scenario, fixes=(parse_decision("--fix", "usa:essex-class#1:lay_down"),))
+    assert with_it.plan is not None and check(scenario, with_it.plan) == []
+    laid = [a for a in with_it.plan.naval_actions if a.ship == "essex-class#1" and a.turn == 0]
+    assert [(a.yard, a.action) for a in laid] == [("us_pacific_box", "lay_down")]
+    assert with_it.objective is not None and base.objective is not None
+    assert answer.costs[0].difference == round(with_it.objective - base.objective, 6)
