@@ -27,8 +27,8 @@ import scenarios
 from benchmarks.figures import load_average
 from models.io import load_scenario
 from models.scenario import Scenario
-from optimizer.turn.solve import solve
-from optimizer.whatif.alternatives import DEFAULT_TOLERANCE, Tolerance, alternatives, parse_tolerance
+from optimizer.planners.position import Position, solve
+from optimizer.whatif.alternatives import DEFAULT_TOLERANCE, Tolerance, parse_tolerance
 
 TARGET = 4.0
 
@@ -59,8 +59,9 @@ def measure(scenario: Scenario, count: int, tolerance: Tolerance, repeat: int) -
 
     def with_alternatives() -> None:
         nonlocal found
-        base = solve(scenario, keep_decisions=True)
-        found = len(alternatives(scenario, base, count, tolerance))
+        position = Position(scenario)
+        base = position.solve()
+        found = len(position.alternatives(base, count, tolerance))
 
     figures: dict[str, float] = {}
     for name, run in (("plain", plain), ("alternatives", with_alternatives)):

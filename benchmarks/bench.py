@@ -20,7 +20,7 @@ runs only them, 0 skips them), each solved within `--engineers-time-limit` secon
 
 The CPU time is read from hooks on `optimizer.turn.solve`'s `prepare` and
 `build_model` (the planner itself is unchanged), so that build and solve are
-split as in `Result.build_seconds` and `Result.solve_seconds`.
+split as in `Result.work` (`build_seconds`, `solve_seconds`).
 
 `python -m benchmarks.highs` (the `bench` extra) solves a sample of the same
 positions' first-priority models with HiGHS beside CP-SAT.
@@ -52,14 +52,14 @@ from unittest import mock
 from rich.console import Console
 from rich.table import Table
 
-import optimizer.turn.solve as planner
+import optimizer.turn.built as planner
 import scenarios
 from benchmarks.figures import percentile
 from models.generate import random_scenario
 from models.io import load_scenario
 from models.scenario import Scenario
+from optimizer.planners.position import solve
 from optimizer.rules.sw.solve import plan_sw
-from optimizer.turn.solve import solve
 
 
 @dataclass(frozen=True)
@@ -272,7 +272,7 @@ def measure(cases: list[Scenario]) -> Times:
         return built
 
     times = Times()
-    # patch.object fails loudly if `optimizer.turn.solve` no longer has these names.
+    # patch.object fails loudly if `optimizer.turn.built` no longer has these names.
     with (
         mock.patch.object(planner, "prepare", prepare),
         mock.patch.object(planner, "build_model", build_model),
@@ -282,8 +282,8 @@ def measure(cases: list[Scenario]) -> Times:
             result = solve(scenario)
             ended = time.process_time()
             assert marks.keys() == {"started", "built"}, "solve() no longer prepares and builds once"
-            times.build_wall.append(result.build_seconds)
-            times.solve_wall.append(result.solve_seconds)
+            times.build_wall.append(result.work.build_seconds)
+            times.solve_wall.append(result.work.solve_seconds)
             times.build_cpu.append(marks["built"] - marks["started"])
             times.solve_cpu.append(ended - marks["built"])
             times.statuses[result.status.value] += 1

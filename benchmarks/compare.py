@@ -37,8 +37,7 @@ from benchmarks.figures import load_average
 from models.decisions import Decisions, decisions_of, parse_decisions
 from models.io import load_scenario
 from models.scenario import Scenario
-from optimizer.turn.solve import solve
-from optimizer.whatif.compare import compare
+from optimizer.planners.position import Position, result_of, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "scenarios" / "plans" / "my_axis_spring_1942.yaml"
@@ -90,9 +89,10 @@ def in_process(rounds: int) -> list[tuple[str, float, float]]:
             plain.append(cpu(lambda scenario=scenario: solve(scenario)))
 
             def whole(scenario: Scenario = scenario, decisions: Decisions = decisions) -> None:
-                best = solve(scenario, keep_decisions=True)
+                position = Position(scenario)
+                best = result_of(scenario, position.solve())
                 assert best.plan is not None
-                compare(scenario, decisions, best.plan, prepared=best.prepared)
+                position.compare(decisions, best.plan)
 
             both.append(cpu(whole))
         rows.append((label, statistics.median(plain), statistics.median(both)))

@@ -3,9 +3,9 @@
     python -m benchmarks.model_copy [--repeats 3] [--scenario TEXT]
 
 For each bundled scenario that `awaw plan` plans, every what-if `--why` solves on a copy of the plan's
-model (`solve(copy_of=...)`: one more naval air factor, one more limit point where no naval chart reads
+model (`Built.more`, `Built.fixed`: one more naval air factor, one more limit point where no naval chart reads
 the limit, and the declined decisions priced) is solved both ways, one after the other: on the copy, and
-built again from the prepared data as before (`solve(prepared=...)`). The least CPU time of this process
+built again from the prepared data (`Built(..., prepared=...)`). The least CPU time of this process
 (`time.process_time`) over `--repeats` runs of each is printed with their ratio, and the load average.
 The two give the same optima and plans (tests/optimizer/turn/test_model_copy.py); nothing here is asserted.
 """
@@ -21,9 +21,10 @@ from rich.table import Table
 
 from benchmarks.figures import load_average
 from benchmarks.why import plannable_bundled
+from optimizer.turn.built import Built
 from optimizer.turn.decision_forms import Decision
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.solve import Result, copyable, solve
+from optimizer.turn.solve import Solved
 from optimizer.whatif.why import one_more_unit, resources
 from optimizer.whatif.why_not import declined
 
@@ -38,38 +39,32 @@ def least_cpu(run: Callable[[], None], repeats: int) -> float:
     return min(times)
 
 
-def what_ifs(base: Result) -> list[tuple[Relaxation | None, tuple[Decision, ...]]]:
-    """The what-ifs of `base` the copy takes: a relaxation, or the fixes with a declined decision."""
-    assert base.plan is not None and base.prepared is not None
-    assert base.variables is not None and base.solver is not None
-    kept = base.prepared.decisions
-    found: list[tuple[Relaxation | None, tuple[Decision, ...]]] = []
-    for use in resources(base.prepared, base.plan, base.variables, base.solver):
+What = tuple[Relaxation | None, tuple[Decision, ...]]  # a relaxation, or one more decision fixed
+
+
+def what_ifs(position: Built, base: Solved) -> list[What]:
+    """The what-ifs of `base` the copy takes: a relaxation, or a declined decision fixed."""
+    assert base.plan is not None and base.solver is not None
+    found: list[What] = []
+    for use in resources(position.data, base.plan, position.variables, base.solver):
         relax = one_more_unit(use) if use.binding else None
-        if relax is not None and copyable(base, relax):
-            found.append((relax, kept))
-    found += [(None, (*kept, decision)) for decision in declined(base)]
+        if relax is not None and position.copyable(relax):
+            found.append((relax, ()))
+    found += [(None, (decision,)) for decision in declined(position, base)]
     return found
 
 
-def solving(
-    base: Result, runs: list[tuple[Relaxation | None, tuple[Decision, ...]]], *, copied: bool
-) -> Callable[[], None]:
-    """Solve every what-if of `runs` as `--why` does, on the copy or built again."""
-    assert base.prepared is not None
+def solving(position: Built, base: Solved, runs: list[What], *, copied: bool) -> Callable[[], None]:
+    """Solve every what-if of `runs` as `--why` does, on the copy or built again from the prepared data."""
 
     def run_all() -> None:
-        assert base.prepared is not None
-        for relax, fixes in runs:
-            solve(
-                base.prepared.scenario,
-                relax=relax,
-                hint=base.decisions,
-                fixes=fixes,
-                one_call=True,
-                copy_of=base if copied else None,
-                prepared=None if copied else base.prepared,
-            )
+        for relax, more in runs:
+            if copied:
+                what_if = position.more(relax) if relax is not None else position.fixed(more)
+            else:
+                fixes = (*position.decisions, *more)
+                what_if = Built(position.scenario, fixes, relax=relax, prepared=position.data)
+            what_if.solve(hint=base.decisions, one_call=True)
 
     return run_all
 
@@ -83,14 +78,15 @@ def main() -> None:
     for column in ("scenario", "what-ifs", "built again", "copied", "copied / built"):
         table.add_column(column, justify="left" if column == "scenario" else "right")
     for path, scenario in plannable_bundled(args.scenario):
-        base = solve(scenario, keep_decisions=True)
+        position = Built(scenario)
+        base = position.solve()
         if base.plan is None:
             continue
-        runs = what_ifs(base)
+        runs = what_ifs(position, base)
         if not runs:
             continue
-        rebuilt = least_cpu(solving(base, runs, copied=False), args.repeats)
-        copied = least_cpu(solving(base, runs, copied=True), args.repeats)
+        rebuilt = least_cpu(solving(position, base, runs, copied=False), args.repeats)
+        copied = least_cpu(solving(position, base, runs, copied=True), args.repeats)
         table.add_row(
             path.name,
             str(len(runs)),

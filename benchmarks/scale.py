@@ -36,13 +36,15 @@ from unittest import mock
 
 from ortools.sat.python import cp_model
 
-import optimizer.turn.solve as planner
+import optimizer.turn.built as built
+import optimizer.turn.solve as stages
 from benchmarks.bench import suites
 from benchmarks.figures import percentile
 from models.generate import scenario_data
 from models.plan import Status
 from models.scenario import Scenario, Settings
 from optimizer.checker import check
+from optimizer.planners import position as planner
 
 DEFAULT_SUITE = "grants + naval, 4 powers, 48 entries, 12 turns"
 
@@ -74,9 +76,9 @@ def profile_case(scenario: Scenario) -> tuple[dict[str, float], int, bool]:
             count[0] += 1
 
     with (
-        mock.patch.object(planner, "prepare", timed("prepare", planner.prepare)),
-        mock.patch.object(planner, "build_model", timed("build", planner.build_model)),
-        mock.patch.object(planner, "stage_groups", timed("objective", planner.stage_groups)),
+        mock.patch.object(built, "prepare", timed("prepare", built.prepare)),
+        mock.patch.object(built, "build_model", timed("build", built.build_model)),
+        mock.patch.object(stages, "stage_groups", timed("objective", stages.stage_groups)),
         mock.patch.object(cp_model.CpSolver, "solve", solve_call),
     ):
         started = time.process_time()

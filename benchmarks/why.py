@@ -3,7 +3,7 @@
     python -m benchmarks.why [--repeats 3] [--threads 1] [--scenario TEXT]
 
 For each bundled scenario that `awaw plan` plans, the plain solve (`solve`) and the solve with
-`--why` as `awaw plan --why` does it (`solve(keep_decisions=True)` then `why_not.explain`: the
+`--why` as `awaw plan --why` does it (`Position.solve` then `Position.explain`: the
 one-more what-ifs and the declined decisions priced) are each run `--repeats` times in this
 process; the figure kept is the least CPU time of this process (`time.process_time`, every thread
 counted, so the what-ifs solved side by side cost what they would one after the other) and the
@@ -29,8 +29,7 @@ import scenarios
 from benchmarks.figures import load_average
 from models.io import InputError, load_scenario
 from models.scenario import Scenario
-from optimizer.turn.solve import solve
-from optimizer.whatif.why_not import explain
+from optimizer.planners.position import Position, result_of, solve
 
 TARGET = 5.0
 
@@ -85,9 +84,11 @@ def main() -> None:
             solve(scenario)
 
         def why(scenario: Scenario = scenario, resolves: list[int] = resolves) -> None:
-            base = solve(scenario, keep_decisions=True)
+            position = Position(scenario)
+            base = position.solve()
             if base.plan is not None:
-                explain(scenario, base, True, [], threads=args.threads)
+                position.explain(base, True, [], threads=args.threads)
+                result_of(scenario, base)  # the plan's SW figures, as `awaw plan --why` adds them
                 one_more = sum(use.one_more is not None for use in base.plan.why or [])
                 priced = sum(not answer.included for answer in base.plan.why_not or [])
                 resolves[:] = [one_more + priced]

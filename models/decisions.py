@@ -248,15 +248,19 @@ def parse_decisions(text: str, file: str) -> tuple[Decisions, Lines]:
 def read_plan_file(path: str | Path) -> tuple[Decisions | Plan, Lines]:
     """A player's plan: the decisions-only form (`format: awaw-decisions/1`, YAML or JSON) or the full plan
     JSON that `awaw plan --json` writes; with each field's line."""
-    text = read_text(path)
-    file = str(path)
-    if Path(path).suffix.lower() == ".json":
-        data, lines = parse_json(text, file)
-    else:
-        data, lines = parse_yaml(text, file)
+    return parse_plan_file(read_text(path), str(path))
+
+
+def parse_plan_file(text: str, file: str) -> tuple[Decisions | Plan, Lines]:
+    """A player's plan from its text (`file` names it, and its suffix says JSON or YAML): the decisions-only
+    form or the full plan JSON; with each field's line. A file that says no `format` is read as a plan JSON
+    when it is JSON (the `format` is optional there) and refused when it is YAML (only the decisions-only
+    form is YAML, and it says its format)."""
+    is_json = Path(file).suffix.lower() == ".json"
+    data, lines = parse_json(text, file) if is_json else parse_yaml(text, file)
     if is_decisions(data):
         return validate(Decisions, data, file, lines), lines
-    if Path(path).suffix.lower() != ".json" and not isinstance(data, dict):
+    if not is_json and not isinstance(data, dict):
         raise InputError(file, [("", "expected a mapping of fields at the top level", line_of(lines, ()))])
     if isinstance(data, dict) and "format" in data and data["format"] != PLAN_FORMAT:
         problem = (
@@ -264,7 +268,36 @@ def read_plan_file(path: str | Path) -> tuple[Decisions | Plan, Lines]:
             f"('{PLAN_FORMAT}' or '{DECISIONS_FORMAT}')"
         )
         raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
-    return validate(Plan, data, file, lines), lines
+    said = isinstance(data, dict) and "format" in data
+    unsaid = f"missing: a decisions-only plan says `format: {DECISIONS_FORMAT}`"
+    if not said and not is_json:
+        raise InputError(file, [("format", unsaid, line_of(lines, ()))])
+    try:
+        return validate(Plan, data, file, lines), lines
+    except InputError as error:
+        if said:
+            raise
+        # Not said: a plan JSON, whose problems follow the word on `format`.
+        read_as = f"{unsaid}; read as a plan JSON ('{PLAN_FORMAT}'), it has these problems"
+        found = [
+            (field, problem, line) for (field, problem), line in zip(error.problems, error.lines, strict=True)
+        ]
+        raise InputError(file, [("format", read_as, line_of(lines, ())), *found]) from None
+
+
+def read_player_plan(scenario: Scenario, path: str | Path) -> Decisions | Plan:
+    """A player's plan file read (`read_plan_file`), see `parse_player_plan`."""
+    return parse_player_plan(scenario, read_text(path), str(path))
+
+
+def parse_player_plan(scenario: Scenario, text: str, file: str) -> Decisions | Plan:
+    """A player's plan (`parse_plan_file`) refused (InputError) when its `scenario` names another scenario
+    or its decisions name what the scenario does not have."""
+    given, lines = parse_plan_file(text, file)
+    check_scenario_name(scenario, given.scenario, file, lines)
+    if isinstance(given, Decisions):
+        check_names(scenario, given, file, lines)
+    return given
 
 
 def check_scenario_name(scenario: Scenario, named: str | None, file: str, lines: Lines) -> None:

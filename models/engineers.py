@@ -24,7 +24,7 @@ import difflib
 from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, SerializerFunctionWrapHandler, field_validator, model_serializer, model_validator
 
@@ -373,6 +373,8 @@ class Settings(Strict):
 
 
 class EngineerScenario(Strict):
+    SCHEMA_KIND: ClassVar[str] = "engineers"  # `awaw schema --kind engineers` documents this file
+
     kind: Literal["engineers"]
     name: str = Field(min_length=1, max_length=200)
     turns: int = Field(ge=1, le=12)

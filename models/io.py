@@ -380,13 +380,14 @@ def _a(words: str) -> str:
     return ("an " if words[:1] in "aeio" else "a ") + words
 
 
-def _suggest(given: str, choices: Sequence[str]) -> str:
+def _suggest(given: str, choices: Sequence[str], model: type[BaseModel] | None = None) -> str:
     close = difflib.get_close_matches(given.lower(), choices, n=1, cutoff=0.6)
     if close:
         return f"; did you mean '{close[0]}'?"
     if len(choices) <= MAX_SUGGESTED_CHOICES:
         return " (one of " + ", ".join(f"'{c}'" for c in choices) + ")"
-    return " (`awaw schema` lists them)"
+    kind = getattr(model, "SCHEMA_KIND", "turn")  # the scenario kind whose schema lists every name
+    return " (`awaw schema` lists them)" if kind == "turn" else f" (`awaw schema --kind {kind}` lists them)"
 
 
 _BOUNDS = {
@@ -449,7 +450,7 @@ def validation_problems(
             )
             words = named[0] if named and named[0] else "valid choice"
             shown = f"'{given}'" if isinstance(given, str) else repr(given)
-            message = f"{shown} is not {_a(words)}{_suggest(str(given), choices)}"
+            message = f"{shown} is not {_a(words)}{_suggest(str(given), choices, model)}"
         elif kind == "extra_forbidden" and model is not None and path:
             parent = annotation_at(model, path[:-1], False)
             names = sorted(
@@ -460,7 +461,7 @@ def validation_problems(
                     for name, info in arm.model_fields.items()
                 }
             )
-            message = f"unknown field '{path[-1]}'{_suggest(str(path[-1]), names)}"
+            message = f"unknown field '{path[-1]}'{_suggest(str(path[-1]), names, model)}"
             close = difflib.get_close_matches(str(path[-1]).lower(), names, n=1, cutoff=0.6)
             if close:
                 renamed.add((*path[:-1], close[0]))  # the misspelled field's "missing" is the same mistake

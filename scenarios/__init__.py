@@ -12,5 +12,17 @@ def path(name: str = DEFAULT) -> Path:
 
 
 def bundled() -> list[Path]:
-    """Every bundled scenario, sorted by name."""
+    """Every bundled scenario of a turn (rules 27 and 40, with the sections of rules 25 and 14), sorted by
+    name."""
     return sorted(p for p in Path(str(files(__name__))).iterdir() if p.suffix == ".yaml")
+
+
+ENGINEERS = "engineers"  # the folder of the bundled engineers scenarios (`kind: engineers`)
+
+
+def every() -> dict[str, Path]:
+    """Every bundled scenario of every kind, by its name relative to this folder
+    (`european_axis_spring_1942.yaml`, `engineers/rail_and_airbase.yaml`), sorted by name."""
+    root = Path(str(files(__name__)))
+    found = [*bundled(), *sorted((root / ENGINEERS).glob("*.yaml"))]
+    return {path.relative_to(root).as_posix(): path for path in found}

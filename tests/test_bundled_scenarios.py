@@ -6,7 +6,7 @@ import scenarios
 from models.io import load_scenario
 from models.plan import Status
 from optimizer.checker import check
-from optimizer.turn.solve import solve
+from optimizer.planners.position import solve
 
 BUNDLED = scenarios.bundled()
 

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 import scenarios
-from optimizer.cli.common import fail
+from optimizer.cli.common import fail, limit_option
 
 
 class BatchPlanner(StrEnum):
@@ -40,7 +40,7 @@ def batch(
         Path | None, typer.Option("--csv", help="Also write one row per position with its main figures.")
     ] = None,
     resume: Annotated[bool, typer.Option(help="Skip positions already in --out.")] = False,
-    time_limit: Annotated[float | None, typer.Option(help="Seconds per position.", min=0.001)] = None,
+    time_limit: Annotated[float | None, limit_option("Seconds per position.")] = None,
     workers: Annotated[
         int | None, typer.Option(help="Worker processes (default: the machine's cores).", min=1)
     ] = None,

@@ -8,7 +8,16 @@ from typing import Annotated
 
 import typer
 
-from optimizer.cli.common import ScenarioArg, fail, load, plan_decisions, read_player_plan
+from optimizer.cli.common import (
+    ScenarioArg,
+    fail,
+    limit_option,
+    load,
+    no_plan,
+    plan_decisions,
+    print_verdict,
+    read_player_plan,
+)
 
 
 def check(
@@ -19,30 +28,10 @@ def check(
     ],
 ) -> None:
     """Check a plan against every rule; list each violation with its rule number."""
-    from models.decisions import Decisions
-    from optimizer.checker import check as check_plan
-    from optimizer.render.tables import console
+    from optimizer.planners.turn import TURN
 
     scenario = load(scenario_file)
-    player_plan = read_player_plan(scenario, plan_file)
-    if isinstance(player_plan, Decisions):
-        from optimizer.whatif.compare import assess
-
-        assessed = assess(scenario, player_plan)
-        violations = [(v.rule, v.kind, v.message) for v in assessed.findings]
-    else:
-        violations = [(v.rule, v.kind, v.message) for v in check_plan(scenario, player_plan)]
-    out = console()
-    if not violations:
-        checked = "rules 25, 27 and 40" if scenario.sw is not None else "rules 27 and 40"
-        out.print(f"{plan_file}: the plan is legal ({checked}) and meets the scenario's requirements.")
-        return
-    for rule, kind, message in violations:
-        label = "requirement not met" if kind == "requirement" else "violates"
-        out.print(f"{rule}: {label}: {message}", markup=False)
-    rules = sum(1 for _, kind, _ in violations if kind != "requirement")
-    out.print(f"{plan_file}: {rules} rule violation(s), {len(violations) - rules} requirement(s) not met.")
-    raise typer.Exit(1)
+    print_verdict(plan_file, TURN, scenario)
 
 
 def compare(
@@ -56,19 +45,15 @@ def compare(
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     time_limit: Annotated[
-        float | None,
-        typer.Option(help="Seconds for each solve (the best plan, and pricing yours).", min=0.001),
+        float | None, limit_option("Seconds for each solve (the best plan, and pricing yours).")
     ] = None,
 ) -> None:
     """Your plan against the best: priced, checked (root causes first), scored on each priority with the gap
     to the optimum, and what the best plan does differently. Exit 0 when legal, 1 when it breaks a rule."""
     from models.decisions import Decisions
-    from models.io import indented
-    from models.plan import Status
+    from optimizer.planners.position import Position, result_of
     from optimizer.render.compare import comparison_parts
     from optimizer.render.tables import console
-    from optimizer.turn.solve import solve
-    from optimizer.whatif.compare import compare as compare_plans
 
     scenario = load(scenario_file)
     player_plan = read_player_plan(scenario, plan_file)
@@ -76,14 +61,11 @@ def compare(
         # A full plan JSON (`awaw plan --json`, perhaps edited): compared by its decisions; what it
         # says they cost is priced again, as for the decisions-only form.
         player_plan = plan_decisions(scenario, player_plan, plan_file)
-    result = solve(scenario, time_limit=time_limit, keep_decisions=True)
+    position = Position(scenario)
+    result = result_of(scenario, position.solve(time_limit))
     if result.plan is None:
-        infeasible = result.status is Status.INFEASIBLE
-        message = (
-            "the requirements cannot all be met" if infeasible else "no plan found within the time limit"
-        )
-        raise fail(f"{scenario_file}: {message}{indented(result.explanation)}", 1 if infeasible else 3)
-    comparison = compare_plans(scenario, player_plan, result.plan, time_limit, result.prepared)
+        raise no_plan(result, as_json, str(scenario_file))
+    comparison = position.compare(player_plan, result.plan, time_limit)
     if as_json:
         sys.stdout.write(comparison.model_dump_json(indent=2) + "\n")
     else:

@@ -3,8 +3,10 @@ player's plan (bad input is exit 2, one line per mistake: `FILE:LINE: field: pro
 
 from __future__ import annotations
 
+import math
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -12,8 +14,22 @@ if TYPE_CHECKING:
     from models.decisions import Decisions
     from models.plan import Plan
     from models.scenario import Scenario
+    from optimizer.planners.base import Planner, Result
 
 ScenarioArg = Annotated[Path, typer.Argument(help="Scenario YAML file.", show_default=False)]
+
+
+def _finite(value: float | None) -> float | None:
+    """A limit is a finite number: NaN and infinity are refused as bad input (exit 2), as a negative or
+    zero limit is by the option's minimum."""
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a finite number")
+    return value
+
+
+def limit_option(help: str, name: str = "--time-limit") -> Any:
+    """`--time-limit` (or `--work-limit`): seconds, above 0 and finite; none by default (the planner's)."""
+    return typer.Option(name, help=help, min=0.001, callback=_finite)
 
 
 def fail(message: str, code: int) -> typer.Exit:
@@ -24,35 +40,66 @@ def fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
-def load(path: Path) -> Scenario:
-    """The scenario file, validated; fixed grants that rule 40 forbids are bad input too (40.3)."""
-    from models.io import InputError, located, read_scenario
-    from optimizer.rules.grants.prepare import fixed_grant_breaches
+def load(path: Path, planner: str = "plan") -> Any:
+    """The scenario file, validated for the planner of this name (`optimizer.planners`): a file of another
+    kind is refused in one line naming the command that plans it (exit 2), as is bad input (one line per
+    mistake: fixed grants that rule 40 forbids too, 40.3)."""
+    from models.io import InputError, read_yaml
+    from optimizer.planners import planner as named
+    from optimizer.planners import refusal
 
+    chosen = named(planner)
     try:
-        scenario, lines = read_scenario(path)
+        data, lines = read_yaml(path)
+        refused = refusal(chosen, data, str(path))
+        if refused is not None:
+            raise fail(refused, 2)
+        return chosen.validate(data, str(path), lines)
     except InputError as error:
         raise fail(error.render(), 2) from None
-    breaches = fixed_grant_breaches(scenario)
-    if breaches:
-        raise fail(located(str(path), breaches, lines).render(), 2)
-    return scenario
+
+
+def no_plan(result: Result[Any], as_json: bool, label: str) -> typer.Exit:
+    """No plan: the one JSON object every command's `--json` prints (`status`, `message`, `explanation`,
+    `rules`), or the message and its explanation on standard error; exit 1 when the requirements cannot all
+    be met, 3 when nothing was found within the limits."""
+    if as_json:
+        sys.stdout.write(result.failure_json())
+        return typer.Exit(result.exit_code)
+    return fail(result.failure(label), result.exit_code)
+
+
+def print_verdict(path: Path, planner: Planner[Any, Any], scenario: Any) -> None:
+    """The planner's checker's verdict on a player's plan or schedule file: legal (exit 0), or each
+    violation with its rule number and a count (exit 1); a file that cannot be read is bad input (exit 2)."""
+    from models.io import InputError, read_text
+    from optimizer.render.tables import console
+
+    try:
+        verdict = planner.check(scenario, read_text(path), str(path))
+    except InputError as error:
+        raise fail(error.render(), 2) from None
+    out = console()
+    if not verdict.violations:
+        out.print(f"{path}: {verdict.legal}.", markup=False, soft_wrap=True)
+        return
+    for line in verdict.lines():
+        out.print(line, markup=False, soft_wrap=True)
+    rules = sum(1 for v in verdict.violations if v.kind != "requirement")
+    out.print(f"{path}: {rules} rule violation(s), {len(verdict.violations) - rules} requirement(s) not met.")
+    raise typer.Exit(1)
 
 
 def read_player_plan(scenario: Scenario, plan_file: Path) -> Decisions | Plan:
     """A player's plan (decisions only, or the full plan JSON), its names checked against the scenario
     and refused (exit 2) when its `scenario` names another scenario."""
-    from models.decisions import Decisions, check_names, check_scenario_name, read_plan_file
+    from models.decisions import read_player_plan as read
     from models.io import InputError
 
     try:
-        player_plan, lines = read_plan_file(plan_file)
-        check_scenario_name(scenario, player_plan.scenario, str(plan_file), lines)
-        if isinstance(player_plan, Decisions):
-            check_names(scenario, player_plan, str(plan_file), lines)
+        return read(scenario, plan_file)
     except InputError as error:
         raise fail(error.render(), 2) from None
-    return player_plan
 
 
 def plan_decisions(scenario: Scenario, plan: Plan, plan_file: Path) -> Decisions:

@@ -5,15 +5,12 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 import scenarios
-from optimizer.cli.common import fail, load
-
-if TYPE_CHECKING:
-    from models.plan import Plan
+from optimizer.cli.common import fail, limit_option, load, no_plan
 
 
 class PresetName(StrEnum):
@@ -52,7 +49,7 @@ def plan(
     unspent_value: Annotated[float | None, typer.Option(help="Value of each unspent BRP.")] = None,
     oil_value: Annotated[float | None, typer.Option(help="Value of each oil counter kept.")] = None,
     time_limit: Annotated[
-        float | None, typer.Option(help="Seconds; returns the best plan found with its gap.", min=0.001)
+        float | None, limit_option("Seconds; returns the best plan found with its gap.")
     ] = None,
     horizon: Annotated[
         int | None, typer.Option(help="Turns of naval construction to plan ahead (27.7), this one included.")
@@ -116,11 +113,11 @@ def plan(
     ] = None,
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
-    from models.io import InputError, indented
+    from models.io import InputError
     from models.overrides import Overrides, apply_overrides
-    from models.plan import Status
-    from optimizer.render.tables import console, plan_tables
-    from optimizer.turn.solve import solve
+    from optimizer.planners.position import Position, result_of
+    from optimizer.planners.turn import TURN, explanation_tables
+    from optimizer.render.tables import console
 
     path = scenario_file or scenarios.path()
     overrides = Overrides(
@@ -153,57 +150,27 @@ def plan(
     try:
         scenario = apply_overrides(load(path), overrides)
         from optimizer.turn.decision_forms import parse_decision, parse_decisions
+        from optimizer.turn.fix import raise_bad_decisions
 
         fixes = parse_decisions(fix or [], forbid or [])
         asked = [parse_decision("--why-not", text) for text in why_not or []]
-        result = solve(
-            scenario,
-            time_limit=time_limit,
-            keep_decisions=why or bool(asked) or alternatives is not None,
-            fixes=fixes,
-        )
-        if asked and result.prepared is not None:
-            from optimizer.turn.fix import raise_bad_decisions
-
-            raise_bad_decisions(result.prepared, asked)
+        position = Position(scenario, fixes)
+        raise_bad_decisions(position.data, asked)
     except InputError as error:
         raise fail(error.render(), 2) from None
-    if (why or asked) and result.plan is not None:
-        from optimizer.whatif.why_not import explain
-
-        explain(scenario, result, why, asked, time_limit)
-    if alternatives is not None and result.plan is not None:
-        from optimizer.whatif.alternatives import alternatives as other_plans
-
-        found = other_plans(scenario, result, alternatives, within, time_limit)
-        result.plan.alternatives = [alternative for alternative, _ in found]
+    solved = position.solve(time_limit)
+    if (why or asked) and solved.plan is not None:
+        position.explain(solved, why, asked, time_limit)
+    if alternatives is not None and solved.plan is not None:
+        found = position.alternatives(solved, alternatives, within, time_limit)
+        solved.plan.alternatives = [alternative for alternative, _ in found]
+    result = result_of(scenario, solved)
     if timing:
         console(stderr=True).print(
-            f"build {result.build_seconds * 1000:.1f} ms, solve {result.solve_seconds * 1000:.1f} ms"
+            f"build {result.work.build_seconds * 1000:.1f} ms, solve {result.work.solve_seconds * 1000:.1f} ms"
         )
     if result.plan is None:
-        infeasible = result.status is Status.INFEASIBLE
-        message = (
-            "the requirements cannot all be met" if infeasible else "no plan found within the time limit"
-        )
-        code = 1 if infeasible else 3
-        if as_json:
-            import json
-            import re
-
-            rules = sorted(
-                {m.group(1) for line in result.explanation for m in re.finditer(r"by (\d+\.\d+)", line)}
-            )
-            failure = {
-                "scenario": scenario.name,
-                "status": result.status.value,
-                "message": message,
-                "explanation": result.explanation,
-                "rules": rules,
-            }
-            sys.stdout.write(json.dumps(failure, indent=2) + "\n")
-            raise typer.Exit(code)
-        raise fail(f"{path}: {message}{indented(result.explanation)}", code)
+        raise no_plan(result, as_json, str(path))
     if sheet:
         from optimizer.render.sheet import sheet as order_sheet
         from optimizer.render.sheet import sheet_html
@@ -211,35 +178,11 @@ def plan(
         if sheet_format is SheetFormat.HTML:
             sys.stdout.write(sheet_html(scenario, result.plan))
         else:
-            console().print(order_sheet(scenario, result.plan))
-            _print_explanations(result.plan, tolerance, result.objective)
+            from rich.console import Group
+
+            explanations = explanation_tables(result.plan, tolerance, result.objective)
+            console().print(Group(order_sheet(scenario, result.plan), *explanations))
     elif as_json:
-        sys.stdout.write(result.plan.model_dump_json(indent=2) + "\n")
+        sys.stdout.write(TURN.dumps(result))
     else:
-        console().print(plan_tables(scenario, result.plan))
-        _print_explanations(result.plan, tolerance, result.objective)
-        if scenario.sw is not None:
-            from optimizer.render.sw import sw_plan_table
-            from optimizer.rules.sw.solve import plan_sw_after_builds, report_data
-
-            before, after = plan_sw_after_builds(scenario, result.plan)
-            reports = (report_data(scenario.name, r, None) for r in (before, after))
-            console().print(sw_plan_table(*reports))
-
-
-def _print_explanations(plan: Plan, tolerance: str, objective: float | None) -> None:
-    """What `--why`, `--why-not` and `--alternatives` found, after the plan or its order sheet."""
-    from optimizer.render.tables import console
-
-    if plan.why is not None:
-        from optimizer.render.why import why_table
-
-        console().print(why_table(plan.why))
-    if plan.why_not:
-        from optimizer.render.why import why_not_table
-
-        console().print(why_not_table(plan.why_not))
-    if plan.alternatives is not None:
-        from optimizer.render.alternatives import alternatives_table
-
-        console().print(alternatives_table(plan.alternatives, tolerance, objective or 0.0))
+        console().print(TURN.tables(scenario, result, tolerance))

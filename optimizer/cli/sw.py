@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from optimizer.cli.common import ScenarioArg, fail, load
+from optimizer.cli.common import ScenarioArg, fail, limit_option, load, no_plan, print_verdict
 
 
 def sw(
@@ -22,26 +22,32 @@ def sw(
             help="The player's SW combat results table (YAML, awaw-sw-results/1): plan for expected losses."
         ),
     ] = None,
-    time_limit: Annotated[float, typer.Option(help="Seconds for the deployment search.", min=0.001)] = 10.0,
+    time_limit: Annotated[
+        float | None, limit_option("Seconds for the deployment search (default 10).")
+    ] = None,
+    check: Annotated[
+        Path | None,
+        typer.Option(help="Check this deployment (JSON, as --json writes it) instead of planning one."),
+    ] = None,
 ) -> None:
     """Each SW campaign's modifiers line by line with rule numbers, and the best deployment (rule 25)."""
-    import json
-
     from models.io import InputError, load_results_table
-    from optimizer.render.sw import sw_tables
+    from optimizer.planners import Limits
+    from optimizer.planners.sw import SW
     from optimizer.render.tables import console
-    from optimizer.rules.sw.solve import plan_sw, report_data
 
-    scenario = load(scenario_file)
-    if scenario.sw is None:
-        raise fail(InputError(str(scenario_file), [("sw", "no sw: section (rule 25)")]).render(), 2)
+    scenario = load(scenario_file, SW.name)
+    if check is not None:
+        print_verdict(check, SW, scenario)
+        return
     try:
         table = load_results_table(results) if results is not None else None
     except InputError as error:
         raise fail(error.render(), 2) from None
-    result = plan_sw(scenario, table, time_limit=time_limit)
-    report = report_data(scenario.name, result, table)
+    result = SW.solve(scenario, Limits(time_limit), table)
+    if result.plan is None:
+        raise no_plan(result, as_json, str(scenario_file))
     if as_json:
-        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        sys.stdout.write(SW.dumps(result))
     else:
-        console().print(sw_tables(report))
+        console().print(SW.tables(scenario, result))

@@ -48,8 +48,8 @@ def routes(
     network = grant_network(scenario)
     console().print(*notes_parts(starting_state_notes(scenario)), routes_tables(network))
     if picture is not None:
+        from optimizer.planners.position import solve
         from optimizer.render.picture import draw_routes
-        from optimizer.turn.solve import solve
 
         result = solve(scenario) if scenario.grants is not None else None
         plan = result.plan if result is not None else None
@@ -64,18 +64,30 @@ def schema(
     markdown: Annotated[
         bool, typer.Option("--markdown", help="A readable reference: field, type, default, meaning, rules.")
     ] = False,
+    kind: Annotated[
+        str,
+        typer.Option(
+            help="The scenario kind: turn (rules 27 and 40, with the sections of rules 25 and 14: what "
+            "`awaw plan`, `sw` and `mobilize` read) or engineers (`kind: engineers`, what `awaw engineers` "
+            "reads)."
+        ),
+    ] = "turn",
 ) -> None:
     """The JSON Schema of scenario files (for editor completion), or with --markdown a reference to read."""
     import json
 
-    from models.scenario import Scenario
+    from optimizer.planners import SCENARIO_KINDS
 
+    model = SCENARIO_KINDS.get(kind)
+    if model is None:
+        choices = ", ".join(SCENARIO_KINDS)
+        raise fail(f"command line: --kind {kind!r} is not a scenario kind ({choices})", 2)
     if markdown:
         from models.schema_doc import schema_markdown
 
-        sys.stdout.write(schema_markdown())
+        sys.stdout.write(schema_markdown(model))
         return
-    sys.stdout.write(json.dumps(Scenario.model_json_schema(by_alias=True), indent=2, sort_keys=True) + "\n")
+    sys.stdout.write(json.dumps(model.model_json_schema(by_alias=True), indent=2, sort_keys=True) + "\n")
 
 
 def sites(

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from io import StringIO
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from models.plan import Plan
 from models.route_data import LEGS, NODES, leg_id
-from optimizer.rules.grants.prepare import GrantNetwork
+from models.scenario import Scenario
+from optimizer.rules.grants.prepare import GrantNetwork, grant_network
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -139,3 +141,31 @@ def route_figure(network: GrantNetwork, plan: Plan | None) -> Figure:
     axes.set_axis_off()
     figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.95)  # fixed margins: no layout pass
     return figure
+
+
+_MAPS: OrderedDict[tuple[Any, ...], str] = OrderedDict()  # the last few route maps drawn, by what they show
+_MAPS_KEPT = 16
+_MAPS_LOCK = threading.Lock()
+
+
+def route_map(scenario: Scenario, plan: Plan | None) -> str:
+    """The route map as SVG, with this turn's planned grants when the scenario plans grants.
+
+    The picture shows only the closed legs, the grants and the plan's scenario name, so a re-plan
+    that changes none of them (most changes to builds) reuses the SVG already drawn."""
+    network = grant_network(scenario)
+    shown = plan if scenario.grants is not None else None
+    key = (
+        tuple(sorted(network.closed_legs)),
+        None if shown is None else shown.model_dump_json(include={"scenario", "grants"}),
+    )
+    with _MAPS_LOCK:
+        if key in _MAPS:
+            _MAPS.move_to_end(key)
+            return _MAPS[key]
+    svg = routes_svg(network, shown)
+    with _MAPS_LOCK:
+        _MAPS[key] = svg
+        while len(_MAPS) > _MAPS_KEPT:
+            _MAPS.popitem(last=False)
+    return svg

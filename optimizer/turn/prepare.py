@@ -9,6 +9,7 @@ only loop over the result.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from models.scenario import Scenario
 from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, POWER_ORDER, Dominion, Faction, Power
@@ -72,6 +73,14 @@ class Relaxation:
     stacking: dict[tuple[str, str], int] = field(default_factory=dict)  # (site, 'ground' or 'air'): 27.46
     # "power/yard": shipbuilding points a turn (27.724 A), the capacity following (27.724 B)
     yard_points: dict[str, int] = field(default_factory=dict)
+
+    def plus(self, other: Relaxation) -> Relaxation:
+        """Both relaxations at once: each resource's units added."""
+
+        def added(mine: dict[Any, int], theirs: dict[Any, int]) -> dict[Any, int]:
+            return {key: mine.get(key, 0) + theirs.get(key, 0) for key in mine | theirs}
+
+        return Relaxation(**{name: added(getattr(self, name), getattr(other, name)) for name in vars(self)})
 
 
 def _relaxed(power: PowerData, relax: Relaxation | None) -> PowerData:

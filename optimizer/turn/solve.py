@@ -1,4 +1,8 @@
-"""One entry point: `solve(scenario) -> Result`, lexicographic over the player's priorities."""
+"""The player's priorities solved in order over a built turn model: `solve_stages(...) -> Solved`.
+
+`optimizer.turn.built.Built` prepares and builds the model once and hands each solve a copy of it;
+`optimizer.planners.turn` is the turn planner (`solve(scenario)`, `Position`) that every surface uses.
+"""
 
 from __future__ import annotations
 
@@ -6,46 +10,37 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from typing import NamedTuple, TypeVar
 
 from ortools.sat.python import cp_model
 
-from models.io import InputError
 from models.plan import ObjectiveReport, Plan, StageResult, Status
 from models.scenario import Priority, Scenario
 from optimizer.rules.grants.objective import fewest_granted
-from optimizer.rules.grants.prepare import fixed_grant_breaches
-from optimizer.rules.guards import Guards
-from optimizer.rules.limits.constraints import raise_limits
 from optimizer.rules.linear import LinearExpr, value
-from optimizer.rules.naval_air.constraints import raise_rates
-from optimizer.turn.decision_forms import Decision
 from optimizer.turn.explain import explain
 from optimizer.turn.extract import extract_plan
-from optimizer.turn.fix import post_decisions, raise_bad_decisions
-from optimizer.turn.model import build_model, new_solver
+from optimizer.turn.model import new_solver
 from optimizer.turn.objective import describe_priority, priority_expression
-from optimizer.turn.prepare import Prepared, Relaxation, prepare, relax_prepared
+from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
 
 
 @dataclass
-class Result:
-    """What a solve returns: status, the plan (when one was found), and why not (when infeasible)."""
+class Solved:
+    """One solve of a turn position: the status, the plan (when one was found), why not (when
+    infeasible), the time and work it took, and the solver's values of the plan's decisions (by variable
+    name: the hint a what-if starts from) with the solver itself, to read what the plan uses."""
 
     status: Status
     plan: Plan | None
     explanation: list[str] = field(default_factory=list)
     build_seconds: float = 0.0
     solve_seconds: float = 0.0
-    decisions: dict[str, int] = field(default_factory=dict)  # with `keep_decisions`: a hint for a what-if
-    # With `keep_decisions`: the data, variables and solver of the plan, to read what it uses of each limit.
-    prepared: Prepared | None = None
-    variables: Variables | None = None
+    deterministic_seconds: float = 0.0  # CP-SAT's count of the work done, summed over the stages
+    decisions: dict[str, int] = field(default_factory=dict)
     solver: cp_model.CpSolver | None = None
-    # With `keep_decisions`: a copy of the model as built, before `constrain`, for `copy_of` to start from.
-    model: cp_model.CpModel | None = None
 
     @property
     def objective(self) -> float | None:
@@ -60,76 +55,34 @@ class Result:
         return self.plan.objective.gap if self.plan and self.plan.objective else None
 
 
-def solve(
+def solve_stages(
     scenario: Scenario,
+    model: cp_model.CpModel,
+    data: Prepared,
+    variables: Variables,
     time_limit: float | None = None,
     workers: int = 1,
     *,
-    relax: Relaxation | None = None,
-    hint: dict[str, int] | None = None,
-    keep_decisions: bool = False,
-    constrain: Callable[[cp_model.CpModel, Prepared, Variables], None] | None = None,
-    explain_infeasible: bool = True,
-    fixes: tuple[Decision, ...] = (),
-    prepared: Prepared | None = None,
     one_call: bool = False,
-    guarded: bool = False,
-    sw_report: bool = True,
-    copy_of: Result | None = None,
     light_presolve: bool = False,
-    keep_model: bool = True,
-) -> Result:
-    """Plan the turn: the best plan for each priority in order, keeping every earlier optimum.
+    explain_infeasible: bool = True,
+) -> Solved:
+    """Plan the turn on `model` (which the solve changes: each optimum is kept as a constraint while the
+    next priority is solved): the best plan for each priority in order, keeping every earlier optimum.
 
-    With `time_limit` (seconds, shared by all priorities and by the explanation of an
-    infeasible position) the best plan found is
-    returned with its bound and gap; status is then FEASIBLE unless every
-    priority was proven optimal. Raises `InputError` for a fixed grant that rule 40 forbids.
-    With `relax`, the what-if position with more of some resources (`Relaxation`); `hint` starts the
-    search from another solve's decisions (by variable name), which `keep_decisions` returns.
-    `constrain` posts constraints of its own on the built model (alternative plans' cuts); without
-    `explain_infeasible`, an infeasible position is returned without the explanation's extra solves.
-    With `fixes`, the player's fixed and forbidden decisions (`optimizer.turn.fix`); raises `InputError`
-    for one naming what the position does not have. `prepared`: the plain position's prepared data
-    (another solve's `Result.prepared`), relaxed and given these fixes instead of preparing again.
-    `one_call`: every priority in one call with exact weights when they fit, as with naval charts (the
-    what-ifs of `--why`, started from a whole plan, are faster so; the optima are the same).
-    `guarded` builds the model with a literal per rule family and subject (`ExplainGuards`, named
-    `guard[RULE|SUBJECT]`), for a `constrain` that decides which to hold (`awaw compare`); without
-    `sw_report` the plan's `sw` figures (rule 25) are left for the caller to add.
-    `copy_of`: another solve's `Result` with `keep_decisions`, whose model is copied instead of preparing
-    and building again, with `fixes` past its own posted on the copy (`optimizer.turn.fix.post_decisions`,
-    the model then the same as built with them), and a `relax` the copy takes (`copyable`) raised in the
-    copy; not with `prepared` or `guarded`.
-    `light_presolve`: one round of presolve instead of CP-SAT's default, on models without naval charts
-    (`light_presolve_search`); for the re-solves of `--alternatives`. Without `keep_model`, a solve
-    with `keep_decisions` keeps no copy of its model (`Result.model`, for a later `copy_of` only).
-    """
-    breaches = fixed_grant_breaches(scenario)
-    if breaches:
-        raise InputError(scenario.name, breaches)  # 40.3: a fixed grant no rule allows is bad input
-    started = time.perf_counter()
-    if copy_of is not None:
-        assert prepared is None and not guarded
-        model, data, variables = _copy_built(copy_of, fixes, relax)
-    elif prepared is not None:
-        data = replace(prepared if relax is None else relax_prepared(prepared, relax), decisions=fixes)
-    else:
-        data = prepare(scenario, relax, fixes)
-    if copy_of is None:
-        raise_bad_decisions(data)
-        model, variables, _ = build_model(data, explain=guarded)
-    kept_model = model.clone() if keep_decisions and keep_model else None
-    if constrain is not None:
-        constrain(model, data, variables)
-    if hint:
-        for var in variables.decisions():
-            if var.name in hint:
-                model.add_hint(var, hint[var.name])
+    With `time_limit` (seconds, shared by all priorities and by the explanation of an infeasible position)
+    the best plan found is returned with its bound and gap; status is then FEASIBLE unless every
+    priority was proven optimal. Without `explain_infeasible`, an infeasible position is returned without
+    the explanation's extra solves. `one_call`: every priority in one call with exact weights when they
+    fit, as with naval charts (the what-ifs of `--why`, started from a whole plan, are faster so; the
+    optima are the same). `light_presolve`: one round of presolve instead of CP-SAT's default, on models
+    without naval charts (`light_presolve_search`); for the re-solves of `--alternatives`. The plan's
+    `sw` figures (rule 25) are the planner's to add (`optimizer.planners.turn`)."""
     built = time.perf_counter()
     priorities = priority_order(scenario, variables)
     stages: list[StageResult] = []
     last_solver: cp_model.CpSolver | None = None
+    work = 0.0
     queue = stage_groups(model, data, variables, priorities, one_call)
     while queue:
         group = queue.pop(0)
@@ -145,14 +98,15 @@ def solve(
             # A deterministic budget: past it, the priorities are solved one by one instead.
             solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
         status = solver.solve(model)
+        work += solver.deterministic_time
         if status == cp_model.INFEASIBLE:
             left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
-            return Result(
+            return Solved(
                 Status.INFEASIBLE,
                 None,
                 explain(data, left) if explain_infeasible else [],
-                build_seconds=built - started,
                 solve_seconds=time.perf_counter() - built,
+                deterministic_seconds=work,
             )
         out_of_time = time_limit is not None and time.perf_counter() - built >= time_limit
         if len(group) > 1 and status != cp_model.OPTIMAL and not out_of_time:
@@ -162,11 +116,11 @@ def solve(
             continue
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             if not stages:
-                return Result(
+                return Solved(
                     Status.UNKNOWN,
                     None,
-                    build_seconds=built - started,
                     solve_seconds=time.perf_counter() - built,
+                    deterministic_seconds=work,
                 )
             queue.insert(0, group)
             break
@@ -211,53 +165,14 @@ def solve(
         Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
         ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
     )
-    if scenario.sw is not None and sw_report:
-        from optimizer.rules.sw.solve import sw_plan_report
-
-        plan = plan.model_copy(update={"sw": sw_plan_report(scenario, plan)})
-    decisions = {var.name: last_solver.value(var) for var in variables.decisions()} if keep_decisions else {}
-    return Result(
+    return Solved(
         plan.status,
         plan,
-        build_seconds=built - started,
         solve_seconds=time.perf_counter() - built,
-        decisions=decisions,
-        prepared=data if keep_decisions else None,
-        variables=variables if keep_decisions else None,
-        solver=last_solver if keep_decisions else None,
-        model=kept_model,
+        deterministic_seconds=work,
+        decisions={var.name: last_solver.value(var) for var in variables.decisions()},
+        solver=last_solver,
     )
-
-
-def _copy_built(
-    built: Result, fixes: tuple[Decision, ...], relax: Relaxation | None
-) -> tuple[cp_model.CpModel, Prepared, Variables]:
-    """A copy of `built`'s model with the decisions of `fixes` past its own posted and `relax`'s naval air
-    rates raised, its prepared data so relaxed and given `fixes`, and its variables (a copy keeps every
-    index)."""
-    assert built.model is not None and built.prepared is not None and built.variables is not None
-    assert relax is None or copyable(built, relax), "a relaxation the copy cannot take"
-    kept = built.prepared.decisions
-    assert fixes[: len(kept)] == kept, "fixes start with the built model's own"
-    data = replace(
-        built.prepared if relax is None else relax_prepared(built.prepared, relax), decisions=fixes
-    )
-    raise_bad_decisions(data, fixes[len(kept) :])
-    model = built.model.clone()
-    if relax is not None:
-        raise_rates(model, relax.naval_air)
-        if relax.limit:
-            raise_limits(model, built.variables, relax.limit)
-    post_decisions(model, data, built.variables, Guards(), fixes[len(kept) :])
-    return model, data, replace(built.variables, data=data)
-
-
-def copyable(built: Result, relax: Relaxation) -> bool:
-    """Whether `copy_of=built` takes this relaxation: naval air rates (27.61), and construction limits
-    (27.31, 27.34) when no naval chart reads them; each then one constant of the copy."""
-    assert built.variables is not None
-    limits = relax.limit if built.variables.naval is None else {}
-    return relax == Relaxation(naval_air=relax.naval_air, limit=limits)
 
 
 def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:
@@ -399,9 +314,10 @@ def _weights(ranges: list[tuple[int, int]]) -> list[int] | None:
     return weights if magnitude < EXACT_LIMIT else None
 
 
-def solve_side_by_side(
-    calls: dict[int, Callable[[], Result]], threads: int | None = None
-) -> dict[int, Result]:
+T = TypeVar("T")
+
+
+def solve_side_by_side(calls: dict[int, Callable[[], T]], threads: int | None = None) -> dict[int, T]:
     """Each call's result, the calls run side by side on `threads` threads (the machine's cores by
     default; CP-SAT solves outside Python's lock). Each solve uses one worker with a fixed seed, so the
     results do not depend on how many run at once: the what-ifs of `--why` and `--why-not`."""

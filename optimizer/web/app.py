@@ -7,7 +7,7 @@ Safe to leave running, even bound to a network: every request body over `MAX_BOD
 (413) whether or not it says its length (`shell.BodyLimit`); at most `slots` solves run at once (the
 number of cores by default), each with a time limit, and a request that cannot get a slot within
 `wait` seconds is refused (503) with a message saying so; bundled scenarios are chosen by name from
-`scenarios.bundled()` and the script and style sheet are read once at start, so no path from a
+`scenarios.every()` and the script and style sheet are read once at start, so no path from a
 request reaches the file system; templates escape every text (Jinja2 autoescape; the page shell
 with `html.escape`); bad input is answered with its problems (422), never a server error.
 
@@ -77,9 +77,9 @@ def _environment() -> Environment:
 def warm() -> None:
     """Load the solver, checker, tables and picture while the page is shown, before it asks for a plan."""
     import optimizer.checker
+    import optimizer.planners.position
     import optimizer.render.picture
     import optimizer.render.tables
-    import optimizer.turn.solve
     import optimizer.web.service  # noqa: F401
 
 
@@ -198,15 +198,15 @@ def create_app(
         if data is None or text is None:
             return _json_error('expected a JSON object with the scenario text in "yaml"')
         try:
-            scenario = service.read_scenario(text, _file_name(data))
-            scenario = service.apply_options(scenario, service.read_options(data.get("options")))
+            loaded = service.read_scenario(text, _file_name(data))
+            loaded = service.apply_options(loaded, service.read_options(data.get("options")))
         except InputError as error:
             return _bad_input(error)
         acquired = await anyio.to_thread.run_sync(solve_slots.semaphore.acquire, True, solve_slots.wait)
         if not acquired:
             return _json_error(solve_slots.busy_message(), 503)
         try:
-            view = await anyio.to_thread.run_sync(service.plan_view, scenario, time_limit)
+            view = await anyio.to_thread.run_sync(service.plan_view, loaded, time_limit)
         except InputError as error:
             return _bad_input(error)
         except (ArithmeticError, TypeError, ValueError) as error:
@@ -241,9 +241,9 @@ def create_app(
         if data is None or text is None or plan_text is None:
             return _json_error('expected a JSON object with the scenario in "yaml" and the plan in "plan"')
         try:
-            scenario = service.read_scenario(text, _file_name(data))
-            scenario = service.apply_options(scenario, service.read_options(data.get("options")))
-            violations = await anyio.to_thread.run_sync(service.check_plan, scenario, plan_text)
+            loaded = service.read_scenario(text, _file_name(data))
+            loaded = service.apply_options(loaded, service.read_options(data.get("options")))
+            violations = await anyio.to_thread.run_sync(service.check_plan, loaded, plan_text)
         except InputError as error:
             return _bad_input(error)
         return JSONResponse({"legal": not violations, "violations": violations})
@@ -260,7 +260,7 @@ def create_app(
         routes=[
             Route("/", index),
             Route("/api/scenarios", scenario_names),
-            Route("/api/scenarios/{name}", scenario_text),
+            Route("/api/scenarios/{name:path}", scenario_text),  # a name, looked up: never a path
             Route("/api/validate", validate, methods=["POST"]),
             Route("/api/upload", upload, methods=["POST"]),
             Route("/api/plan", plan, methods=["POST"]),

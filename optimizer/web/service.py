@@ -1,15 +1,13 @@
 """What the web page does, without HTTP: the same loading, solving, checking and tables as the CLI.
 
-Presentation only: scenarios are read by `models.io`, plans come from `optimizer.turn.solve.solve`, checks
-from `optimizer.checker.check`, tables from `optimizer.render.tables` and the route map from
-`optimizer.render.picture`. This module turns their results into plain data for the templates.
+Presentation only, for every planner alike: a scenario's kind picks its planner (`optimizer.planners`),
+which validates, solves, checks and renders it as its command does; this module turns the results into
+plain data for the templates.
 """
 
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -20,8 +18,7 @@ from optimizer.render.blocks import TableBlock as TableBlock  # the names the pa
 from optimizer.render.blocks import TextBlock as TextBlock
 
 if TYPE_CHECKING:
-    from models.plan import Plan
-    from models.scenario import Scenario
+    from optimizer.planners.base import Planner
 
 UPLOAD_NAME = "scenario.yaml"  # the file name errors name when the page's editor has no file behind it
 OPTIONS_NAME = "objective controls"  # the file name errors name for the page's objective controls
@@ -54,17 +51,24 @@ def problems_of(error: Any) -> list[Problem]:
     return out
 
 
-def read_scenario(text: str, file: str = UPLOAD_NAME) -> Scenario:
-    """Scenario YAML from the page, validated as `awaw plan` validates a file (fixed grants that rule
-    40 forbids are bad input too, 40.3). Raises `InputError`."""
-    from models.io import located, parse_scenario_lines
-    from optimizer.rules.grants.prepare import fixed_grant_breaches
+@dataclass(frozen=True)
+class Loaded:
+    """A scenario from the page, validated, with the planner its kind is for."""
 
-    scenario, lines = parse_scenario_lines(text, file)
-    breaches = fixed_grant_breaches(scenario)
-    if breaches:
-        raise located(file, breaches, lines)
-    return scenario
+    planner: Planner[Any, Any]
+    scenario: Any
+
+
+def read_scenario(text: str, file: str = UPLOAD_NAME) -> Loaded:
+    """Scenario YAML from the page, validated by the planner its kind is for (`planner_for`: engineers,
+    mobilization or the turn plan), as that planner's command validates a file (fixed grants that rule 40
+    forbids are bad input too, 40.3). Raises `InputError`."""
+    from models.io import parse_yaml
+    from optimizer.planners import planner_for
+
+    data, lines = parse_yaml(text, file)
+    chosen = planner_for(data)
+    return Loaded(chosen, chosen.validate(data, file, lines))
 
 
 class Options(BaseModel):
@@ -96,11 +100,22 @@ def _items(text: str) -> list[str]:
     return [item.strip() for item in re.split(r"[,\n]", text) if item.strip()]
 
 
-def apply_options(scenario: Scenario, options: Options) -> Scenario:
+def apply_options(loaded: Loaded, options: Options) -> Loaded:
     """The scenario with its objective and horizon changed by the controls, as `awaw plan`'s options
-    change them (the same `models.overrides`), validated like the file. Raises `InputError`."""
+    change them (the same `models.overrides`), validated like the file. The controls are the turn plan's:
+    for a scenario of another planner, any control set is refused, naming the planner. Raises
+    `InputError`."""
+    from models.io import InputError
     from models.overrides import Overrides, apply_overrides
+    from optimizer.planners.turn import TURN
 
+    if loaded.planner is not TURN:
+        if options != Options():
+            problem = (
+                f"apply to turn plans (rules 27 and 40); this scenario is planned as a {loaded.planner.title}"
+            )
+            raise InputError(OPTIONS_NAME, [("", problem)])
+        return loaded
     overrides = Overrides(
         preset=options.preset,
         values=_items(options.values),
@@ -112,7 +127,7 @@ def apply_options(scenario: Scenario, options: Options) -> Scenario:
         discount=options.discount,
     )
     names = {"values": "value", "minimum": "minimum", "reserve": "reserve"}
-    return apply_overrides(scenario, overrides, OPTIONS_NAME, names)
+    return Loaded(TURN, apply_overrides(loaded.scenario, overrides, OPTIONS_NAME, names))
 
 
 @dataclass
@@ -134,78 +149,34 @@ class PlanView:
     )
 
 
-def plan_view(scenario: Scenario, time_limit: float | None) -> PlanView:
-    """Solve as `awaw plan` does and lay out the result.
+def plan_view(loaded: Loaded, time_limit: float | None) -> PlanView:
+    """Solve as the scenario's command does (`awaw plan`, `awaw mobilize`, `awaw engineers`) and lay out the
+    result: its tables, its JSON as `--json` prints it, and its order sheet and picture where it has them.
 
-    Raises `InputError` for a fixed grant rule 40 forbids (as `solve` does)."""
-    from models.plan import Status
-    from optimizer.render.tables import plan_tables
-    from optimizer.turn.solve import solve
+    Raises `InputError` for a fixed grant rule 40 forbids (as the turn planner does)."""
+    from optimizer.planners import Limits
 
-    result = solve(scenario, time_limit=time_limit)
+    chosen = loaded.planner
+    result = chosen.solve(loaded.scenario, Limits(time_limit))
     view = PlanView(
         status=result.status.value,
         objective=result.objective,
         bound=result.bound,
         gap=result.gap,
         explanation=list(result.explanation),
-        seconds=result.build_seconds + result.solve_seconds,
+        seconds=result.work.seconds,
     )
-    if result.status is Status.INFEASIBLE:
-        view.explanation = ["the requirements cannot all be met", *result.explanation]
     if result.plan is None:
-        if result.status is not Status.INFEASIBLE:
-            view.explanation = [f"no plan found within the time limit ({result.status.value})"]
+        view.explanation = [result.message, *result.explanation]
         return view
-    view.blocks = blocks(plan_tables(scenario, result.plan))
-    view.plan_json = result.plan.model_dump_json(indent=2) + "\n"
-    from optimizer.render.sheet import sheet_html
-
-    view.sheet = sheet_html(scenario, result.plan)
-    view.svg = route_map(scenario, result.plan)
+    view.blocks = blocks(chosen.tables(loaded.scenario, result))
+    view.plan_json = chosen.dumps(result)
+    printables = chosen.printables(loaded.scenario, result)
+    view.sheet, view.svg = printables.sheet_html, printables.svg
     return view
 
 
-_MAPS: OrderedDict[tuple[Any, ...], str] = OrderedDict()  # the last few route maps drawn, by what they show
-_MAPS_KEPT = 16
-_MAPS_LOCK = threading.Lock()
-
-
-def route_map(scenario: Scenario, plan: Plan | None) -> str:
-    """The route map as SVG, with this turn's planned grants when the scenario plans grants.
-
-    The picture shows only the closed legs, the grants and the plan's scenario name, so a re-plan
-    that changes none of them (most changes to builds) reuses the SVG already drawn."""
-    from optimizer.render.picture import routes_svg
-    from optimizer.rules.grants.prepare import grant_network
-
-    network = grant_network(scenario)
-    shown = plan if scenario.grants is not None else None
-    key = (
-        tuple(sorted(network.closed_legs)),
-        None if shown is None else shown.model_dump_json(include={"scenario", "grants"}),
-    )
-    with _MAPS_LOCK:
-        if key in _MAPS:
-            _MAPS.move_to_end(key)
-            return _MAPS[key]
-    svg = routes_svg(network, shown)
-    with _MAPS_LOCK:
-        _MAPS[key] = svg
-        while len(_MAPS) > _MAPS_KEPT:
-            _MAPS.popitem(last=False)
-    return svg
-
-
-def check_plan(scenario: Scenario, plan_text: str, file: str = "plan.json") -> list[str]:
-    """`awaw check`: each violation of the plan with its rule number. Raises `InputError` for a plan
-    that cannot be read (`models.io.parse_plan`, as `awaw check` reads a file)."""
-    from models.io import parse_plan
-    from optimizer.checker import check
-
-    plan = parse_plan(plan_text, file)
-    out = []
-    for violation in check(scenario, plan):
-        label = "requirement not met" if violation.kind == "requirement" else "violates"
-        out.append(f"{violation.rule}: {label}: {violation.message}")
-    return out
+def check_plan(loaded: Loaded, plan_text: str, file: str = "plan.json") -> list[str]:
+    """The planner's check (`awaw check`, `awaw mobilize --check`, ...): each violation of the plan with
+    its rule number. Raises `InputError` for a plan that cannot be read."""
+    return loaded.planner.check(loaded.scenario, plan_text, file).lines()

@@ -25,18 +25,17 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
 from models.plan import Alternative, Plan
-from models.scenario import Scenario
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.linear import LinearExpr
+from optimizer.turn.built import Built, Constrain
 from optimizer.turn.objective import priority_expression
 from optimizer.turn.prepare import Prepared
-from optimizer.turn.solve import Result, priority_order, solve
+from optimizer.turn.solve import Solved, priority_order
 from optimizer.turn.variables import Variables
 from optimizer.whatif.plan_diff import changes
 
@@ -105,19 +104,17 @@ def decision_counts(variables: Variables) -> dict[DecisionKey, LinearExpr]:
     return dict(sorted(found.items()))
 
 
-def decision_values(result: Result) -> dict[DecisionKey, int]:
-    """The counts of a solve kept with `keep_decisions`."""
-    assert result.variables is not None and result.solver is not None
+def decision_values(variables: Variables, result: Solved) -> dict[DecisionKey, int]:
+    """The counts of a solve's plan."""
     solver = result.solver
+    assert solver is not None
     return {
         key: int(solver.value(expr)) if not isinstance(expr, int) else expr
-        for key, expr in decision_counts(result.variables).items()
+        for key, expr in decision_counts(variables).items()
     }
 
 
-def _cuts(
-    earlier: list[dict[DecisionKey, int]], floor: int
-) -> Callable[[cp_model.CpModel, Prepared, Variables], None]:
+def _cuts(earlier: list[dict[DecisionKey, int]], floor: int) -> Constrain:
     """Post: the first priority at least `floor` (scaled), and, for each earlier plan, at least one count
     that differs from it (a no-good cut over the counts)."""
 
@@ -153,50 +150,42 @@ def _cuts(
     return constrain
 
 
-def _scale(scenario: Scenario, base: Result) -> int:
+def _scale(position: Built) -> int:
     """The scale of the first priority's integer value (`priority_expression`)."""
-    assert base.prepared is not None and base.variables is not None
-    first = priority_order(scenario, base.variables)[0]
+    first = priority_order(position.scenario, position.variables)[0]
     assert first is not None
-    return priority_expression(base.prepared, base.variables, first)[1]
+    return priority_expression(position.data, position.variables, first)[1]
 
 
 def alternatives(
-    scenario: Scenario,
-    base: Result,
+    position: Built,
+    base: Solved,
     count: int,
     tolerance: Tolerance,
     time_limit: float | None = None,
 ) -> list[tuple[Alternative, Plan]]:
-    """Up to `count` other plans within `tolerance` of `base` (a solve with `keep_decisions`), best first,
-    each with its full plan (for the checker). `time_limit` applies to each alternative's solve; the
-    search stops at the first that finds no plan (none is left within the tolerance, or the time ran out).
-    """
+    """Up to `count` other plans within `tolerance` of `base` (the position's solve), best first, each with
+    its full plan (for the checker). `time_limit` applies to each alternative's solve; the search stops at
+    the first that finds no plan (none is left within the tolerance, or the time ran out)."""
     assert base.plan is not None and base.plan.objective is not None
-    assert base.prepared is not None  # a solve with `keep_decisions` (the copies need it)
-    scale = _scale(scenario, base)
+    scale = _scale(position)
     best = base.plan.objective.value
     best_scaled = round(best * scale)
     floor = best_scaled - math.floor(tolerance.allowed(best) * scale + 1e-9)
-    earlier = [decision_values(base)]
+    earlier = [decision_values(position.variables, base)]
     found: list[tuple[tuple[float, ...], str, Plan]] = []
     hint = base.decisions
     for _ in range(count):
-        result = solve(
-            scenario,
+        result = position.solve(
             time_limit,
             hint=hint,
-            keep_decisions=True,
             constrain=_cuts(earlier, floor),
             explain_infeasible=False,
-            fixes=base.prepared.decisions,
-            copy_of=base,
             light_presolve=True,
-            keep_model=False,
         )
         if result.plan is None or result.plan.objective is None:
             break
-        values = decision_values(result)
+        values = decision_values(position.variables, result)
         earlier.append(values)
         hint = result.decisions
         stages = tuple(-stage.value for stage in result.plan.objective.stages)

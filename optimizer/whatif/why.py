@@ -11,13 +11,12 @@ the first priority, not a dual value of a relaxation.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 from ortools.sat.python import cp_model
 
 from models.plan import OneMore, Plan, ResourceUse, Status
-from models.scenario import Scenario
 from models.tables import (
     JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS,
     RUSSIA_SIBERIA_BRPS,
@@ -30,8 +29,9 @@ from optimizer.rules.linear import LinearExpr, value
 from optimizer.rules.naval.constraints import on_charts, yard_points
 from optimizer.rules.naval_air.prepare import naval_air_units
 from optimizer.rules.placement.constraints import korea_manchuria_factors, siberia_brps, stacked
+from optimizer.turn.built import Built
 from optimizer.turn.prepare import Prepared, Relaxation
-from optimizer.turn.solve import Result, copyable, solve, solve_side_by_side
+from optimizer.turn.solve import Solved, solve_side_by_side
 from optimizer.turn.variables import Variables
 from optimizer.whatif.plan_diff import changes
 
@@ -169,41 +169,29 @@ def one_more_unit(use: ResourceUse) -> Relaxation | None:
     return None
 
 
+def _with_more(position: Built, base: Solved, relax: Relaxation, time_limit: float | None) -> Solved:
+    """The position with one more unit of a resource, solved from `base`: a naval air rate (27.61) or a
+    limit no naval chart reads (27.31, 27.34) is one constant, the model copied and raised; other
+    what-ifs move domains and are rebuilt from the prepared data (`Built.more`)."""
+    return position.more(relax).solve(time_limit, hint=base.decisions, one_call=True)
+
+
 def explain_plan(
-    scenario: Scenario,
-    base: Result,
+    position: Built,
+    base: Solved,
     time_limit: float | None = None,
-    solver: Callable[..., Result] = solve,
     threads: int | None = None,
 ) -> list[ResourceUse]:
     """The plan's resources, each binding one with what one more unit is worth (re-solved, hinted);
-    `base` is a solve with `keep_decisions`. The what-ifs run side by side on `threads` threads (the
-    machine's cores by default; CP-SAT solves outside Python's lock), each on one worker with a fixed seed,
-    so the result does not depend on how many run at once. `time_limit` applies to each what-if; one
-    that finds no plan within it is left without a value."""
-    assert base.plan is not None and base.objective is not None and base.prepared is not None
-    assert base.variables is not None and base.solver is not None
-    uses = resources(base.prepared, base.plan, base.variables, base.solver)
+    `base` is the position's solve. The what-ifs run side by side on `threads` threads (the machine's
+    cores by default; CP-SAT solves outside Python's lock), each on one worker with a fixed seed, so the
+    result does not depend on how many run at once. `time_limit` applies to each what-if; one that finds
+    no plan within it is left without a value."""
+    assert base.plan is not None and base.objective is not None and base.solver is not None
+    uses = resources(position.data, base.plan, position.variables, base.solver)
     what_ifs = {i: relax for i, use in enumerate(uses) if use.binding and (relax := one_more_unit(use))}
     results = solve_side_by_side(
-        {
-            i: partial(
-                solver,
-                scenario,
-                time_limit,
-                relax=relax,
-                hint=base.decisions,
-                fixes=base.prepared.decisions,
-                one_call=True,
-                # A naval air rate (27.61) or a limit no naval chart reads (27.31, 27.34) is one constant:
-                # the plan's model copied and raised; other what-ifs move domains and are rebuilt.
-                copy_of=base if copied else None,
-                prepared=None if copied else base.prepared,
-            )
-            for i, relax in what_ifs.items()
-            for copied in [copyable(base, relax)]
-        },
-        threads,
+        {i: partial(_with_more, position, base, relax, time_limit) for i, relax in what_ifs.items()}, threads
     )
     out = []
     for i, use in enumerate(uses):

@@ -16,56 +16,47 @@ waiting that could start its repair (27.7267), and each route that could be open
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 from models.naval_tables import ChartAction
 from models.plan import PriorityCost, Status, WhyNot
-from models.scenario import Scenario
 from optimizer.rules.linear import value
+from optimizer.turn.built import Built
 from optimizer.turn.decision_forms import Decision, Kind, parse_decision
 from optimizer.turn.fix import expression, holds
-from optimizer.turn.solve import Result, solve, solve_side_by_side
+from optimizer.turn.solve import Solved, solve_side_by_side
 from optimizer.whatif.plan_diff import changes as plan_changes
 
 OPTION = "--why-not"
 
 
-def included(base: Result, decision: Decision) -> bool:
+def included(position: Built, base: Solved, decision: Decision) -> bool:
     """Whether the solved plan already includes the decision (read from its solver, as the fix counts it)."""
-    assert base.prepared is not None and base.variables is not None and base.solver is not None
-    amount = int(value(base.solver, expression(base.prepared, base.variables, decision)))
+    assert base.solver is not None
+    amount = int(value(base.solver, expression(position.data, position.variables, decision)))
     return holds(decision, amount)
 
 
+def _with_it(position: Built, base: Solved, decision: Decision, time_limit: float | None) -> Solved:
+    """The position with the decision fixed past its own (a copy of its model), solved from `base`."""
+    return position.fixed((decision,)).solve(time_limit, hint=base.decisions, one_call=True)
+
+
 def why_not(
-    scenario: Scenario,
-    base: Result,
+    position: Built,
+    base: Solved,
     decisions: Sequence[Decision],
     time_limit: float | None = None,
-    solver: Callable[..., Result] = solve,
     threads: int | None = None,
 ) -> list[WhyNot]:
-    """Each decision priced against `base` (a solve with `keep_decisions`), in the order given. The
-    re-solves run side by side on `threads` threads, each on one worker with a fixed seed, so the result
-    does not depend on how many run at once; `time_limit` applies to each."""
-    assert base.plan is not None and base.prepared is not None
-    kept = base.prepared.decisions
-    asked = {i: d for i, d in enumerate(decisions) if not included(base, d)}
+    """Each decision priced against `base` (the position's solve), in the order given. The re-solves run
+    side by side on `threads` threads, each on one worker with a fixed seed, so the result does not depend
+    on how many run at once; `time_limit` applies to each."""
+    assert base.plan is not None
+    asked = {i: d for i, d in enumerate(decisions) if not included(position, base, d)}
     results = solve_side_by_side(
-        {
-            i: partial(
-                solver,
-                scenario,
-                time_limit,
-                hint=base.decisions,
-                fixes=(*kept, d),
-                copy_of=base,
-                one_call=True,
-            )
-            for i, d in asked.items()
-        },
-        threads,
+        {i: partial(_with_it, position, base, d, time_limit) for i, d in asked.items()}, threads
     )
     return [_answer(base, d, results.get(i)) for i, d in enumerate(decisions)]
 
@@ -81,7 +72,7 @@ def _subject(decision: Decision) -> str:
     return "including it"
 
 
-def _answer(base: Result, decision: Decision, result: Result | None) -> WhyNot:
+def _answer(base: Solved, decision: Decision, result: Solved | None) -> WhyNot:
     assert base.plan is not None and base.plan.objective is not None
     if result is None:
         return WhyNot(decision=decision.text, included=True, possible=True, reason="the plan includes it")
@@ -133,13 +124,13 @@ def _reason(subject: str, costs: list[PriorityCost]) -> str:
     return f"{subject} costs nothing: an equally good plan does it"
 
 
-def declined(base: Result) -> list[Decision]:
+def declined(position: Built, base: Solved) -> list[Decision]:
     """The decisions the plan declines this turn when they are open to it: ships deferring (continue
     instead, 27.7272 A, C), damaged ships waiting that may start their repair (27.7267), routes that may
     be opened and are not (40.521, 40.72); in the plan's order."""
-    assert base.plan is not None and base.variables is not None and base.solver is not None
+    assert base.plan is not None
     found: list[Decision] = []
-    naval = base.variables.naval
+    naval = position.variables.naval
     if naval is not None:
         taken = {(a.power.value, a.yard, a.ship): a.action for a in base.plan.naval_actions if a.turn == 0}
         open_repairs = sorted(
@@ -157,32 +148,31 @@ def declined(base: Result) -> list[Decision]:
             power, yard, name = key.split("/", 2)
             if (power, yard, name) not in taken:
                 found.append(parse_decision(OPTION, f"{power}:{ship(power, yard, name)}:start_repair"))
-    grants = base.variables.grants
+    grants = position.variables.grants
     if grants is not None:
         for route in sorted({route for route, _ in grants.openings}):
             decision = parse_decision(OPTION, f"route:{route.value}")
-            if not included(base, decision):
+            if not included(position, base, decision):
                 found.append(decision)
     return found
 
 
 def explain(
-    scenario: Scenario,
-    base: Result,
+    position: Built,
+    base: Solved,
     why: bool,
     asked: Sequence[Decision],
     time_limit: float | None = None,
     threads: int | None = None,
 ) -> None:
-    """What `awaw plan --why` and `--why-not` add to `base`'s plan (a solve with `keep_decisions`): with
-    `why`, every limited resource and what one more of each binding one is worth (`why.explain_plan`),
-    and the decisions the plan declines (`declined`) priced with those `asked`."""
+    """What `awaw plan --why` and `--why-not` add to `base`'s plan (the position's solve): with `why`,
+    every limited resource and what one more of each binding one is worth (`why.explain_plan`), and the
+    decisions the plan declines (`declined`) priced with those `asked`."""
     from optimizer.whatif.why import explain_plan
 
     assert base.plan is not None
     if why:
-        base.plan.why = explain_plan(scenario, base, time_limit, threads=threads)
+        base.plan.why = explain_plan(position, base, time_limit, threads=threads)
     if why or asked:
-        base.plan.why_not = why_not(
-            scenario, base, [*asked, *(declined(base) if why else [])], time_limit, threads=threads
-        )
+        more = declined(position, base) if why else []
+        base.plan.why_not = why_not(position, base, [*asked, *more], time_limit, threads=threads)

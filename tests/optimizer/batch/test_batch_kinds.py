@@ -118,7 +118,7 @@ def test_errors_of_each_kind_are_results_with_the_commands_codes(tmp_path):
     assert got[0]["error"]["message"].startswith(f"{bad}:")
     assert "units[0].mps" in got[0]["error"]["message"]
     assert got[1]["error"]["message"] == (
-        f"{fort}: the required tasks cannot all be done (infeasible)\n"
+        f"{fort}: the required tasks cannot all be done\n"
         "  f: refused by Permanent Airbases and Forts: no overland supply line to a resource point"
     )
     assert got[2]["error"]["message"].startswith(f"{armor}: the requirements cannot all be met")
@@ -129,7 +129,9 @@ def test_errors_of_each_kind_are_results_with_the_commands_codes(tmp_path):
     assert awaw("batch", plain, "--out", forced, "--planner", "mobilize", "--workers", 1).exit_code == 1
     (line,) = records(forced)
     assert (line["kind"], line["status"]) == ("mobilize", "bad_input")
-    assert "mobilization: missing: nothing to plan (rule 14)" in line["error"]["message"]
+    assert line["error"]["message"] == (
+        f"{plain}: a turn scenario with no mobilization: section (rule 14): plan it with awaw plan {plain}"
+    )
 
 
 def test_plan_many_takes_engineers_scenarios_and_names_the_kind():

@@ -11,9 +11,9 @@ import scenarios
 from models.io import load_scenario
 from models.tables import UNIT_SPECS, Category, Power
 from optimizer.cli import app
+from optimizer.planners.position import solve
 from optimizer.render.blocks import TableBlock, TextBlock, blocks
 from optimizer.render.sheet import inversion_lines, sheet, sheet_html
-from optimizer.turn.solve import solve
 
 
 def default_sheet():
@@ -158,10 +158,11 @@ def test_cli_text_sheet_is_followed_by_what_why_and_alternatives_found():
 
 def test_web_order_sheet_is_the_sheet():
     """The web page's "Download order sheet" is the same page as `awaw plan --sheet --format html`."""
-    from optimizer.web.service import plan_view
+    from optimizer.planners.turn import TURN
+    from optimizer.web.service import Loaded, plan_view
 
     scenario = load_scenario(scenarios.path())
-    view = plan_view(scenario, None)
+    view = plan_view(Loaded(TURN, scenario), None)
     result = solve(scenario)
     assert result.plan is not None
     assert view.sheet == sheet_html(scenario, result.plan)

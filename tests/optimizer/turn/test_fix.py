@@ -19,8 +19,9 @@ from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.cli import app
 from optimizer.cli.common import load as _load
+from optimizer.planners.position import Position
 from optimizer.turn.decision_forms import Kind, parse_decision, parse_decisions
-from optimizer.turn.solve import Result, solve
+from optimizer.turn.solve import Solved as Result
 from tests.optimizer.turn.test_properties import brute_force_best, tiny_scenarios
 
 
@@ -44,7 +45,7 @@ def air_and_armor(scenario_of) -> Scenario:
 
 
 def solved(scenario: Scenario, fix: list[str] = [], forbid: list[str] = []) -> Result:  # noqa: B006
-    result = solve(scenario, fixes=parse_decisions(fix, forbid))
+    result = Position(scenario, parse_decisions(fix, forbid)).solve()
     if result.plan is not None:
         assert check(scenario, result.plan) == []  # a fixed decision never makes an illegal plan
     return result
@@ -256,12 +257,11 @@ def test_why_what_ifs_keep_the_fixed_decisions(scenario_of):
     factors in the other 4, 10.8, the limit binding (27.31). An 11th limit point buys nothing while the
     two air stay fixed (a third armor factor needs 2 points): +0. Were the fix dropped, the 11th point
     would give one air and four armor, 12.0, a gain of 1.2 over 10.8."""
-    from optimizer.whatif.why import explain_plan
-
     scenario = air_and_armor(scenario_of)
-    base = solve(scenario, keep_decisions=True, fixes=parse_decisions(["germany:air=2"], []))
+    position = Position(scenario, parse_decisions(["germany:air=2"], []))
+    base = position.solve()
     assert base.objective == pytest.approx(10.8)
-    uses = {(use.holder, use.resource): use for use in explain_plan(scenario, base)}
+    uses = {(use.holder, use.resource): use for use in position.why(base)}
     limit = uses[("germany", "construction_limit")]
     assert (limit.limit, limit.used, limit.binding) == (10, 10, True)
     assert limit.one_more is not None and limit.one_more.gain == 0.0

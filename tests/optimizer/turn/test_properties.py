@@ -10,7 +10,7 @@ from models.plan import BuildLine, Plan, Status
 from models.scenario import DEFAULT_VALUES, Scenario, Settings
 from models.tables import COST_MULTIPLIERS, UNIT_SPECS, WORKS_UNIT_TYPES, Faction, Power, UnitType
 from optimizer.checker import check
-from optimizer.turn.solve import solve
+from optimizer.planners.position import solve
 
 
 def picker(data):

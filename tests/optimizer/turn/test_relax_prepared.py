@@ -8,8 +8,8 @@ import pytest
 
 import scenarios
 from models.io import load_scenario
+from optimizer.planners.position import Position
 from optimizer.turn.prepare import Relaxation, prepare, relax_prepared
-from optimizer.turn.solve import solve
 from optimizer.whatif.why import one_more_unit, resources
 
 PLANNED = [path for path in scenarios.bundled() if load_scenario(path).powers]
@@ -18,16 +18,16 @@ PLANNED = [path for path in scenarios.bundled() if load_scenario(path).powers]
 @pytest.mark.parametrize("path", PLANNED, ids=[path.stem for path in PLANNED])
 def test_relaxing_the_prepared_data_equals_preparing_the_relaxed_position(path):
     scenario = load_scenario(path)
-    base = solve(scenario, keep_decisions=True)
-    assert base.plan is not None and base.prepared is not None
-    assert base.variables is not None and base.solver is not None
+    position = Position(scenario)
+    base = position.solve()
+    assert base.plan is not None and base.solver is not None
     relaxations = [Relaxation()]
-    for use in resources(base.prepared, base.plan, base.variables, base.solver):
+    for use in resources(position.data, base.plan, position.variables, base.solver):
         relax = one_more_unit(use)  # every resource, binding or not
         if relax is not None:
             relaxations.append(relax)
     assert len(relaxations) > 1
     for relax in relaxations:
-        relaxed = relax_prepared(base.prepared, relax)
+        relaxed = relax_prepared(position.data, relax)
         assert relaxed == prepare(scenario, relax), relax
-        assert (relaxed == base.prepared) == (relax == Relaxation())  # one more unit is seen
+        assert (relaxed == position.data) == (relax == Relaxation())  # one more unit is seen

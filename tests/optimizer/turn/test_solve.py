@@ -4,7 +4,7 @@ import pytest
 
 from models.plan import Status
 from models.tables import Faction, Power
-from optimizer.turn.solve import solve
+from optimizer.planners.position import solve
 
 MAX_FACTORS = {"preset": "max-factors"}
 
@@ -263,7 +263,7 @@ def test_time_limit_reports_what_is_proven_per_priority(monkeypatch):
 
     monkeypatch.setattr(planner, "new_solver", first_plan_only)
     scenario = random_scenario(40_000, requirements=False, joint_grants=True, naval=False, max_entries=24)
-    result = planner.solve(scenario, time_limit=0.0)  # out of time after the first solve
+    result = solve(scenario, time_limit=0.0)  # out of time after the first solve
     assert result.status is Status.FEASIBLE
     stages = result.plan.objective.stages
     assert [stage.priority for stage in stages] == ["factors", "unspent_brps", "oil_kept", "fewest_granted"]

@@ -70,12 +70,13 @@ def test_static_script_and_style_are_served_by_name_only(client):
 def test_bundled_scenarios_listed_default_first(client):
     names = client.get("/api/scenarios").json()["scenarios"]
     assert names[0] == scenarios.DEFAULT
-    assert sorted(names) == sorted(p.name for p in scenarios.bundled())
+    assert sorted(names) == sorted(scenarios.every())
+    assert "engineers/rail_and_airbase.yaml" in names  # every kind of scenario is offered
 
 
 def test_bundled_scenario_text_by_name(client):
-    for path in scenarios.bundled():
-        answer = client.get(f"/api/scenarios/{path.name}")
+    for name, path in scenarios.every().items():
+        answer = client.get(f"/api/scenarios/{name}")
         assert answer.status_code == 200
         assert answer.json()["yaml"] == path.read_text(encoding="utf-8")
 

@@ -6,10 +6,11 @@ import pytest
 
 import scenarios
 from models.io import InputError, load_scenario
+from optimizer.planners.position import solve
+from optimizer.render.picture import route_map
 from optimizer.render.picture import routes_svg
 from optimizer.render.tables import builds_table
 from optimizer.rules.grants.prepare import grant_network
-from optimizer.turn.solve import solve
 from optimizer.web import service
 from optimizer.web.bundled import bundled_names, bundled_text
 
@@ -50,7 +51,7 @@ def test_route_map_escapes_the_scenario_name():
     named = scenario.model_copy(update={"name": "<script>alert(1)</script>"})
     plan = solve(named).plan
     assert plan is not None
-    svg = service.route_map(named, plan)
+    svg = route_map(named, plan)
     assert "<script>" not in svg and "&lt;script&gt;" in svg
 
 

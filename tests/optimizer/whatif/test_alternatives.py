@@ -17,8 +17,8 @@ from models.plan import Plan, Status
 from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.cli import app
-from optimizer.turn.solve import solve
-from optimizer.whatif.alternatives import Tolerance, alternatives, parse_tolerance
+from optimizer.planners.position import Position, solve
+from optimizer.whatif.alternatives import Tolerance, parse_tolerance
 from optimizer.whatif.plan_diff import changes
 from tests.optimizer.turn.test_properties import first_priority, tiny_scenarios
 
@@ -29,9 +29,10 @@ def entry(id_, unit, count, factors=1, sites=("berlin",)):
 
 def others(scenario: Scenario, count: int, tolerance: Tolerance) -> list[tuple[float, list[str], Plan]]:
     """The alternatives as (first priority, differences, plan), each plan checked against the position."""
-    base = solve(scenario, keep_decisions=True)
+    position = Position(scenario)
+    base = position.solve()
     assert base.status is Status.OPTIMAL and base.plan is not None
-    found = alternatives(scenario, base, count, tolerance)
+    found = position.alternatives(base, count, tolerance)
     for alternative, plan in found:
         assert check(scenario, plan) == [], alternative
         assert alternative.builds == plan.builds
@@ -172,9 +173,10 @@ def test_bundled_alternatives_pass_the_checker_and_differ(name):
     """Each alternative of a bundled position is legal, within 5% of the best, and differs from the best
     and from every other alternative in the counts a player tells apart."""
     scenario = load_scenario(scenarios.path(name))
-    base = solve(scenario, keep_decisions=True)
+    position = Position(scenario)
+    base = position.solve()
     assert base.plan is not None and base.objective is not None
-    found = alternatives(scenario, base, 3, parse_tolerance("5%"))
+    found = position.alternatives(base, 3, parse_tolerance("5%"))
     assert found
     plans = [base.plan, *(plan for _, plan in found)]
     for alternative, plan in found:
@@ -194,10 +196,11 @@ def test_light_presolve_finds_the_same_alternatives(name):
     """The alternatives' re-solves presolve once (`light_presolve_search`, for speed); the plans, and so
     the output's bytes, are those of CP-SAT's default presolve."""
     scenario = load_scenario(scenarios.path(name))
-    base = solve(scenario, keep_decisions=True)
-    light = alternatives(scenario, base, 3, parse_tolerance("5%"))
+    position = Position(scenario)
+    base = position.solve()
+    light = position.alternatives(base, 3, parse_tolerance("5%"))
     with mock.patch.object(planner, "light_presolve_search", lambda solver: None):
-        default = alternatives(scenario, base, 3, parse_tolerance("5%"))
+        default = position.alternatives(base, 3, parse_tolerance("5%"))
     assert light
     assert [(a.model_dump_json(), p.model_dump_json()) for a, p in light] == [
         (a.model_dump_json(), p.model_dump_json()) for a, p in default
@@ -210,11 +213,12 @@ def test_alternatives_of_tiny_positions_are_legal_and_within_tolerance(scenario)
     """Generated positions: every alternative passes the checker, its first priority (computed by hand
     from its builds) is within 2 points of the best's, and no two plans build the same counts per entry
     and site."""
-    base = solve(scenario, keep_decisions=True)
+    position = Position(scenario)
+    base = position.solve()
     if base.status is not Status.OPTIMAL or base.plan is None:
         return
     best = first_priority(scenario, base.plan.builds)
-    found = alternatives(scenario, base, 3, parse_tolerance("2"))
+    found = position.alternatives(base, 3, parse_tolerance("2"))
     mixes = [sorted((b.power.value, b.entry, b.site or "", b.counters) for b in base.plan.builds)]
     for _, plan in found:
         assert check(scenario, plan) == []
@@ -231,8 +235,9 @@ def test_alternatives_keep_the_players_fixes(scenario_of):
     from optimizer.turn.decision_forms import parse_decisions
 
     scenario = air_and_armor(scenario_of)
-    base = solve(scenario, keep_decisions=True, fixes=parse_decisions([], ["germany:air"]))
+    position = Position(scenario, parse_decisions([], ["germany:air"]))
+    base = position.solve()
     assert base.plan is not None and mix(base.plan) == {"arm": 5}
-    found = alternatives(scenario, base, 3, parse_tolerance("3"))
+    found = position.alternatives(base, 3, parse_tolerance("3"))
     assert [mix(plan) for _, plan in found] == [{"arm": 4}]
     assert [round(a.objective.value, 6) for a, _ in found] == [8.8]

@@ -17,9 +17,9 @@ from models.generate import scenario_data
 from models.plan import Status
 from models.scenario import Scenario
 from optimizer.cli import app
+from optimizer.planners.position import Position, solve
 from optimizer.render.compare import comparison_parts
-from optimizer.turn.solve import solve
-from optimizer.whatif.compare import assess, compare, group_findings
+from optimizer.whatif.compare import group_findings
 from tests.optimizer.turn.test_properties import picker, tiny_scenarios
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -68,8 +68,8 @@ def test_overspending_by_three_brps_is_the_root_and_the_limit_follows(scenario_o
     scenario = armor_or_infantry(scenario_of, brp_base=60)
     best = solve(scenario)
     assert best.plan is not None
-    result = compare(
-        scenario, decisions(("germany", "arm", "berlin", 10), ("germany", "inf", "berlin", 3)), best.plan
+    result = Position(scenario).compare(
+        decisions(("germany", "arm", "berlin", 10), ("germany", "inf", "berlin", 3)), best.plan
     )
     assert not result.legal
     assert [(c.rule, c.message) for c in result.causes] == [
@@ -99,8 +99,8 @@ def test_overspending_alone_has_no_knock_on_when_the_limit_holds(scenario_of):
     scenario = armor_or_infantry(scenario_of, brp_base=600)
     best = solve(scenario)
     assert best.plan is not None
-    result = compare(
-        scenario, decisions(("germany", "arm", "berlin", 10), ("germany", "inf", "berlin", 3)), best.plan
+    result = Position(scenario).compare(
+        decisions(("germany", "arm", "berlin", 10), ("germany", "inf", "berlin", 3)), best.plan
     )
     assert [(c.rule, c.knock_on) for c in result.causes] == [("27.11", [])]
 
@@ -111,7 +111,7 @@ def test_a_legal_plan_worse_than_the_best_shows_the_gap_and_the_diff(scenario_of
     scenario = armor_or_infantry(scenario_of, brp_base=600)
     best = solve(scenario)
     assert best.plan is not None
-    result = compare(scenario, decisions(("germany", "inf", "berlin", 20)), best.plan)
+    result = Position(scenario).compare(decisions(("germany", "inf", "berlin", 20)), best.plan)
     assert result.legal and result.priced and result.causes == []
     assert [(s.priority, s.mine, s.gap) for s in result.scores][0] == ("value", 20.0, 2.0)
     assert [(b.entry, b.site, b.counters) for b in result.diff.builds_added] == [("arm", "berlin", 10)]
@@ -125,8 +125,8 @@ def test_interchangeable_sites_are_no_difference_and_keep_the_players_sites(scen
     scenario = armor_or_infantry(scenario_of, brp_base=600)
     best = solve(scenario)
     assert best.plan is not None
-    result = compare(
-        scenario, decisions(("germany", "arm", "berlin", 6), ("germany", "arm", "kiel", 4)), best.plan
+    result = Position(scenario).compare(
+        decisions(("germany", "arm", "berlin", 6), ("germany", "arm", "kiel", 4)), best.plan
     )
     assert result.legal
     assert result.diff.builds_added == [] and result.diff.builds_removed == []
@@ -148,7 +148,7 @@ def test_a_site_in_an_enemy_zoc_is_a_root_cause_priced_at_normal_cost(scenario_o
     )
     best = solve(scenario)
     assert best.plan is not None
-    result = compare(scenario, decisions(("germany", "arm", "kiel", 4)), best.plan)
+    result = Position(scenario).compare(decisions(("germany", "arm", "kiel", 4)), best.plan)
     assert [c.rule for c in result.causes] == ["27.44"]
     assert result.mine is not None
     assert [(b.site, b.brps, b.alternatives) for b in result.mine.builds] == [("kiel", 8, [])]
@@ -168,8 +168,8 @@ def test_a_reserve_not_kept_follows_from_the_overspending(scenario_of):
     )
     best = solve(scenario)
     assert best.plan is not None
-    result = compare(
-        scenario, decisions(("germany", "arm", "berlin", 10), ("germany", "inf", "berlin", 3)), best.plan
+    result = Position(scenario).compare(
+        decisions(("germany", "arm", "berlin", 10), ("germany", "inf", "berlin", 3)), best.plan
     )
     assert [c.rule for c in result.causes] == ["27.11"]
     assert [(k.rule, k.message) for k in result.causes[0].knock_on] == [
@@ -212,7 +212,7 @@ def test_the_best_plans_own_decisions_score_the_optimum_on_naval_and_grant_scena
         scenario = load_scenario(ROOT / "scenarios" / name)
         best = solve(scenario)
         assert best.plan is not None
-        result = compare(scenario, decisions_of(best.plan), best.plan)
+        result = Position(scenario).compare(decisions_of(best.plan), best.plan)
         assert result.legal and result.priced
         assert all(score.gap == 0 for score in result.scores)
         assert result.diff.model_dump(exclude_defaults=True) == {}
@@ -229,7 +229,7 @@ def test_a_turn_zero_chart_action_left_out_means_the_ship_stays():
     assert best.plan is not None
     own = decisions_of(best.plan)
     without = own.model_copy(update={"naval": []})
-    result = compare(scenario, without, best.plan)
+    result = Position(scenario).compare(without, best.plan)
     assert result.mine is not None
     assert all(a.sb == 0 for a in result.mine.naval_actions if a.turn == 0)
     costly = {(a.yard, a.ship) for a in best.plan.naval_actions if a.turn == 0 and a.sb > 0}
@@ -255,7 +255,7 @@ def test_chart_actions_no_plan_takes_together_are_left_out_and_named():
             ],
         }
     )
-    result = compare(scenario, mine, best.plan)
+    result = Position(scenario).compare(mine, best.plan)
     assert not result.legal
     named = [c.message for c in result.causes if c.rule == "27.7"]
     assert named == [
@@ -270,8 +270,7 @@ def test_the_conflict_is_narrowed_down_on_copies_of_one_model_within_the_time_li
     """The same two Yamato actions (27.7272 A): each feasibility test is a copy of one built model, and a
     time limit that leaves room finds the same conflict."""
     from models.io import load_scenario
-    from optimizer.turn.prepare import prepare
-    from optimizer.whatif.compare import conflicting
+    from optimizer.whatif.price import conflicting
 
     scenario = load_scenario(ROOT / "scenarios" / "japan_fall_1941_naval.yaml")
     mine = Decisions.model_validate(
@@ -283,10 +282,10 @@ def test_the_conflict_is_narrowed_down_on_copies_of_one_model_within_the_time_li
             ],
         }
     )
-    data = prepare(scenario)
+    guarded = Position(scenario).with_guards()
     both = [("naval", 0), ("naval", 1)]
-    assert conflicting(data, mine) == both
-    assert conflicting(data, mine, 120.0) == both
+    assert conflicting(guarded, mine) == both
+    assert conflicting(guarded, mine, 120.0) == both
 
 
 def test_a_route_opening_the_position_does_not_offer_names_its_rule():
@@ -304,7 +303,7 @@ def test_a_route_opening_the_position_does_not_offer_names_its_rule():
             ],
         }
     )
-    reasons = assess(scenario, mine, 60).priced.unpriced.reasons
+    reasons = Position(scenario).assess(mine, 60).priced.unpriced.reasons
     assert [(f.rule, f.message) for f in reasons] == [
         ("40.521", "russia cannot open persia this turn"),
         ("40.72", "russia cannot open siberia this turn"),
@@ -319,7 +318,7 @@ def test_sw_campaigns_of_the_players_plan_on_an_sw_scenario():
     scenario = load_scenario(ROOT / "scenarios" / "western_allies_1943_sw.yaml")
     best = solve(scenario)
     assert best.plan is not None and best.plan.sw is not None
-    result = compare(scenario, decisions(), best.plan)
+    result = Position(scenario).compare(decisions(), best.plan)
     assert result.mine is not None and result.mine.sw == best.plan.sw
     assert len(result.mine.sw.campaigns) == 5  # 25.671, 25.7-25.9: five campaigns
 
@@ -333,7 +332,7 @@ def test_a_grant_by_a_closed_route_is_named_with_the_rule_that_closes_it():
     best = solve(scenario)
     assert best.plan is not None
     mine = decisions(grants=[{"grantor": "usa", "recipient": "russia", "route": "turkey", "brps": 5}])
-    result = compare(scenario, mine, best.plan)
+    result = Position(scenario).compare(mine, best.plan)
     assert [(c.rule, c.message) for c in result.causes if c.rule.startswith("40")] == [
         ("40.61 A", "usa to russia by turkey: Ankara is not Allied")
     ]
@@ -349,7 +348,7 @@ def test_the_best_plans_decisions_are_legal_and_score_the_optimum(data):
     best = solve(scenario)
     if best.plan is None:
         return
-    result = compare(scenario, decisions_of(best.plan), best.plan)
+    result = Position(scenario).compare(decisions_of(best.plan), best.plan)
     assert result.legal and result.priced
     assert [s.gap for s in result.scores] == [0.0] * len(result.scores)
 
@@ -366,7 +365,7 @@ def test_planner_and_checker_agree_on_any_players_decisions(scenario, data):
                 counters = data.draw(st.integers(0, item.count + 1))
                 if counters:
                     builds.append((power.value, item.id, site, counters))
-    assessed = assess(scenario, decisions(*builds))
+    assessed = Position(scenario).assess(decisions(*builds))
     unpriced = assessed.priced.unpriced
     planner_legal = assessed.priced.broken is None and not unpriced.builds and not unpriced.reasons
     assert planner_legal == (assessed.findings == [])

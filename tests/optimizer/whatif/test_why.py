@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
@@ -19,9 +21,11 @@ from models.tables import Faction, Power
 from optimizer.checker import check
 from optimizer.cli import app
 from optimizer.cli.common import load as _load
+from optimizer.planners.position import Position, solve
+from optimizer.turn.built import Built
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.solve import Result, solve
-from optimizer.whatif.why import explain_plan, one_more_unit
+from optimizer.turn.solve import Solved
+from optimizer.whatif.why import one_more_unit
 from tests.optimizer.turn.test_properties import brute_force_best, tiny_scenarios
 
 
@@ -61,24 +65,27 @@ def one_more_position(scenario: Scenario, relax: Relaxation) -> Scenario:
     return Scenario.model_validate(data)
 
 
-def why(scenario: Scenario) -> tuple[list[ResourceUse], dict[str, Result]]:
+def why(scenario: Scenario) -> tuple[list[ResourceUse], dict[str, Solved]]:
     """The --why report, every what-if plan checked against its position; also the what-ifs by resource."""
-    base = solve(scenario, keep_decisions=True)
+    position = Position(scenario)
+    base = position.solve()
     assert base.status is Status.OPTIMAL and base.plan is not None
     assert check(scenario, base.plan) == []
-    what_ifs: dict[str, Result] = {}
+    what_ifs: dict[str, Solved] = {}
+    real = Built.solve
 
-    def checked_solve(
-        position: Scenario, time_limit: float | None, *, relax: Relaxation, hint: dict, **given: object
-    ) -> Result:
-        result = solve(position, time_limit, relax=relax, hint=hint, **given)  # type: ignore[arg-type]
-        assert result.plan is not None
-        assert check(one_more_position(position, relax), result.plan) == []
-        key = next(f"{k}:{next(iter(v))}" for k, v in vars(relax).items() if v)
+    def checked_solve(self: Built, *args: Any, **kwargs: Any) -> Solved:
+        """Each what-if's solve, its plan checked against the position with that one more unit."""
+        result = real(self, *args, **kwargs)
+        assert self is not position and result.plan is not None
+        assert check(one_more_position(scenario, self.relaxation), result.plan) == []
+        key = next(f"{k}:{next(iter(v))}" for k, v in vars(self.relaxation).items() if v)
         what_ifs[key] = result
         return result
 
-    return explain_plan(scenario, base, solver=checked_solve), what_ifs
+    with mock.patch.object(Built, "solve", checked_solve):
+        uses = position.why(base)
+    return uses, what_ifs
 
 
 def by_name(uses: list[ResourceUse]) -> dict[tuple[str, str], ResourceUse]:
@@ -208,7 +215,7 @@ ONE_MORE = {"brps", "construction_limit", "naval_air_rate", "oil_threshold"}
 def test_one_more_is_the_difference_of_brute_force_optima(scenario):
     """On tiny positions: every what-if plan passes the checker for its position, and each gain is the
     difference of the brute-force best first priorities of the position with one more unit and without."""
-    base = solve(scenario, keep_decisions=True)
+    base = solve(scenario)
     if base.status is not Status.OPTIMAL:
         return
     uses, _ = why(scenario)

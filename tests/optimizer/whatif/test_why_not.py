@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 import pytest
 from typer.testing import CliRunner
@@ -15,9 +17,11 @@ from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.cli import app
 from optimizer.cli.common import load as _load
+from optimizer.planners.position import Position
+from optimizer.turn.built import Built
 from optimizer.turn.decision_forms import parse_decision
-from optimizer.turn.solve import Result, solve
-from optimizer.whatif.why_not import declined, why_not
+from optimizer.turn.solve import Solved
+from optimizer.whatif.why_not import declined
 
 
 def entry(id_, unit, count, factors=1):
@@ -25,16 +29,19 @@ def entry(id_, unit, count, factors=1):
 
 
 def ask(scenario: Scenario, *texts: str) -> list[WhyNot]:
-    base = solve(scenario, keep_decisions=True)
+    position = Position(scenario)
+    base = position.solve()
     assert base.status is Status.OPTIMAL and base.plan is not None
+    real = Built.solve
 
-    def checked(position: Scenario, time_limit: float | None, **kwargs: object) -> Result:
-        result = solve(position, time_limit, **kwargs)  # type: ignore[arg-type]
+    def checked(self: Built, *args: Any, **kwargs: Any) -> Solved:
+        result = real(self, *args, **kwargs)
         if result.plan is not None:
-            assert check(position, result.plan) == []
+            assert check(scenario, result.plan) == []
         return result
 
-    return why_not(scenario, base, [parse_decision("--why-not", t) for t in texts], solver=checked)
+    with mock.patch.object(Built, "solve", checked):
+        return position.why_not(base, [parse_decision("--why-not", t) for t in texts])
 
 
 def test_why_not_army_air_costs_two_tenths(scenario_of):
@@ -92,10 +99,10 @@ def test_why_not_keeps_the_players_fixes(scenario_of):
         },
         objective={"preset": "max-value", "values": {"army_air": 3.2, "armor": 2.2, "infantry": 1.0}},
     )
-    base = solve(scenario, keep_decisions=True, fixes=(parse_decision("--forbid", "germany:arm"),))
+    position = Position(scenario, (parse_decision("--forbid", "germany:arm"),))
+    base = position.solve()
     assert base.objective == pytest.approx(10.6)
-    inf, arm = why_not(
-        scenario,
+    inf, arm = position.why_not(
         base,
         [parse_decision("--why-not", "germany:inf"), parse_decision("--why-not", "germany:arm")],
     )
@@ -109,17 +116,18 @@ def test_deferred_ships_are_priced_in_the_why_output():
     turn; `--why` prices continuing each (the best plan that continues it), the cost never a gain over a
     proven optimum, and that plan continues the ship and passes the checker."""
     scenario = _load(Path("scenarios/britain_usa_summer_1942_naval.yaml"))
-    base = solve(scenario, keep_decisions=True)
-    asked = declined(base)
+    position = Position(scenario)
+    base = position.solve()
+    asked = declined(position, base)
     texts = [d.text for d in asked]
     assert "usa:iowa:continue" in texts and "usa:lexington:continue" in texts
-    answers = why_not(scenario, base, asked)
+    answers = position.why_not(base, asked)
     for answer in answers:
         assert not answer.included and answer.possible and answer.proven
         assert answer.costs[0].difference <= 0
         assert answer.reason.startswith("deferred: continuing costs")
         assert any(change.startswith("+continue ") for change in answer.changes)
-    with_it = solve(scenario, fixes=(parse_decision("--fix", "usa:iowa:continue"),))
+    with_it = Position(scenario, (parse_decision("--fix", "usa:iowa:continue"),)).solve()
     assert with_it.plan is not None and check(scenario, with_it.plan) == []
     iowa = next(a for a in answers if a.decision == "usa:iowa:continue")
     assert with_it.objective is not None and base.objective is not None
@@ -154,20 +162,21 @@ def test_routes_not_opened_are_priced_in_the_why_output(tmp_path):
     path = tmp_path / "allies_persia_closed.yaml"
     path.write_text(closed)
     scenario = _load(path)
-    base = solve(scenario, keep_decisions=True)
+    position = Position(scenario)
+    base = position.solve()
     assert base.plan is not None and base.plan.route_openings == []
-    asked = declined(base)
+    asked = declined(position, base)
     assert [d.text for d in asked] == ["route:persia", "route:siberia"]
     # 40.521: any Western Ally at war may pay for Persia; 40.72: the U.S. builds the highway.
     payers = {"persia": {"britain", "france", "usa"}, "siberia": {"usa"}}
-    for answer in why_not(scenario, base, asked):
+    for answer in position.why_not(base, asked):
         costs = {cost.priority: cost.difference for cost in answer.costs}
         assert costs["value"] == 0.0 and costs["unspent_brps"] == -25.0
         assert answer.reason == "not opened: opening it costs 25 of unspent_brps"
         route = answer.decision.removeprefix("route:")
         (change,) = answer.changes
         assert change.startswith(f"+open {route} by ") and change.split()[-1] in payers[route]
-    opened = solve(scenario, fixes=(parse_decision("--fix", "route:persia"),))
+    opened = Position(scenario, (parse_decision("--fix", "route:persia"),)).solve()
     assert opened.plan is not None and check(scenario, opened.plan) == []
 
 
@@ -177,12 +186,13 @@ def test_why_not_lay_down_a_new_ship():
     lays down the first (`DESIGN#N`), which lays it down this turn at the design's yard and passes the
     checker, at a cost equal to the difference of the two optima."""
     scenario = _load(Path("scenarios/britain_usa_summer_1942_naval.yaml"))
-    base = solve(scenario, keep_decisions=True)
+    position = Position(scenario)
+    base = position.solve()
     assert base.plan is not None
     assert not any(a.ship == "essex-class#1" and a.turn == 0 for a in base.plan.naval_actions)
-    (answer,) = why_not(scenario, base, [parse_decision("--why-not", "usa:essex-class#1:lay_down")])
+    (answer,) = position.why_not(base, [parse_decision("--why-not", "usa:essex-class#1:lay_down")])
     assert not answer.included and answer.possible and answer.proven
-    with_it = solve(scenario, fixes=(parse_decision("--fix", "usa:essex-class#1:lay_down"),))
+    with_it = Position(scenario, (parse_decision("--fix", "usa:essex-class#1:lay_down"),)).solve()
     assert with_it.plan is not None and check(scenario, with_it.plan) == []
     laid = [a for a in with_it.plan.naval_actions if a.ship == "essex-class#1" and a.turn == 0]
     assert [(a.yard, a.action) for a in laid] == [("us_pacific_box", "lay_down")]

@@ -2,7 +2,7 @@
 
 from models.plan import Status
 from models.tables import Faction, Power
-from optimizer.turn.solve import solve
+from optimizer.planners.position import solve
 
 WAR = {"europe": True, "pacific": True}
 

@@ -5,7 +5,7 @@ import pytest
 from models.plan import Status
 from models.tables import Power
 from optimizer.checker import check
-from optimizer.turn.solve import solve
+from optimizer.planners.position import solve
 
 
 def germany(scenario_of, naval, season="spring", turns=1, brps=200, brp_base=240, **fields):

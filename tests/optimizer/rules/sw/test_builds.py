@@ -10,8 +10,8 @@ import scenarios
 from models.plan import Status
 from models.scenario import Scenario
 from optimizer.checker import check
+from optimizer.planners.position import solve
 from optimizer.rules.sw.solve import plan_sw_after_builds, with_plan_builds
-from optimizer.turn.solve import solve
 
 NAVAL = scenarios.path("britain_usa_summer_1942_naval.yaml")
 

@@ -1,0 +1,92 @@
+"""The planners, one per kind of question, and the registry every surface goes through.
+
+    from optimizer.planners import Limits, planner, planner_for
+    plan = planner("sw")                           # by its command's name
+    plan = planner_for(data)                       # the planner a scenario file's data is for
+    result = plan.solve(plan.validate(data, "my.yaml"), Limits(time_limit=10))
+
+`Position` and `solve` (the turn planner's position built once, and its one call) are here too.
+
+| name | planner | scenario |
+|---|---|---|
+| `plan` | `turn.TURN`: the turn plan, rules 27 and 40 (with the rule 25 figures of an `sw:` section) | turn |
+| `sw` | `sw.SW`: the submarine warfare deployment, rule 25 | turn, with `sw:` |
+| `mobilize` | `mobilization.MOBILIZATION`: Gathering Storm mobilization, rule 14 | turn, with `mobilization:` |
+| `engineers` | `engineers.ENGINEERS`: Europa engineer tasks | engineers (`kind: engineers`) |
+
+Each has the shape of `base.Planner` and returns a `base.Result`. A fifth family is a folder of rules, a
+module here, and a line in `PLANNERS`. `SCENARIO_KINDS` are the scenario files' models (the schema of
+each is `awaw schema --kind KIND`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from models.engineers import EngineerScenario
+from models.scenario import Scenario
+from optimizer.planners.base import Limits, Planner, Result, Status, Verdict, Work
+from optimizer.planners.engineers import ENGINEERS
+from optimizer.planners.mobilization import MOBILIZATION
+from optimizer.planners.sw import SW
+from optimizer.planners.turn import TURN
+
+if TYPE_CHECKING:
+    from optimizer.planners.position import Position, solve
+
+__all__ = [
+    "PLANNERS",
+    "SCENARIO_KINDS",
+    "Limits",
+    "Planner",
+    "Position",
+    "Result",
+    "Status",
+    "Verdict",
+    "Work",
+    "planner",
+    "planner_for",
+    "refusal",
+    "solve",
+]
+
+PLANNERS: dict[str, Planner[Any, Any]] = {p.name: p for p in (TURN, SW, MOBILIZATION, ENGINEERS)}
+# The scenario files, by kind: the model that reads each (`awaw schema --kind KIND`).
+SCENARIO_KINDS: dict[str, type[Scenario] | type[EngineerScenario]] = {
+    "turn": Scenario,
+    "engineers": EngineerScenario,
+}
+
+
+def planner(name: str) -> Planner[Any, Any]:
+    """The planner of this name (a command's name: plan, sw, mobilize, engineers)."""
+    return PLANNERS[name]
+
+
+def planner_for(data: Any) -> Planner[Any, Any]:
+    """The planner a scenario file's data is for: an engineers scenario (`kind: engineers`) the engineers'
+    planner, one with a `mobilization:` section the mobilization planner, any other the turn planner
+    (whose plan carries the rule 25 figures of an `sw:` section)."""
+    for candidate in (ENGINEERS, MOBILIZATION, TURN):
+        if candidate.refusal(data) is None:
+            return candidate
+    return TURN
+
+
+def refusal(chosen: Planner[Any, Any], data: Any, file: str) -> str | None:
+    """None when `chosen` plans this scenario file's data; else the one line that says what the file is
+    and which command plans it: `FILE: an engineers scenario: plan it with awaw engineers FILE`."""
+    what = chosen.refusal(data)
+    if what is None:
+        return None
+    return f"{file}: {what}: plan it with awaw {planner_for(data).name} {file}"
+
+
+def __getattr__(name: str) -> Any:
+    """`Position` and `solve` (optimizer.planners.position) load the solver when first asked for, so that
+    the registry itself starts fast."""
+    if name in ("Position", "solve"):
+        from optimizer.planners import position
+
+        return getattr(position, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
