@@ -535,7 +535,10 @@ def mobilize(
     ] = None,
     handover_turn: Annotated[
         int | None,
-        typer.Option(help="With --force-pool-out: units in the reserve by this turn (default: the last)."),
+        typer.Option(
+            help="With --force-pool-out: units in the reserve by this planned turn (default: the rule 27 "
+            "turn, the scenario's `turn:`; a later one is refused, 14.81)."
+        ),
     ] = None,
     check: Annotated[
         Path | None,
@@ -548,7 +551,8 @@ def mobilize(
     import yaml
 
     from models.io import InputError
-    from optimizer.mobilize import Infeasible, NoScheduleInTime, seed_force_pool, solve_mobilization
+    from optimizer.checker.mobilization_handover import check_handover
+    from optimizer.mobilize import Infeasible, NoScheduleInTime, solve_mobilization
     from optimizer.render import console
     from optimizer.render_mobilization import mobilization_tables
 
@@ -583,8 +587,16 @@ def mobilize(
     else:
         console().print(mobilization_tables(scenario, schedule))
     if force_pool_out is not None:
-        turn = schedule.horizon - 1 if handover_turn is None else handover_turn
-        seeded, problems = seed_force_pool(scenario, schedule, turn)
+        from optimizer.rules.mobilization import handover
+
+        try:
+            turn = handover.handover_turn(scenario, handover_turn)
+            seeded, problems = handover.seed_force_pool(scenario, schedule, turn)
+        except handover.HandoverRefused as error:
+            raise _fail(InputError(str(scenario_file), [(error.field, error.message)]).render(), 2) from None
+        if breaches := check_handover(scenario, schedule, seeded, turn):
+            lines = "\n".join(f"  {b.rule}: {b.message}" for b in breaches)
+            raise _fail(f"the hand-over breaks the rules; {force_pool_out} not written:\n{lines}", 1)
         data = seeded.model_dump(mode="json", by_alias=True, exclude_defaults=True)
         try:
             force_pool_out.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
