@@ -346,7 +346,9 @@ class MobilizationObjective(Strict):
     tile_point_value: float = Field(default=0.0, ge=0, le=100, description="Value of one tile point kept.")
     discount: float = Field(default=0.95, gt=0, le=1, description="Value of turn t counts discount**t.")
     minimum: list[MobilizationMinimum] = Field(
-        default_factory=list, description="Units that must be created and in the reserve by a turn."
+        default_factory=list,
+        description="Units that must be in the reserve by a turn: created in the plan, or in their delay "
+        "at its start (14.81).",
     )
     priorities: list[Literal["units", "maintenance", "tile_points"]] = Field(
         default_factory=list,

@@ -27,6 +27,9 @@ from optimizer.rules.mobilization.prepare import (
 )
 from optimizer.rules.mobilization.variables import add_variables
 
+# The guard `_blocking_all_mobilization` adds to ask whether a power may mobilize at all.
+ONE_MOBILIZATION = ("requirement", "at least one mobilization")
+
 
 class Infeasible(Exception):
     """The requirements cannot all be met; `blocking` names the requirements and rules in conflict."""
@@ -143,8 +146,8 @@ def explain(data: MobilizationData, time_limit: float = 10.0) -> list[str]:
 def _blocking_all_mobilization(data: MobilizationData, time_limit: float) -> list[str] | None:
     """For a power whose optimal schedule mobilizes nowhere: the rules that leave it no mobilization at
     all in the planned turns, or None if one is possible (the objective then preferred none)."""
-    core = _core(data, time_limit, at_least_one_mobilization=True)
-    return [describe(rule, subject) for rule, subject in sorted(core) if rule != "requirement"] or None
+    core = [key for key in _core(data, time_limit, at_least_one_mobilization=True) if key != ONE_MOBILIZATION]
+    return [describe(*key) for key in sorted(core, key=lambda k: (k[0] != "requirement", k))] or None
 
 
 def _core(
@@ -156,9 +159,7 @@ def _core(
     guards = ExplainGuards(model)
     add_mobilization(model, data, variables, guards)
     if at_least_one_mobilization:
-        model.add(sum(variables.mobilize.values()) >= 1).only_enforce_if(
-            guards.of("requirement", "at least one mobilization")
-        )
+        model.add(sum(variables.mobilize.values()) >= 1).only_enforce_if(guards.of(*ONE_MOBILIZATION))
     by_index = {lit.index: key for key, lit in guards.literals.items()}
 
     def infeasible(keys: list[tuple[str, str]]) -> bool:
