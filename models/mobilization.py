@@ -106,6 +106,7 @@ BRITAIN_SB_OR_ARMOR_MAX = 8  # 14.736 A, over the eight mobilizations
 BRITAIN_INFANTRY_MAX = 2  # 14.736 A
 
 POST_1940_ADDITIONS: dict[Power, str] = {Power.BRITAIN: "14.737", Power.FRANCE: "14.743"}
+COUNTER_MIX_RULE = "14.61"  # the units a mobilization generates are counters of the power's mix [reading]
 POST_1940_FIRST_TURN = (1941, "spring")  # 14.737, 14.743: starting in Spring 1941
 
 SEASONS = ("spring", "summer", "fall", "winter")
@@ -126,6 +127,13 @@ class UnitCounts(Strict):
     def total(self) -> int:
         return self.armor + self.infantry + self.air + self.shipbuilding
 
+
+# 14.82: reserve units are A World at War allowable builds of the same kind (27.12 unit types)
+RESERVE_UNIT_TYPES: dict[MobilizedUnit, UnitType] = {
+    MobilizedUnit.ARMOR: UnitType.ARMOR,
+    MobilizedUnit.INFANTRY: UnitType.INFANTRY,
+    MobilizedUnit.AIR: UnitType.ARMY_AIR,
+}
 
 INITIAL_MOBILIZATIONS: dict[Power, tuple[int, UnitCounts, str]] = {
     Power.GERMANY: (3, UnitCounts(armor=2, infantry=3, air=3, shipbuilding=1), "14.92"),
@@ -158,7 +166,13 @@ class Factories(Strict):
 
     idle: int = Field(default=0, ge=0, le=40, description="Idle factories (14.2).")
     civilian: int = Field(default=0, ge=0, le=40, description="Factories converted to civilian use (14.21).")
-    military: int = Field(default=0, ge=0, le=40, description="Factories mobilized to military use (14.3).")
+    military: int | None = Field(
+        default=None,
+        ge=0,
+        le=40,
+        description="Factories mobilized to military use (14.3); not given: one per mobilization so far, "
+        "since each mobilization converts one factory (14.31) and none is converted back (14.44).",
+    )
 
 
 class MobilizationRecord(Strict):
@@ -214,6 +228,14 @@ class CivilianEvents(Strict):
         return min(turns) if turns else None
 
 
+class DelayedUnits(Strict):
+    """Units mobilized before the first planned turn that are still in their delay (14.81)."""
+
+    unit: MobilizedUnit = Field(description="armor, infantry or air (SB increases have no delay, 14.81).")
+    count: int = Field(ge=1, le=60, description="How many.")
+    arrives: PlannedTurn = Field(description="The planned turn in which they reach the reserve (14.81).")
+
+
 class ReserveCounter(Strict):
     """The force-pool entry a created unit becomes (14.82)."""
 
@@ -261,12 +283,25 @@ class PowerMobilization(Strict):
     )
     counter_mix: UnitCounts | None = Field(
         default=None,
-        description="Britain, France: counters not in play at the first planned turn. Every unit created "
-        "in the plan takes one; a post-1940 addition needs one of its type left (14.737, 14.743) "
-        "[reading]; not given: no limit.",
+        description="Counters free for new units at the first planned turn (not on the map, in the "
+        "reserve, in the force pool or in a delay), per type. Every unit the plan creates, by a "
+        "mobilization (14.61, 14.7) or a post-1940 addition (14.737, 14.743), takes one of its type, and "
+        "a schedule that needs more is refused [reading]; SB increases take none. Not given: no limit.",
+    )
+    in_delay: list[DelayedUnits] = Field(
+        default_factory=list,
+        description="Units mobilized before the first planned turn and still in their delay (14.81): "
+        "they reach the reserve in the turn given, count towards the requirements and are handed over "
+        "(14.82) like the plan's own.",
     )
     force_pool_entries: dict[MobilizedUnit, ReserveCounter] = Field(
         default_factory=dict, description="The force-pool entry each created unit type becomes (14.82)."
+    )
+    shipbuilding_yard: str | None = Field(
+        default=None,
+        description="The shipyard whose shipbuilding rate each SB increase created in the plan raises by "
+        "one at the hand-over to rule 27 (14.61, 14.82, 27.731); the seed does not say which yard an "
+        "increase raises [reading]. Not given: SB increases are not handed over, and the hand-over says so.",
     )
 
     def history(self, power: Power) -> list[MobilizationRecord]:
@@ -275,9 +310,19 @@ class PowerMobilization(Strict):
         count, created, _ = INITIAL_MOBILIZATIONS[power]
         return [MobilizationRecord(count=count, initial=True, created=created)]
 
+    def mobilizations_made(self, power: Power) -> int:
+        """Mobilizations before the first planned turn, the pre-game ones included (14.9)."""
+        return sum(record.count for record in self.history(power))
+
+    def military_factories(self, power: Power) -> int:
+        """Military factories at the start: as given, or one per mobilization made (14.31, 14.44)."""
+        given = self.factories.military
+        return self.mobilizations_made(power) if given is None else given
+
 
 class MobilizationMinimum(Strict):
-    """At least `count` units of `unit` created in the plan in the reserve by turn `by_turn`."""
+    """At least `count` units of `unit` in the reserve by turn `by_turn`: created in the plan, or in
+    their delay at its start (`in_delay`), and arrived by then (14.81)."""
 
     power: Power = Field(description="The power that must have the units.")
     unit: MobilizedUnit = Field(description="The kind of unit.")
@@ -301,7 +346,9 @@ class MobilizationObjective(Strict):
     tile_point_value: float = Field(default=0.0, ge=0, le=100, description="Value of one tile point kept.")
     discount: float = Field(default=0.95, gt=0, le=1, description="Value of turn t counts discount**t.")
     minimum: list[MobilizationMinimum] = Field(
-        default_factory=list, description="Units that must be created and in the reserve by a turn."
+        default_factory=list,
+        description="Units that must be in the reserve by a turn: created in the plan, or in their delay "
+        "at its start (14.81).",
     )
     priorities: list[Literal["units", "maintenance", "tile_points"]] = Field(
         default_factory=list,
@@ -398,30 +445,28 @@ class MobilizationState(Strict):
                     f"{where}.armor_research_turn: only Italy, Britain and France have an armor cap "
                     "(14.722 C, 14.736 B, 14.742 B)"
                 )
-            if state.counter_mix is not None and power not in POST_1940_ADDITIONS:
-                raise ValueError(f"{where}.counter_mix: Britain and France only (14.737, 14.743)")
+            ids: dict[str, MobilizedUnit] = {}
             for unit, counter in state.force_pool_entries.items():
+                at = f"{where}.force_pool_entries.{unit.value}"
                 if unit is MobilizedUnit.SHIPBUILDING:
+                    raise ValueError(f"{at}: SB increases are not units (14.61); see shipbuilding_yard")
+                kind = RESERVE_UNIT_TYPES[unit]
+                if counter.unit is not kind:
                     raise ValueError(
-                        f"{where}.force_pool_entries.shipbuilding: SB increases are not units (14.61)"
+                        f"{at}.unit: {counter.unit.value}; a mobilized {unit.value} unit is an allowable "
+                        f"build of its own kind (14.82): {kind.value}"
                     )
-                if counter.unit not in (UnitType.ARMOR, UnitType.INFANTRY, UnitType.ARMY_AIR):
+                if counter.id in ids:
                     raise ValueError(
-                        f"{where}.force_pool_entries.{unit.value}.unit: expected armor, infantry or army_air"
+                        f"{at}.id: {counter.id!r} is also the entry of {ids[counter.id].value}; each unit "
+                        "type becomes an entry of its own (14.82)"
                     )
-            for j, record in enumerate(state.history(power)):
-                at = f"{where}.mobilizations[{j}]"
-                if not record.initial:
-                    if record.count != 1:
-                        raise ValueError(f"{at}.count: list Gathering Storm mobilizations one by one")
-                    if record.created.total() != UNITS_PER_MOBILIZATION[power]:
-                        raise ValueError(
-                            f"{at}.created: a {power.value} mobilization creates "
-                            f"{UNITS_PER_MOBILIZATION[power]} units (14.7)"
-                        )
-            made = sum(r.count for r in state.history(power))
-            if power is Power.BRITAIN and made > BRITAIN_FINAL_MOBILIZATION:
-                raise ValueError(f"{where}.mobilizations: Britain mobilizes eight times at most (14.735)")
+                ids[counter.id] = unit
+            if state.shipbuilding_yard is not None and power in NO_SHIPBUILDING:
+                raise ValueError(
+                    f"{where}.shipbuilding_yard: {power.value} may not mobilize SB increases "
+                    f"({NO_SHIPBUILDING[power]})"
+                )
         for i, minimum in enumerate(self.objective.minimum):
             if minimum.power not in self.powers:
                 raise ValueError(f"objective.minimum[{i}].power: {minimum.power.value} is not in powers")
@@ -464,6 +509,16 @@ class ReserveAddition(Strict):
     force_pool_entry: str | None = Field(default=None, description="The entry of `force_pool_entries`.")
 
 
+class MaintenanceSaved(Strict):
+    """A power's military factories in a planned turn, after its conversion, and the maintenance points
+    they save: one each (14.62). Reading: a factory mobilized in a turn saves from that turn."""
+
+    turn: int = Field(ge=0, le=100)
+    power: Power
+    military_factories: int = Field(ge=0, le=100)
+    points: int = Field(ge=0, le=100, description="Maintenance points saved this turn (14.62).")
+
+
 class MobilizationSchedule(Strict):
     """A mobilization schedule, as `awaw mobilize --json` writes it."""
 
@@ -476,5 +531,14 @@ class MobilizationSchedule(Strict):
     steps: list[ScheduleStep]
     reserve_additions: list[ReserveAddition] = Field(
         default_factory=list,
-        description="Arrivals of units (not SB increases) per turn and power (14.81, 14.82).",
+        description="Arrivals of units (not SB increases) per turn and power, those in delay at the "
+        "start included (14.81, 14.82).",
+    )
+    maintenance: list[MaintenanceSaved] = Field(
+        default_factory=list, description="Maintenance points saved per power and turn (14.62)."
+    )
+    notes: list[str] = Field(
+        default_factory=list,
+        description="What the planner says about the schedule: why a power plans no mobilization, "
+        "requirements dated past the horizon.",
     )

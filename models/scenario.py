@@ -18,6 +18,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from models.base import Strict
 from models.map_data import FRENCH_COLONIES, HOME_COUNTRIES, SITE_BY_ID, Country
 from models.mobilization import MobilizationState
+from models.mobilization_history import mobilization_problem
 from models.naval import ChartShip, DamagedShip, Horizon, NavalState, usat_given_once
 from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES, yard_capacity
 from models.quantities import (
@@ -1045,6 +1046,17 @@ class Scenario(Strict):
                 raise ValueError(
                     f"objective.minimum[{i}].power: {minimum.power.value} is not a planned power"
                 )
+        if self.mobilization is not None and (
+            problem := mobilization_problem(
+                self.mobilization,
+                {power: state.force_pool for power, state in self.powers.items()},
+                {
+                    power: [y.id for y in state.naval.shipyards] if state.naval else []
+                    for power, state in self.powers.items()
+                },
+            )
+        ):
+            raise ValueError(problem)
         return self
 
     def oil_available(self, faction: Faction) -> int:

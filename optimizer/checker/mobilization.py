@@ -1,9 +1,11 @@
 """Gathering Storm factory conversion and mobilization (rule 14), re-derived from the rules text.
 
 `check_mobilization(scenario, schedule)` replays each power's factories turn by turn from the
-scenario's `mobilization:` section and lists every breach with its rule number. It shares only the
-rule tables of `models/mobilization.py`; costs, the Russian wait, Britain's numbering and the caps are
-computed here. `schedule_value` re-derives the objective the schedule is scored by.
+scenario's `mobilization:` section, from the history it states (checked itself: `mobilization_makeup`),
+and lists every breach with its rule number. It shares only the rule tables of `models/mobilization.py`;
+costs, the Russian wait, Britain's numbering, the caps and the counters are computed here.
+`schedule_value` re-derives the objective the schedule is scored by; `mobilization_handover` checks the
+hand-over to rule 27.
 """
 
 from __future__ import annotations
@@ -11,9 +13,6 @@ from __future__ import annotations
 from models.mobilization import (
     ARMOR_CAP_WITHOUT_RESEARCH,
     BASE_MOBILIZATION_COST,
-    BRITAIN_FINAL_MOBILIZATION,
-    BRITAIN_INFANTRY_MAX,
-    BRITAIN_SB_OR_ARMOR_MAX,
     CIVILIAN_CONVERSION_COST,
     COST_BASE_YEAR,
     GROUND_AND_AIR,
@@ -21,7 +20,6 @@ from models.mobilization import (
     POST_1940_ADDITIONS,
     RUSSIAN_MOBILIZATION_INTERVAL,
     SEASONS,
-    UNITS_PER_MOBILIZATION,
     Conversion,
     MobilizationSchedule,
     MobilizationState,
@@ -32,6 +30,7 @@ from models.mobilization import (
 )
 from models.scenario import Scenario
 from models.tables import Power
+from optimizer.checker.mobilization_makeup import britain_sequence, check_history, composition
 from optimizer.checker.violations import REPORT, REQUIREMENT, Violation
 
 
@@ -91,16 +90,51 @@ def check_mobilization(scenario: Scenario, schedule: MobilizationSchedule) -> li
         steps[(step.power, step.turn)] = step
     for power in state.powers:
         plan = [steps.get((power, t), ScheduleStep(turn=t, power=power)) for t in range(schedule.horizon)]
+        out += check_history(state, power)
         out += _check_power(state, power, plan)
     out += _check_minimums(state, schedule, steps)
     if schedule.reserve_additions:
-        out += _check_reserve(schedule)
+        out += _check_reserve(state, schedule)
+    if schedule.maintenance:
+        out += _check_maintenance(state, schedule, steps)
     return out
 
 
-def _check_reserve(schedule: MobilizationSchedule) -> list[Violation]:
-    """The reserve additions add up the arrivals of units (14.81, 14.82; SB increases are no units)."""
+def military_at_start(state: MobilizationState, power: Power) -> int:
+    """Military factories at the first planned turn: one per mobilization made before it, since each
+    mobilization converts one factory to military use (14.31) and none is converted back (14.44)."""
+    return sum(record.count for record in state.powers[power].history(power))
+
+
+def _check_maintenance(
+    state: MobilizationState, schedule: MobilizationSchedule, steps: dict[tuple[Power, int], ScheduleStep]
+) -> list[Violation]:
+    """14.62: each military factory reduces its power's maintenance costs by one point, in every turn
+    from the one it is mobilized in."""
+    expected = {}
+    for power in state.powers:
+        military = military_at_start(state, power)
+        for t in range(schedule.horizon):
+            step = steps.get((power, t))
+            if step is not None and step.conversion in MOBILIZATIONS:
+                military += 1
+            expected[(power, t)] = military
+    listed = {(m.power, m.turn): (m.military_factories, m.points) for m in schedule.maintenance}
+    if listed != {key: (n, n) for key, n in expected.items()}:
+        return [
+            Violation(REPORT, "maintenance does not count one point per military factory (14.62)", REPORT)
+        ]
+    return []
+
+
+def _check_reserve(state: MobilizationState, schedule: MobilizationSchedule) -> list[Violation]:
+    """The reserve additions add up the arrivals of units, those in delay at the start included (14.81,
+    14.82; SB increases are no units)."""
     arrivals: dict[tuple[int, Power, MobilizedUnit], int] = {}
+    for power, mob in state.powers.items():
+        for waiting in mob.in_delay:
+            key = (waiting.arrives, power, waiting.unit)
+            arrivals[key] = arrivals.get(key, 0) + waiting.count
     for step in schedule.steps:
         for arrival in step.arrivals:
             if arrival.unit is not MobilizedUnit.SHIPBUILDING:
@@ -198,14 +232,10 @@ def _check_power(state: MobilizationState, power: Power, plan: list[ScheduleStep
                         REPORT, f"{at}: mobilization {step.mobilization_number} reported, {made} made", REPORT
                     )
                 )
-            units = UNITS_PER_MOBILIZATION[power]
-            if c.total() != units:
-                out.append(
-                    Violation("14.7", f"{at}: a {name} mobilization creates {units} units, not {c.total()}")
-                )
-            out += _composition(power, at, c, made)
             if power is Power.BRITAIN:
                 britain_numbered[made] = c
+            else:
+                out += composition(power, at, c)
             plan_created.append(c)
             all_created.append(c)
             game_created.append(c)
@@ -231,9 +261,12 @@ def _check_power(state: MobilizationState, power: Power, plan: list[ScheduleStep
                 )
         out += _addition(state, power, step, at, additions, plan_created)
     if power is Power.GERMANY:
+        # 14.712: equal infantry and air by full mobilization. A later mobilization creates one of each,
+        # two infantry or two air (14.711 B): it moves the difference by 0 or 2, so what is left must be
+        # even and within two per factory left.
         difference = sum(x.infantry - x.air for x in game_created)
         left = idle + civilian
-        if abs(difference) > 2 * left:
+        if abs(difference) > 2 * left or difference % 2:
             out.append(
                 Violation(
                     "14.712",
@@ -242,91 +275,33 @@ def _check_power(state: MobilizationState, power: Power, plan: list[ScheduleStep
                 )
             )
     if power is Power.BRITAIN:
-        out += _britain_sequence(britain_numbered, all_created)
+        out += britain_sequence(britain_numbered, all_created)
+    out += _counters(state, power, plan)
     out += _arrivals(state, power, plan)
     return out
 
 
-def _composition(power: Power, at: str, c: UnitCounts, number: int) -> list[Violation]:
+def _counters(state: MobilizationState, power: Power, plan: list[ScheduleStep]) -> list[Violation]:
+    """The counter mix: each unit the plan creates, mobilized (14.61: mobilizations generate units) or
+    added (14.737, 14.743: "limited by the counter mix"), is a counter of its type taken from those free
+    at the start; the plan cannot take more than there are."""
+    mix = state.powers[power].counter_mix
+    if mix is None:
+        return []
+    taken = {u: 0 for u in GROUND_AND_AIR}
     out = []
-    if power is Power.GERMANY:
-        if c.armor + c.shipbuilding != 1:
-            out.append(
-                Violation("14.711 A", f"{at}: one armor unit or SB increase, not {c.armor + c.shipbuilding}")
-            )
-        if c.infantry + c.air != 2:
-            out.append(Violation("14.711 B", f"{at}: two infantry or air units, not {c.infantry + c.air}"))
-        if c.armor > 1:
-            out.append(Violation("14.713 A", f"{at}: {c.armor} armor units in one turn"))
-        if c.armor and c.shipbuilding:
-            out.append(Violation("14.713 B", f"{at}: armor and an SB increase in one turn"))
-    elif power in (Power.ITALY, Power.FRANCE):
-        each = "14.722 A" if power is Power.ITALY else "14.742 A"
-        for unit in MobilizedUnit:
-            if c.of(unit) > 1:
-                out.append(Violation(each, f"{at}: {c.of(unit)} {unit.value} in one turn"))
-        if power is Power.ITALY and c.armor and c.shipbuilding:
-            out.append(Violation("14.722 B", f"{at}: armor and an SB increase in one turn"))
-        if power is Power.FRANCE and c.shipbuilding:
-            out.append(Violation("14.742 C", f"{at}: France may not mobilize SB increases"))
-    elif power is Power.RUSSIA:
-        for unit in GROUND_AND_AIR:
-            if c.of(unit) != 1:
+    for step in plan:
+        new = {u: step.created.of(u) + (step.addition is u) for u in GROUND_AND_AIR}
+        for u in GROUND_AND_AIR:
+            taken[u] += new[u]
+            if step.created.of(u) and taken[u] > mix.of(u):  # an addition's own rule reports it
                 out.append(
                     Violation(
-                        "14.751", f"{at}: one armor, one infantry and one air unit, {c.of(unit)} {unit.value}"
+                        "14.61",
+                        f"{power.value} turn {step.turn}: {taken[u]} {u.value} counters taken, "
+                        f"{mix.of(u)} free in the counter mix",
                     )
                 )
-        if c.shipbuilding:
-            out.append(Violation("14.752 B", f"{at}: Russia may not mobilize SB increases"))
-    return out
-
-
-def _britain_sequence(numbered: dict[int, UnitCounts], all_created: list[UnitCounts]) -> list[Violation]:
-    """14.733-14.736 over Britain's third to eighth mobilizations (history and plan)."""
-    out = []
-    for k in sorted(numbered):
-        c = numbered[k]
-        at = f"britain mobilization {k}"
-        if k > BRITAIN_FINAL_MOBILIZATION:
-            out.append(Violation("14.735", f"{at}: the eighth mobilization is the final one"))
-            continue
-        if k < 3:
-            continue
-        rule = "14.733" if k <= 4 else "14.734" if k <= 7 else "14.735"
-        if c.armor + c.shipbuilding > 1:
-            out.append(Violation(rule, f"{at}: armor and SB increases together more than one"))
-        if k < 8 and c.infantry:
-            out.append(Violation(rule, f"{at}: no infantry in the third to seventh mobilizations"))
-        if k == 8 and c.infantry > 1:
-            out.append(Violation(rule, f"{at}: one infantry unit at most"))
-        if 5 <= k <= 7 and c.shipbuilding and any(numbered.get(j, UnitCounts()).shipbuilding for j in (3, 4)):
-            out.append(
-                Violation("14.734", f"{at}: an SB increase after one in the third or fourth mobilization")
-            )
-        if k == 8 and c.shipbuilding and any(numbered.get(j, UnitCounts()).shipbuilding for j in range(3, 8)):
-            out.append(Violation("14.735", f"{at}: an SB increase after one in an earlier mobilization"))
-    third_fourth = [numbered[k] for k in (3, 4) if k in numbered]
-    if sum(c.armor + c.shipbuilding for c in third_fourth) > 1:
-        out.append(
-            Violation(
-                "14.733",
-                "britain: only one of the third and fourth mobilizations may hold armor or SB; the other is three air",
-            )
-        )
-    sb_or_armor = sum(c.armor + c.shipbuilding for c in all_created)
-    infantry = sum(c.infantry for c in all_created)
-    if sb_or_armor > BRITAIN_SB_OR_ARMOR_MAX:
-        out.append(
-            Violation(
-                "14.736 A",
-                f"britain: {sb_or_armor} SB increases or armor units, more than {BRITAIN_SB_OR_ARMOR_MAX}",
-            )
-        )
-    if infantry > BRITAIN_INFANTRY_MAX:
-        out.append(
-            Violation("14.736 A", f"britain: {infantry} infantry units, more than {BRITAIN_INFANTRY_MAX}")
-        )
     return out
 
 
@@ -407,7 +382,11 @@ def _check_minimums(
     for minimum in state.objective.minimum:
         unit = minimum.unit
         wait = 0 if unit is MobilizedUnit.SHIPBUILDING else state.delays[unit]
-        count = 0
+        count = sum(
+            item.count
+            for item in state.powers[minimum.power].in_delay
+            if item.unit is unit and item.arrives <= minimum.by_turn
+        )
         for (power, turn), step in steps.items():
             if power is not minimum.power:
                 continue
@@ -436,7 +415,7 @@ def schedule_value(scenario: Scenario, schedule: MobilizationSchedule) -> float:
     total = 0.0
     by_key = {(s.power, s.turn): s for s in schedule.steps}
     for power, mob in state.powers.items():
-        military = mob.factories.military
+        military = military_at_start(state, power)
         for t in range(schedule.horizon):
             step = by_key.get((power, t), ScheduleStep(turn=t, power=power))
             weight = objective.discount**t

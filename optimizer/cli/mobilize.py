@@ -28,7 +28,10 @@ def mobilize(
     ] = None,
     handover_turn: Annotated[
         int | None,
-        typer.Option(help="With --force-pool-out: units in the reserve by this turn (default: the last)."),
+        typer.Option(
+            help="With --force-pool-out: units in the reserve by this planned turn (default: the rule 27 "
+            "turn, the scenario's `turn:`; a later one is refused, 14.81)."
+        ),
     ] = None,
     check: Annotated[
         Path | None,
@@ -62,21 +65,30 @@ def mobilize(
     else:
         console().print(MOBILIZATION.tables(scenario, result))
     if force_pool_out is not None:
-        _write_force_pools(scenario, result.plan, force_pool_out, handover_turn)
+        _write_force_pools(scenario, result.plan, force_pool_out, handover_turn, scenario_file)
 
 
 def _write_force_pools(
-    scenario: Scenario, schedule: MobilizationSchedule, out_path: Path, handover_turn: int | None
+    scenario: Scenario, schedule: MobilizationSchedule, out_path: Path, handover_turn: int | None, file: Path
 ) -> None:
     """`--force-pool-out`: the scenario with the units in the reserve by the hand-over turn in its force
-    pools (14.82), written as YAML; what could not be handed over is said on standard error."""
+    pools (14.81, 14.82), checked by the independent checker before it is written as YAML; what could not
+    be handed over is said on standard error."""
     import yaml
 
+    from models.io import InputError
+    from optimizer.checker.mobilization_handover import check_handover
     from optimizer.render.tables import console
-    from optimizer.rules.mobilization.solve import seed_force_pool
+    from optimizer.rules.mobilization import handover
 
-    turn = schedule.horizon - 1 if handover_turn is None else handover_turn
-    seeded, problems = seed_force_pool(scenario, schedule, turn)
+    try:
+        turn = handover.handover_turn(scenario, handover_turn)
+        seeded, problems = handover.seed_force_pool(scenario, schedule, turn)
+    except handover.HandoverRefused as error:
+        raise fail(InputError(str(file), [(error.field, error.message)]).render(), 2) from None
+    if breaches := check_handover(scenario, schedule, seeded, turn):
+        lines = "\n".join(f"  {b.rule}: {b.message}" for b in breaches)
+        raise fail(f"the hand-over breaks the rules; {out_path} not written:\n{lines}", 1)
     data = seeded.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     try:
         out_path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")

@@ -73,4 +73,16 @@ def mobilization_tables(scenario: Scenario, schedule: MobilizationSchedule) -> G
         summary += "; priorities: " + "; ".join(
             f"{name} {value:g}" for name, value in schedule.stages.items()
         )
-    return Group(table, reserve, summary)
+    maintenance = Table(
+        title="Maintenance saved (14.62: one point per military factory)", title_justify="left"
+    )
+    maintenance.add_column("power")
+    turns = sorted({m.turn for m in schedule.maintenance})
+    for turn in turns:
+        maintenance.add_column(str(turn), justify="right")
+    for power in state.powers:
+        points = {m.turn: m.points for m in schedule.maintenance if m.power is power}
+        if points:
+            maintenance.add_row(power.value, *(str(points[t]) for t in turns))
+    notes = "".join(f"\nNote: {note}" for note in schedule.notes)
+    return Group(table, reserve, maintenance, summary + notes)

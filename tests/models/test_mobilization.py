@@ -1,5 +1,7 @@
 """Rule 14 tables and the `mobilization:` section: numbers from the Gathering Storm rules text."""
 
+from typing import Any
+
 import pytest
 from pydantic import ValidationError
 
@@ -16,6 +18,7 @@ from models.mobilization import (
     civilian_conversion_cost,
     mobilization_cost,
 )
+from models.scenario import Scenario
 from models.tables import Power
 
 
@@ -220,3 +223,204 @@ mobilization:
     rendered = info.value.render()
     assert "mob.yaml" in rendered
     assert "mobilization.powers.germany.factories.idle" in rendered
+
+
+# --- Histories (14.7, 14.9), factories (14.31, 14.44), units in delay (14.81) ---------------------
+
+
+def test_britain_history_with_one_mobilization_is_refused_14_94():
+    """14.94, 14.732: Britain begins Gathering Storm having mobilized twice; a history with one British
+    mobilization is refused (it used to plan no British mobilization without saying why)."""
+    history = [{"count": 1, "initial": True, "created": {"armor": 1, "infantry": 1, "air": 1}}]
+    message = _error(powers={"britain": {"factories": {"civilian": 6}, "mobilizations": history}})
+    assert "mobilized 2 times" in message and "14.94" in message
+
+
+def test_pregame_mobilizations_are_those_of_14_92():
+    """14.92: Germany has mobilized three times, creating 2 armor, 3 infantry, 3 air and 1 SB; a
+    pre-game record of other units is refused, and Gathering Storm records come after it."""
+    wrong = [{"count": 3, "initial": True, "created": {"armor": 3, "infantry": 3, "air": 3}}]
+    assert "14.92" in _error(powers={"germany": {"factories": {"civilian": 1}, "mobilizations": wrong}})
+    pregame = {
+        "count": 3,
+        "initial": True,
+        "created": {"armor": 2, "infantry": 3, "air": 3, "shipbuilding": 1},
+    }
+    late = [{"created": {"armor": 1, "infantry": 1, "air": 1}}, pregame]
+    assert "come before" in _error(powers={"germany": {"factories": {"civilian": 1}, "mobilizations": late}})
+
+
+def test_french_history_with_two_sb_increases_is_refused_14_742():
+    """14.742 A, C: a French mobilization creates two different units and never an SB increase."""
+    history = [
+        {"count": 3, "initial": True, "created": {"armor": 1, "infantry": 3, "air": 2}},
+        {"created": {"shipbuilding": 2}},
+    ]
+    assert "14.742 A" in _error(powers={"france": {"factories": {"civilian": 1}, "mobilizations": history}})
+
+
+def test_german_history_with_three_infantry_is_refused_14_711():
+    """14.711: one armor unit or SB increase plus two infantry or air: three infantry is no German
+    mobilization (and would leave an odd infantry-air difference, 14.712)."""
+    history = [
+        {"count": 3, "initial": True, "created": {"armor": 2, "infantry": 3, "air": 3, "shipbuilding": 1}},
+        {"created": {"infantry": 3}},
+    ]
+    assert "14.711 A" in _error(powers={"germany": {"factories": {"civilian": 2}, "mobilizations": history}})
+
+
+def test_german_history_that_cannot_be_balanced_is_refused_14_712():
+    """14.712: two mobilizations of two infantry leave four more infantry than air; one factory left
+    can move the difference by two only, two factories can balance it."""
+    history = [
+        {"count": 3, "initial": True, "created": {"armor": 2, "infantry": 3, "air": 3, "shipbuilding": 1}},
+        {"created": {"armor": 1, "infantry": 2}},
+        {"created": {"armor": 1, "infantry": 2}},
+    ]
+    assert "14.712" in _error(powers={"germany": {"factories": {"civilian": 1}, "mobilizations": history}})
+    mobilization_scenario({"germany": {"factories": {"civilian": 2}, "mobilizations": history}})
+
+
+def test_italian_history_past_the_armor_cap_is_refused_14_722_c():
+    """14.722 C: three armor including the initial one (14.93 A) until armor research: three more in
+    the history make four; with the research before the plan (turn 0) they are allowed."""
+    history = [
+        {"count": 3, "initial": True, "created": {"armor": 1, "infantry": 3, "air": 2}},
+        *[{"created": {"armor": 1, "air": 1}}] * 3,
+    ]
+    assert "14.722 C" in _error(powers={"italy": {"factories": {"civilian": 1}, "mobilizations": history}})
+    mobilization_scenario(
+        {"italy": {"factories": {"civilian": 1}, "mobilizations": history, "armor_research_turn": 0}}
+    )
+
+
+def test_military_factories_are_the_mobilizations_made_14_31_14_44():
+    """14.31, 14.44: each mobilization converts one factory to military use and none is converted back:
+    Germany's three initial mobilizations (14.92) leave three military factories, not zero."""
+    assert "3 mobilizations" in _error(powers={"germany": {"factories": {"civilian": 1, "military": 0}}})
+    scenario = mobilization_scenario({"germany": {"factories": {"civilian": 1}}})
+    assert scenario.mobilization is not None
+    assert scenario.mobilization.powers[Power.GERMANY].military_factories(Power.GERMANY) == 3
+
+
+def test_units_in_delay_arrive_within_the_delay_14_81():
+    """14.81: with an armor delay of 2, armor mobilized before the first planned turn reaches the reserve
+    by turn 1 at the latest; shipbuilding has no delay; no more units wait than were created."""
+    delays = {"armor": 2, "infantry": 1, "air": 1}
+
+    def power(*items: dict) -> dict:
+        return {"germany": {"factories": {"civilian": 1}, "in_delay": list(items)}}
+
+    mobilization_scenario(power({"unit": "armor", "count": 1, "arrives": 1}), delays=delays)
+    assert "the latest is turn 1" in _error(
+        powers=power({"unit": "armor", "count": 1, "arrives": 2}), delays=delays
+    )
+    assert "no delay for shipbuilding" in _error(
+        powers=power({"unit": "shipbuilding", "count": 1, "arrives": 0}), delays=delays
+    )
+    assert "more than the mobilizations" in _error(
+        powers=power({"unit": "armor", "count": 3, "arrives": 0}), delays=delays
+    )
+
+
+# --- The hand-over entries (14.82) ---------------------------------------------------------------
+
+
+def test_mobilized_armor_is_handed_over_as_armor_14_82():
+    """14.82: reserve armor is an armor allowable build; given as infantry it would be built at 1 BRP a
+    factor instead of 2 (27.11 A, B)."""
+    entries = {"armor": {"id": "armor-3-5", "unit": "infantry", "factors": 3}}
+    assert "allowable build of its own kind" in _error(
+        powers={"britain": {"factories": {"civilian": 6}, "force_pool_entries": entries}}
+    )
+
+
+def test_mobilized_air_is_handed_over_as_army_air_14_82():
+    """14.82: reserve air is army air (27.12: 3 BRPs a factor), not armor (27.11 B: 2)."""
+    entries = {"air": {"id": "air-5-4", "unit": "armor", "factors": 5}}
+    assert "army_air" in _error(
+        powers={"britain": {"factories": {"civilian": 6}, "force_pool_entries": entries}}
+    )
+
+
+def _rule27(pool: list[dict], entries: dict, **mob: Any) -> dict:
+    return {
+        "name": "hand-over",
+        "turn": {"season": "spring", "year": 1939},
+        "faction": "western_allies",
+        "powers": {"britain": {"brps": 30, "brp_base": 30, "force_pool": pool}},
+        "mobilization": {
+            "turns": [{"season": "winter", "year": 1938}],
+            "delays": {"armor": 0, "infantry": 0, "air": 0},
+            "powers": {
+                "britain": {
+                    "factories": {"civilian": 6},
+                    "tile_points": [10],
+                    "force_pool_entries": entries,
+                    **mob,
+                }
+            },
+        },
+    }
+
+
+ARMOR = {"armor": {"id": "armor-3-5", "unit": "armor", "factors": 3}}
+
+
+def test_entry_eliminated_this_turn_is_refused_as_hand_over_entry_14_82():
+    """14.82, 27.13 A: mobilized armor joining an entry eliminated this turn while isolated would be
+    priced x2 (4 BRPs a factor); the scenario is refused. A new entry of the same kind is accepted."""
+    lost = [
+        {"id": "armor-3-5", "unit": "armor", "factors": 3, "count": 1, "eliminated_this_turn": "isolated"}
+    ]
+    with pytest.raises(ValidationError, match="eliminated_this_turn"):
+        Scenario.model_validate(_rule27(lost, ARMOR))
+    same = [{"id": "armor-3-5", "unit": "armor", "factors": 3, "count": 1}]
+    Scenario.model_validate(_rule27(same, ARMOR))
+
+
+def test_entry_barred_from_rebuilding_or_of_other_factors_is_refused_14_82():
+    """27.22: an entry barred from rebuilding would make the mobilized units never buildable; an entry of
+    other factors would hand over the wrong counter."""
+    barred = [{"id": "armor-3-5", "unit": "armor", "factors": 3, "count": 1, "rebuild_prohibited": "27.22 B"}]
+    with pytest.raises(ValidationError, match="rebuild_prohibited"):
+        Scenario.model_validate(_rule27(barred, ARMOR))
+    other = [{"id": "armor-3-5", "unit": "armor", "factors": 4, "count": 1}]
+    with pytest.raises(ValidationError, match="4-factor armor"):
+        Scenario.model_validate(_rule27(other, ARMOR))
+
+
+def test_two_unit_types_cannot_share_an_entry_14_82():
+    entries = {**ARMOR, "infantry": {"id": "armor-3-5", "unit": "infantry", "factors": 3}}
+    assert "also the entry of armor" in _error(
+        powers={"britain": {"factories": {"civilian": 6}, "force_pool_entries": entries}}
+    )
+
+
+def test_shipbuilding_yard_must_be_a_yard_of_the_rule_27_part_14_61():
+    """14.61: an SB increase raises a yard's shipbuilding rate; the yard named must be one the rule 27
+    part lists. France never mobilizes SB increases (14.742 C)."""
+    with pytest.raises(ValidationError, match="shipbuilding_yard"):
+        Scenario.model_validate(_rule27([], ARMOR, shipbuilding_yard="glasgow"))
+    data = _rule27([], ARMOR, shipbuilding_yard="glasgow")
+    data["powers"]["britain"]["naval"] = {"shipyards": [{"id": "glasgow"}]}
+    Scenario.model_validate(data)
+    assert "14.742 C" in _error(
+        powers={"france": {"factories": {"civilian": 1}, "shipbuilding_yard": "lorient"}}
+    )
+
+
+def test_bundled_descriptions_agree_with_their_requirements():
+    """The bundled scenarios' descriptions state the requirement they set (the Gathering Storm one said
+    3 British armor, which 14.736 B makes impossible without research, and asked for 1)."""
+    import scenarios
+    from models.io import load_scenario
+
+    for path in scenarios.bundled():
+        scenario = load_scenario(path)
+        if scenario.mobilization is None:
+            continue
+        for minimum in scenario.mobilization.objective.minimum:
+            assert f"{minimum.count} {minimum.unit.value}" in " ".join(scenario.description.split()), (
+                path.name
+            )

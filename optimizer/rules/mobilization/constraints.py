@@ -7,13 +7,14 @@ from ortools.sat.python import cp_model
 from models.mobilization import (
     BRITAIN_INFANTRY_MAX,
     BRITAIN_SB_OR_ARMOR_MAX,
+    COUNTER_MIX_RULE,
     GROUND_AND_AIR,
     Conversion,
     MobilizedUnit,
 )
 from models.tables import Power
 from optimizer.rules.guards import Guards
-from optimizer.rules.mobilization.prepare import MobilizationData, PowerData
+from optimizer.rules.mobilization.prepare import MobilizationData, PowerData, requirement_subject
 from optimizer.rules.mobilization.variables import BRITISH_NUMBERS, BRITISH_SLOT_UNITS, MobilizationVariables
 
 ARMOR, INFANTRY, AIR, SB = (
@@ -33,6 +34,7 @@ def add_mobilization(
         if p.power is Power.BRITAIN:
             _britain(model, data, p, v, guards)
         _additions(model, data, p, v, guards)
+        _counter_mix(model, data, p, v, guards)
     for power, unit, count, by_turn in data.minimums:
         _minimum(model, data, power, unit, count, by_turn, v, guards)
 
@@ -113,8 +115,11 @@ def _composition(
                 so_far = sum(created[(x, ARMOR)] for x in range(t + 1))
                 model.add(p.armor_made + so_far <= cap).only_enforce_if(guards.of(rule, g))
     if power is Power.GERMANY:
-        # 14.712: by full mobilization infantry equals air; each later mobilization can move the
-        # difference by two at most, so the difference left must be within twice the factories left.
+        # 14.712: by full mobilization infantry equals air; each later mobilization moves the difference
+        # by -2, 0 or +2 (14.711 B), so the difference left must be within twice the factories left, and
+        # an odd difference from the history can never be balanced.
+        if p.infantry_minus_air % 2:
+            model.add_bool_or([]).only_enforce_if(guards.of("14.712", g))
         last = (power, data.horizon - 1)
         difference = p.infantry_minus_air + sum(
             created[(t, INFANTRY)] - created[(t, AIR)] for t in range(data.horizon)
@@ -161,7 +166,7 @@ def _britain(
             if k > BRITISH_NUMBERS.start:
                 model.add(reached <= v.reached[(t, k - 1)])
             elif p.mobilizations_made < k - 1:  # the first and second are pre-game (14.732)
-                model.add(reached == 0)
+                model.add(reached == 0).only_enforce_if(guards.of("14.732", g))
             new.append(reached - before(t, k))
             rule = "14.733" if k <= 4 else "14.734" if k <= 7 else "14.735"
             armor, sb, infantry = (v.slot[(t, k, u)] for u in BRITISH_SLOT_UNITS)
@@ -200,9 +205,8 @@ def _additions(
 ) -> None:
     """14.737, 14.743: from spring 1941 one armor, infantry or air unit a turn, within the counter mix.
 
-    Reading: `counter_mix` counts the counters not in play at the first planned turn; every unit created
-    in the plan takes one. An addition needs a counter of its type left; mobilizations are not limited
-    by it (14.7 does not say so). The addition is made each turn unless no type has a counter left.
+    Reading: the addition is made each turn unless no type has a counter left in `counter_mix` (which
+    every unit created, by a mobilization or an addition, takes from: `_counter_mix`).
     """
     if p.addition_rule is None:
         return
@@ -221,7 +225,6 @@ def _additions(
             continue
         for u in GROUND_AND_AIR:
             mix = p.counter_mix.of(u)
-            model.add(made[u] <= mix).only_enforce_if([v.addition[(p.power, t, u)], *guards.of(rule, g)])
             # No addition only once no type has a counter left: with none this turn, every type has
             # used all its counters ("adds = 0 implies made >= mix", posted linearly).
             model.add(made[u] + mix * adds >= mix).only_enforce_if(guards.of(rule, g))
@@ -230,40 +233,22 @@ def _additions(
             # grows, so once the additions stop they do not resume.
             model.add(adds <= previous_adds).only_enforce_if(guards.of(rule, g))
         previous_adds = adds
-    if p.counter_mix is not None:
-        _counter_mix_knapsack(model, data, p, v, guards)
-        for u in GROUND_AND_AIR:  # redundant: the additions alone stay within the mix
-            additions = [x for (power, _, unit), x in v.addition.items() if power is p.power and unit is u]
-            model.add(sum(additions) <= p.counter_mix.of(u)).only_enforce_if(guards.of(rule, g))
 
 
-def _counter_mix_knapsack(
+def _counter_mix(
     model: cp_model.CpModel, data: MobilizationData, p: PowerData, v: MobilizationVariables, guards: Guards
 ) -> None:
-    """Redundant with the per-turn counter checks of 14.737 and 14.743, and a tighter relaxation of them:
-    every addition of a type, and every unit of that type created up to the turn of its last addition,
-    takes a counter of the type. (Units created later are not limited by the mix.)
-
-    Exact: an addition of type u in turn t needs made(t) <= mix; the last one binds the others, since
-    what is made only grows. `pending[t]` is 1 in every turn up to the last addition of u (it may stay 1
-    later, which only tightens); `counted[t]` is at least the units of u created in t while pending."""
-    assert p.counter_mix is not None and p.addition_rule is not None
-    g, rule = p.power.value, p.addition_rule
+    """The counter mix (14.61 [reading], 14.737, 14.743): every armor, infantry or air unit the plan
+    creates, by a mobilization or a post-1940 addition, takes a counter of its type from those free at the
+    start, so the plan's units of each type stay within `counter_mix`. What is made only grows, so the
+    total over the plan is the binding count."""
+    if p.counter_mix is None:
+        return
+    g = p.power.value
     for u in GROUND_AND_AIR:
-        terms = []
-        later = None
-        for t in reversed(range(data.horizon)):
-            pending = model.new_bool_var(f"{g}_{t}_{u.value}_addition_pending")
-            if later is not None:
-                model.add_implication(later, pending)
-            if (p.power, t, u) in v.addition:
-                model.add_implication(v.addition[(p.power, t, u)], pending)
-                terms.append(v.addition[(p.power, t, u)])
-            counted = model.new_int_var(0, p.units, f"{g}_{t}_{u.value}_counted")
-            model.add(counted >= v.created[(p.power, t, u)] - p.units * (1 - pending))
-            terms.append(counted)
-            later = pending
-        model.add(sum(terms) <= p.counter_mix.of(u)).only_enforce_if(guards.of(rule, g))
+        made = [v.created[(p.power, t, u)] for t in range(data.horizon)]
+        made += [x for (power, _, unit), x in v.addition.items() if power is p.power and unit is u]
+        model.add(sum(made) <= p.counter_mix.of(u)).only_enforce_if(guards.of(COUNTER_MIX_RULE, g))
 
 
 def _minimum(
@@ -276,7 +261,15 @@ def _minimum(
     v: MobilizationVariables,
     guards: Guards,
 ) -> None:
-    """At least `count` units created in the plan in the reserve by `by_turn` (14.81 delays)."""
+    """At least `count` units in the reserve by `by_turn` (14.81 delays): created in the plan, or in their
+    delay at its start."""
+    waiting = sum(
+        n
+        for p in data.powers
+        if p.power is power
+        for (u, turn), n in p.in_delay.items()
+        if u is unit and turn <= by_turn
+    )
     arrived = [
         v.created[(power, t, unit)] for t in range(data.horizon) if t + data.delays[unit] <= by_turn
     ] + [
@@ -284,5 +277,5 @@ def _minimum(
         for t in range(min(by_turn + 1, data.horizon))
         if (power, t, unit) in v.addition
     ]
-    subject = f"{power.value}: at least {count} {unit.value} in the reserve by turn {by_turn}"
-    model.add(sum(arrived) >= count).only_enforce_if(guards.of("requirement", subject))
+    subject = requirement_subject(power, unit, count, by_turn)
+    model.add(sum(arrived) + waiting >= count).only_enforce_if(guards.of("requirement", subject))

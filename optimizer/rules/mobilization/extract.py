@@ -1,4 +1,5 @@
-"""The schedule from a solved model: conversions, units created, arrivals in the reserve (14.81, 14.82)."""
+"""The schedule from a solved model: conversions, units created, arrivals in the reserve (14.81, 14.82),
+maintenance saved (14.62)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from models.mobilization import (
     GROUND_AND_AIR,
     Arrival,
     Conversion,
+    MaintenanceSaved,
     MobilizedUnit,
     ScheduleStep,
     UnitCounts,
@@ -59,3 +61,16 @@ def extract_steps(
                 )
             )
     return steps
+
+
+def extract_maintenance(
+    solver: cp_model.CpSolver, data: MobilizationData, v: MobilizationVariables
+) -> list[MaintenanceSaved]:
+    """Each power's military factories after each turn's conversion, and the maintenance points they
+    save: one each (14.62)."""
+    out = []
+    for p in data.powers:
+        for t in range(data.horizon):
+            military = solver.value(v.military[(p.power, t)])
+            out.append(MaintenanceSaved(turn=t, power=p.power, military_factories=military, points=military))
+    return out

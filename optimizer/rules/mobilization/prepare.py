@@ -33,11 +33,13 @@ RULE_TITLES: dict[str, str] = {
     "14.43 A": "Great Purge",
     "14.43 B": "Russian mobilization rate",
     "14.43 C": "Russian civilian factories",
+    "14.61": "counters in the counter mix",
     "14.7": "units each mobilization creates",
     "14.712": "German infantry and air balance",
     "14.713 C": "one German SB increase per game",
     "14.722 C": "Italian armor cap without research",
     "14.722 D": "one Italian SB increase per game",
+    "14.732": "British first and second mobilizations are pre-game",
     "14.733": "British third and fourth mobilizations",
     "14.734": "British fifth to seventh mobilizations",
     "14.735": "British eighth and final mobilization",
@@ -47,6 +49,19 @@ RULE_TITLES: dict[str, str] = {
     "14.742 B": "French armor cap without research",
     "14.743": "French post-1940 additions",
 }
+
+
+def requirement_subject(power: Power, unit: MobilizedUnit, count: int, by_turn: int) -> str:
+    return f"{power.value}: at least {count} {unit.value} in the reserve by turn {by_turn}"
+
+
+def past_horizon(power: Power, unit: MobilizedUnit, count: int, by_turn: int, horizon: int) -> str:
+    """Why a requirement dated past the horizon cannot be met: its turn lies outside the plan."""
+    return (
+        f"requirement {requirement_subject(power, unit, count, by_turn)}: turn {by_turn} lies past the "
+        f"horizon (turns 0-{horizon - 1} planned): only the units of the planned turns' mobilizations "
+        "can count towards it; plan more turns (--horizon) or date it within them"
+    )
 
 
 def describe(rule: str, subject: str) -> str:
@@ -85,7 +100,8 @@ class PowerData:
     britain_infantry_made: int
     addition_turns: list[bool]  # 14.737, 14.743
     addition_rule: str | None
-    counter_mix: UnitCounts | None
+    counter_mix: UnitCounts | None  # counters free at the start, every power (14.61 [reading])
+    in_delay: dict[tuple[MobilizedUnit, int], int]  # (unit, arrival turn) of units in delay at the start
 
 
 @dataclass(frozen=True)
@@ -131,6 +147,10 @@ def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> Mobi
         purge = set(mob.great_purge_turns)
         civ_from = state.civilian_events.first_turn() if power is Power.RUSSIA else None
         research = mob.armor_research_turn
+        in_delay: dict[tuple[MobilizedUnit, int], int] = {}
+        for item in mob.in_delay:
+            key = (item.unit, item.arrives)
+            in_delay[key] = in_delay.get(key, 0) + item.count
         britain_history: list[UnitCounts] = []
         for record in history:
             britain_history += [record.created] * record.count if not record.initial else []
@@ -139,7 +159,7 @@ def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> Mobi
                 power=power,
                 idle=mob.factories.idle,
                 civilian=mob.factories.civilian,
-                military=mob.factories.military,
+                military=mob.military_factories(power),
                 tile_points=mob.tile_points[:n],
                 mobilization_cost=[
                     mobilization_cost(t.year, t.eai, mob_adj[i], minimum_cost) for i, t in enumerate(turns)
@@ -156,7 +176,7 @@ def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> Mobi
                 if mob.cohesion
                 else None,
                 turns_since_last=mob.turns_since_last_mobilization,
-                mobilizations_made=sum(r.count for r in history),
+                mobilizations_made=mob.mobilizations_made(power),
                 armor_made=sum(r.created.armor for r in history),
                 shipbuilding_made_in_game=sum(r.created.shipbuilding for r in game),
                 infantry_minus_air=sum(r.created.infantry - r.created.air for r in game),
@@ -170,6 +190,7 @@ def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> Mobi
                 addition_turns=[power in POST_1940_ADDITIONS and post_1940(t.season, t.year) for t in turns],
                 addition_rule=POST_1940_ADDITIONS.get(power),
                 counter_mix=mob.counter_mix,
+                in_delay=in_delay,
             )
         )
     objective = state.objective

@@ -1,7 +1,6 @@
 """Solve a mobilization schedule (rule 14): `solve_mobilization(scenario, horizon=...) -> MobilizationResult`.
 
-Also the hand-over to rule 27 (14.82): `seed_force_pool` adds the units in the reserve by a turn to the
-scenario's force pools.
+The hand-over to rule 27 (14.81, 14.82) is `optimizer.rules.mobilization.handover.seed_force_pool`.
 """
 
 from __future__ import annotations
@@ -10,15 +9,26 @@ from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
-from models.mobilization import GROUND_AND_AIR, MobilizationSchedule, MobilizedUnit, ReserveAddition
-from models.scenario import ForcePoolEntry, Scenario
-from models.tables import Power
+from models.mobilization import MobilizationSchedule
+from models.scenario import Scenario
 from optimizer.rules.guards import ExplainGuards, Guards
 from optimizer.rules.mobilization.constraints import add_mobilization
-from optimizer.rules.mobilization.extract import extract_steps
+from optimizer.rules.mobilization.extract import extract_maintenance, extract_steps
+from optimizer.rules.mobilization.handover import reserve_additions
+from optimizer.rules.mobilization.notes import horizon_notes, no_mobilization_note
 from optimizer.rules.mobilization.objective import objective_expression, objective_parts
-from optimizer.rules.mobilization.prepare import SCALE, MobilizationData, describe, prepare_mobilization
+from optimizer.rules.mobilization.prepare import (
+    SCALE,
+    MobilizationData,
+    describe,
+    past_horizon,
+    prepare_mobilization,
+    requirement_subject,
+)
 from optimizer.rules.mobilization.variables import add_variables
+
+# The guard `_blocking_all_mobilization` adds to ask whether a power may mobilize at all.
+ONE_MOBILIZATION = ("requirement", "at least one mobilization")
 
 
 class Infeasible(Exception):
@@ -64,6 +74,8 @@ def solve_mobilization(
     priorities = list(scenario.mobilization.objective.priorities)
     stage_values: dict[str, int] = {}
     steps = []
+    maintenance = []
+    notes = horizon_notes(data)
     objective = 0
     optimal = True
     for power_data in data.powers:
@@ -85,7 +97,7 @@ def solve_mobilization(
             solver = _solver(time_limit)
             status = solver.solve(model)
             if status == cp_model.INFEASIBLE:
-                raise Infeasible(explain(part, time_limit))
+                raise Infeasible(explain(part, time_limit) or ["the requirements cannot all be met"])
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 raise NoScheduleInTime([f"{power_data.power.value}: no schedule found within the time limit"])
             optimal = optimal and status == cp_model.OPTIMAL
@@ -96,7 +108,11 @@ def solve_mobilization(
             for var in variables.all():
                 model.add_hint(var, solver.value(var))
         objective += sum(round(solver.value(e)) for e in parts.values())
-        steps += extract_steps(solver, part, variables)
+        power_steps = extract_steps(solver, part, variables)
+        if not any(step.mobilization_number for step in power_steps):
+            notes.append(no_mobilization_note(power_data, _blocking_all_mobilization(part, time_limit)))
+        steps += power_steps
+        maintenance += extract_maintenance(solver, part, variables)
     schedule = MobilizationSchedule(
         scenario=scenario.name,
         status="optimal" if optimal else "feasible",
@@ -104,6 +120,8 @@ def solve_mobilization(
         horizon=data.horizon,
         stages={name: round(value / SCALE, 3) for name, value in stage_values.items()},
         steps=steps,
+        maintenance=maintenance,
+        notes=notes,
     )
     schedule = schedule.model_copy(update={"reserve_additions": reserve_additions(scenario, schedule)})
     return MobilizationResult(schedule.status, schedule, data)
@@ -112,11 +130,36 @@ def solve_mobilization(
 def explain(data: MobilizationData, time_limit: float = 10.0) -> list[str]:
     """The requirements and rules that together block the schedule: an infeasible core over one
     enforcement literal per (rule, power) and per requirement, made minimal by dropping each literal
-    the rest stays infeasible without."""
+    the rest stays infeasible without. A requirement of the core dated past the horizon is reported as
+    such instead: the rules only block it because its turn lies outside the plan."""
+    core = _core(data, time_limit)
+    late = [
+        past_horizon(*m, data.horizon)
+        for m in data.minimums
+        if m[3] >= data.horizon and ("requirement", requirement_subject(*m)) in core
+    ]
+    return late or [
+        describe(rule, subject) for rule, subject in sorted(core, key=lambda k: (k[0] != "requirement", k))
+    ]
+
+
+def _blocking_all_mobilization(data: MobilizationData, time_limit: float) -> list[str] | None:
+    """For a power whose optimal schedule mobilizes nowhere: the rules that leave it no mobilization at
+    all in the planned turns, or None if one is possible (the objective then preferred none)."""
+    core = [key for key in _core(data, time_limit, at_least_one_mobilization=True) if key != ONE_MOBILIZATION]
+    return [describe(*key) for key in sorted(core, key=lambda k: (k[0] != "requirement", k))] or None
+
+
+def _core(
+    data: MobilizationData, time_limit: float, at_least_one_mobilization: bool = False
+) -> list[tuple[str, str]]:
+    """A minimal infeasible core of (rule, subject) guards; empty if the model is feasible."""
     model = cp_model.CpModel()
     variables = add_variables(model, data)
     guards = ExplainGuards(model)
     add_mobilization(model, data, variables, guards)
+    if at_least_one_mobilization:
+        model.add(sum(variables.mobilize.values()) >= 1).only_enforce_if(guards.of(*ONE_MOBILIZATION))
     by_index = {lit.index: key for key, lit in guards.literals.items()}
 
     def infeasible(keys: list[tuple[str, str]]) -> bool:
@@ -127,89 +170,10 @@ def explain(data: MobilizationData, time_limit: float = 10.0) -> list[str]:
     model.add_assumptions(list(guards.literals.values()))
     solver = _solver(time_limit)
     if solver.solve(model) != cp_model.INFEASIBLE:
-        return ["the requirements cannot all be met"]
+        return []
     core = sorted(by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index)
     for key in list(core):
         rest = [k for k in core if k != key]
         if infeasible(rest):
             core = rest
-    return [
-        describe(rule, subject) for rule, subject in sorted(core, key=lambda k: (k[0] != "requirement", k))
-    ]
-
-
-def reserve_additions(scenario: Scenario, schedule: MobilizationSchedule) -> list[ReserveAddition]:
-    """The units each power's reserve gains, turn by turn (14.81), with the force-pool entry each
-    becomes (14.82)."""
-    assert scenario.mobilization is not None
-    totals: dict[tuple[int, int, int], int] = {}
-    order = list(Power)
-    units = list(MobilizedUnit)
-    for step in schedule.steps:
-        for arrival in step.arrivals:
-            if arrival.unit in GROUND_AND_AIR:
-                key = (arrival.turn, order.index(step.power), units.index(arrival.unit))
-                totals[key] = totals.get(key, 0) + arrival.count
-    out = []
-    for (turn, p, u), count in sorted(totals.items()):
-        power, unit = order[p], units[u]
-        entry = scenario.mobilization.powers[power].force_pool_entries.get(unit)
-        out.append(
-            ReserveAddition(
-                turn=turn, power=power, unit=unit, count=count, force_pool_entry=entry.id if entry else None
-            )
-        )
-    return out
-
-
-def reserve_by_turn(schedule: MobilizationSchedule, turn: int) -> dict[Power, dict[MobilizedUnit, int]]:
-    """Units created in the schedule that are in the reserve by `turn` (14.81), per power (14.82)."""
-    out: dict[Power, dict[MobilizedUnit, int]] = {}
-    for step in schedule.steps:
-        for arrival in step.arrivals:
-            if arrival.turn <= turn and arrival.unit in GROUND_AND_AIR:
-                per_power = out.setdefault(step.power, {})
-                per_power[arrival.unit] = per_power.get(arrival.unit, 0) + arrival.count
-    return out
-
-
-def seed_force_pool(
-    scenario: Scenario, schedule: MobilizationSchedule, turn: int
-) -> tuple[Scenario, list[str]]:
-    """The scenario with the units in the reserve by `turn` added to the force pools of its planned
-    powers (14.82: Gathering Storm reserve units are A World at War allowable builds), and the problems
-    that stopped any unit from being added (a power not planned, no `force_pool_entries` for a type)."""
-    assert scenario.mobilization is not None
-    problems = []
-    powers = dict(scenario.powers)
-    for power, units in sorted(
-        reserve_by_turn(schedule, turn).items(), key=lambda kv: list(Power).index(kv[0])
-    ):
-        if power not in powers:
-            problems.append(
-                f"{power.value}: not among the scenario's planned powers; its reserve is not added"
-            )
-            continue
-        entries = scenario.mobilization.powers[power].force_pool_entries
-        pool = list(powers[power].force_pool)
-        for unit in GROUND_AND_AIR:
-            count = units.get(unit, 0)
-            if not count:
-                continue
-            counter = entries.get(unit)
-            if counter is None:
-                problems.append(
-                    f"mobilization.powers.{power.value}.force_pool_entries.{unit.value}: not given; "
-                    f"{count} {unit.value} not added"
-                )
-                continue
-            existing = next((k for k, e in enumerate(pool) if e.id == counter.id), None)
-            if existing is not None:
-                entry = pool[existing]
-                pool[existing] = entry.model_copy(update={"count": entry.count + count})
-            else:
-                pool.append(
-                    ForcePoolEntry(id=counter.id, unit=counter.unit, factors=counter.factors, count=count)
-                )
-        powers[power] = powers[power].model_copy(update={"force_pool": pool})
-    return Scenario.model_validate({**scenario.model_dump(by_alias=True), "powers": powers}), problems
+    return core

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.generate_mobilization import mobilization_scenario
-from models.mobilization import MobilizationSchedule
+from models.generate_mobilization import britain_history, mobilization_scenario
+from models.mobilization import (
+    Factories,
+    MaintenanceSaved,
+    MobilizationMinimum,
+    MobilizationRecord,
+    MobilizationSchedule,
+    MobilizedUnit,
+)
 from models.tables import Power
 from optimizer.checker.mobilization import check_mobilization, mobilizing_cost, schedule_value
 
@@ -187,9 +194,8 @@ def test_france_and_russia_compositions_14_742_14_751():
 
 def test_post_1940_additions_14_737():
     """14.737: from spring 1941, one unit a turn; none before."""
-    scenario = mobilization_scenario(
-        {"britain": {"factories": {"military": 8}}}, turns=2, start=("winter", 1940)
-    )
+    fully_mobilized = {"factories": {"military": 8}, "mobilizations": britain_history(*[{"air": 3}] * 6)}
+    scenario = mobilization_scenario({"britain": fully_mobilized}, turns=2, start=("winter", 1940))
     early = schedule(
         2,
         {"power": "britain", "turn": 0, "addition": "armor"},
@@ -233,8 +239,9 @@ def test_minimum_counts_arrivals_by_the_turn():
 
 
 def test_schedule_value_counts_units_at_arrival_and_maintenance_14_62():
-    """Objective: armor worth 3 reaching the reserve in turn 1 (discount 0.5) is 1.5; one military
-    factory saves one maintenance point (14.62) worth 1 in turns 0 and 1 (1 + 0.5)."""
+    """Objective: armor worth 3 reaching the reserve in turn 1 (discount 0.5) is 1.5; Russia's five
+    military factories from its initial mobilizations (14.96) and the one mobilized in turn 0 save one
+    maintenance point each (14.62), worth 1 in turn 0 and 0.5 in turn 1: 6 + 3."""
     scenario = mobilization_scenario(
         {"russia": {"factories": {"idle": 1}}},
         turns=2,
@@ -255,4 +262,148 @@ def test_schedule_value_counts_units_at_arrival_and_maintenance_14_62():
     }
     plan = MobilizationSchedule.model_validate({"horizon": 2, "steps": [step]})
     assert rules(scenario, plan) == []
-    assert schedule_value(scenario, plan) == 1.5 + 1 + 0.5
+    assert schedule_value(scenario, plan) == 1.5 + 6 * 1 + 6 * 0.5
+
+
+# --- The history the scenario states (14.7, 14.9): checked without the scenario validator ---------
+
+
+def unchecked(scenario: Any, power: str, **updates: Any) -> Any:
+    """The scenario with the power's mobilization fields replaced, bypassing the scenario validator."""
+    state = scenario.mobilization
+    mob = state.powers[Power(power)]
+    records = updates.pop("mobilizations", None)
+    if records is not None:
+        updates["mobilizations"] = [MobilizationRecord.model_validate(r) for r in records]
+    state = state.model_copy(
+        update={"powers": {**state.powers, Power(power): mob.model_copy(update=updates)}}
+    )
+    return scenario.model_copy(update={"mobilization": state})
+
+
+def test_britain_with_one_pregame_mobilization_14_94_14_732():
+    """14.94, 14.732: Britain has mobilized twice before the game. With one stated, its next mobilization
+    would be its second, unchecked: the checker names the short history and refuses armor + SB +
+    infantry in a Gathering Storm mobilization (14.733: one armor or SB, no infantry)."""
+    base = mobilization_scenario({"britain": {"factories": {"civilian": 6}}}, turns=1)
+    one = [{"count": 1, "initial": True, "created": {"armor": 1, "infantry": 1, "air": 2, "shipbuilding": 2}}]
+    scenario = unchecked(base, "britain", mobilizations=one)
+    found = rules(scenario, schedule(1, mob("britain", 0, 9, armor=1, shipbuilding=1, infantry=1)))
+    assert "14.94" in found and "14.732" in found
+
+
+def test_history_make_up_is_checked_like_the_plan_14_711_14_742():
+    """14.742 A, C: a French record of two SB increases; 14.711: a German record of three infantry, whose
+    odd infantry-air difference no later mobilization can balance (14.712)."""
+    france = mobilization_scenario({"france": {"factories": {"civilian": 1}}}, turns=1)
+    two_sb = [
+        {"count": 3, "initial": True, "created": {"armor": 1, "infantry": 3, "air": 2}},
+        {"created": {"shipbuilding": 2}},
+    ]
+    found = rules(unchecked(france, "france", mobilizations=two_sb), schedule(1))
+    assert "14.742 A" in found and "14.742 C" in found
+    germany = mobilization_scenario({"germany": {"factories": {"civilian": 3}}}, turns=1)
+    pregame = {
+        "count": 3,
+        "initial": True,
+        "created": {"armor": 2, "infantry": 3, "air": 3, "shipbuilding": 1},
+    }
+    three = [pregame, {"created": {"infantry": 3}}]
+    found = rules(unchecked(germany, "germany", mobilizations=three), schedule(1))
+    assert "14.711 A" in found and "14.711 B" in found and "14.712" in found
+
+
+def test_history_caps_14_722_c_14_713_c():
+    """14.722 C: Italy's initial armor (14.93 A) and three more make four without research; 14.713 C: two
+    German SB increases in the game."""
+    italy = mobilization_scenario({"italy": {"factories": {"civilian": 1}}}, turns=1)
+    pregame = {"count": 3, "initial": True, "created": {"armor": 1, "infantry": 3, "air": 2}}
+    armor = [pregame, *[{"created": {"armor": 1, "air": 1}}] * 3]
+    assert "14.722 C" in rules(unchecked(italy, "italy", mobilizations=armor), schedule(1))
+    germany = mobilization_scenario({"germany": {"factories": {"civilian": 1}}}, turns=1)
+    pregame = {
+        "count": 3,
+        "initial": True,
+        "created": {"armor": 2, "infantry": 3, "air": 3, "shipbuilding": 1},
+    }
+    sb = [pregame, *[{"created": {"shipbuilding": 1, "infantry": 1, "air": 1}}] * 2]
+    assert "14.713 C" in rules(unchecked(germany, "germany", mobilizations=sb), schedule(1))
+
+
+def test_military_factories_one_per_mobilization_14_44():
+    """14.31, 14.44: Germany's three initial mobilizations (14.92) left three military factories."""
+    germany = mobilization_scenario({"germany": {"factories": {"civilian": 1}}}, turns=1)
+    wrong = unchecked(germany, "germany", factories=Factories(civilian=1, military=0))
+    assert "14.44" in rules(wrong, schedule(1))
+
+
+def test_odd_german_difference_cannot_be_balanced_14_712():
+    """14.712 with 14.711 B: a mobilization moves the infantry-air difference by 0 or 2, so a plan that
+    leaves it odd fails even with factories left."""
+    germany = mobilization_scenario({"germany": {"factories": {"civilian": 3}}}, turns=1)
+    pregame = {
+        "count": 3,
+        "initial": True,
+        "created": {"armor": 2, "infantry": 3, "air": 3, "shipbuilding": 1},
+    }
+    odd = [pregame, {"created": {"armor": 1, "infantry": 1}}]  # 14.711 B breached: one infantry only
+    assert "14.712" in rules(unchecked(germany, "germany", mobilizations=odd), schedule(1))
+
+
+# --- Counters, maintenance, units in delay ---------------------------------------------------------
+
+
+def test_counter_mix_limits_mobilizations_14_61():
+    """14.61 (reading of `counter_mix`): France with one free air counter may mobilize armor and air
+    once; a second air unit needs a counter it does not have."""
+    france = mobilization_scenario(
+        {"france": {"factories": {"civilian": 2}, "counter_mix": {"armor": 2, "infantry": 0, "air": 1}}},
+        turns=2,
+    )
+    one = schedule(2, mob("france", 0, 9, armor=1, air=1))
+    assert rules(france, one) == []
+    two = schedule(2, mob("france", 0, 9, armor=1, air=1), mob("france", 1, 9, armor=1, air=1))
+    assert "14.61" in rules(france, two)
+
+
+def test_maintenance_reported_is_one_point_per_military_factory_14_62():
+    """14.62: Russia's five military factories (14.96) save 5 points; mobilizing in turn 0 makes 6."""
+    russia = mobilization_scenario({"russia": {"factories": {"idle": 1}}}, turns=1)
+    plan = schedule(1, mob("russia", 0, 9, "idle_to_military", armor=1, infantry=1, air=1))
+    right = plan.model_copy(
+        update={"maintenance": [MaintenanceSaved(turn=0, power=Power.RUSSIA, military_factories=6, points=6)]}
+    )
+    assert rules(russia, right) == []
+    wrong = plan.model_copy(
+        update={"maintenance": [MaintenanceSaved(turn=0, power=Power.RUSSIA, military_factories=1, points=1)]}
+    )
+    assert rules(russia, wrong) == ["report"]
+
+
+def test_units_in_delay_count_towards_a_requirement_14_81():
+    """14.81: one armor mobilized before the plan, arriving in turn 1, is in the reserve by turn 1."""
+    scenario = mobilization_scenario(
+        {"france": {"factories": {"civilian": 1}, "in_delay": [{"unit": "armor", "count": 1, "arrives": 1}]}},
+        turns=2,
+        delays={"armor": 2, "infantry": 1, "air": 1},
+        objective={"minimum": [{"power": "france", "unit": "armor", "count": 1, "by_turn": 1}]},
+    )
+    assert rules(scenario, schedule(2)) == []
+    early = scenario.model_copy(
+        update={
+            "mobilization": scenario.mobilization.model_copy(
+                update={
+                    "objective": scenario.mobilization.objective.model_copy(
+                        update={
+                            "minimum": [
+                                MobilizationMinimum(
+                                    power=Power.FRANCE, unit=MobilizedUnit.ARMOR, count=1, by_turn=0
+                                )
+                            ]
+                        }
+                    )
+                }
+            )
+        }
+    )
+    assert rules(early, schedule(2)) == ["requirement"]

@@ -7,8 +7,7 @@ import pytest
 import scenarios
 from models.io import InputError, load_scenario
 from optimizer.planners.position import solve
-from optimizer.render.picture import route_map
-from optimizer.render.picture import routes_svg
+from optimizer.render.picture import route_map, routes_svg
 from optimizer.render.tables import builds_table
 from optimizer.rules.grants.prepare import grant_network
 from optimizer.web import service

@@ -3,11 +3,12 @@ Gathering Storm rules text)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ortools.sat.python import cp_model
 
-from models.generate_mobilization import mobilization_scenario
+from models.generate_mobilization import britain_history, mobilization_scenario
 from models.mobilization import Conversion, MobilizedUnit
 from models.tables import Power
 from optimizer.rules.guards import Guards
@@ -302,25 +303,24 @@ def test_britain_armor_cap_without_research_14_736_b():
     assert feasible(britain(armor_research_turn=0), plan)
 
 
-def test_britain_two_infantry_over_eight_14_736_a():
-    """14.736 A: two infantry over the eight; with the pre-game infantry unit (14.732) and a second one
-    in the history, the eighth may hold none."""
-    history = [
-        {"count": 2, "initial": True, "created": {"armor": 1, "infantry": 2, "air": 1, "shipbuilding": 2}},
-        *[{"created": {"air": 3}}] * 5,
-    ]
+def test_britain_eighth_holds_the_second_infantry_14_735_14_736_a():
+    """14.736 A: two infantry over the eight mobilizations: the pre-game one (14.732) and one in the
+    eighth (14.735 A: "one infantry unit"), never two there."""
+    history = britain_history(*[{"air": 3}] * 5)
     scenario = mobilization_scenario(
         {"britain": {"factories": {"civilian": 1, "military": 7}, "mobilizations": history}}, turns=1
     )
-    assert not feasible(scenario, [("britain", 0, CIV, {"infantry": 1, "air": 2})])
+    assert feasible(scenario, [("britain", 0, CIV, {"infantry": 1, "air": 2})])
+    assert not feasible(scenario, [("britain", 0, CIV, {"infantry": 2, "air": 1})])
     assert feasible(scenario, [("britain", 0, CIV, {"air": 3})])
+
+
+BRITAIN_FULLY_MOBILIZED = {"factories": {"military": 8}, "mobilizations": britain_history(*[{"air": 3}] * 6)}
 
 
 def test_britain_post_1940_addition_14_737():
     """14.737: starting in spring 1941 Britain adds one armor, infantry or air unit each turn."""
-    scenario = mobilization_scenario(
-        {"britain": {"factories": {"military": 8}}}, turns=2, start=("winter", 1940)
-    )
+    scenario = mobilization_scenario({"britain": BRITAIN_FULLY_MOBILIZED}, turns=2, start=("winter", 1940))
     data = prepare_mobilization(scenario)
     assert data.powers[0].addition_turns == [False, True]
     assert feasible(scenario, [], additions={("britain", 1): "armor"})
@@ -329,7 +329,7 @@ def test_britain_post_1940_addition_14_737():
 def test_britain_addition_limited_by_counter_mix_14_737():
     """14.737: no armor counter left, no armor addition; every counter used, no addition is due."""
     scenario = mobilization_scenario(
-        {"britain": {"factories": {"military": 8}, "counter_mix": {"armor": 0, "infantry": 1, "air": 0}}},
+        {"britain": {**BRITAIN_FULLY_MOBILIZED, "counter_mix": {"armor": 0, "infantry": 1, "air": 0}}},
         turns=2,
         start=("spring", 1941),
     )
@@ -355,22 +355,23 @@ def test_france_armor_cap_14_742_b():
     assert not feasible(scenario, plan)
 
 
-def test_france_counter_mix_counts_units_made_before_the_addition_only_14_743():
-    """14.743 (reading of `counter_mix`): one air counter left. Added in spring 1941, it is used, and a
-    mobilization in summer may still create air (14.742 A: mobilizations are not limited by the mix);
-    created first, it leaves no air counter for a later addition."""
+def test_france_counter_mix_limits_mobilizations_and_additions_14_61_14_743():
+    """14.61, 14.743 (reading of `counter_mix`): one armor and one air counter free. The air added in
+    spring 1941 uses its counter, and a mobilization of armor and air in summer would need a second;
+    created first, they leave no counter for a later addition, which is then not due."""
     scenario = mobilization_scenario(
         {
             "france": {
                 "factories": {"civilian": 2, "military": 3},
-                "counter_mix": {"armor": 0, "infantry": 0, "air": 1},
+                "counter_mix": {"armor": 1, "infantry": 0, "air": 1},
             }
         },
         turns=2,
         start=("spring", 1941),
     )
     air_then_mobilize = [("france", 1, CIV, {"armor": 1, "air": 1})]
-    assert feasible(scenario, air_then_mobilize, additions={("france", 0): "air"})
+    assert not feasible(scenario, air_then_mobilize, additions={("france", 0): "air"})
+    assert feasible(scenario, [], additions={("france", 0): "air", ("france", 1): "armor"})
     mobilize_then_air = [("france", 0, CIV, {"armor": 1, "air": 1})]
     assert not feasible(scenario, mobilize_then_air, additions={("france", 1): "air"})
     assert feasible(scenario, mobilize_then_air)
@@ -388,3 +389,28 @@ def test_russia_one_of_each_14_751_14_752():
     assert feasible(scenario, [("russia", 0, IDLE, {"armor": 1, "infantry": 1, "air": 1})])
     assert not feasible(scenario, [("russia", 0, IDLE, {"armor": 2, "air": 1})])
     assert not feasible(scenario, [("russia", 0, IDLE, {"shipbuilding": 1, "infantry": 1, "air": 1})])
+
+
+def test_odd_german_difference_can_never_be_balanced_14_712():
+    """14.712 with 14.711 B: each mobilization moves the infantry-air difference by -2, 0 or +2, so an
+    odd difference from the history (one a valid history never leaves) cannot be balanced, however many
+    factories are left; an even one of 2 can, with one factory."""
+    scenario = mobilization_scenario({"germany": {"factories": {"civilian": 3}}}, turns=1)
+    data = prepare_mobilization(scenario)
+    for difference, allowed in ((1, False), (2, True)):
+        power = dataclasses.replace(data.powers[0], infantry_minus_air=difference)
+        part = dataclasses.replace(data, powers=[power])
+        model = cp_model.CpModel()
+        add_mobilization(model, part, add_variables(model, part), Guards())
+        solver = cp_model.CpSolver()
+        assert (solver.solve(model) != cp_model.INFEASIBLE) is allowed
+
+
+def test_counter_mix_limits_german_mobilizations_14_61():
+    """14.61 (reading of `counter_mix`): a German mobilization creates two infantry or air units (14.711
+    B); with one infantry and one air counter free, one mobilization fits and a second does not."""
+    scenario = germany(counter_mix={"armor": 3, "infantry": 1, "air": 1})
+    one = [("germany", 0, CIV, {"armor": 1, "infantry": 1, "air": 1})]
+    assert feasible(scenario, one)
+    assert not feasible(scenario, one + [("germany", 1, CIV, {"armor": 1, "infantry": 1, "air": 1})])
+    assert not feasible(scenario, [("germany", 0, CIV, {"armor": 1, "air": 2})])

@@ -14,12 +14,8 @@ from models.mobilization import MobilizedUnit
 from models.tables import Power
 from optimizer.checker.mobilization import check_mobilization, schedule_value
 from optimizer.cli import app
-from optimizer.rules.mobilization.solve import (
-    Infeasible,
-    reserve_by_turn,
-    seed_force_pool,
-    solve_mobilization,
-)
+from optimizer.rules.mobilization.handover import reserve_by_turn, seed_force_pool
+from optimizer.rules.mobilization.solve import Infeasible, solve_mobilization
 
 BUNDLED = scenarios.path("gathering_storm_mobilization.yaml")
 
@@ -89,7 +85,7 @@ def test_hand_over_to_the_force_pool_14_82():
     scenario = load_scenario(BUNDLED)
     result = solve_mobilization(scenario)
     last = result.schedule.horizon - 1
-    reserve = reserve_by_turn(result.schedule, last)
+    reserve = reserve_by_turn(scenario, result.schedule, last)
     seeded, problems = seed_force_pool(scenario, result.schedule, last)
     britain_air = reserve[Power.BRITAIN].get(MobilizedUnit.AIR, 0)
     assert britain_air > 0
@@ -196,3 +192,92 @@ def test_cli_check_accepts_the_planned_schedule_and_names_breaches(tmp_path):
     result = runner.invoke(app, ["mobilize", str(BUNDLED), "--check", str(bad)])
     assert result.exit_code == 1
     assert "14.713 A" in result.output
+
+
+def test_requirement_past_the_horizon_is_reported_as_such(tmp_path):
+    """Regression: a requirement dated turn 11 with --horizon 4 was reported as blocked by "14.31
+    mobilization cost" and "14.7 units each mobilization creates"; its turn lies past the horizon."""
+    result = runner.invoke(app, ["mobilize", str(BUNDLED), "--horizon", "4"])
+    assert result.exit_code == 1
+    assert "turn 11 lies past the horizon (turns 0-3 planned)" in result.output
+    assert "14.31" not in result.output
+
+
+def test_maintenance_saved_is_reported_per_military_factory_14_62():
+    """14.62: each military factory saves one maintenance point. Germany starts with three (14.92: three
+    mobilizations) and gains one with each mobilization of the schedule, from its turn."""
+    scenario = load_scenario(BUNDLED)
+    schedule = solve_mobilization(scenario).schedule
+    german = [m for m in schedule.maintenance if m.power is Power.GERMANY]
+    assert len(german) == schedule.horizon
+    made = 3
+    for line in german:
+        step = next(s for s in schedule.steps if s.power is Power.GERMANY and s.turn == line.turn)
+        made += step.mobilization_number is not None
+        assert line.military_factories == line.points == made
+    assert german[0].points == 4  # the spring 1936 mobilization (mobilization 4) saves from its turn
+
+
+def test_a_power_that_cannot_mobilize_is_told_why_14_12():
+    """A schedule never plans nothing without saying why: Germany with no idle or civilian factory left
+    mobilizes nowhere, and the schedule names 14.12 (no factory is created)."""
+    scenario = mobilization_scenario({"germany": {"factories": {}}}, turns=2)
+    schedule = solve_mobilization(scenario).schedule
+    assert not any(s.mobilization_number for s in schedule.steps)
+    (note,) = schedule.notes
+    assert note.startswith("germany: no mobilization is possible") and "14.12" in note
+
+
+def test_a_power_that_chooses_not_to_mobilize_is_told_why():
+    """With every unit worth nothing and maintenance worth nothing, Russia may mobilize but does not: the
+    note says the objective chose so."""
+    scenario = mobilization_scenario(
+        {"russia": {"factories": {"idle": 1}}},
+        turns=1,
+        objective={
+            "values": {"armor": 0, "infantry": 0, "air": 0, "shipbuilding": 0},
+            "maintenance_value": 0,
+        },
+    )
+    (note,) = solve_mobilization(scenario).schedule.notes
+    assert "one was possible" in note
+
+
+def test_units_in_delay_meet_a_requirement_without_mobilizing_14_81():
+    """14.81: an armor unit in its delay at the start reaching the reserve in turn 1 meets "one armor by
+    turn 1" though no tile point allows a mobilization."""
+    scenario = mobilization_scenario(
+        {
+            "france": {
+                "factories": {"civilian": 1},
+                "tile_points": [0, 0],
+                "in_delay": [{"unit": "armor", "count": 1, "arrives": 1}],
+            }
+        },
+        turns=2,
+        delays={"armor": 2, "infantry": 1, "air": 1},
+        objective={"minimum": [{"power": "france", "unit": "armor", "count": 1, "by_turn": 1}]},
+    )
+    result = solve_mobilization(scenario)
+    assert check_mobilization(scenario, result.schedule) == []
+    assert [(a.turn, a.unit, a.count) for a in result.schedule.reserve_additions] == [
+        (1, MobilizedUnit.ARMOR, 1)
+    ]
+
+
+def test_western_allies_france_keeps_within_its_counter_mix_14_61_14_743():
+    """Regression: in the bundled 1940-1941 scenario France mobilized a third armor after its additions
+    had used both armor counters. Its counter mix holds 2 armor, 3 infantry and 2 air: every unit it
+    creates, mobilized or added (14.743), takes one."""
+    scenario = load_scenario(scenarios.path("western_allies_mobilization_1940.yaml"))
+    schedule = solve_mobilization(scenario).schedule
+    taken = {u: 0 for u in (MobilizedUnit.ARMOR, MobilizedUnit.INFANTRY, MobilizedUnit.AIR)}
+    for step in schedule.steps:
+        if step.power is Power.FRANCE:
+            for unit in taken:
+                taken[unit] += step.created.of(unit) + (step.addition is unit)
+    assert (
+        taken[MobilizedUnit.ARMOR] <= 2
+        and taken[MobilizedUnit.INFANTRY] <= 3
+        and taken[MobilizedUnit.AIR] <= 2
+    )
