@@ -69,20 +69,20 @@ class Job:
 def job_kind(data: Any, planner: str = "auto") -> str:
     """Which planner a position goes to, as the command of that kind would plan it.
 
-    A file with `kind: engineers` is an engineers scenario, whatever `planner` says (its fields are
-    not a rule-27 scenario's). Another scenario goes to `planner` when it names one; with "auto", a
-    scenario with a `mobilization:` section is planned as `awaw mobilize` plans it (rule 14), and
-    any other as `awaw plan` does (rules 27 and 40). A scenario holding both a rule-27 position and
-    a `mobilization:` section is thus a mobilization position unless `--planner plan` asks for its
-    construction plan: the section is there to be planned, and `awaw plan` ignores it.
+    With "auto", the planner the scenario's data is for (`optimizer.planners.planner_for`): an engineers
+    scenario (`kind: engineers`) as `awaw engineers` plans it, one with a `mobilization:` section as
+    `awaw mobilize` (rule 14), any other as `awaw plan` (rules 27 and 40). An engineers scenario goes to its
+    planner whatever `planner` says (its fields are not a rule-27 scenario's); another scenario goes to
+    `planner` when it names one, so that a scenario holding both a rule-27 position and a `mobilization:`
+    section is planned as a turn with `--planner plan` (the planner refuses a scenario it does not plan,
+    with the command that does).
     """
-    if isinstance(data, dict) and data.get("kind") == "engineers":
-        return "engineers"
-    if planner != "auto":
-        return planner
-    if isinstance(data, dict) and data.get("mobilization") is not None:
-        return "mobilize"
-    return "plan"
+    from optimizer.planners import planner_for
+
+    found = planner_for(data)
+    if planner == "auto" or found.scenario_kind != "turn":
+        return found.name
+    return planner
 
 
 def with_kind(job: Job, planner: str = "auto") -> Job:
@@ -253,8 +253,13 @@ def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any]]]:
     text = read_text(path)
     rows: list[dict[str, Any]] = []
     if path.suffix == ".csv":
-        for record in csv.DictReader(text.splitlines()):
-            rows.append({k: _cell(v) for k, v in record.items() if k is not None and v not in (None, "")})
+        reader = csv.DictReader(text.splitlines())
+        for record in reader:
+            if None in record:  # cells past the header's columns: a row the table does not describe
+                extra = len(record[None])
+                problem = f"{len(reader.fieldnames or []) + extra} cells where the header names {len(reader.fieldnames or [])} columns"
+                raise InputError(name, [(f"row {len(rows) + 1}", problem, reader.line_num)])
+            rows.append({k: _cell(v) for k, v in record.items() if v not in (None, "")})
         columns = next(csv.reader(text.splitlines()), [])
     else:
         loaded, _ = parse_yaml(text, name)  # syntax errors and duplicate keys with their lines

@@ -25,11 +25,15 @@ import typer
 from optimizer.cli import batch, check, engineers, mobilize, plan, serve, sw, tools
 from optimizer.cli.plan import PresetName as PresetName
 
+# Help as written, never read as Rich markup: `[@SITE]` is not a tag, `POWER:SHIP:ACTION` not an emoji code.
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Plan the best A World at War construction turn (rule 27), check plans, explain limits.",
+    rich_markup_mode=None,
+    context_settings={"max_content_width": 120},
+    help="Plan A World at War: the best builds and grants of a turn (rules 27 and 40), submarine warfare "
+    "(rule 25), Gathering Storm mobilization (rule 14) and Europa engineers; check plans, explain limits.",
 )
 # In the order `awaw --help` lists them.
 for command in (
@@ -48,7 +52,9 @@ for command in (
     serve.serve,
     check.compare,
 ):
-    app.command()(command)
+    # The list of commands shows each one's whole summary (its docstring's first paragraph), not a cut.
+    summary = " ".join((command.__doc__ or "").split("\n\n")[0].split())
+    app.command(short_help=summary)(command)
 
 
 def main() -> None:

@@ -50,7 +50,8 @@ __all__ = [
     "solve",
 ]
 
-PLANNERS: dict[str, Planner[Any, Any]] = {p.name: p for p in (TURN, SW, MOBILIZATION, ENGINEERS)}
+# In the order `planner_for` asks them whether a scenario file is theirs.
+PLANNERS: dict[str, Planner[Any, Any]] = {p.name: p for p in (ENGINEERS, MOBILIZATION, SW, TURN)}
 # The scenario files, by kind: the model that reads each (`awaw schema --kind KIND`).
 SCENARIO_KINDS: dict[str, type[Scenario] | type[EngineerScenario]] = {
     "turn": Scenario,
@@ -64,13 +65,11 @@ def planner(name: str) -> Planner[Any, Any]:
 
 
 def planner_for(data: Any) -> Planner[Any, Any]:
-    """The planner a scenario file's data is for: an engineers scenario (`kind: engineers`) the engineers'
-    planner, one with a `mobilization:` section the mobilization planner, any other the turn planner
-    (whose plan carries the rule 25 figures of an `sw:` section)."""
-    for candidate in (ENGINEERS, MOBILIZATION, TURN):
-        if candidate.refusal(data) is None:
-            return candidate
-    return TURN
+    """The planner a scenario file's data is for, the first in `PLANNERS` that claims it: an engineers
+    scenario (`kind: engineers`) the engineers' planner, one with a `mobilization:` section the
+    mobilization planner, any other the turn planner (whose plan carries the rule 25 figures of an `sw:`
+    section); data that is no scenario at all the turn planner, whose validation says what is wrong."""
+    return next((candidate for candidate in PLANNERS.values() if candidate.claims(data)), TURN)
 
 
 def refusal(chosen: Planner[Any, Any], data: Any, file: str) -> str | None:

@@ -138,6 +138,11 @@ class Planner(Protocol[S, P]):
         instead, in a phrase ('an engineers scenario')."""
         ...
 
+    def claims(self, data: Any) -> bool:
+        """Whether a scenario file's data is this planner's by default (`optimizer.planners.planner_for`):
+        the file of its kind, where another planner could plan it too."""
+        ...
+
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> S:
         """The scenario, validated as its command validates a file; raises `InputError`."""
         ...

@@ -36,6 +36,9 @@ class EngineersPlanner:
             return "a mobilization scenario (rule 14)"
         return "a turn scenario (rules 27 and 40)"
 
+    def claims(self, data: Any) -> bool:
+        return self.refusal(data) is None
+
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> EngineerScenario:
         return validate(EngineerScenario, data, file, lines)
 

@@ -36,6 +36,11 @@ class MobilizationPlanner:
             return "a turn scenario with no mobilization: section (rule 14)"
         return None
 
+    def claims(self, data: Any) -> bool:
+        """A scenario with a `mobilization:` section is planned as `awaw mobilize` plans it unless asked
+        otherwise; `mobilization: null` is no section (a turn scenario written with every field)."""
+        return isinstance(data, dict) and self.refusal(data) is None and data.get("mobilization") is not None
+
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> Scenario:
         """As `awaw plan` validates the file; a `mobilization:` section left empty is refused at its line."""
         from models.io import InputError, line_of

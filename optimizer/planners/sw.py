@@ -36,6 +36,9 @@ class SWPlanner:
             return "a turn scenario with no sw: section (rule 25)"
         return None
 
+    def claims(self, data: Any) -> bool:
+        return False  # a scenario with an `sw:` section is a turn plan's, with its SW figures (awaw plan)
+
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> Scenario:
         return TURN.validate(data, file, lines)
 

@@ -32,6 +32,9 @@ class TurnPlanner:
             return "an engineers scenario"
         return None
 
+    def claims(self, data: Any) -> bool:
+        return self.refusal(data) is None  # any turn scenario, the planners of its sections before it
+
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> Scenario:
         """The scenario, validated; fixed grants that rule 40 forbids are bad input too (40.3)."""
         scenario = validate(Scenario, data, file, lines)

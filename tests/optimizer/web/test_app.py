@@ -74,6 +74,34 @@ def test_bundled_scenarios_listed_default_first(client):
     assert "engineers/rail_and_airbase.yaml" in names  # every kind of scenario is offered
 
 
+@pytest.mark.parametrize("name", list(scenarios.every()))
+def test_every_bundled_scenario_plans_as_its_command_does(client, name):
+    """Each bundled scenario of every kind is planned by the planner of its kind (the registry), and the
+    plan the page offers for download is the bytes of that command's --json: a turn plan (with its SW
+    figures), a mobilization schedule (rule 14) or an engineers schedule."""
+    from optimizer.planners import planner_for
+
+    path = scenarios.every()[name]
+    command = planner_for(yaml.safe_load(path.read_text(encoding="utf-8"))).name
+    answer = client.post("/api/plan", json={"yaml": path.read_text(encoding="utf-8"), "file": path.name})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    expected = runner.invoke(cli, [command, str(path), "--json"])
+    assert expected.exit_code == 0, expected.output
+    assert data["status"] == "optimal" and data["plan"] == expected.stdout
+    checked = client.post("/api/check", json={"yaml": path.read_text(encoding="utf-8"), "plan": data["plan"]})
+    assert checked.status_code == 200 and checked.json()["legal"], checked.text
+
+
+def test_objective_controls_are_refused_for_a_scenario_of_another_planner(client):
+    """The controls are the turn plan's (`awaw plan`'s options): set on an engineers scenario, they are
+    bad input naming the planner, never silently dropped."""
+    text = scenarios.every()["engineers/rail_and_airbase.yaml"].read_text(encoding="utf-8")
+    answer = client.post("/api/plan", json={"yaml": text, "options": {"reserve": "germany=5"}})
+    assert answer.status_code == 422
+    assert "apply to turn plans (rules 27 and 40)" in answer.json()["error"]
+
+
 def test_bundled_scenario_text_by_name(client):
     for name, path in scenarios.every().items():
         answer = client.get(f"/api/scenarios/{name}")
