@@ -25,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from models.plan import PLAN_FORMAT, Plan
 from models.scenario import Scenario
-from models.sw import ResultsTable
+from models.sw_results import ResultsTable
 
 M = TypeVar("M", bound=BaseModel)
 # libyaml's safe loader when PyYAML was built with it: the same documents, parsed faster.
@@ -600,7 +600,7 @@ def load_plan(path: str | Path) -> Plan:
 
 
 def load_results_table(path: str | Path) -> ResultsTable:
-    """Read a player's SW combat results table (YAML or JSON, `awaw-sw-results/1`; models/sw.py)."""
+    """Read a player's SW combat results table (YAML or JSON, `awaw-sw-results/1`; models/sw_results.py)."""
     path = Path(path)
     data, lines = parse_yaml(_read(path), str(path))
     return validate(ResultsTable, data, str(path), lines)

@@ -2,7 +2,7 @@
 
 The SW Combat Modifiers Table of 25.61 is written once here, row by row with its rule numbers,
 and read by both the solver (`optimizer/rules/sw/`) and the independent checker
-(`optimizer/checker/sw.py`). Positive modifiers favour the submarines (25.61).
+(`optimizer/checker/sw/`). Positive modifiers favour the submarines (25.61).
 
 Control of ports: the ports of the bundled map (Brest, Lorient, Hamburg, ...) are read from the
 scenario's `map` section (controller, supply traced over the map); the other ports the rules name
@@ -20,7 +20,8 @@ from typing import Annotated, NamedTuple
 from pydantic import Field, NonNegativeInt, model_validator
 
 from models.base import Strict
-from models.map_data import SITE_BY_ID, Country
+from models.map_data import SITE_BY_ID
+from models.sw_ports import SW_PORTS, all_ports
 from models.tables import Power
 
 
@@ -209,87 +210,6 @@ def us_war_modifier(turn_of_war: int) -> tuple[int, int]:
 def codebreaking_modifier(submarine_cards: int, asw_cards: int) -> int:
     """Cards compared, capped at +/-1 (25.671-25.673)."""
     return max(-CODEBREAKING_CAP, min(CODEBREAKING_CAP, submarine_cards - asw_cards))
-
-
-# --- Ports --------------------------------------------------------------------------------------
-
-
-class SWPortInfo(NamedTuple):
-    """A port rule 25 names that the bundled map does not hold."""
-
-    name: str
-    owner: Power | None  # controller at the start of the war; None for neutral ports
-    front: str  # "western", "mediterranean", "pacific", "indian"
-
-
-# Ports of rule 25 that are not on the bundled map, with their owner at the start of the war.
-SW_PORTS: dict[str, SWPortInfo] = {
-    "st_nazaire": SWPortInfo("St. Nazaire", Power.FRANCE, "western"),
-    "la_rochelle": SWPortInfo("La Rochelle", Power.FRANCE, "western"),
-    "la_coruna": SWPortInfo("La Coruna", None, "western"),
-    "vigo": SWPortInfo("Vigo", None, "western"),
-    "lisbon": SWPortInfo("Lisbon", None, "western"),
-    "cadiz": SWPortInfo("Cadiz", None, "western"),
-    "gibraltar": SWPortInfo("Gibraltar", Power.BRITAIN, "western"),
-    "suez": SWPortInfo("Suez", Power.BRITAIN, "mediterranean"),
-    "basra": SWPortInfo("Basra", Power.BRITAIN, "indian"),
-    "abadan": SWPortInfo("Abadan", Power.BRITAIN, "indian"),
-    "colombo": SWPortInfo("Colombo", Power.BRITAIN, "indian"),
-    "madras": SWPortInfo("Madras", Power.BRITAIN, "indian"),
-    "singapore": SWPortInfo("Singapore", Power.BRITAIN, "pacific"),
-    "manila": SWPortInfo("Manila", Power.USA, "pacific"),
-    "pearl_harbor": SWPortInfo("Pearl Harbor", Power.USA, "pacific"),
-    "hilo": SWPortInfo("Hilo", Power.USA, "pacific"),
-    "tahiti": SWPortInfo("Tahiti", Power.FRANCE, "pacific"),
-    "townsville": SWPortInfo("Townsville", Power.BRITAIN, "pacific"),
-    "noumea": SWPortInfo("Noumea", Power.FRANCE, "pacific"),
-    "suva": SWPortInfo("Suva", Power.BRITAIN, "pacific"),
-    "truk": SWPortInfo("Truk", Power.JAPAN, "pacific"),
-}
-
-# Map ports by front, for 25.31 and 25.51 [reading]: Germany's, France's and Britain's ports and
-# Canada's box are on the western front (Hamburg and Kiel included: Germany borders the North
-# Sea); Italy's, Marseilles, Corsica's, Algeria's, Tunisia's and Syria's are Mediterranean.
-_WESTERN_COUNTRIES = {
-    Country.GERMANY,
-    Country.EAST_PRUSSIA,
-    Country.FRANCE,
-    Country.BRITAIN,
-    Country.ULSTER,
-}
-_MEDITERRANEAN_COUNTRIES = {
-    Country.ITALY,
-    Country.SICILY,
-    Country.SARDINIA,
-    Country.CORSICA,
-    Country.ALGERIA,
-    Country.TUNISIA,
-    Country.SYRIA,
-}
-_MEDITERRANEAN_MAP_PORTS = {"marseilles"}
-
-
-def port_front(port: str) -> str | None:
-    """The front of a port (25.31, 25.51) [reading for the map's ports, above]."""
-    if port in SW_PORTS:
-        return SW_PORTS[port].front
-    site = SITE_BY_ID.get(port)
-    if site is None or not site.port or site.box:
-        return None
-    if port in _MEDITERRANEAN_MAP_PORTS or site.country in _MEDITERRANEAN_COUNTRIES:
-        return "mediterranean"
-    if site.country in _WESTERN_COUNTRIES:
-        return "western"
-    if site.country in (Country.JAPAN, Country.AUSTRALIA):
-        return "pacific"
-    if site.country == Country.INDIA:
-        return "indian"
-    return None
-
-
-def all_ports() -> list[str]:
-    """Every port name an `sw` section may use: the map's ports and boxes and those of SW_PORTS."""
-    return sorted({s.id for s in SITE_BY_ID.values() if s.port} | set(SW_PORTS))
 
 
 MAX_GROUP_FACTORS = 500  # factors of one group of SW units: force pools hold tens
@@ -524,7 +444,7 @@ def sw_consistency(sw: SWSection, us_at_war_europe: bool) -> str | None:
     return None
 
 
-# --- The deployment plan and the player's results table ---------------------------------------------
+# --- The deployment plan ---------------------------------------------------------------------------
 
 
 class GroupPlacement(Strict):
@@ -550,75 +470,6 @@ class SWDeployment(Strict):
         default_factory=list,
         description="The planning side's campaigns whose submarines decline SW combat (25.14).",
     )
-
-
-class ResultsRow(Strict):
-    """One row of a player's SW combat results table: expected losses at a level and modifier."""
-
-    level: int = Field(ge=0, le=100, description="Submarine level (25.41) or ASW level (25.42).")
-    modifier: int = Field(ge=-20, le=20, description="Net SW combat modifier (25.61).")
-    transports_lost: float = Field(default=0, ge=0, le=100, description="Expected defender transports lost.")
-    brps_lost: float = Field(default=0, ge=0, le=1000, description="Expected defender BRPs lost.")
-    submarines_lost: float = Field(default=0, ge=0, le=100, description="Expected submarine factors lost.")
-
-
-class ResultsTable(Strict):
-    """The player's SW combat results table (the game's own table is not in the rules text here).
-
-    Two tables, one a die roll each (25.61): `submarine_rows` (the attacker's roll at its submarine
-    level: transports and BRPs the defender is expected to lose) and `asw_rows` (the defender's roll at
-    its ASW level: submarine factors the attacker is expected to lose). Every level from 0 to
-    `max_level` and every modifier from `min_modifier` to `max_modifier` needs exactly one row in each.
-    A level above `max_level` reads the `max_level` row; a modifier outside the range reads the nearest
-    end [reading: the game's tables stop at their last column].
-    """
-
-    format: str = Field(pattern=r"^awaw-sw-results/1$", description="awaw-sw-results/1")
-    max_level: int = Field(ge=0, le=100)
-    min_modifier: int = Field(ge=-20, le=20)
-    max_modifier: int = Field(ge=-20, le=20)
-    submarine_rows: list[ResultsRow]
-    asw_rows: list[ResultsRow]
-
-    @model_validator(mode="after")
-    def _complete(self) -> ResultsTable:
-        if self.min_modifier > self.max_modifier:
-            raise ValueError("min_modifier: above max_modifier")
-        for name in ("submarine_rows", "asw_rows"):
-            seen: set[tuple[int, int]] = set()
-            for i, row in enumerate(getattr(self, name)):
-                key = (row.level, row.modifier)
-                if key in seen:
-                    raise ValueError(f"{name}[{i}]: a second row for level {key[0]}, modifier {key[1]}")
-                if row.level > self.max_level or not self.min_modifier <= row.modifier <= self.max_modifier:
-                    raise ValueError(
-                        f"{name}[{i}]: level {row.level}, modifier {row.modifier} is outside the table "
-                        f"(levels 0-{self.max_level}, modifiers {self.min_modifier} to {self.max_modifier})"
-                    )
-                seen.add(key)
-            for level in range(self.max_level + 1):
-                for modifier in range(self.min_modifier, self.max_modifier + 1):
-                    if (level, modifier) not in seen:
-                        raise ValueError(f"{name}: no row for level {level}, modifier {modifier}")
-        return self
-
-    def key(self, level: int, modifier: int) -> tuple[int, int]:
-        """The (level, modifier) row read for a level and modifier (clamped to the table)."""
-        return min(level, self.max_level), max(self.min_modifier, min(self.max_modifier, modifier))
-
-    def submarine_row(self, level: int, modifier: int) -> ResultsRow:
-        wanted = self.key(level, modifier)
-        return next(r for r in self.submarine_rows if (r.level, r.modifier) == wanted)
-
-    def asw_row(self, level: int, modifier: int) -> ResultsRow:
-        wanted = self.key(level, modifier)
-        return next(r for r in self.asw_rows if (r.level, r.modifier) == wanted)
-
-
-# Value in BRPs of what SW combat destroys, for the expected-results objective: a transport or a
-# submarine factor costs 3 BRPs to build (27.12) [reading: the loss is worth its rebuilding cost].
-TRANSPORT_BRPS = 3
-SUBMARINE_FACTOR_BRPS = 3
 
 
 # --- SW units of a build plan (27.9, 27.94) ------------------------------------------------------

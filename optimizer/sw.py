@@ -14,20 +14,14 @@ from ortools.sat.python import cp_model
 
 from models.plan import Plan, Status, SWCampaignFigures, SWFigures, SWPlanReport
 from models.scenario import Scenario
-from models.sw import (
-    CVE_LAUNCH_TURNS,
-    ForceGroup,
-    ResultsTable,
-    SWDeployment,
-    SWSection,
-    SWUnit,
-    build_group_id,
-)
+from models.sw import CVE_LAUNCH_TURNS, ForceGroup, SWDeployment, SWSection, SWUnit, build_group_id
+from models.sw_results import ResultsTable
 from models.tables import Power, UnitType
 from optimizer.rules.sw.constraints import add_sw
+from optimizer.rules.sw.deployment import deployment_data
 from optimizer.rules.sw.extract import breakdown_data, extract_deployment
 from optimizer.rules.sw.objective import SCALE, campaign_terms, moved_factors, value_expression
-from optimizer.rules.sw.prepare import CampaignBreakdown, breakdown, counts_after, counts_now, deployment_data
+from optimizer.rules.sw.prepare import CampaignBreakdown, breakdown, counts_after, counts_now
 from optimizer.rules.sw.variables import SWVariables
 
 

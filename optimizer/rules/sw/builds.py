@@ -15,16 +15,11 @@ from ortools.sat.python import cp_model
 
 from models.scenario import Scenario
 from models.sw import CVE_LAUNCH_TURNS, SWBox, SWSection, SWUnit, build_group_id
+from models.sw_ports import port_front
 from models.tables import Power, UnitType
 from optimizer.linear import LinearExpr
 from optimizer.rules.naval.variables import NavalVariables
-from optimizer.rules.sw.prepare import (
-    GroupData,
-    deployment_data,
-    eligible_boxes,
-    planning_powers,
-    port_front,
-)
+from optimizer.rules.sw.deployment import GroupData, deployment_data, eligible_boxes, planning_powers
 from optimizer.rules.sw.variables import SWVariables
 
 _SW_UNITS = {UnitType.SUBMARINE: SWUnit.SUBMARINE, UnitType.ASW: SWUnit.ASW}

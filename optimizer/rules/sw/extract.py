@@ -6,7 +6,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from models.sw import GroupPlacement, ResultsTable, SWDeployment
+from models.sw import GroupPlacement, SWDeployment
+from models.sw_results import ResultsTable
 from optimizer.rules.sw.prepare import CampaignBreakdown
 from optimizer.rules.sw.variables import SWVariables
 

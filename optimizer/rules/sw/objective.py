@@ -14,18 +14,16 @@ from models.sw import (
     CAMPAIGNS,
     CVE_STEP_CAP,
     CVES_PER_STEP,
-    SUBMARINE_FACTOR_BRPS,
-    TRANSPORT_BRPS,
     Campaign,
-    ResultsTable,
     SWBox,
     SWSection,
     SWUnit,
     is_axis,
 )
+from models.sw_results import SUBMARINE_FACTOR_BRPS, TRANSPORT_BRPS, ResultsTable
 from models.tables import Power
 from optimizer.linear import LinearExpr
-from optimizer.rules.sw.prepare import planning_powers
+from optimizer.rules.sw.deployment import planning_powers
 from optimizer.rules.sw.variables import SWVariables
 
 SCALE = 100  # weights and expected losses are kept to 1/100

@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 from models.sw import Campaign, SWBox, SWUnit, is_axis
 from models.tables import Power
 from optimizer.linear import LinearExpr
-from optimizer.rules.sw.prepare import DeploymentData
+from optimizer.rules.sw.deployment import DeploymentData
 
 
 @dataclass

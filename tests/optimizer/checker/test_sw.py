@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from models.plan import Status
-from models.sw import Campaign, GroupPlacement, ResultsRow, ResultsTable, SWBox, SWDeployment
+from models.sw import Campaign, GroupPlacement, SWBox, SWDeployment
+from models.sw_results import ResultsRow, ResultsTable
 from optimizer.checker.sw import check_deployment, deployment_value, derive, may_enter
 from optimizer.sw import plan_sw
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
