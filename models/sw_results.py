@@ -1,9 +1,24 @@
 """A player's SW combat results table (rule 25): what the expected-results objective of `awaw sw --results`
-reads, and the value in BRPs of what SW combat destroys."""
+reads, and the value in BRPs of what SW combat destroys.
+
+The game's own table is not in the rules text here, so the file is the player's. Two forms are read:
+
+- `awaw-sw-results/2`, the table as the game prints it (`GameResultsTable`): the dice rolled, and for
+  the attacker's roll and the defender's roll the columns (factors), which way the net modifier is
+  applied to the roll, and each row's cells (transports, BRPs and submarine factors lost). The
+  planner computes the expected losses from the dice, each capped at what is in the box.
+- `awaw-sw-results/1`, the older form (`ResultsTable`): one expected loss per level and net modifier,
+  used as written (no cap, no dice).
+"""
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+import copy
+import re
+from enum import StrEnum
+from typing import Any
+
+from pydantic import Field, NonNegativeInt, model_validator
 
 from models.base import Strict
 
@@ -75,3 +90,172 @@ class ResultsTable(Strict):
 # submarine factor costs 3 BRPs to build (27.12) [reading: the loss is worth its rebuilding cost].
 TRANSPORT_BRPS = 3
 SUBMARINE_FACTOR_BRPS = 3
+
+
+# --- The table as the game prints it (awaw-sw-results/2) ---------------------------------------------
+
+
+class ModifierDirection(StrEnum):
+    """How the net SW combat modifier (positive favours the submarines, 25.61) enters a roll."""
+
+    PLUS = "plus"  # modified roll = dice + modifier
+    MINUS = "minus"  # modified roll = dice - modifier
+
+
+class Cell(Strict):
+    """One cell of a results table: what that modified roll in that column destroys."""
+
+    transports: NonNegativeInt = Field(default=0, le=100, description="The defender's transports lost.")
+    brps: NonNegativeInt = Field(default=0, le=1000, description="The defender's BRPs lost.")
+    factors: NonNegativeInt = Field(default=0, le=100, description="The attacker's submarine factors lost.")
+
+
+class RollRow(Strict):
+    """One row of a roll's table: a modified roll and its cell in each column."""
+
+    roll: int = Field(ge=-50, le=100, description="The modified roll of this row.")
+    cells: list[Cell] = Field(description="One cell per column, in the columns' order.")
+
+
+class RollTable(Strict):
+    """The attacker's or the defender's roll: columns of factors, rows of modified rolls."""
+
+    modifier: ModifierDirection = Field(
+        description=(
+            "plus: the net SW combat modifier is added to this roll; minus: it is subtracted. Positive "
+            "modifiers favour the submarines (25.61), so the table is checked to agree."
+        )
+    )
+    columns: list[NonNegativeInt] = Field(
+        min_length=1,
+        max_length=40,
+        description=(
+            "The factor figure heading each column, increasing: a level reads the last column whose figure "
+            "it reaches; a level below the first column rolls on none and has no result."
+        ),
+    )
+    rows: list[RollRow] = Field(
+        min_length=1,
+        max_length=60,
+        description=(
+            "One row per modified roll, the rolls consecutive; a modified roll beyond the first or last "
+            "row reads that row (the printed table's 'or less' and 'or more')."
+        ),
+    )
+
+    def column(self, level: int) -> int | None:
+        """The index of the column a level reads, or None below the first column."""
+        found = None
+        for i, figure in enumerate(self.columns):
+            if level >= figure:
+                found = i
+        return found
+
+    def row(self, modified: int) -> RollRow:
+        """The row a modified roll reads (clamped to the table's first and last rows)."""
+        rows = sorted(self.rows, key=lambda r: r.roll)
+        modified = max(rows[0].roll, min(rows[-1].roll, modified))
+        return next(r for r in rows if r.roll == modified)
+
+
+DICE = re.compile(r"^([1-4])d([2-9]|1[0-9]|20)$")
+
+
+def _shorthand(data: Any, key: str, field: str) -> None:
+    """A bare number in a cell of `key` is `field` (transports on the attacker's roll, submarine
+    factors lost on the defender's), as a printed table gives one figure a cell."""
+    table = data.get(key) if isinstance(data, dict) else None
+    rows = table.get("rows") if isinstance(table, dict) else None
+    if not isinstance(rows, list):
+        return
+    for row in rows:
+        cells = row.get("cells") if isinstance(row, dict) else None
+        if isinstance(cells, list):
+            row["cells"] = [
+                {field: c} if isinstance(c, int) and not isinstance(c, bool) else c for c in cells
+            ]
+
+
+class GameResultsTable(Strict):
+    """The SW Combat Table as the game prints it (`awaw-sw-results/2`).
+
+    `attacker_roll`: the submarines' roll, its columns the submarine level (25.41); `defender_roll`:
+    the ASW roll, its columns the ASW level (25.42). Each roll's `modifier` says whether the net
+    modifier is added to or subtracted from it; the same net modifier applies to both rolls (25.61).
+    A bare number in a cell is transports lost on the attacker's roll and submarine factors lost on
+    the defender's; a mapping gives `transports`, `brps` and `factors` (the attacker's submarine
+    factors lost) on either roll.
+    """
+
+    format: str = Field(pattern=r"^awaw-sw-results/2$", description="awaw-sw-results/2")
+    name: str | None = Field(default=None, max_length=200, description="Where the table comes from.")
+    dice: str = Field(description="The dice rolled on both tables: NdS, as 2d6 (1-4 dice of 2-20 faces).")
+    attacker_roll: RollTable
+    defender_roll: RollTable
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_numbers(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            data = copy.deepcopy(data)
+            _shorthand(data, "attacker_roll", "transports")
+            _shorthand(data, "defender_roll", "factors")
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> GameResultsTable:
+        if not DICE.match(self.dice):
+            raise ValueError(f"dice: {self.dice!r} is not NdS with 1-4 dice of 2-20 faces (as 2d6)")
+        for key in ("attacker_roll", "defender_roll"):
+            table: RollTable = getattr(self, key)
+            if any(b <= a for a, b in zip(table.columns, table.columns[1:], strict=False)):
+                raise ValueError(f"{key}.columns: the factor figures must increase")
+            rolls = [r.roll for r in table.rows]
+            if sorted(rolls) != list(range(min(rolls), min(rolls) + len(rolls))):
+                raise ValueError(
+                    f"{key}.rows: the rolls must be consecutive, each once (found {sorted(rolls)})"
+                )
+            for i, row in enumerate(table.rows):
+                if len(row.cells) != len(table.columns):
+                    raise ValueError(
+                        f"{key}.rows[{i}].cells: {len(row.cells)} cells for {len(table.columns)} columns"
+                    )
+            _favours_submarines(key, table)
+        return self
+
+    @property
+    def dice_count(self) -> int:
+        return int(self.dice.split("d")[0])
+
+    @property
+    def dice_faces(self) -> int:
+        return int(self.dice.split("d")[1])
+
+
+def _favours_submarines(key: str, table: RollTable) -> None:
+    """25.61: positive modifiers favour the submarines. So as the net modifier rises (down the rows
+    with `plus`, up them with `minus`) no cell may give the defender fewer transports or BRPs lost,
+    nor the attacker more submarine factors lost: a table entered mirrored is refused."""
+    order = sorted(table.rows, key=lambda r: r.roll)
+    if table.modifier is ModifierDirection.MINUS:
+        order.reverse()
+    for before, after in zip(order, order[1:], strict=False):
+        for column, (was, now) in enumerate(zip(before.cells, after.cells, strict=True)):
+            worse = [name for name in ("transports", "brps") if getattr(now, name) < getattr(was, name)] + (
+                ["factors"] if now.factors > was.factors else []
+            )
+            if worse:
+                index = table.rows.index(after)
+                raise ValueError(
+                    f"{key}.rows[{index}].cells[{column}]: {worse[0]} {getattr(now, worse[0])} at roll "
+                    f"{after.roll} against {getattr(was, worse[0])} at roll {before.roll}: with modifier "
+                    f"'{table.modifier.value}' a higher net modifier would favour the ASW, but positive "
+                    "modifiers favour the submarines (25.61); is the table mirrored or the direction wrong?"
+                )
+
+
+AnyResultsTable = ResultsTable | GameResultsTable
+RESULTS_FORMATS: dict[str, type[ResultsTable] | type[GameResultsTable]] = {
+    "awaw-sw-results/2": GameResultsTable,
+    "awaw-sw-results/1": ResultsTable,
+}

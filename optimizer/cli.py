@@ -493,7 +493,7 @@ def sw(
     results: Annotated[
         Path | None,
         typer.Option(
-            help="The player's SW combat results table (YAML, awaw-sw-results/1): plan for expected losses."
+            help="The player's SW combat results table (YAML: awaw-sw-results/2, the game's form, or /1): plan for expected losses."
         ),
     ] = None,
     time_limit: Annotated[float, typer.Option(help="Seconds for the deployment search.", min=0.001)] = 10.0,
@@ -514,7 +514,7 @@ def sw(
     except InputError as error:
         raise _fail(error.render(), 2) from None
     result = plan_sw(scenario, table, time_limit=time_limit)
-    report = report_data(scenario.name, result, table)
+    report = report_data(scenario.name, result, table, scenario.sw)
     if as_json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
     else:

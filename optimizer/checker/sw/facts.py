@@ -8,7 +8,7 @@ from collections.abc import Callable
 from models.map_data import SITE_BY_ID
 from models.scenario import Scenario, SupplyOverride
 from models.sw import SWSection
-from models.sw_ports import SW_PORTS
+from models.sw_ports import SW_PORTS, port_front
 from models.tables import Power
 from optimizer.checker.placement import site_controller, site_state, supplied_sites
 
@@ -61,3 +61,25 @@ def wars(scenario: Scenario) -> tuple[bool, bool, int]:
     japan_us = bool(scenario.us_at_war.get("pacific"))
     britain = scenario.japan_at_war_with_britain
     return japan_us, japan_us if britain is None else britain, scenario.usjt or 0
+
+
+def at_war(scenario: Scenario, one: Power, other: Power) -> bool:
+    """25.11: submarines attack enemy transports, so a campaign needs its attacker and defender at
+    war [reading]. Germany and Britain are at war from the start of the game (the scenario has no
+    field for it); Germany and the U.S. as `us_at_war.europe`, Japan and the U.S. as
+    `us_at_war.pacific`, Japan and Britain as `japan_at_war_with_britain` (unset: as the Pacific)."""
+    japan_us, japan_britain, _ = wars(scenario)
+    pairs = {
+        frozenset({Power.GERMANY, Power.BRITAIN}): True,
+        frozenset({Power.GERMANY, Power.USA}): bool(scenario.us_at_war.get("europe")),
+        frozenset({Power.JAPAN, Power.USA}): japan_us,
+        frozenset({Power.JAPAN, Power.BRITAIN}): japan_britain,
+    }
+    return pairs.get(frozenset({one, other}), False)
+
+
+def front(sw: SWSection, name: str) -> str | None:
+    """The front of a port (25.31, 25.51); Konigsberg's as `sw.konigsberg_western_front` says."""
+    if name == "konigsberg" and not sw.konigsberg_western_front:
+        return "eastern"
+    return port_front(name)

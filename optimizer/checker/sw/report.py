@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from models.plan import Plan, SWFigures
 from models.scenario import Scenario
-from models.sw import CVE_LAUNCH_TURNS, Campaign, ForceGroup, SWSection, SWUnit, build_group_id
+from models.sw import Campaign, ForceGroup, SWSection, SWUnit, build_group_id
 from models.tables import Power, UnitType
 from optimizer.checker.sw.deployment import check_deployment
 from optimizer.checker.sw.derive import Derived, derive
@@ -14,9 +14,10 @@ from optimizer.checker.violations import REPORT, Violation
 
 
 def with_builds(scenario: Scenario, plan: Plan) -> Scenario:
-    """The scenario with the plan's new SW units as groups at their yards, written again from 27.93
-    and 27.94: submarines and ASW built this turn, and CVEs launched this turn or next
-    (CVE_LAUNCH_TURNS) [reading, as the solver's]. New units count in the box they go to (27.91)."""
+    """The scenario with the plan's new units as groups at their yards, written again from 27.93 and
+    27.94: submarines and ASW built this turn (27.721 A), which count in the box they go to (27.91),
+    and CVEs launched this turn, `new`, which count nowhere at the next SW combats (27.81, 27.82 B,
+    25.34: `positions`). A CVE laid down this turn launches next turn (27.721 B): not there yet."""
     sw = scenario.sw or SWSection()
     groups = list(sw.forces)
     for line in plan.sw_builds:
@@ -30,11 +31,7 @@ def with_builds(scenario: Scenario, plan: Plan) -> Scenario:
             )
     cves: dict[tuple[Power, str], int] = {}
     for action in plan.naval_actions:
-        if (
-            action.unit is UnitType.ESCORT_CARRIER
-            and action.after == "launched"
-            and action.turn < CVE_LAUNCH_TURNS
-        ):
+        if action.unit is UnitType.ESCORT_CARRIER and action.after == "launched" and action.turn == 0:
             cves[action.power, action.yard] = cves.get((action.power, action.yard), 0) + 1
     for (power, yard), count in sorted(cves.items(), key=lambda item: (item[0][0].value, item[0][1])):
         groups.append(
@@ -56,7 +53,7 @@ FIGURE_RULES = {
     "asw_level": "25.42",
     "cves": "25.64",
     "modifier": "25.61",
-    "possible": "25.51",
+    "possible": "25.11, 25.51",
     "advanced_level": "25.73",
 }
 

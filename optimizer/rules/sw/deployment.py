@@ -1,19 +1,20 @@
 """Submarine warfare (rule 25): the plain data of the deployment decision: which boxes each group may
-end this turn's deployment in, the limits on what enters them, and the fixed rest (25.12, 25.15,
-25.21, 25.22, 25.31, 25.32, 25.34, 25.37, 25.38).
+end this turn's deployment in, whether it may withdraw, the limits on what enters the boxes, and the
+fixed rest (25.12, 25.15, 25.21, 25.22, 25.31, 25.32, 25.34, 25.37, 25.38, 27.94).
 
 Readings taken here are listed in the README's SW section and in each function's docstring.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from models.map_data import SITE_BY_ID
+from models.map_data import SITE_BY_ID, Country
 from models.scenario import Scenario
-from models.sw import Campaign, SWBox, SWSection, SWUnit, is_allied, is_axis
-from models.sw_ports import port_front
-from models.tables import Power
+from models.sw import Campaign, GibraltarTransfers, SWBox, SWSection, SWUnit, is_allied, is_axis
+from models.sw_modifiers import US_PACIFIC_ASW_PER_TURN, US_PACIFIC_ASW_USJT
+from models.tables import Power, UnitType
 from optimizer.rules.sw.prepare import Counts, Situation, breakdown, campaign_barred, counts_in_box, situation
 
 # 25.31 A-C: the bases from which British and American units deploy to each box. Reading: the Canada
@@ -86,7 +87,7 @@ def eligible_boxes(
             reason = "25.73: advanced submarines are an Atlantic rule [reading]"
         elif group_power in (Power.BRITAIN, Power.USA):
             transfer = box is not None  # 25.31, 25.38: free transfers between the boxes
-            front = port_front(base)
+            front = where.front(base)
             base_ok = base in ALLIED_BOX_BASES[target] or (target is SWBox.ATLANTIC and front == "western")
             if unit is SWUnit.SUBMARINE and (group_power is Power.BRITAIN or target is not SWBox.PACIFIC):
                 reason = "25.13: no SW campaign for these submarines [reading]"
@@ -95,7 +96,7 @@ def eligible_boxes(
             elif not transfer and not (base_ok and held):
                 reason = f"25.31 {'ABC'[list(SWBox).index(target)]}: not based where units deploy to the {target.value} box"
         elif group_power is Power.GERMANY:
-            front = port_front(base)
+            front = where.front(base)
             if unit not in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE):
                 reason = "25.31: Germany deploys only submarines"
             elif target is SWBox.PACIFIC:
@@ -132,6 +133,60 @@ def eligible_boxes(
     return reasons
 
 
+def may_withdraw(group_power: Power, unit: SWUnit, base: str, box: SWBox, where: Situation) -> bool:
+    """25.37: units withdraw from an SW box only to a location from which they were eligible to enter
+    that box (25.31 A-C), so the group's base must be one of that box's bases for its power, held by
+    its side [reading: the wars and tension that time an entry (25.22 E, 25.81, 25.91) do not bind a
+    withdrawal]. Destroyers stay where they are (25.361) [reading]."""
+    fact = where.ports.get(base)
+    if unit is SWUnit.DESTROYER or fact is None or fact.controller is None:
+        return False
+    if is_axis(fact.controller) != is_axis(group_power):
+        return False
+    front = where.front(base)
+    if group_power in (Power.BRITAIN, Power.USA):
+        return base in ALLIED_BOX_BASES[box] or (box is SWBox.ATLANTIC and front == "western")
+    if group_power is Power.GERMANY:
+        return front == "mediterranean" or (box is SWBox.ATLANTIC and front == "western")
+    if group_power is Power.JAPAN:
+        extra = JAPANESE_PACIFIC_BASES if box is SWBox.PACIFIC else JAPANESE_INDIAN_BASES
+        return in_japan(base) or base in extra
+    return False
+
+
+# 27.94: the SW boxes new SW units may redeploy to, by where they were built. A: the Atlantic from
+# Europe or the Atlantic U.S. box (and Canada, an Atlantic base of 25.31 A [reading]); B: the Pacific
+# from Japan or the Pacific U.S. box; C: the Indian Ocean for Japanese submarines built in Japan.
+EUROPEAN_COUNTRIES = frozenset(
+    {
+        Country.GERMANY,
+        Country.EAST_PRUSSIA,
+        Country.ITALY,
+        Country.SICILY,
+        Country.SARDINIA,
+        Country.BRITAIN,
+        Country.ULSTER,
+        Country.FRANCE,
+        Country.CORSICA,
+        Country.RUSSIA,
+        Country.EASTERN_EUROPE,
+    }
+)
+
+
+def redeploy_boxes_27_94(power: Power, unit: SWUnit | UnitType, site: str) -> frozenset[SWBox]:
+    """The boxes 27.94 lets SW units built at `site` redeploy to after construction."""
+    country = SITE_BY_ID[site].country if site in SITE_BY_ID else None
+    out = set()
+    if country in EUROPEAN_COUNTRIES or country in (Country.US_ATLANTIC_BOX, Country.CANADA):
+        out.add(SWBox.ATLANTIC)
+    if country in (Country.JAPAN, Country.US_PACIFIC_BOX):
+        out.add(SWBox.PACIFIC)
+    if power is Power.JAPAN and country == Country.JAPAN and unit.value == "submarine":
+        out.add(SWBox.INDIAN)
+    return frozenset(out)
+
+
 @dataclass(frozen=True)
 class GroupData:
     id: str
@@ -143,6 +198,7 @@ class GroupData:
     counts: bool  # counts in a box after deployment (25.34, 27.91)
     allowed: tuple[SWBox, ...]  # boxes it may end in
     mediterranean: bool  # based at a Mediterranean port (25.15)
+    withdraws: bool = True  # in a box: may withdraw to its base (25.37)
 
 
 @dataclass(frozen=True)
@@ -157,22 +213,58 @@ class DeploymentData:
     split_stated: int | None  # 25.83 split when the planner is the Axis
     where: Situation  # wars, tension and ports, traced once
     fixed_modifiers: dict[Campaign, int]  # every row but the CVEs', which the deployment moves (25.61)
+    us_cves_limited: bool = False  # 25.32 A [setting]: American CVEs entering the Atlantic count too
+    gibraltar_transfers: GibraltarTransfers = GibraltarTransfers.BOTH  # 25.15 B, 25.38 [setting]
+    cve_split_stated: int | None = None  # 25.83 CVE split when the planner is the Axis [setting]
+    cves_split: bool = False  # `sw.indian_cves_split` [setting]
 
 
-def us_asw_limits(scenario: Scenario, sw: SWSection, where: Situation) -> dict[SWBox, int | None]:
-    """American-built ASW entering each box this turn (25.22 C, D; 25.32). Until the U.S. is at war
-    in both theaters: the Pacific one factor a turn at USJT 40 or more (25.32 B) and any once at war
-    with Japan; the Atlantic `sw.us_atlantic_asw_per_turn` (25.32 A is empty: the player's input)
-    and any once at war with Germany; the Indian Ocean none [reading: neither 25.32 A nor B opens it]."""
-    europe = bool(scenario.us_at_war.get("europe"))
-    if europe and where.japan_us_war:
+def us_asw_limits(sw: SWSection, where: Situation) -> dict[SWBox, int | None]:
+    """American-built ASW entering each box this turn (25.22 C, D; 25.32): until the U.S. is at war
+    in both theaters, at war in one of them or in neither, the Pacific one factor a turn at USJT 40
+    or more (25.32 B), the Atlantic `sw.us_atlantic_asw_per_turn` (25.32 A is empty: the player's
+    input), the Indian Ocean none [reading: neither 25.32 A nor B opens it]; then any."""
+    if where.germany_us_war and where.japan_us_war:
         return dict.fromkeys(SWBox)
-    pacific = None if where.japan_us_war else (1 if where.usjt >= 40 else 0)
     return {
-        SWBox.ATLANTIC: None if europe else sw.us_atlantic_asw_per_turn,
-        SWBox.PACIFIC: pacific,
+        SWBox.ATLANTIC: sw.us_atlantic_asw_per_turn,
+        SWBox.PACIFIC: US_PACIFIC_ASW_PER_TURN if where.usjt >= US_PACIFIC_ASW_USJT else 0,
         SWBox.INDIAN: 0,
     }
+
+
+def new_unit_boxes(
+    scenario: Scenario, where: Situation | None = None
+) -> Callable[[Power, UnitType, str], list[str]]:
+    """A function (power, unit, site) -> the SW boxes new units built at `site` may redeploy to this
+    turn, as the deployment allows them (27.94 with 25.22, 25.31, 25.32, 25.81, 25.91): the boxes of
+    `eligible_boxes` from their yard that 27.94 opens, less those 25.32 closes to American ASW this
+    turn (a limit of 0). Transports, which the deployment does not move, by 27.94 and 25.31 alone:
+    the U.S., Britain and Japan (the Pacific only) deploy them [reading]. The plan's report of each
+    SW build (`sw_boxes`) is this list."""
+    sw = scenario.sw or SWSection()
+    where = where or situation(scenario, sw)
+    limits = us_asw_limits(sw, where)
+
+    def boxes(power: Power, unit: UnitType, site: str) -> list[str]:
+        opened = redeploy_boxes_27_94(power, unit, site)
+        if unit is UnitType.TRANSPORT:
+            allowed = {Power.USA: set(SWBox), Power.BRITAIN: set(SWBox), Power.JAPAN: {SWBox.PACIFIC}}
+            return [b.value for b in SWBox if b in opened and b in allowed.get(power, set())]
+        if unit not in (UnitType.SUBMARINE, UnitType.ASW):
+            return []
+        sw_unit = SWUnit(unit.value)
+        reasons = eligible_boxes(power, sw_unit, site, None, where)
+        out = []
+        for box in SWBox:
+            if reasons[box] or box not in opened:
+                continue
+            if power is Power.USA and sw_unit is SWUnit.ASW and limits[box] == 0:
+                continue
+            out.append(box.value)
+        return out
+
+    return boxes
 
 
 def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
@@ -189,12 +281,11 @@ def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
         counted = counts_in_box(group.unit, group.inverted, group.new)
         reasons = eligible_boxes(group.power, group.unit, group.base, group.box, where)
         allowed = tuple(b for b in SWBox if not reasons[b])
-        if (
-            group.power in planners
-            and allowed
-            and group.factors
-            and (allowed != (group.box,) or group.box is None)
-        ):
+        withdraws = group.box is not None and may_withdraw(
+            group.power, group.unit, group.base, group.box, where
+        )
+        moves = any(b is not group.box for b in allowed) or withdraws
+        if group.power in planners and group.factors and moves:
             groups.append(
                 GroupData(
                     group.id,
@@ -205,20 +296,28 @@ def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
                     group.box,
                     counted,
                     allowed,
-                    port_front(group.base) == "mediterranean",
+                    where.front(group.base) == "mediterranean",
+                    withdraws,
                 )
             )
         elif group.box is not None and counted:
             key = (group.box, group.power, group.unit)
             fixed[key] = fixed.get(key, 0) + group.factors
     gibraltar = where.ports["gibraltar"]
+    gibraltar_limit = None
+    if not is_axis(gibraltar.controller):  # 25.15: one factor a turn, less those past it on the map (A)
+        gibraltar_limit = max(0, 1 - sw.german_submarines_past_gibraltar_on_map)
     return DeploymentData(
         groups=tuple(groups),
         fixed=fixed,
-        us_asw_limit=us_asw_limits(scenario, sw, where),
-        gibraltar_limit=None if is_axis(gibraltar.controller) else 1,
+        us_asw_limit=us_asw_limits(sw, where),
+        gibraltar_limit=gibraltar_limit,
         campaigns_open={c: not campaign_barred(c, where) for c in Campaign},
         split_stated=sw.indian_asw_against_germany,
         where=where,
         fixed_modifiers=fixed_modifiers,
+        us_cves_limited=sw.us_cves_within_25_32_a and not where.germany_us_war,
+        gibraltar_transfers=sw.gibraltar_box_transfers,
+        cve_split_stated=sw.indian_cves_against_germany,
+        cves_split=sw.indian_cves_split,
     )
