@@ -253,7 +253,8 @@ class SWSection(Strict):
         description="Submarines, ASW, CVEs and destroyers in or available to the SW boxes (25.1-25.3).",
     )
     research: dict[Power, Research] = Field(
-        default_factory=dict, description="Research and Naval Nationality DRMs by power (none given: 0)."
+        default_factory=dict,
+        description="Research and Naval Nationality DRMs by power (one left out: `research_left_out`).",
     )
     codebreaking: Codebreaking = Field(
         default_factory=Codebreaking, description="Ultra and Magic cards played this turn (25.67)."

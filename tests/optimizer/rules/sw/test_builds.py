@@ -1,5 +1,6 @@
-"""The turn planner values new SW units by what they add to the SW campaigns (27.94, 25.31, 25.64):
-"is a sixth CVE worth its BRPs?" answered inside the build plan."""
+"""The turn planner values new SW units by what they add to the SW campaigns at the next SW combats
+(27.94, 25.31, 25.64): new ASW and submarines count in the box they reach (27.91); the build plan's
+CVEs do not, being laid down or launched this turn (27.721 B, 27.81, 27.82 B, 25.34)."""
 
 from __future__ import annotations
 
