@@ -25,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from models.plan import PLAN_FORMAT, Plan
 from models.scenario import Scenario
-from models.sw import ResultsTable
+from models.sw_results import RESULTS_FORMATS, AnyResultsTable
 
 M = TypeVar("M", bound=BaseModel)
 # libyaml's safe loader when PyYAML was built with it: the same documents, parsed faster.
@@ -600,8 +600,13 @@ def load_plan(path: str | Path) -> Plan:
     return parse_plan(read_text(path), str(path))
 
 
-def load_results_table(path: str | Path) -> ResultsTable:
-    """Read a player's SW combat results table (YAML or JSON, `awaw-sw-results/1`; models/sw.py)."""
+def load_results_table(path: str | Path) -> AnyResultsTable:
+    """Read a player's SW combat results table (YAML or JSON): the game's form (`awaw-sw-results/2`)
+    or the older expected-loss rows (`awaw-sw-results/1`); models/sw_results.py."""
     path = Path(path)
     data, lines = parse_yaml(_read(path), str(path))
-    return validate(ResultsTable, data, str(path), lines)
+    model = RESULTS_FORMATS.get(str(data.get("format"))) if isinstance(data, dict) else None
+    if model is None:
+        problem = f"not a results table format this version reads ({' or '.join(RESULTS_FORMATS)})"
+        raise InputError(str(path), [("format", problem, line_of(lines, ("format",)))])
+    return validate(model, data, str(path), lines)

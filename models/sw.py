@@ -1,8 +1,7 @@
-"""Submarine warfare (rule 25): the scenario's `sw:` section, its deployment plan and the rule tables.
-
-The SW Combat Modifiers Table of 25.61 is written once here, row by row with its rule numbers,
-and read by both the solver (`optimizer/rules/sw/`) and the independent checker
-(`optimizer/checker/sw.py`). Positive modifiers favour the submarines (25.61).
+"""Submarine warfare (rule 25): the boxes, units and campaigns, the scenario's `sw:` section and its
+deployment plan. The SW Combat Modifiers Table is in models/sw_modifiers.py, the ports rule 25 names
+in models/sw_ports.py, the player's results table in models/sw_results.py; each is read by both the
+solver (`optimizer/rules/sw/`) and the independent checker (`optimizer/checker/sw/`).
 
 Control of ports: the ports of the bundled map (Brest, Lorient, Hamburg, ...) are read from the
 scenario's `map` section (controller, supply traced over the map); the other ports the rules name
@@ -20,7 +19,8 @@ from typing import Annotated, NamedTuple
 from pydantic import Field, NonNegativeInt, model_validator
 
 from models.base import Strict
-from models.map_data import SITE_BY_ID, Country
+from models.map_data import SITE_BY_ID
+from models.sw_ports import SW_PORTS, all_ports
 from models.tables import Power
 
 
@@ -85,213 +85,6 @@ CAMPAIGNS: dict[Campaign, CampaignSpec] = {
 }
 
 
-# --- The SW Combat Modifiers Table (25.61) -------------------------------------------------------
-
-
-class Row(NamedTuple):
-    """One row of the SW Combat Modifiers Table (25.61)."""
-
-    key: str
-    rule: str
-    text: str
-    campaigns: frozenset[Campaign]
-
-
-_ALL = frozenset(Campaign)
-_ATL = frozenset({Campaign.GERMAN_ATLANTIC})
-_IND = frozenset({Campaign.GERMAN_INDIAN, Campaign.JAPANESE_INDIAN})
-_PAC = frozenset({Campaign.JAPANESE_PACIFIC, Campaign.AMERICAN_PACIFIC})
-
-MODIFIER_ROWS: tuple[Row, ...] = (
-    Row("nationality", "25.621", "Naval Nationality DRMs compared (attacker - defender)", _ALL),
-    Row("air_range", "25.623", "air range research levels compared (attacker - defender)", _ALL),
-    Row("torpedo", "25.622", "+ attacker torpedo research level", _ALL),
-    Row("asw_research", "25.622", "- defender ASW research level", _ALL),
-    Row("cves", "25.64 A, 25.722", "-1 for every 6 CVEs in the Atlantic SW box (max -4)", _ATL),
-    Row("cves", "25.64 B", "-1 for every 3 CVEs in the Indian Ocean SW box (max -4)", _IND),
-    Row("cves", "25.64 B", "-1 for every 3 CVEs in the Pacific SW box (max -4)", _PAC),
-    Row("biscay_ports", "25.723", "+2 Axis control Brest, Lorient, St. Nazaire or La Rochelle", _ATL),
-    Row("iberian_ports", "25.723", "+1 Axis control La Coruna, Vigo, Lisbon or Cadiz", _ATL),
-    Row("gibraltar", "25.723", "+1 Axis control Gibraltar", _ATL),
-    Row("us_war", "25.66 A, 25.724", "+1 Germany and the U.S. are at war", _ATL),
-    Row("us_war_first_turns", "25.66 B", "Germany and the U.S. at war: first turn +2, second +1", _ATL),
-    Row("ireland", "25.725", "+1 a diplomatic result for Ireland of 7 or more", _ATL),
-    Row("ultra", "25.67, 25.726", "+/-1 Ultra codebreaking advantage", _ATL),
-    Row(
-        "colombo",
-        "25.811",
-        "+1 Japan controls Colombo (Japanese submarines only)",
-        frozenset({Campaign.JAPANESE_INDIAN}),
-    ),
-    Row(
-        "ultra",
-        "25.671 A",
-        "+/-1 Ultra codebreaking advantage (German submarines only)",
-        frozenset({Campaign.GERMAN_INDIAN}),
-    ),
-    Row(
-        "magic",
-        "25.671 B",
-        "+/-1 Magic codebreaking advantage (Japanese submarines only)",
-        frozenset({Campaign.JAPANESE_INDIAN}),
-    ),
-    Row(
-        "pacific_ports",
-        "25.92 A",
-        "+1 Japan controls Townsville, Noumea, Suva or any port in the Hawaiian Islands (Japanese submarines only)",
-        frozenset({Campaign.JAPANESE_PACIFIC}),
-    ),
-    Row(
-        "manila",
-        "25.92 B",
-        "+2 Allies control Manila (American submarines only)",
-        frozenset({Campaign.AMERICAN_PACIFIC}),
-    ),
-    Row("magic", "25.671 B, C", "+/-1 Magic codebreaking advantage", _PAC),
-)
-
-
-def rows_of(campaign: Campaign) -> tuple[Row, ...]:
-    """The table's rows that apply to a campaign, in the table's order (25.61)."""
-    return tuple(row for row in MODIFIER_ROWS if campaign in row.campaigns)
-
-
-# 25.64: CVEs per step and the cap on the CVE modifier.
-CVES_PER_STEP: dict[SWBox, int] = {SWBox.ATLANTIC: 6, SWBox.INDIAN: 3, SWBox.PACIFIC: 3}
-CVE_STEP_CAP = 4
-# 25.723, 25.811, 25.92: the port groups and what each gives.
-BISCAY_PORTS = ("brest", "lorient", "st_nazaire", "la_rochelle")
-IBERIAN_PORTS = ("la_coruna", "vigo", "lisbon", "cadiz")
-HAWAIIAN_PORTS = ("pearl_harbor", "hilo")
-JAPANESE_PACIFIC_PORTS = ("townsville", "noumea", "suva", *HAWAIIAN_PORTS)
-PORT_MODIFIERS: dict[str, int] = {
-    "biscay_ports": 2,
-    "iberian_ports": 1,
-    "gibraltar": 1,
-    "colombo": 1,
-    "pacific_ports": 1,
-    "manila": 2,
-}
-US_WAR_EVERY_TURN = 1  # 25.66 A
-US_WAR_FIRST_TURNS = {1: 2, 2: 1}  # 25.66 B: first turn +2, second turn +1
-IRELAND_THRESHOLD = 7  # 25.725
-CODEBREAKING_CAP = 1  # 25.673
-PACIFIC_SUBMARINE_USJT = 40  # 25.91
-US_PACIFIC_ASW_USJT = 40  # 25.32 B
-US_PACIFIC_ASW_PER_TURN = 1  # 25.32 B
-ADVANCED_TABLE_FACTORS = 3  # 25.73 A: each advanced submarine factor counts as three on the SW Combat Table
-ADVANCED_TRANSPORTS_PER_FACTOR = 1  # 25.73 D: one Western Allied transport eliminated per advanced submarine
-
-
-def advanced_submarine_roll(factors: int) -> tuple[int, int]:
-    """(level on the SW Combat Table, transports eliminated) of German advanced submarines (25.73 A, D).
-
-    Reading of 25.73 D: "each advanced submarine" is each factor (one-factor counters). The roll has
-    no modifiers (25.73 B) and the Western Allies make no roll against them (25.73 C)."""
-    return ADVANCED_TABLE_FACTORS * factors, ADVANCED_TRANSPORTS_PER_FACTOR * factors
-
-
-def cve_modifier(box: SWBox, cves: int) -> int:
-    """The CVE modifier of a box (25.64, table of 25.61): -1 a full step of CVEs, at most -4."""
-    return -min(CVE_STEP_CAP, cves // CVES_PER_STEP[box])
-
-
-def us_war_modifier(turn_of_war: int) -> tuple[int, int]:
-    """(every turn, first turns) modifiers of war between Germany and the U.S. (25.66 A, B).
-
-    `turn_of_war` is 1 in the first turn of that war; 0 when they are not at war.
-    """
-    if turn_of_war <= 0:
-        return 0, 0
-    return US_WAR_EVERY_TURN, US_WAR_FIRST_TURNS.get(turn_of_war, 0)
-
-
-def codebreaking_modifier(submarine_cards: int, asw_cards: int) -> int:
-    """Cards compared, capped at +/-1 (25.671-25.673)."""
-    return max(-CODEBREAKING_CAP, min(CODEBREAKING_CAP, submarine_cards - asw_cards))
-
-
-# --- Ports --------------------------------------------------------------------------------------
-
-
-class SWPortInfo(NamedTuple):
-    """A port rule 25 names that the bundled map does not hold."""
-
-    name: str
-    owner: Power | None  # controller at the start of the war; None for neutral ports
-    front: str  # "western", "mediterranean", "pacific", "indian"
-
-
-# Ports of rule 25 that are not on the bundled map, with their owner at the start of the war.
-SW_PORTS: dict[str, SWPortInfo] = {
-    "st_nazaire": SWPortInfo("St. Nazaire", Power.FRANCE, "western"),
-    "la_rochelle": SWPortInfo("La Rochelle", Power.FRANCE, "western"),
-    "la_coruna": SWPortInfo("La Coruna", None, "western"),
-    "vigo": SWPortInfo("Vigo", None, "western"),
-    "lisbon": SWPortInfo("Lisbon", None, "western"),
-    "cadiz": SWPortInfo("Cadiz", None, "western"),
-    "gibraltar": SWPortInfo("Gibraltar", Power.BRITAIN, "western"),
-    "suez": SWPortInfo("Suez", Power.BRITAIN, "mediterranean"),
-    "basra": SWPortInfo("Basra", Power.BRITAIN, "indian"),
-    "abadan": SWPortInfo("Abadan", Power.BRITAIN, "indian"),
-    "colombo": SWPortInfo("Colombo", Power.BRITAIN, "indian"),
-    "madras": SWPortInfo("Madras", Power.BRITAIN, "indian"),
-    "singapore": SWPortInfo("Singapore", Power.BRITAIN, "pacific"),
-    "manila": SWPortInfo("Manila", Power.USA, "pacific"),
-    "pearl_harbor": SWPortInfo("Pearl Harbor", Power.USA, "pacific"),
-    "hilo": SWPortInfo("Hilo", Power.USA, "pacific"),
-    "tahiti": SWPortInfo("Tahiti", Power.FRANCE, "pacific"),
-    "townsville": SWPortInfo("Townsville", Power.BRITAIN, "pacific"),
-    "noumea": SWPortInfo("Noumea", Power.FRANCE, "pacific"),
-    "suva": SWPortInfo("Suva", Power.BRITAIN, "pacific"),
-    "truk": SWPortInfo("Truk", Power.JAPAN, "pacific"),
-}
-
-# Map ports by front, for 25.31 and 25.51 [reading]: Germany's, France's and Britain's ports and
-# Canada's box are on the western front (Hamburg and Kiel included: Germany borders the North
-# Sea); Italy's, Marseilles, Corsica's, Algeria's, Tunisia's and Syria's are Mediterranean.
-_WESTERN_COUNTRIES = {
-    Country.GERMANY,
-    Country.EAST_PRUSSIA,
-    Country.FRANCE,
-    Country.BRITAIN,
-    Country.ULSTER,
-}
-_MEDITERRANEAN_COUNTRIES = {
-    Country.ITALY,
-    Country.SICILY,
-    Country.SARDINIA,
-    Country.CORSICA,
-    Country.ALGERIA,
-    Country.TUNISIA,
-    Country.SYRIA,
-}
-_MEDITERRANEAN_MAP_PORTS = {"marseilles"}
-
-
-def port_front(port: str) -> str | None:
-    """The front of a port (25.31, 25.51) [reading for the map's ports, above]."""
-    if port in SW_PORTS:
-        return SW_PORTS[port].front
-    site = SITE_BY_ID.get(port)
-    if site is None or not site.port or site.box:
-        return None
-    if port in _MEDITERRANEAN_MAP_PORTS or site.country in _MEDITERRANEAN_COUNTRIES:
-        return "mediterranean"
-    if site.country in _WESTERN_COUNTRIES:
-        return "western"
-    if site.country in (Country.JAPAN, Country.AUSTRALIA):
-        return "pacific"
-    if site.country == Country.INDIA:
-        return "indian"
-    return None
-
-
-def all_ports() -> list[str]:
-    """Every port name an `sw` section may use: the map's ports and boxes and those of SW_PORTS."""
-    return sorted({s.id for s in SITE_BY_ID.values() if s.port} | set(SW_PORTS))
-
-
 MAX_GROUP_FACTORS = 500  # factors of one group of SW units: force pools hold tens
 
 # --- The `sw:` section ------------------------------------------------------------------------
@@ -334,7 +127,12 @@ class ForceGroup(Strict):
     )
     new: bool = Field(
         default=False,
-        description="Built this turn: uninverted at the end of the turn they redeploy to an SW box (27.91).",
+        description=(
+            "Built this turn. Submarines and ASW: uninverted at the end of the turn they redeploy to an SW "
+            "box, so they count there (27.91). CVEs (launched this turn, 27.721 B): inverted (27.81) and, "
+            "moved to an SW box, inverted through the next opposing player turn (27.82 B, 25.34), so they "
+            "count in no SW combat next (25.362)."
+        ),
     )
 
 
@@ -382,6 +180,63 @@ class Research(Strict):
     air_range: int = Field(default=0, ge=0, le=10, description="Air range research results (25.623).")
 
 
+# 25.631: Germany and Japan begin with a +1 Naval Nationality DRM advantage; 25.632: Japan begins with
+# one torpedo research result (Long Lance).
+STARTING_RESEARCH: dict[Power, Research] = {
+    Power.GERMANY: Research(naval_nationality_drm=1),
+    Power.JAPAN: Research(naval_nationality_drm=1, torpedo=1),
+}
+
+
+class ResearchDefault(StrEnum):
+    """What a power left out of `sw.research` has (25.631, 25.632) [setting]."""
+
+    ZERO = "zero"
+    GAME_START = "game_start"
+
+
+class GibraltarTransfers(StrEnum):
+    """Transfers between the Indian Ocean and Atlantic boxes that pass Gibraltar (25.15 B, 25.38) [setting]."""
+
+    BOTH = "both"
+    INDIAN_TO_ATLANTIC = "indian_to_atlantic"
+    NEITHER = "neither"
+
+
+class Shipping(Strict):
+    """What the defender has in an SW box for SW combat to destroy (caps of the expected losses)."""
+
+    transports: NonNegativeInt | None = Field(default=None, le=1000, description="Transports there.")
+    brps: NonNegativeInt | None = Field(
+        default=None, le=10000, description="BRPs SW combat there may cost at most."
+    )
+
+
+def never_in_box(power: Power, unit: SWUnit, box: SWBox) -> str:
+    """Why units of this power and kind are never in this SW box, whatever the base or the war, or "".
+
+    25.31 D: only British and American naval units among the Western Allies enter SW boxes (and
+    25.31 names no Russian or Chinese deployment); 25.31: Germany deploys submarines (advanced ones
+    too, 25.73) to the Atlantic and Indian Ocean only, Japan to the Pacific and, submarines only, the
+    Indian Ocean (25.31 C); Italy not at all (25.31, 25.151)."""
+    submarine = unit in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE)
+    if power in (Power.BRITAIN, Power.USA):
+        return ""
+    if not is_axis(power):
+        return f"{power.value} naval units may not enter SW boxes: only British and American ones (25.31 D)"
+    if power is Power.GERMANY:
+        if not submarine or box is SWBox.PACIFIC:
+            return "Germany deploys submarines to the Atlantic and Indian Ocean SW boxes only (25.31)"
+        return ""
+    if power is Power.JAPAN:
+        if box is SWBox.ATLANTIC:
+            return "Japanese naval units may not deploy to the Atlantic SW box (25.31 A)"
+        if box is SWBox.INDIAN and not submarine:
+            return "only Japanese submarines deploy to the Indian Ocean SW box (25.31 C)"
+        return ""
+    return f"{power.value} naval units do not deploy to SW boxes (25.31)"
+
+
 class CampaignWeights(Strict):
     """What one campaign is worth to the planning player, per point (the `weights` objective)."""
 
@@ -398,7 +253,8 @@ class SWSection(Strict):
         description="Submarines, ASW, CVEs and destroyers in or available to the SW boxes (25.1-25.3).",
     )
     research: dict[Power, Research] = Field(
-        default_factory=dict, description="Research and Naval Nationality DRMs by power (none given: 0)."
+        default_factory=dict,
+        description="Research and Naval Nationality DRMs by power (one left out: `research_left_out`).",
     )
     codebreaking: Codebreaking = Field(
         default_factory=Codebreaking, description="Ultra and Magic cards played this turn (25.67)."
@@ -447,9 +303,86 @@ class SWSection(Strict):
         default=0,
         le=100,
         description=(
-            "American-built ASW factors that may deploy to the Atlantic SW box this turn before the U.S. is at "
-            "war with Germany: 25.32 A (USAT) is empty in the rules text, so the player gives it [input]."
+            "American-built ASW factors that may deploy to the Atlantic SW box this turn until the U.S. is at "
+            "war in both theaters (25.22 C, D): 25.32 A (USAT) is empty in the rules text, so the player "
+            "gives it [input]."
         ),
+    )
+    us_cves_within_25_32_a: bool = Field(
+        default=False,
+        description=(
+            "25.32 A (empty in the rules text) also covers American CVEs: before the U.S. is at war with "
+            "Germany, American CVEs entering the Atlantic SW box count against `us_atlantic_asw_per_turn` "
+            "[setting]. Default false: 25.22 C and D name ASW only."
+        ),
+    )
+    german_submarines_past_gibraltar_on_map: NonNegativeInt = Field(
+        default=0,
+        le=MAX_GROUP_FACTORS,
+        description=(
+            "German submarine factors already NRed this turn on the map between a western front port and a "
+            "Mediterranean port past a Western Allied Gibraltar (25.15 A): they count against the one factor "
+            "a turn (25.15) [input]."
+        ),
+    )
+    gibraltar_box_transfers: GibraltarTransfers = Field(
+        default=GibraltarTransfers.BOTH,
+        description=(
+            "Which transfers between the Indian Ocean and Atlantic SW boxes of German submarines based at a "
+            "Mediterranean port pass a Western Allied Gibraltar (25.15 B, 25.31 C, 25.38) [setting]: both "
+            "(default: each way leads through the Mediterranean base), indian_to_atlantic, or neither (a "
+            "25.38 transfer goes round Africa). Moves between the Atlantic box and the base always pass it."
+        ),
+    )
+    konigsberg_western_front: bool = Field(
+        default=True,
+        description=(
+            "Konigsberg (East Prussia, on the Baltic) is a western front port for German submarines "
+            "(25.31 A, 25.51 A, 25.721) [setting]; false: an eastern front port."
+        ),
+    )
+    research_left_out: ResearchDefault = Field(
+        default=ResearchDefault.ZERO,
+        description=(
+            "Research and Naval Nationality DRM of a power left out of `research`: zero (default), or "
+            "game_start: Germany and Japan +1 Naval Nationality DRM (25.631), Japan one torpedo result "
+            "(25.632) [setting]."
+        ),
+    )
+    us_war_rows_in_indian_ocean: bool = Field(
+        default=False,
+        description=(
+            "The German-U.S. war rows (25.66 A, B: 'German and Western Allied submarine/ASW SW combat dice "
+            "rolls') also apply to German submarines in the Indian Ocean [setting]. Default false: the 25.61 "
+            "table lists them under the Atlantic."
+        ),
+    )
+    indian_cves_split: bool = Field(
+        default=False,
+        description=(
+            "25.83 splits the Allied CVEs of the Indian Ocean as well as the ASW between the German and "
+            "Japanese campaigns when both operate [setting]. Default false: 25.83 names the ASW forces; each "
+            "campaign reads every CVE there (25.64 B)."
+        ),
+    )
+    indian_cves_against_germany: NonNegativeInt | None = Field(
+        default=None,
+        le=MAX_GROUP_FACTORS,
+        description=(
+            "With `indian_cves_split`: Allied Indian Ocean CVEs set against the German submarines (25.83); "
+            "unset: half, rounded down. The Allies' deployment plan decides it."
+        ),
+    )
+    shipping: dict[SWBox, Shipping] = Field(
+        default_factory=dict,
+        description=(
+            "Western Allied transports and BRPs in each SW box that SW combat may destroy: the expected "
+            "losses of a results table in the game's form are capped at them. Unset: not capped."
+        ),
+    )
+    japanese_shipping: Shipping = Field(
+        default_factory=lambda: Shipping(),
+        description="Japanese transports and BRPs in the Pacific SW box (the American campaign's caps).",
     )
     weights: dict[Campaign, CampaignWeights] = Field(
         default_factory=dict, description="The planning player's weights per campaign (default for each)."
@@ -499,10 +432,20 @@ class SWSection(Strict):
         for box, power in self.allied_defender.items():
             if power not in (Power.BRITAIN, Power.USA):
                 raise ValueError(f"allied_defender.{box.value}: Britain or the U.S. (25.31 D)")
+        for i, group in enumerate(self.forces):
+            if group.box is not None and (why := never_in_box(group.power, group.unit, group.box)):
+                raise ValueError(f"forces[{i}].box: {why}")
+        if self.indian_cves_against_germany is not None and not self.indian_cves_split:
+            raise ValueError("indian_cves_against_germany: set, but indian_cves_split is not true (25.83)")
         return self
 
     def research_of(self, power: Power) -> Research:
-        return self.research.get(power) or Research()
+        """The power's research; left out, zero or the start of the game (25.631, 25.632) [setting]."""
+        if power in self.research:
+            return self.research[power]
+        if self.research_left_out is ResearchDefault.GAME_START:
+            return STARTING_RESEARCH.get(power) or Research()
+        return Research()
 
     def defender_power(self, box: SWBox) -> Power:
         """The Western Allied power whose DRM and research the Allies use in a box [setting]."""
@@ -524,7 +467,7 @@ def sw_consistency(sw: SWSection, us_at_war_europe: bool) -> str | None:
     return None
 
 
-# --- The deployment plan and the player's results table ---------------------------------------------
+# --- The deployment plan ---------------------------------------------------------------------------
 
 
 class GroupPlacement(Strict):
@@ -546,86 +489,26 @@ class SWDeployment(Strict):
         le=MAX_GROUP_FACTORS,
         description="Allied Indian Ocean ASW set against the German submarines (25.83); null: not split.",
     )
+    indian_cves_against_germany: NonNegativeInt | None = Field(
+        default=None,
+        le=MAX_GROUP_FACTORS,
+        description=(
+            "Allied Indian Ocean CVEs set against the German submarines (25.83, `sw.indian_cves_split`); "
+            "null: not split."
+        ),
+    )
     declined: list[Campaign] = Field(
         default_factory=list,
         description="The planning side's campaigns whose submarines decline SW combat (25.14).",
     )
 
 
-class ResultsRow(Strict):
-    """One row of a player's SW combat results table: expected losses at a level and modifier."""
-
-    level: int = Field(ge=0, le=100, description="Submarine level (25.41) or ASW level (25.42).")
-    modifier: int = Field(ge=-20, le=20, description="Net SW combat modifier (25.61).")
-    transports_lost: float = Field(default=0, ge=0, le=100, description="Expected defender transports lost.")
-    brps_lost: float = Field(default=0, ge=0, le=1000, description="Expected defender BRPs lost.")
-    submarines_lost: float = Field(default=0, ge=0, le=100, description="Expected submarine factors lost.")
-
-
-class ResultsTable(Strict):
-    """The player's SW combat results table (the game's own table is not in the rules text here).
-
-    Two tables, one a die roll each (25.61): `submarine_rows` (the attacker's roll at its submarine
-    level: transports and BRPs the defender is expected to lose) and `asw_rows` (the defender's roll at
-    its ASW level: submarine factors the attacker is expected to lose). Every level from 0 to
-    `max_level` and every modifier from `min_modifier` to `max_modifier` needs exactly one row in each.
-    A level above `max_level` reads the `max_level` row; a modifier outside the range reads the nearest
-    end [reading: the game's tables stop at their last column].
-    """
-
-    format: str = Field(pattern=r"^awaw-sw-results/1$", description="awaw-sw-results/1")
-    max_level: int = Field(ge=0, le=100)
-    min_modifier: int = Field(ge=-20, le=20)
-    max_modifier: int = Field(ge=-20, le=20)
-    submarine_rows: list[ResultsRow]
-    asw_rows: list[ResultsRow]
-
-    @model_validator(mode="after")
-    def _complete(self) -> ResultsTable:
-        if self.min_modifier > self.max_modifier:
-            raise ValueError("min_modifier: above max_modifier")
-        for name in ("submarine_rows", "asw_rows"):
-            seen: set[tuple[int, int]] = set()
-            for i, row in enumerate(getattr(self, name)):
-                key = (row.level, row.modifier)
-                if key in seen:
-                    raise ValueError(f"{name}[{i}]: a second row for level {key[0]}, modifier {key[1]}")
-                if row.level > self.max_level or not self.min_modifier <= row.modifier <= self.max_modifier:
-                    raise ValueError(
-                        f"{name}[{i}]: level {row.level}, modifier {row.modifier} is outside the table "
-                        f"(levels 0-{self.max_level}, modifiers {self.min_modifier} to {self.max_modifier})"
-                    )
-                seen.add(key)
-            for level in range(self.max_level + 1):
-                for modifier in range(self.min_modifier, self.max_modifier + 1):
-                    if (level, modifier) not in seen:
-                        raise ValueError(f"{name}: no row for level {level}, modifier {modifier}")
-        return self
-
-    def key(self, level: int, modifier: int) -> tuple[int, int]:
-        """The (level, modifier) row read for a level and modifier (clamped to the table)."""
-        return min(level, self.max_level), max(self.min_modifier, min(self.max_modifier, modifier))
-
-    def submarine_row(self, level: int, modifier: int) -> ResultsRow:
-        wanted = self.key(level, modifier)
-        return next(r for r in self.submarine_rows if (r.level, r.modifier) == wanted)
-
-    def asw_row(self, level: int, modifier: int) -> ResultsRow:
-        wanted = self.key(level, modifier)
-        return next(r for r in self.asw_rows if (r.level, r.modifier) == wanted)
-
-
-# Value in BRPs of what SW combat destroys, for the expected-results objective: a transport or a
-# submarine factor costs 3 BRPs to build (27.12) [reading: the loss is worth its rebuilding cost].
-TRANSPORT_BRPS = 3
-SUBMARINE_FACTOR_BRPS = 3
-
-
 # --- SW units of a build plan (27.9, 27.94) ------------------------------------------------------
 
-# 27.94 [reading]: CVEs launched this turn or next are counted in the SW value of a build plan, as
-# they can be in a box and uninverted by the next turn's SW combats.
-CVE_LAUNCH_TURNS = 2
+# CVEs of a build plan count in no box at the next SW combats: one laid down this turn launches next
+# turn (27.721 B); one launched this turn is inverted (27.81) and, moved to an SW box, stays inverted
+# through the next opposing player turn (27.82 B, 25.34); only uninverted CVEs count (25.362). (27.91's
+# uninversion is for SW units: submarines, ASW and transports.) So only SW units join the deployment.
 
 
 def build_group_id(power: Power, unit: str, build: str, yard: str) -> str:

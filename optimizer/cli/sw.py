@@ -19,7 +19,8 @@ def sw(
     results: Annotated[
         Path | None,
         typer.Option(
-            help="The player's SW combat results table (YAML, awaw-sw-results/1): plan for expected losses."
+            help="The player's SW combat results table (YAML: awaw-sw-results/2, the game's form, or /1): "
+            "plan for expected losses."
         ),
     ] = None,
     time_limit: Annotated[

@@ -14,7 +14,7 @@ from optimizer.planners.turn import TURN
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from models.sw import ResultsTable
+    from models.sw_results import AnyResultsTable
 
 TIME_LIMIT = 10.0  # seconds for the deployment search unless told otherwise
 REPORT_FORMAT = "awaw-sw/1"
@@ -46,7 +46,7 @@ class SWPlanner:
         return Limits(TIME_LIMIT if given.time_limit is None else given.time_limit, given.work_limit)
 
     def solve(
-        self, scenario: Scenario, limits: Limits, table: ResultsTable | None = None
+        self, scenario: Scenario, limits: Limits, table: AnyResultsTable | None = None
     ) -> Result[dict[str, Any]]:
         """The deployment, planned for the weights of the `sw:` section, or with `table` (the player's SW
         combat results table) for the expected results; its report is the plan (`awaw sw --json`)."""
@@ -55,7 +55,7 @@ class SWPlanner:
         time_limit = self.limits(limits).time_limit
         assert time_limit is not None
         found = plan_sw(scenario, table, time_limit=time_limit)
-        report = report_data(scenario.name, found, table)
+        report = report_data(scenario.name, found, table, scenario.sw)
         has_plan = found.deployment is not None
         gap = None
         if has_plan and found.value is not None and found.bound is not None:

@@ -8,44 +8,68 @@ from models.map_data import HOME_COUNTRIES, SITE_BY_ID, SITES, Country
 from models.naval_tables import SW_BRPS_PER_FACTOR, SW_SB_PER_FACTOR
 from models.plan import Plan, SWBuildLine
 from models.scenario import Scenario, SupplyOverride
+from models.sw import ForceGroup, SWBox, SWUnit
 from models.tables import Power, UnitType
 from optimizer.checker.naval.actions import YardInfo
 from optimizer.checker.naval.charts import NavalReplay, naval_state_of, record_dominion_brps
 from optimizer.checker.placement import site_controller, site_state, supplied_sites
-from optimizer.checker.sites import US_PACIFIC_BOX
+from optimizer.checker.sw.deployment import may_enter_group, us_limits
 from optimizer.checker.violations import REPORT, Violation
+
+# 27.94: where SW units built in each place may redeploy to. A: Europe or the Atlantic U.S. box (and
+# Canada, which 25.31 A's reading makes an Atlantic base) -> the Atlantic; B: Japan or the Pacific
+# U.S. box -> the Pacific; C: Japanese submarines built in Japan -> the Indian Ocean.
+EUROPE = {
+    Country.GERMANY,
+    Country.EAST_PRUSSIA,
+    Country.ITALY,
+    Country.SICILY,
+    Country.SARDINIA,
+    Country.BRITAIN,
+    Country.ULSTER,
+    Country.FRANCE,
+    Country.CORSICA,
+    Country.RUSSIA,
+    Country.EASTERN_EUROPE,
+}
+
+
+def _boxes_27_94(power: Power, unit: UnitType, yard: str) -> list[str]:
+    country = SITE_BY_ID[yard].country if yard in SITE_BY_ID else None
+    boxes = []
+    if country in EUROPE or country in (Country.US_ATLANTIC_BOX, Country.CANADA):
+        boxes.append("atlantic")
+    if country in (Country.JAPAN, Country.US_PACIFIC_BOX):
+        boxes.append("pacific")
+    if power is Power.JAPAN and country == Country.JAPAN and unit is UnitType.SUBMARINE:
+        boxes.append("indian")
+    return boxes
 
 
 def sw_redeploy_boxes(scenario: Scenario, power: Power, unit: UnitType, yard: str) -> list[str]:
-    """SW boxes new submarines, ASW and transports may redeploy to.
-
-    27.94: the U.S. to the box of its yard's theater, Japan to the Pacific, Britain and German
-    submarines to the Atlantic, nobody else (25.31) [reading]. 25.22 B, D: British ASW to any SW box.
-    25.22 E: Japanese ASW to the Pacific only once Japan and the U.S. are at war. 25.81: Japanese
-    submarines to the Indian Ocean once Japan and Britain are at war (`japan_at_war_with_britain`,
-    unset: as the U.S. in the Pacific). 25.91: Japanese and American submarines to the Pacific once
-    Japan and the U.S. are at war or USJT is 40 or more.
-    """
-    japan_us = bool(scenario.us_at_war.get("pacific"))
-    stated = scenario.japan_at_war_with_britain
-    japan_britain = japan_us if stated is None else stated
-    pacific_subs = japan_us or (scenario.usjt is not None and scenario.usjt >= 40)
-    if power is Power.USA:
-        if yard != US_PACIFIC_BOX:
-            return ["atlantic"]
-        return [] if unit is UnitType.SUBMARINE and not pacific_subs else ["pacific"]
-    if power is Power.JAPAN:
-        boxes = []
-        if unit is UnitType.SUBMARINE:
-            boxes = ["pacific"] * pacific_subs + ["indian"] * japan_britain
-        elif unit is not UnitType.ASW or japan_us:
-            boxes = ["pacific"]
-        return boxes
-    if power is Power.BRITAIN and unit is UnitType.ASW:
-        return ["atlantic", "pacific", "indian"]
-    if power is Power.BRITAIN or (power is Power.GERMANY and unit is UnitType.SUBMARINE):
-        return ["atlantic"]
-    return []
+    """SW boxes new submarines, ASW and transports may redeploy to, in the order atlantic, indian,
+    pacific: those 27.94 opens from the yard that the entry rules allow this turn, the same list the
+    deployment works with. Submarines and ASW: a new group at the yard may enter the box
+    (`may_enter_group`: 25.22 E, 25.31, 25.81, 25.91, and the reading that British and non-Pacific
+    American submarines have no campaign), and American ASW only where 25.32 lets at least one
+    factor in this turn (25.22 C, D). Transports, which no SW deployment moves: the U.S. and Britain
+    to any box 27.94 opens, Japan to the Pacific (25.31) [reading]."""
+    opened = _boxes_27_94(power, unit, yard)
+    if unit is UnitType.TRANSPORT:
+        allowed = {Power.USA: opened, Power.BRITAIN: opened, Power.JAPAN: ["pacific"]}.get(power, [])
+        return [b for b in ("atlantic", "indian", "pacific") if b in opened and b in allowed]
+    if unit not in (UnitType.SUBMARINE, UnitType.ASW):
+        return []
+    group = ForceGroup(id="new", power=power, unit=SWUnit(unit.value), factors=1, base=yard, new=True)
+    limits = us_limits(scenario)
+    out = []
+    for box in (SWBox.ATLANTIC, SWBox.INDIAN, SWBox.PACIFIC):
+        if box.value not in opened or may_enter_group(scenario, group, box) is not None:
+            continue
+        if power is Power.USA and unit is UnitType.ASW and limits[box] == 0:
+            continue
+        out.append(box.value)
+    return out
 
 
 def sw_yard_breach(scenario: Scenario, power: Power, yard: str) -> str | None:

@@ -12,15 +12,13 @@ from models.scenario import Scenario
 from models.tables import POWER_ORDER, Power
 from optimizer.rules.linear import value
 from optimizer.rules.naval.chart import (
-    SW_BOX_USJT,
     WAITING,
-    SWWars,
     action_cost,
     describe_state,
-    sw_boxes,
     sw_placement,
 )
 from optimizer.rules.naval.variables import NavalVariables
+from optimizer.rules.sw.deployment import new_unit_boxes
 
 POWER_RANK = {power: i for i, power in enumerate(POWER_ORDER)}
 
@@ -90,13 +88,7 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
     in_order = sorted(
         naval.sw.items(), key=lambda item: (data.yards[item[0][1]].site != "us_pacific_box", item[0])
     )
-    pacific = bool(scenario.us_at_war.get("pacific"))
-    stated = scenario.japan_at_war_with_britain
-    wars = SWWars(
-        japan_us=pacific,
-        japan_britain=pacific if stated is None else stated,
-        usjt_40=(scenario.usjt or 0) >= SW_BOX_USJT,
-    )
+    boxes_of = None  # 27.94: the SW family's own list, the one its deployment uses
     lines = []
     for (build, yard_key), var in in_order:
         factors = value(solver, var)
@@ -117,6 +109,7 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
                 if b
             }
         placed = sw_placement(power, yard.site, yard.sw_ports)
+        boxes_of = boxes_of or new_unit_boxes(scenario)
         if power is Power.USA and not us_at_war_everywhere:
             placed += (
                 "; deploys to SW boxes within the tension limits of 25.32 until the U.S. is at war in both "
@@ -132,7 +125,7 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
                 brps=SW_BRPS_PER_FACTOR * factors,
                 placed=placed,
                 paid_by=paid_by,
-                sw_boxes=sw_boxes(power, unit, yard.site, wars),
+                sw_boxes=boxes_of(power, unit, yard.site),
             )
         )
     lines.sort(key=lambda b: (POWER_RANK[b.power], b.build, b.yard))

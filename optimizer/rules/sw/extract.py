@@ -6,8 +6,11 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from models.sw import GroupPlacement, ResultsTable, SWDeployment
+from models.sw import GroupPlacement, Shipping, SWDeployment, SWSection
+from models.sw_results import AnyResultsTable
+from models.tables import Power
 from optimizer.rules.sw.prepare import CampaignBreakdown
+from optimizer.rules.sw.results import expected_losses
 from optimizer.rules.sw.variables import SWVariables
 
 
@@ -20,12 +23,21 @@ def extract_deployment(solver: cp_model.CpSolver, variables: SWVariables) -> SWD
             GroupPlacement(group=group.id, at_base=group.factors - sum(boxes.values()), boxes=boxes)
         )
     split = int(solver.value(variables.split)) if variables.split is not None else None
+    cve_split = int(solver.value(variables.cve_split)) if variables.cve_split is not None else None
     declined = [c for c, engaged in sorted(variables.engaged.items()) if not solver.value(engaged)]
-    return SWDeployment(placements=placements, indian_asw_against_germany=split, declined=declined)
+    return SWDeployment(
+        placements=placements,
+        indian_asw_against_germany=split,
+        indian_cves_against_germany=cve_split,
+        declined=declined,
+    )
 
 
-def breakdown_data(item: CampaignBreakdown, table: ResultsTable | None) -> dict[str, Any]:
-    """One campaign's levels and modifiers as data (and expected results with a table)."""
+def breakdown_data(
+    item: CampaignBreakdown, table: AnyResultsTable | None, sw: SWSection | None = None
+) -> dict[str, Any]:
+    """One campaign's levels and modifiers as data (and expected results with a table, capped at the
+    shipping of `sw` in the game's form)."""
     data: dict[str, Any] = {
         "campaign": item.campaign.value,
         "box": item.box.value,
@@ -51,11 +63,11 @@ def breakdown_data(item: CampaignBreakdown, table: ResultsTable | None) -> dict[
         "notes": [{"rule": rule, "text": text} for rule, text in item.notes()],
     }
     if table is not None and item.possible:
-        sub = table.submarine_row(item.submarine_level, item.modifier)
-        asw = table.asw_row(item.asw_level, item.modifier)
-        data["expected"] = {
-            "transports_lost": sub.transports_lost,
-            "brps_lost": sub.brps_lost,
-            "submarines_lost": asw.submarines_lost,
-        }
+        sw = sw or SWSection()
+        ships = (
+            sw.shipping.get(item.box) if item.defender is not Power.JAPAN else sw.japanese_shipping
+        ) or Shipping()
+        data["expected"] = expected_losses(
+            table, item.submarine_level, item.asw_level, item.modifier, ships.transports, ships.brps
+        )
     return data

@@ -1,19 +1,27 @@
-"""Submarine warfare (rule 25): port facts, the SW combat modifiers of each campaign line by line,
-and the plain data of the deployment decision.
+"""Submarine warfare (rule 25): port facts, the wars and tension of the turn, and the SW combat
+modifiers of each campaign line by line. The deployment decision's data is in deployment.py.
 
 Readings taken here (each also in the README's SW section):
+- 25.11, 25.91: submarines operate against enemy transports: a campaign needs a war between its
+  attacker and its defender (Germany and Britain at war throughout; Germany and the U.S. as
+  `us_at_war.europe`; Japan and the U.S. as `us_at_war.pacific`; Japan and Britain as
+  `japan_at_war_with_britain`). USJT 40 lets submarines into the Pacific box (25.91), not attack.
 - 25.13, 25.121: submarines in an SW box count for the owner's next SW combat whether inverted or
-  not; ASW and CVEs count only uninverted (25.34, 25.362), new units redeployed to a box count
-  (27.91).
+  not; ASW and CVEs count only uninverted (25.34, 25.362); new submarines and ASW redeployed to a
+  box count (27.91); new CVEs never count at the next SW combats (27.721 B, 27.81, 27.82 B, 25.34).
 - 25.61: the CVEs that count are the defender's (25.722: the Western Allied CVEs against German
   submarines; the Japanese CVEs against American submarines).
 - 25.62: "compared" is the attacker's value less the defender's; the Western Allied defender's DRM
-  and research are those of `sw.allied_defender` (default Britain, the U.S. in the Pacific).
-- 25.66: the German-U.S. war rows are Atlantic rows only, as the table lists them.
+  and research are those of `sw.allied_defender` (default Britain, the U.S. in the Pacific); a
+  power left out of `sw.research` has 0, or the 25.631/25.632 starting values (`research_left_out`).
+- 25.66: the German-U.S. war rows are Atlantic rows, as the table lists them; with
+  `sw.us_war_rows_in_indian_ocean` German Indian Ocean rolls take them too [setting].
 - 25.811, 25.92 A: Colombo and the Pacific ports need control and full supply (the text); Manila
   (25.92 B) needs Allied control only (neither the text nor the table asks supply).
-- 25.83: with German and Japanese submarines both in the Indian Ocean the Allied ASW is split
-  (`sw.indian_asw_against_germany`, default half to the Germans rounded down).
+- 25.83: when the German and the Japanese campaigns both operate in the Indian Ocean (submarines
+  there, the campaign possible, not declined), the Allied ASW is split
+  (`sw.indian_asw_against_germany`, default half to the Germans rounded down); otherwise the one
+  campaign that operates faces it all. The CVEs are split too only with `sw.indian_cves_split`.
 - 25.73: German advanced submarines are an Atlantic rule (it stands under 25.7): they deploy like
   German submarines but to the Atlantic box only, count against the one factor a turn past an
   Allied Gibraltar (25.15: they are submarine factors), need what the Atlantic campaign needs
@@ -25,6 +33,7 @@ Readings taken here (each also in the README's SW section):
   Winter 1941 at war), no Japanese SW attack this turn; the next SW combats (Spring 1942) are open.
 - 25.361: destroyers change no level or modifier; the breakdown counts the British and American
   destroyer factors in the box, which absorb onboard submarine losses (22.9432) only.
+- Konigsberg is a western front port unless `sw.konigsberg_western_front` is false [setting].
 """
 
 from __future__ import annotations
@@ -34,14 +43,7 @@ from dataclasses import dataclass, field
 from models.map_data import SITE_BY_ID
 from models.scenario import Scenario, Season
 from models.sw import (
-    BISCAY_PORTS,
     CAMPAIGNS,
-    IBERIAN_PORTS,
-    IRELAND_THRESHOLD,
-    JAPANESE_PACIFIC_PORTS,
-    PACIFIC_SUBMARINE_USJT,
-    PORT_MODIFIERS,
-    SW_PORTS,
     Campaign,
     Codebreaking,
     Research,
@@ -49,15 +51,23 @@ from models.sw import (
     SWDeployment,
     SWSection,
     SWUnit,
+    is_allied,
+    is_axis,
+)
+from models.sw_modifiers import (
+    BISCAY_PORTS,
+    IBERIAN_PORTS,
+    IRELAND_THRESHOLD,
+    JAPANESE_PACIFIC_PORTS,
+    PACIFIC_SUBMARINE_USJT,
+    PORT_MODIFIERS,
     advanced_submarine_roll,
     codebreaking_modifier,
     cve_modifier,
-    is_allied,
-    is_axis,
-    port_front,
     rows_of,
     us_war_modifier,
 )
+from models.sw_ports import SW_PORTS, port_front
 from models.tables import Power
 from optimizer.rules.placement.supply import build_map, supplied_sites
 
@@ -127,12 +137,147 @@ def counts_after(sw: SWSection, deployment: SWDeployment) -> Counts:
 
 def counts_in_box(unit: SWUnit, inverted: bool, new: bool) -> bool:
     """Submarines (advanced ones too) count inverted or not (25.121); ASW and CVEs only uninverted
-    (25.34, 25.362), new units redeployed to a box being uninverted at the end of the turn (27.91)."""
-    return unit in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE) or not inverted or new
+    (25.34, 25.362). New ASW redeployed to a box are uninverted at the end of the turn (27.91); new
+    CVEs (launched this turn) are not: inverted when built (27.81), moved to a box they stay inverted
+    through the next opposing player turn (27.82 B, 25.34), so they count in no SW combat next."""
+    if unit in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE):
+        return True
+    if unit is SWUnit.CVE:
+        return not inverted and not new
+    return not inverted or new
 
 
 def side_total(counts: Counts, box: SWBox, unit: SWUnit, axis: bool) -> int:
     return sum(n for (b, p, u), n in counts.items() if b is box and u is unit and is_axis(p) == axis)
+
+
+# --- Wars, tension and ports ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Facts of the turn every campaign reads: wars, tension, ports (25.11, 25.13, 25.5, 25.8, 25.9)."""
+
+    japan_us_war: bool
+    japan_britain_war: bool
+    usjt: int
+    ports: dict[str, PortFact]
+    japan_attacked_us_this_turn: bool = False  # 25.13 C note
+    germany_us_war: bool = False
+    konigsberg_western: bool = True  # `sw.konigsberg_western_front` [setting]
+    defenders: dict[Campaign, Power] = field(default_factory=dict)  # 25.62: the defender of each campaign
+
+    @property
+    def pacific_submarines(self) -> bool:
+        """25.91: Japanese and American submarines in the Pacific box from war between Japan and the
+        U.S. or USJT 40."""
+        return self.japan_us_war or self.usjt >= PACIFIC_SUBMARINE_USJT
+
+    def at_war(self, one: Power, other: Power) -> bool:
+        """Whether two powers are at war (25.11) [reading: Germany and Britain throughout; the others
+        as the scenario's `us_at_war` and `japan_at_war_with_britain` state]."""
+        pair = {one, other}
+        if pair == {Power.GERMANY, Power.BRITAIN}:
+            return True
+        if pair == {Power.GERMANY, Power.USA}:
+            return self.germany_us_war
+        if pair == {Power.JAPAN, Power.USA}:
+            return self.japan_us_war
+        if pair == {Power.JAPAN, Power.BRITAIN}:
+            return self.japan_britain_war
+        return False
+
+    def front(self, port: str) -> str | None:
+        """The front of a port (25.31, 25.51), Konigsberg as `sw.konigsberg_western_front` says."""
+        if port == "konigsberg" and not self.konigsberg_western:
+            return "eastern"
+        return port_front(port)
+
+
+def situation(scenario: Scenario, sw: SWSection) -> Situation:
+    """Wars read from the scenario's `us_at_war` and `japan_at_war_with_britain` (unset: as
+    `us_at_war.pacific`, the reading the naval rules take), USJT from `usjt`."""
+    japan_us = bool(scenario.us_at_war.get("pacific"))
+    stated = scenario.japan_at_war_with_britain
+    return Situation(
+        japan_us_war=japan_us,
+        japan_britain_war=japan_us if stated is None else stated,
+        usjt=scenario.usjt or 0,
+        ports=port_facts(scenario, sw),
+        japan_attacked_us_this_turn=japan_attacked_us_this_turn(scenario, sw),
+        germany_us_war=bool(scenario.us_at_war.get("europe")),
+        konigsberg_western=sw.konigsberg_western_front,
+        defenders={c: defender_of(sw, c) for c in Campaign},
+    )
+
+
+def defender_of(sw: SWSection, campaign: Campaign) -> Power:
+    """Whose transports a campaign attacks and whose DRM and research defend (25.62): the Western
+    Allied `sw.allied_defender` of the box against Axis submarines, Japan against American ones."""
+    spec = CAMPAIGNS[campaign]
+    return sw.defender_power(spec.box) if spec.axis_attacks else Power.JAPAN
+
+
+def japan_attacked_us_this_turn(scenario: Scenario, sw: SWSection) -> bool:
+    """25.13 C note: Japan attacks the U.S. this turn. The player's `sw.japan_attacked_us_this_turn`;
+    unset, the note's own case: Winter 1941 with Japan and the U.S. at war [reading]."""
+    if sw.japan_attacked_us_this_turn is not None:
+        return sw.japan_attacked_us_this_turn
+    winter_1941 = scenario.turn.season is Season.WINTER and scenario.turn.year == 1941
+    return winter_1941 and bool(scenario.us_at_war.get("pacific"))
+
+
+def campaign_barred(campaign: Campaign, where: Situation) -> list[tuple[str, str]]:
+    """Why a campaign cannot happen this turn, whatever the forces (25.11, 25.5, 25.721, 25.81, 25.91)."""
+    ports = where.ports
+    spec = CAMPAIGNS[campaign]
+    defender = where.defenders.get(campaign, Power.JAPAN if not spec.axis_attacks else Power.BRITAIN)
+    barred: list[tuple[str, str]] = []
+    if not where.at_war(spec.attacker, defender):
+        barred.append(
+            (
+                "25.11",
+                f"{spec.attacker.value} and {defender.value} are not at war: no enemy transports to attack",
+            )
+        )
+    if campaign is Campaign.GERMAN_ATLANTIC:
+        if not any(
+            where.front(p) == "western" and is_axis(f.controller) and f.operational for p, f in ports.items()
+        ):
+            barred.append(("25.721, 25.51 A", "the Axis control no operational port on the western front"))
+    elif campaign is Campaign.GERMAN_INDIAN:
+        suez = ports["suez"]
+        if not (is_axis(suez.controller) and suez.operational):
+            barred.append(("25.51 A", "the Axis do not control an operational Suez"))
+    else:
+        if campaign is Campaign.JAPANESE_INDIAN and not where.japan_britain_war:
+            barred.append(("25.81", "Japan and Britain are not at war"))
+        if (
+            campaign in (Campaign.JAPANESE_PACIFIC, Campaign.AMERICAN_PACIFIC)
+            and not where.pacific_submarines
+        ):
+            barred.append(("25.91", "Japan and the U.S. are not at war and USJT is below 40"))
+        if campaign is Campaign.AMERICAN_PACIFIC:
+            australia = ports["australia_box"]
+            if not is_allied(australia.controller) and not any(
+                port_front(p) == "pacific" and is_allied(f.controller) and f.operational
+                for p, f in ports.items()
+            ):
+                barred.append(
+                    (
+                        "25.51 C",
+                        "no Australia box nor an operational Pacific-front port under Western Allied control",
+                    )
+                )
+        elif not any(f.controller is Power.JAPAN and f.operational for f in ports.values()):
+            barred.append(("25.51 B", "Japan controls no operational port"))
+    return barred
+
+
+def _held(ports: dict[str, PortFact], names: tuple[str, ...], who: str, supply: bool) -> list[str]:
+    """The ports of `names` held by the Axis / Japan / the Allies, fully supplied if `supply`."""
+    test = {"axis": is_axis, "japan": lambda p: p is Power.JAPAN, "allies": is_allied}[who]
+    return [n for n in names if test(ports[n].controller) and (ports[n].fully_supplied or not supply)]
 
 
 # --- Modifiers ------------------------------------------------------------------------------------
@@ -199,94 +344,10 @@ class CampaignBreakdown:
         return not self.barred
 
 
-@dataclass(frozen=True)
-class Situation:
-    """Facts of the turn every campaign reads: wars, tension, ports (25.13, 25.5, 25.8, 25.9)."""
-
-    japan_us_war: bool
-    japan_britain_war: bool
-    usjt: int
-    ports: dict[str, PortFact]
-    japan_attacked_us_this_turn: bool = False  # 25.13 C note
-
-    @property
-    def pacific_submarines(self) -> bool:
-        """25.91: Japanese and American submarines in the Pacific box from war between Japan and the
-        U.S. or USJT 40."""
-        return self.japan_us_war or self.usjt >= PACIFIC_SUBMARINE_USJT
-
-
-def situation(scenario: Scenario, sw: SWSection) -> Situation:
-    """Wars read from the scenario's `us_at_war` and `japan_at_war_with_britain` (unset: as
-    `us_at_war.pacific`, the reading the naval rules take), USJT from `usjt`."""
-    japan_us = bool(scenario.us_at_war.get("pacific"))
-    stated = scenario.japan_at_war_with_britain
-    return Situation(
-        japan_us_war=japan_us,
-        japan_britain_war=japan_us if stated is None else stated,
-        usjt=scenario.usjt or 0,
-        ports=port_facts(scenario, sw),
-        japan_attacked_us_this_turn=japan_attacked_us_this_turn(scenario, sw),
-    )
-
-
-def japan_attacked_us_this_turn(scenario: Scenario, sw: SWSection) -> bool:
-    """25.13 C note: Japan attacks the U.S. this turn. The player's `sw.japan_attacked_us_this_turn`;
-    unset, the note's own case: Winter 1941 with Japan and the U.S. at war [reading]."""
-    if sw.japan_attacked_us_this_turn is not None:
-        return sw.japan_attacked_us_this_turn
-    winter_1941 = scenario.turn.season is Season.WINTER and scenario.turn.year == 1941
-    return winter_1941 and bool(scenario.us_at_war.get("pacific"))
-
-
-def campaign_barred(campaign: Campaign, where: Situation) -> list[tuple[str, str]]:
-    """Why a campaign cannot happen this turn, whatever the forces (25.5, 25.721, 25.81, 25.91)."""
-    ports = where.ports
-    barred: list[tuple[str, str]] = []
-    if campaign is Campaign.GERMAN_ATLANTIC:
-        if not any(
-            port_front(p) == "western" and is_axis(f.controller) and f.operational for p, f in ports.items()
-        ):
-            barred.append(("25.721, 25.51 A", "the Axis control no operational port on the western front"))
-    elif campaign is Campaign.GERMAN_INDIAN:
-        suez = ports["suez"]
-        if not (is_axis(suez.controller) and suez.operational):
-            barred.append(("25.51 A", "the Axis do not control an operational Suez"))
-    else:
-        if campaign is Campaign.JAPANESE_INDIAN and not where.japan_britain_war:
-            barred.append(("25.81", "Japan and Britain are not at war"))
-        if (
-            campaign in (Campaign.JAPANESE_PACIFIC, Campaign.AMERICAN_PACIFIC)
-            and not where.pacific_submarines
-        ):
-            barred.append(("25.91", "Japan and the U.S. are not at war and USJT is below 40"))
-        if campaign is Campaign.AMERICAN_PACIFIC:
-            australia = ports["australia_box"]
-            if not is_allied(australia.controller) and not any(
-                port_front(p) == "pacific" and is_allied(f.controller) and f.operational
-                for p, f in ports.items()
-            ):
-                barred.append(
-                    (
-                        "25.51 C",
-                        "no Australia box nor an operational Pacific-front port under Western Allied control",
-                    )
-                )
-        elif not any(f.controller is Power.JAPAN and f.operational for f in ports.values()):
-            barred.append(("25.51 B", "Japan controls no operational port"))
-    return barred
-
-
-def _held(ports: dict[str, PortFact], names: tuple[str, ...], who: str, supply: bool) -> list[str]:
-    """The ports of `names` held by the Axis / Japan / the Allies, fully supplied if `supply`."""
-    test = {"axis": is_axis, "japan": lambda p: p is Power.JAPAN, "allies": is_allied}[who]
-    return [n for n in names if test(ports[n].controller) and (ports[n].fully_supplied or not supply)]
-
-
-def indian_split(sw: SWSection, asw: int) -> int:
-    """Allied Indian Ocean ASW set against the German submarines (25.83): the scenario's, at most all."""
-    stated = sw.indian_asw_against_germany
-    return min(asw, asw // 2 if stated is None else stated)
+def indian_split(stated: int | None, total: int) -> int:
+    """Allied Indian Ocean ASW or CVEs set against the German submarines (25.83): the stated number,
+    at most all; unset, half rounded down."""
+    return min(total, total // 2 if stated is None else stated)
 
 
 def breakdown(
@@ -297,44 +358,24 @@ def breakdown(
     where: Situation | None = None,
     declined: frozenset[Campaign] = frozenset(),
     next_turn: bool = False,
+    cves_against_germany: int | None = None,
 ) -> list[CampaignBreakdown]:
     """Every campaign's levels and modifiers, line by line with rule numbers (25.4-25.9).
 
-    `against_germany`: the Indian Ocean ASW split (25.83); None reads `indian_split`. `declined`:
-    the planner's campaigns that decline SW combat (25.14), on top of `sw.declined`. `next_turn`:
-    the SW combats after this turn's deployment (the 25.13 C note bars only this turn's).
+    `against_germany`, `cves_against_germany`: the Indian Ocean split (25.83); None reads the
+    scenario's. `declined`: the planner's campaigns that decline SW combat (25.14), on top of
+    `sw.declined`. `next_turn`: the SW combats after this turn's deployment (the 25.13 C note bars
+    only this turn's).
     """
     where = where or situation(scenario, sw)
     ports = where.ports
     cards = sw.codebreaking
-    out = []
+
+    def subs_of(box: SWBox, power: Power) -> int:
+        return counts.get((box, power, SWUnit.SUBMARINE), 0)
+
+    barred_of: dict[Campaign, list[tuple[str, str]]] = {}
     for campaign, spec in CAMPAIGNS.items():
-        box = spec.box
-        defender = sw.defender_power(box) if spec.axis_attacks else Power.JAPAN
-        subs = sum(
-            n for (b, p, u), n in counts.items() if b is box and p is spec.attacker and u is SWUnit.SUBMARINE
-        )
-        asw = side_total(counts, box, SWUnit.ASW, axis=not spec.axis_attacks)
-        cves = side_total(counts, box, SWUnit.CVE, axis=not spec.axis_attacks)
-        if box is SWBox.INDIAN:
-            german = sum(
-                n
-                for (b, p, u), n in counts.items()
-                if b is box and p is Power.GERMANY and u is SWUnit.SUBMARINE
-            )
-            japanese = sum(
-                n
-                for (b, p, u), n in counts.items()
-                if b is box and p is Power.JAPAN and u is SWUnit.SUBMARINE
-            )
-            if german and japanese:
-                split = indian_split(sw, asw) if against_germany is None else min(asw, against_germany)
-                asw = split if campaign is Campaign.GERMAN_INDIAN else asw - split
-        attacker_r, defender_r = sw.research_of(spec.attacker), sw.research_of(defender)
-        lines = []
-        for row in rows_of(campaign):
-            value, why = _row_value(row.key, campaign, box, attacker_r, defender_r, cves, ports, sw, cards)
-            lines.append(ModifierLine(row.key, row.rule, row.text, value, why))
         barred = campaign_barred(campaign, where)
         if campaign in declined or campaign in sw.declined:
             barred.append(("25.14", "the submarines decline SW combat"))
@@ -342,12 +383,42 @@ def breakdown(
             barred.append(
                 ("25.13 C", "Japan attacked the U.S. this turn: its first SW attacks come next turn")
             )
+        barred_of[campaign] = barred
+    # 25.83: the split only when both the German and the Japanese submarines operate there.
+    split = all(
+        subs_of(SWBox.INDIAN, CAMPAIGNS[c].attacker) and not barred_of[c]
+        for c in (Campaign.GERMAN_INDIAN, Campaign.JAPANESE_INDIAN)
+    )
+    out = []
+    for campaign, spec in CAMPAIGNS.items():
+        box = spec.box
+        defender = where.defenders[campaign]
+        subs = subs_of(box, spec.attacker)
+        asw = side_total(counts, box, SWUnit.ASW, axis=not spec.axis_attacks)
+        cves = side_total(counts, box, SWUnit.CVE, axis=not spec.axis_attacks)
+        if box is SWBox.INDIAN and split:
+            german_asw = indian_split(
+                sw.indian_asw_against_germany if against_germany is None else against_germany, asw
+            )
+            asw = german_asw if campaign is Campaign.GERMAN_INDIAN else asw - german_asw
+            if sw.indian_cves_split:
+                german_cves = indian_split(
+                    sw.indian_cves_against_germany if cves_against_germany is None else cves_against_germany,
+                    cves,
+                )
+                cves = german_cves if campaign is Campaign.GERMAN_INDIAN else cves - german_cves
+        attacker_r, defender_r = sw.research_of(spec.attacker), sw.research_of(defender)
+        lines = []
+        for row in rows_of(campaign, sw):
+            value, why = _row_value(row.key, campaign, box, attacker_r, defender_r, cves, ports, sw, cards)
+            lines.append(ModifierLine(row.key, row.rule, row.text, value, why))
+        barred = barred_of[campaign]
         advanced = 0
         if campaign is Campaign.GERMAN_ATLANTIC:
             advanced = counts.get((box, Power.GERMANY, SWUnit.ADVANCED_SUBMARINE), 0)
         advanced_possible = advanced > 0 and not barred
         if not subs:
-            barred.append(("25.13", f"no {spec.attacker.value} submarines in the {box.value} SW box"))
+            barred = [*barred, ("25.13", f"no {spec.attacker.value} submarines in the {box.value} SW box")]
         destroyers = (
             sum(counts.get((box, p, SWUnit.DESTROYER), 0) for p in (Power.BRITAIN, Power.USA))
             if spec.axis_attacks
@@ -435,213 +506,3 @@ def _name(port: str) -> str:
     if port in SW_PORTS:
         return SW_PORTS[port].name
     return SITE_BY_ID[port].name
-
-
-# --- The deployment decision (25.12, 25.15, 25.21, 25.22, 25.31, 25.32, 25.34, 25.37, 25.38) ----------
-
-# 25.31 A-C: the bases from which British and American units deploy to each box. Reading: the Canada
-# box faces the Atlantic like the Atlantic U.S. box (British ASW built in Canada, 25.22 B).
-ALLIED_BOX_BASES: dict[SWBox, frozenset[str]] = {
-    SWBox.ATLANTIC: frozenset({"us_atlantic_box", "south_africa_box", "canada_box"}),  # + western front ports
-    SWBox.PACIFIC: frozenset({"pearl_harbor", "tahiti", "us_pacific_box", "australia_box"}),
-    SWBox.INDIAN: frozenset(
-        {"suez", "basra", "abadan", "colombo", "madras", "south_africa_box", "australia_box", "india_box"}
-    ),
-}
-JAPANESE_PACIFIC_BASES = frozenset({"truk"})  # + ports in Japan (25.31 B)
-JAPANESE_INDIAN_BASES = frozenset({"singapore"})  # + ports in Japan (25.31 C)
-
-
-def in_japan(port: str) -> bool:
-    site = SITE_BY_ID.get(port)
-    return site is not None and site.country == "japan"
-
-
-def planning_powers(scenario: Scenario) -> frozenset[Power]:
-    """The powers whose SW units the planning faction moves this turn (25.31): the European Axis
-    moves German submarines; Japan its units; the Western Allies British and American units."""
-    faction = scenario.faction.value
-    if faction == "european_axis":
-        return frozenset({Power.GERMANY, Power.ITALY})
-    if faction == "japan":
-        return frozenset({Power.JAPAN})
-    if faction == "western_allies":
-        return frozenset({Power.BRITAIN, Power.USA, Power.FRANCE})
-    return frozenset()
-
-
-def eligible_boxes(
-    group_power: Power, unit: SWUnit, base: str, box: SWBox | None, where: Situation
-) -> dict[SWBox, str]:
-    """For each SW box, why a group may not be there after this turn's deployment ("" if it may).
-
-    25.31 D: only British and American units among the Western Allies; 25.31: Germany only
-    submarines, to the Atlantic and Indian Ocean; Japan only the Pacific, its submarines also the
-    Indian Ocean; Italy not at all (25.151 and 25.31 name no Italian deployment) [reading]. 25.31
-    A-C: the base; a unit must be based at a port its side controls. 25.31, 25.38: Western Allied
-    units in an SW box transfer freely between the boxes. 25.22 E: Japanese ASW not in the Pacific
-    before war between Japan and the U.S. 25.81: Japanese submarines not in the Indian Ocean before
-    war between Japan and Britain; 25.91: Japanese and American submarines not in the Pacific before
-    that war or USJT 40, nor past an enemy-controlled Singapore. Submarines of Britain (25.13 D is
-    empty) and American submarines outside the Pacific have no campaign and stay [reading].
-    Destroyers stay where they are: they change no SW modifier or level (25.361) [reading].
-    25.73: advanced submarines to the Atlantic box only [reading]. 25.16 (one Western Allied
-    submarine factor a turn between the western front and a Mediterranean port past an Axis
-    Gibraltar) constrains nothing here: no Western Allied submarine goes to the Atlantic or Indian
-    Ocean box (above), and Pacific bases are not reached through Gibraltar [reading].
-    """
-    ports = where.ports
-    reasons: dict[SWBox, str] = {}
-    base_fact = ports.get(base)
-    held = (
-        base_fact is not None
-        and base_fact.controller is not None
-        and (is_axis(base_fact.controller) == is_axis(group_power))
-    )
-    for target in SWBox:
-        if target is box:
-            reasons[target] = ""  # staying where it is is always allowed (25.37: withdrawing is optional)
-            continue
-        reason = ""
-        if unit is SWUnit.DESTROYER:
-            reason = "25.361: destroyers change no SW modifier; they stay [reading]"
-        elif unit is SWUnit.ADVANCED_SUBMARINE and target is not SWBox.ATLANTIC:
-            reason = "25.73: advanced submarines are an Atlantic rule [reading]"
-        elif group_power in (Power.BRITAIN, Power.USA):
-            transfer = box is not None  # 25.31, 25.38: free transfers between the boxes
-            front = port_front(base)
-            base_ok = base in ALLIED_BOX_BASES[target] or (target is SWBox.ATLANTIC and front == "western")
-            if unit is SWUnit.SUBMARINE and (group_power is Power.BRITAIN or target is not SWBox.PACIFIC):
-                reason = "25.13: no SW campaign for these submarines [reading]"
-            elif unit is SWUnit.SUBMARINE and not where.pacific_submarines:
-                reason = "25.91: Japan and the U.S. not at war and USJT below 40"
-            elif not transfer and not (base_ok and held):
-                reason = f"25.31 {'ABC'[list(SWBox).index(target)]}: not based where units deploy to the {target.value} box"
-        elif group_power is Power.GERMANY:
-            front = port_front(base)
-            if unit not in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE):
-                reason = "25.31: Germany deploys only submarines"
-            elif target is SWBox.PACIFIC:
-                reason = "25.31: German submarines deploy to the Atlantic and Indian Ocean only"
-            elif not held:
-                reason = "25.31: based at a port the Axis do not control"
-            elif target is SWBox.ATLANTIC and front not in ("western", "mediterranean"):
-                reason = "25.31 A: German submarines in the Atlantic are based in a western front or Mediterranean port"
-            elif target is SWBox.INDIAN and front != "mediterranean":
-                reason = "25.31 C: German submarines in the Indian Ocean are based in a Mediterranean port"
-        elif group_power is Power.JAPAN:
-            if not held:
-                reason = "25.31: based at a port Japan does not control"
-            elif target is SWBox.ATLANTIC:
-                reason = "25.31: Japan deploys to the Pacific and (submarines) the Indian Ocean only"
-            elif target is SWBox.PACIFIC:
-                if not (in_japan(base) or base in JAPANESE_PACIFIC_BASES):
-                    reason = "25.31 B: Japanese units in the Pacific box are based in Japan or Truk"
-                elif unit is SWUnit.SUBMARINE and not where.pacific_submarines:
-                    reason = "25.91: Japan and the U.S. not at war and USJT below 40"
-                elif unit is SWUnit.ASW and not where.japan_us_war:
-                    reason = "25.22 E: Japanese ASW not in the Pacific before war between Japan and the U.S."
-            elif unit is not SWUnit.SUBMARINE:
-                reason = "25.31: only Japanese submarines deploy to the Indian Ocean"
-            elif not (in_japan(base) or base in JAPANESE_INDIAN_BASES):
-                reason = "25.31 C: Japanese submarines in the Indian Ocean are based in Japan or Singapore"
-            elif not where.japan_britain_war:
-                reason = "25.81: Japan and Britain are not at war"
-            elif is_allied(ports["singapore"].controller):
-                reason = "25.91: submarines may not pass an enemy-controlled Singapore"
-        else:
-            reason = f"25.31 D: {group_power.value} units do not enter SW boxes"
-        reasons[target] = reason
-    return reasons
-
-
-@dataclass(frozen=True)
-class GroupData:
-    id: str
-    power: Power
-    unit: SWUnit
-    factors: int
-    base: str
-    box: SWBox | None
-    counts: bool  # counts in a box after deployment (25.34, 27.91)
-    allowed: tuple[SWBox, ...]  # boxes it may end in
-    mediterranean: bool  # based at a Mediterranean port (25.15)
-
-
-@dataclass(frozen=True)
-class DeploymentData:
-    """Plain data of the deployment decision, from the scenario."""
-
-    groups: tuple[GroupData, ...]  # the planning side's groups
-    fixed: Counts  # what counts in the boxes from the other side's units (and destroyers)
-    us_asw_limit: dict[SWBox, int | None]  # 25.32: American ASW factors that may enter each box; None: any
-    gibraltar_limit: int | None  # 25.15: German submarine factors past Gibraltar; None: any (25.151)
-    campaigns_open: dict[Campaign, bool]  # campaign_barred is empty
-    split_stated: int | None  # 25.83 split when the planner is the Axis
-    where: Situation  # wars, tension and ports, traced once
-    fixed_modifiers: dict[Campaign, int]  # every row but the CVEs', which the deployment moves (25.61)
-
-
-def us_asw_limits(scenario: Scenario, sw: SWSection, where: Situation) -> dict[SWBox, int | None]:
-    """American-built ASW entering each box this turn (25.22 C, D; 25.32). Until the U.S. is at war
-    in both theaters: the Pacific one factor a turn at USJT 40 or more (25.32 B) and any once at war
-    with Japan; the Atlantic `sw.us_atlantic_asw_per_turn` (25.32 A is empty: the player's input)
-    and any once at war with Germany; the Indian Ocean none [reading: neither 25.32 A nor B opens it]."""
-    europe = bool(scenario.us_at_war.get("europe"))
-    if europe and where.japan_us_war:
-        return dict.fromkeys(SWBox)
-    pacific = None if where.japan_us_war else (1 if where.usjt >= 40 else 0)
-    return {
-        SWBox.ATLANTIC: None if europe else sw.us_atlantic_asw_per_turn,
-        SWBox.PACIFIC: pacific,
-        SWBox.INDIAN: 0,
-    }
-
-
-def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
-    """The groups the planning side moves, with the boxes each may end in, and the fixed rest."""
-    where = situation(scenario, sw)
-    planners = planning_powers(scenario)
-    fixed_modifiers = {
-        b.campaign: sum(line.value for line in b.lines if line.key != "cves")
-        for b in breakdown(scenario, sw, {}, where=where)
-    }
-    groups = []
-    fixed: Counts = {}
-    for group in sw.forces:
-        counted = counts_in_box(group.unit, group.inverted, group.new)
-        reasons = eligible_boxes(group.power, group.unit, group.base, group.box, where)
-        allowed = tuple(b for b in SWBox if not reasons[b])
-        if (
-            group.power in planners
-            and allowed
-            and group.factors
-            and (allowed != (group.box,) or group.box is None)
-        ):
-            groups.append(
-                GroupData(
-                    group.id,
-                    group.power,
-                    group.unit,
-                    group.factors,
-                    group.base,
-                    group.box,
-                    counted,
-                    allowed,
-                    port_front(group.base) == "mediterranean",
-                )
-            )
-        elif group.box is not None and counted:
-            key = (group.box, group.power, group.unit)
-            fixed[key] = fixed.get(key, 0) + group.factors
-    gibraltar = where.ports["gibraltar"]
-    return DeploymentData(
-        groups=tuple(groups),
-        fixed=fixed,
-        us_asw_limit=us_asw_limits(scenario, sw, where),
-        gibraltar_limit=None if is_axis(gibraltar.controller) else 1,
-        campaigns_open={c: not campaign_barred(c, where) for c in Campaign},
-        split_stated=sw.indian_asw_against_germany,
-        where=where,
-        fixed_modifiers=fixed_modifiers,
-    )

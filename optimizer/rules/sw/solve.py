@@ -14,20 +14,13 @@ from ortools.sat.python import cp_model
 
 from models.plan import Plan, Status, SWCampaignFigures, SWFigures, SWPlanReport
 from models.scenario import Scenario
-from models.sw import (
-    CVE_LAUNCH_TURNS,
-    ForceGroup,
-    ResultsTable,
-    SWDeployment,
-    SWSection,
-    SWUnit,
-    build_group_id,
-)
-from models.tables import Power, UnitType
+from models.sw import ForceGroup, SWDeployment, SWSection, SWUnit, build_group_id
+from models.sw_results import AnyResultsTable
 from optimizer.rules.sw.constraints import add_sw
+from optimizer.rules.sw.deployment import deployment_data
 from optimizer.rules.sw.extract import breakdown_data, extract_deployment
 from optimizer.rules.sw.objective import SCALE, campaign_terms, moved_factors, value_expression
-from optimizer.rules.sw.prepare import CampaignBreakdown, breakdown, counts_after, counts_now, deployment_data
+from optimizer.rules.sw.prepare import CampaignBreakdown, breakdown, counts_after, counts_now
 from optimizer.rules.sw.variables import SWVariables
 
 
@@ -43,7 +36,7 @@ class SWResult:
     solve_seconds: float
 
 
-def plan_sw(scenario: Scenario, table: ResultsTable | None = None, time_limit: float = 10.0) -> SWResult:
+def plan_sw(scenario: Scenario, table: AnyResultsTable | None = None, time_limit: float = 10.0) -> SWResult:
     """The modifiers now, and the deployment that is best for the planning player (rule 25)."""
     sw = scenario.sw or SWSection()
     started = time.perf_counter()
@@ -83,13 +76,16 @@ def plan_sw(scenario: Scenario, table: ResultsTable | None = None, time_limit: f
             data.where,
             frozenset(deployment.declined),
             next_turn=True,
+            cves_against_germany=deployment.indian_cves_against_germany,
         )
     return SWResult(
         status, deployment, value, bound, now, after, built - started, time.perf_counter() - built
     )
 
 
-def report_data(scenario_name: str, result: SWResult, table: ResultsTable | None) -> dict[str, Any]:
+def report_data(
+    scenario_name: str, result: SWResult, table: AnyResultsTable | None, sw: SWSection | None = None
+) -> dict[str, Any]:
     """`awaw sw --json`: the modifiers now and after the deployment, and the deployment."""
     return {
         "format": "awaw-sw/1",
@@ -98,16 +94,16 @@ def report_data(scenario_name: str, result: SWResult, table: ResultsTable | None
         "objective": "expected results" if table is not None else "weights",
         "value": result.value,
         "bound": result.bound,
-        "now": [breakdown_data(item, table) for item in result.now],
+        "now": [breakdown_data(item, table, sw) for item in result.now],
         "deployment": result.deployment.model_dump(mode="json") if result.deployment else None,
-        "after": [breakdown_data(item, table) for item in result.after],
+        "after": [breakdown_data(item, table, sw) for item in result.after],
     }
 
 
 def with_plan_builds(scenario: Scenario, plan: Plan) -> Scenario:
     """The scenario with the plan's new SW units as groups at their yards (27.93, 27.94): submarines
-    and ASW built this turn, and CVEs launched this turn or next (CVE_LAUNCH_TURNS) [reading]. They
-    are `new`: they count in the box they redeploy to (27.91)."""
+    and ASW built this turn, `new`: they count in the box they redeploy to (27.91). The plan's CVEs
+    count at no next SW combats (27.721 B, 27.81, 27.82 B, 25.34; optimizer/rules/sw/builds.py)."""
     sw = scenario.sw or SWSection()
     groups = list(sw.forces)
     for line in plan.sw_builds:
@@ -122,26 +118,6 @@ def with_plan_builds(scenario: Scenario, plan: Plan) -> Scenario:
                     new=True,
                 )
             )
-    launched: dict[tuple[Power, str], int] = {}
-    for action in plan.naval_actions:
-        if (
-            action.unit is UnitType.ESCORT_CARRIER
-            and action.after == "launched"
-            and action.turn < CVE_LAUNCH_TURNS
-        ):
-            key = (action.power, action.yard)
-            launched[key] = launched.get(key, 0) + 1
-    for (power, yard), count in sorted(launched.items()):
-        groups.append(
-            ForceGroup(
-                id=build_group_id(power, "cve", "launched", yard),
-                power=power,
-                unit=SWUnit.CVE,
-                factors=count,
-                base=yard,
-                new=True,
-            )
-        )
     return scenario.model_copy(update={"sw": sw.model_copy(update={"forces": groups})})
 
 

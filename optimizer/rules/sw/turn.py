@@ -16,8 +16,9 @@ from optimizer.turn.variables import Variables
 
 def add_sw_deployment(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
     """The deployment rules (25.12-25.38) on the turn's SW units, and the weights value of the
-    campaigns (`sw.weights`, in the same units as `objective.values`): what new submarines, ASW and
-    CVEs add where they can go. Never guarded: deploying nothing is always legal."""
+    campaigns (`sw.weights`, in the same units as `objective.values`): what new submarines and ASW add
+    where they can go (the build plan's CVEs count at no next SW combats: builds.py). Never guarded:
+    deploying nothing is always legal."""
     sw_variables = variables.sw
     if sw_variables is None:
         return

@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 from models.sw import Campaign, SWBox, SWUnit, is_axis
 from models.tables import Power
 from optimizer.rules.linear import LinearExpr
-from optimizer.rules.sw.prepare import DeploymentData
+from optimizer.rules.sw.deployment import DeploymentData
 
 
 @dataclass
@@ -18,6 +18,7 @@ class SWVariables:
     data: DeploymentData
     placed: dict[tuple[str, SWBox], cp_model.IntVar] = field(default_factory=dict)  # (group, box) -> factors
     split: cp_model.IntVar | None = None  # Allied Indian ASW against the Germans (25.83)
+    cve_split: cp_model.IntVar | None = None  # Allied Indian CVEs against the Germans (25.83, a setting)
     engaged: dict[Campaign, cp_model.IntVar] = field(default_factory=dict)  # 25.14: false = declined
     caps: dict[str, LinearExpr] = field(default_factory=dict)  # new units: factors the build plan makes
     value: LinearExpr = 0  # in the turn model: the deployment's worth, in the planner's value units x 1000
@@ -51,6 +52,23 @@ class SWVariables:
             if g.unit is unit and g.counts and wanted(g.power) and (g.id, box) in self.placed
         ]
         return fixed + sum(placed)
+
+    def level_range(
+        self, box: SWBox, unit: SWUnit, powers: frozenset[Power] | None = None, axis: bool | None = None
+    ) -> tuple[int, int]:
+        """The least and most `level(...)` can be: the fixed factors, and those with every group that
+        may go there in it."""
+
+        def wanted(power: Power) -> bool:
+            return power in powers if powers is not None else is_axis(power) == axis
+
+        fixed = sum(n for (b, p, u), n in self.data.fixed.items() if b is box and u is unit and wanted(p))
+        most = sum(
+            g.factors
+            for g in self.data.groups
+            if g.unit is unit and g.counts and wanted(g.power) and (g.id, box) in self.placed
+        )
+        return fixed, fixed + most
 
     def fix(self, model: cp_model.CpModel, placements: dict[tuple[str, SWBox], int]) -> None:
         """Fix placements (tests and what-ifs); unnamed (group, box) pairs are left free."""

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from models.plan import Status
-from models.sw import Campaign, GroupPlacement, ResultsRow, ResultsTable, SWBox, SWDeployment
+from models.sw import Campaign, GroupPlacement, SWBox, SWDeployment
+from models.sw_results import GameResultsTable, ResultsRow, ResultsTable
 from optimizer.checker.sw import check_deployment, deployment_value, derive, may_enter
 from optimizer.rules.sw.solve import plan_sw
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
@@ -144,6 +145,8 @@ POWERS_UNITS = [
     ("usa", "submarine"),
     ("britain", "cve"),
     ("britain", "destroyer"),
+    ("japan", "asw"),
+    ("japan", "cve"),
 ]
 ALLIED_BASES = [
     "liverpool",
@@ -153,11 +156,25 @@ ALLIED_BASES = [
     "us_pacific_box",
     "south_africa_box",
 ]
+JAPANESE_BASES = ["tokyo", "truk", "singapore"]
+# (U.S. at war with Germany, with Japan, USJT): peace, both wars, one theater each, tension only.
+WARS = [
+    (False, False, None),
+    (True, True, None),
+    (False, True, 45),
+    (True, False, 30),
+    (False, False, 40),
+    (True, False, 45),
+]
 
 
 @st.composite
 def positions(draw):
-    faction = draw(st.sampled_from(["western_allies", "european_axis"]))
+    """Small SW positions for the three planners, covering the wars of each theater (25.11, 25.22 C,
+    25.32, 25.81, 25.91), both Indian Ocean campaigns operating or not (25.51 A, 25.14, 25.83), bases
+    a group may or may not withdraw to (25.37), new and inverted units (25.34, 27.82 B), advanced
+    submarines alone (25.73 C), and every reading's setting."""
+    faction = draw(st.sampled_from(["western_allies", "european_axis", "japan"]))
     forces = [
         group(
             "ge",
@@ -180,7 +197,7 @@ def positions(draw):
             "japan",
             "submarine",
             draw(st.integers(0, 4)),
-            "tokyo",
+            draw(st.sampled_from(JAPANESE_BASES)),
             draw(st.sampled_from([None, "indian", "pacific"])),
         ),
     ]
@@ -199,17 +216,23 @@ def positions(draw):
         )
     for i in range(draw(st.integers(0, 4))):
         power, unit = draw(st.sampled_from(POWERS_UNITS))
+        japanese = power == "japan"
+        box = draw(
+            st.sampled_from([None, "pacific"] if japanese else [None, "atlantic", "indian", "pacific"])
+        )
         forces.append(
             group(
                 f"g{i}",
                 power,
                 unit,
                 draw(st.integers(0, 8)),
-                draw(st.sampled_from(ALLIED_BASES)),
-                draw(st.sampled_from([None, "atlantic", "indian", "pacific"])),
+                draw(st.sampled_from(JAPANESE_BASES if japanese else ALLIED_BASES)),
+                box,
                 inverted=draw(st.booleans()),
+                new=draw(st.booleans()) and unit in ("asw", "cve"),  # 27.91 ASW; 27.82 B CVEs
             )
         )
+    cves_split = draw(st.booleans())
     data = position(
         faction,
         forces=forces,
@@ -218,26 +241,45 @@ def positions(draw):
         ports={
             "suez": {"controller": draw(st.sampled_from(["britain", "italy"]))},
             "gibraltar": {"controller": draw(st.sampled_from(["britain", "germany"]))},
+            "singapore": {"controller": draw(st.sampled_from(["britain", "japan"]))},
         },
         weights={
-            "german_atlantic": {"modifier": draw(st.integers(0, 4)), "asw_level": draw(st.integers(0, 2))}
+            "german_atlantic": {"modifier": draw(st.integers(0, 4)), "asw_level": draw(st.integers(0, 2))},
+            "japanese_indian": {"modifier": draw(st.integers(0, 4))},
         },
         declined=draw(st.sampled_from([[], ["japanese_indian"], ["german_indian"]])),  # 25.14, stated
+        # The readings' settings (README, "Submarine warfare"):
+        german_submarines_past_gibraltar_on_map=draw(st.integers(0, 1)),
+        gibraltar_box_transfers=draw(st.sampled_from(["both", "indian_to_atlantic", "neither"])),
+        konigsberg_western_front=draw(st.booleans()),
+        us_cves_within_25_32_a=draw(st.booleans()),
+        research_left_out=draw(st.sampled_from(["zero", "game_start"])),
+        us_war_rows_in_indian_ocean=draw(st.booleans()),
+        indian_cves_split=cves_split,
+        indian_cves_against_germany=draw(st.sampled_from([None, 1])) if cves_split else None,
+        shipping={"atlantic": {"transports": draw(st.sampled_from([None, 1, 3]))}},
     )
     if draw(st.booleans()):
         data["turn"] = {"season": "winter", "year": 1941}  # the 25.13 C note when at war with Japan
     data["map"] = {"sites": FRANCE_GERMAN}
-    war = draw(
-        st.sampled_from([(False, False, None), (True, True, None), (False, True, 45), (False, False, 40)])
-    )
+    war = draw(st.sampled_from(WARS))
     data["us_at_war"] = {"europe": war[0], "pacific": war[1]}
     data["usjt"] = war[2]
+    data["japan_at_war_with_britain"] = draw(st.sampled_from([None, True, False]))
     data["sw"]["germany_us_war_turn"] = draw(st.integers(1, 3)) if war[0] else 0
     return scenario(data)
 
 
+OWN_CAMPAIGNS = {
+    "european_axis": [Campaign.GERMAN_ATLANTIC, Campaign.GERMAN_INDIAN],
+    "western_allies": [Campaign.AMERICAN_PACIFIC],
+    "japan": [Campaign.JAPANESE_INDIAN, Campaign.JAPANESE_PACIFIC],
+}
+
+
 def enumerate_deployments(s, result):
-    """Every legal way to place the solver's decision groups (small positions only)."""
+    """Every way to place the solver's decision groups (small positions only), with every split and
+    every combination of the planner's own declines (25.14)."""
     groups = {g.id: g for g in s.sw.forces}
     choices = []
     for placement in result.deployment.placements:
@@ -251,39 +293,48 @@ def enumerate_deployments(s, result):
     splits = [result.deployment.indian_asw_against_germany]
     if splits[0] is not None:
         splits = list(range(0, 30))
-    # 25.14: the planner's own campaigns may be declined, in any combination.
-    own = {
-        "european_axis": [Campaign.GERMAN_ATLANTIC, Campaign.GERMAN_INDIAN],
-        "western_allies": [Campaign.AMERICAN_PACIFIC],
-    }[s.faction.value]
+    cve_splits = [result.deployment.indian_cves_against_germany]
+    if cve_splits[0] is not None:
+        cve_splits = list(range(0, 10))
+    own = OWN_CAMPAIGNS[s.faction.value]
     declines = [list(c) for n in range(len(own) + 1) for c in itertools.combinations(own, n)]
     for combo in itertools.product(*choices):
-        for split in splits:
-            for declined in declines:
-                yield SWDeployment(
-                    placements=list(combo), indian_asw_against_germany=split, declined=declined
-                )
+        for split, cve_split, declined in itertools.product(splits, cve_splits, declines):
+            yield SWDeployment(
+                placements=list(combo),
+                indian_asw_against_germany=split,
+                indian_cves_against_germany=cve_split,
+                declined=declined,
+            )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(positions())
-def test_every_deployment_passes_the_checker_and_is_valued_alike(s):
-    """Every solver deployment is legal for the checker (25.12-25.38) and the checker, computing the
-    value again from the text, finds the solver's value; on the smallest positions no deployment
-    the checker accepts is worth more."""
-    result = plan_sw(s)
+def assert_solver_plan_checks(s, table=None):
+    """The solver's deployment is proven optimal, legal for the checker (25.12-25.38, 25.83), valued
+    alike by the checker from the text; on the smallest positions no deployment the checker accepts
+    is worth more."""
+    result = plan_sw(s, table)
     assert result.status is Status.OPTIMAL
     assert check_deployment(s, result.deployment) == []
-    assert abs(deployment_value(s, result.deployment) - result.value) < 1e-6
+    assert abs(deployment_value(s, result.deployment, table) - result.value) < 1e-6
     sizes = [next(g.factors for g in s.sw.forces if g.id == p.group) for p in result.deployment.placements]
     space = 1
     for n in sizes:
         space *= (n + 1) ** 3
     if space <= 150:
         best = max(
-            deployment_value(s, d) for d in enumerate_deployments(s, result) if not check_deployment(s, d)
+            deployment_value(s, d, table)
+            for d in enumerate_deployments(s, result)
+            if not check_deployment(s, d)
         )
         assert best <= result.value + 1e-6
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_every_deployment_passes_the_checker_and_is_valued_alike(s):
+    """With the weights: every solver deployment is legal for the checker and valued alike, and on the
+    smallest positions it is the best the checker finds."""
+    assert_solver_plan_checks(s)
 
 
 def test_allied_planner_splits_indian_ocean_asw_25_83():
@@ -328,7 +379,7 @@ def test_regression_campaign_no_planner_submarine_can_reach_was_valued():
 
 @st.composite
 def tables(draw):
-    """A complete player's results table, small, with values in quarters."""
+    """A complete player's results table of the older form, small, with values in quarters."""
     max_level = draw(st.integers(0, 4))
     low, high = draw(st.integers(-4, 0)), draw(st.integers(0, 4))
     quarter = st.integers(0, 12).map(lambda n: n / 4)
@@ -352,12 +403,70 @@ def tables(draw):
     )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@st.composite
+def game_tables(draw):
+    """A small table in the game's form: 1-2 dice of 3-6 faces, 1-3 columns, rows of modified rolls,
+    each column's results growing with the modifier as 25.61 wants (so the table validates)."""
+
+    def roll(growing_with_roll: bool, names: tuple[str, ...]):
+        columns = sorted(
+            draw(st.sets(st.integers(0 if names == ("factors",) else 1, 8), min_size=1, max_size=3))
+        )
+        first = draw(st.integers(-2, 3))
+        count = draw(st.integers(1, 7))
+        cells = []
+        for _ in columns:
+            steps = {
+                name: draw(st.lists(st.integers(0, 2), min_size=count, max_size=count)) for name in names
+            }
+            running = {name: list(itertools.accumulate(values)) for name, values in steps.items()}
+            cells.append(running)
+        rows = []
+        for i in range(count):
+            row_cells = []
+            for column in cells:
+                j = i if growing_with_roll else count - 1 - i
+                row_cells.append({name: column[name][j] for name in names})
+            rows.append({"roll": first + i, "cells": row_cells})
+        return columns, rows
+
+    faces = draw(st.integers(3, 6))
+    dice = f"{draw(st.integers(1, 2))}d{faces}"
+    plus = draw(st.booleans())
+    att_columns, att_rows = roll(plus, ("transports", "brps"))
+    minus = draw(st.booleans())  # the ASW roll: losses fall as the net modifier rises
+    def_columns, def_rows = roll(minus, ("factors",))
+    return GameResultsTable.model_validate(
+        {
+            "format": "awaw-sw-results/2",
+            "dice": dice,
+            "attacker_roll": {
+                "modifier": "plus" if plus else "minus",
+                "columns": att_columns,
+                "rows": att_rows,
+            },
+            "defender_roll": {
+                "modifier": "minus" if minus else "plus",
+                "columns": def_columns,
+                "rows": def_rows,
+            },
+        }
+    )
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), tables())
 def test_expected_results_deployments_pass_the_checker_and_are_valued_alike(s, table):
-    """With the player's results table, every deployment is legal and the checker's expected value,
-    read row by row from the table (levels and modifiers clamped to it), is the solver's."""
-    result = plan_sw(s, table)
-    assert result.status is Status.OPTIMAL
-    assert check_deployment(s, result.deployment) == []
-    assert abs(deployment_value(s, result.deployment, table) - result.value) < 1e-6
+    """With the player's results table of the older form, every deployment is legal and the checker's
+    expected value, read row by row from the table (levels and modifiers clamped to it), is the
+    solver's, and the best on the smallest positions."""
+    assert_solver_plan_checks(s, table)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), game_tables())
+def test_game_form_table_deployments_pass_the_checker_and_are_valued_alike(s, table):
+    """With a table in the game's form, the solver's precomputed expected losses (convolved dice, each
+    capped at what is present) and the checker's (every face enumerated) give the same value, and no
+    legal deployment of the smallest positions is worth more."""
+    assert_solver_plan_checks(s, table)

@@ -75,7 +75,7 @@ BRITAIN: dict = {
 
 
 def british_asw(yard: str, placed: str) -> SWBuildLine:
-    """27.711, 25.22 B: one British ASW, which may deploy to any SW box."""
+    """27.711, 27.94 A: one British ASW, built in Britain or Canada: it may redeploy to the Atlantic."""
     return SWBuildLine(
         power=Power.BRITAIN,
         build="asw",
@@ -84,7 +84,7 @@ def british_asw(yard: str, placed: str) -> SWBuildLine:
         factors=1,
         brps=3,
         placed=placed,
-        sw_boxes=["atlantic", "pacific", "indian"],
+        sw_boxes=["atlantic"],
     )
 
 
@@ -95,6 +95,7 @@ def test_regression_british_asw_built_at_the_australia_yard() -> None:
     port in Britain or Ulster', is refused; the same ASW from Glasgow or Canada is accepted."""
     s = Scenario.model_validate(BRITAIN)
     old = british_asw("australia_box", "any port in Britain or Ulster (27.93 D)")
+    old = old.model_copy(update={"sw_boxes": []})  # 27.94 opens no box from Australia
     assert rules(check(s, plan(sw=(old,)))) == ["27.711"]
     assert check(s, plan(sw=(british_asw("glasgow", "any port in Britain or Ulster (27.93 D)"),))) == []
     assert check(s, plan(sw=(british_asw("canada_box", "Canada (27.93 E)"),))) == []
@@ -151,26 +152,31 @@ def japanese(unit: str, boxes: list[str]) -> SWBuildLine:
 
 def test_regression_japanese_submarines_offered_boxes_before_war() -> None:
     """25.91: Japanese submarines may not enter the Pacific SW box until war between Japan and the U.S.
-    or USJT 40; 25.81: nor the Indian Ocean SW box until war between Japan and Britain; 25.22 E:
-    Japanese ASW not the Pacific before war with the U.S. The plan the planner used to give at peace
-    (submarines to the Pacific and Indian Ocean) is a report error; at USJT 40 the Pacific opens to
-    submarines only; at war with both every box of 27.94 opens."""
+    or USJT 40; 25.81: nor the Indian Ocean SW box until war between Japan and Britain, and not past an
+    enemy-controlled Singapore (25.91); 25.22 E: Japanese ASW not the Pacific before war with the U.S.
+    The plan the planner used to give at peace (submarines to the Pacific and Indian Ocean) is a
+    report error; at USJT 40 the Pacific opens to submarines only; at war with both and with Singapore
+    Japanese every box of 27.94 B, C opens."""
     peace = Scenario.model_validate(JAPAN)
     old = plan(sw=(japanese("submarine", ["pacific", "indian"]), japanese("asw", ["pacific"])))
     assert rules(check(peace, old)) == [REPORT, REPORT]
     assert check(peace, plan(sw=(japanese("submarine", []), japanese("asw", [])))) == []
     tension = Scenario.model_validate({**JAPAN, "usjt": 40})
     assert check(tension, plan(sw=(japanese("submarine", ["pacific"]), japanese("asw", [])))) == []
-    war = Scenario.model_validate(
-        {**JAPAN, "us_at_war": {"pacific": True}, "japan_at_war_with_britain": True}
-    )
-    assert check(war, old) == []
+    war = {**JAPAN, "us_at_war": {"pacific": True}, "japan_at_war_with_britain": True}
+    assert rules(check(Scenario.model_validate(war), old)) == [REPORT]  # Singapore British
+    singapore = {**war, "sw": {"ports": {"singapore": {"controller": "japan"}}}}
+    assert check(Scenario.model_validate(singapore), old) == []
 
 
-def test_british_asw_may_deploy_to_any_sw_box() -> None:
-    """25.22 B: the British ASW "may deploy to any SW box"; listing the Atlantic only is a report error."""
+def test_regression_british_asw_offered_every_sw_box_27_94() -> None:
+    """27.94 A: SW units built in Europe redeploy to the Atlantic SW box; B and C give the Pacific and
+    the Indian Ocean to units built in Japan or the Pacific U.S. box and to Japanese submarines. The
+    planner's report once offered British ASW built at Glasgow all three boxes (while its deployment
+    allowed the Atlantic only); that list is a report error, the Atlantic alone is right."""
     s = Scenario.model_validate(BRITAIN)
-    atlantic_only = british_asw("glasgow", "any port in Britain or Ulster (27.93 D)").model_copy(
-        update={"sw_boxes": ["atlantic"]}
+    every_box = british_asw("glasgow", "any port in Britain or Ulster (27.93 D)").model_copy(
+        update={"sw_boxes": ["atlantic", "pacific", "indian"]}
     )
-    assert rules(check(s, plan(sw=(atlantic_only,)))) == [REPORT]
+    assert rules(check(s, plan(sw=(every_box,)))) == [REPORT]
+    assert check(s, plan(sw=(british_asw("glasgow", "any port in Britain or Ulster (27.93 D)"),))) == []

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.sw import Campaign, SWBox, cve_modifier
+from models.sw import Campaign, SWBox
+from models.sw_modifiers import cve_modifier
 from optimizer.rules.sw.prepare import breakdown, counts_now
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
 
@@ -215,10 +216,13 @@ def test_no_atlantic_sw_without_an_axis_operational_western_front_port_25_721():
     assert found.possible
 
 
-def test_campaigns_barred_by_war_and_bases_25_51_25_81_25_91():
+def test_campaigns_barred_by_war_and_bases_25_11_25_51_25_81_25_91():
     """25.51 A: German Indian Ocean SW only from an Axis-controlled operational Suez; 25.81: Japanese
     submarines in the Indian Ocean only once Japan and Britain are at war; 25.91: Japanese and
-    American submarines in the Pacific only once Japan and the U.S. are at war or USJT is 40."""
+    American submarines in the Pacific only once Japan and the U.S. are at war or USJT is 40; 25.11:
+    submarines attack enemy transports, so each needs its attacker at war with its defender (Britain
+    in the Indian Ocean, the U.S. in the Pacific). USJT 40 lets the Japanese into the Pacific box, but
+    at peace with the U.S. they have nothing to attack there."""
     forces = [
         group("gi", "germany", "submarine", 2, "naples", "indian"),
         group("ji", "japan", "submarine", 3, "tokyo", "indian"),
@@ -228,8 +232,8 @@ def test_campaigns_barred_by_war_and_bases_25_51_25_81_25_91():
     s = scenario(data)
     found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}
     assert [r for r, _ in found[Campaign.GERMAN_INDIAN].barred] == ["25.51 A"]
-    assert [r for r, _ in found[Campaign.JAPANESE_INDIAN].barred] == ["25.81"]
-    assert [r for r, _ in found[Campaign.JAPANESE_PACIFIC].barred] == ["25.91"]
+    assert [r for r, _ in found[Campaign.JAPANESE_INDIAN].barred] == ["25.11", "25.81"]
+    assert [r for r, _ in found[Campaign.JAPANESE_PACIFIC].barred] == ["25.11", "25.91"]
     data["sw"]["ports"] = {"suez": {"controller": "italy"}}
     data["usjt"] = 40
     data["japan_at_war_with_britain"] = True
@@ -237,18 +241,23 @@ def test_campaigns_barred_by_war_and_bases_25_51_25_81_25_91():
     found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}
     assert found[Campaign.GERMAN_INDIAN].possible
     assert found[Campaign.JAPANESE_INDIAN].possible
-    assert found[Campaign.JAPANESE_PACIFIC].possible
+    assert [r for r, _ in found[Campaign.JAPANESE_PACIFIC].barred] == ["25.11"]
+    data["us_at_war"] = {"pacific": True}
+    s = scenario(data)
+    assert {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}[Campaign.JAPANESE_PACIFIC].possible
 
 
 def test_indian_ocean_asw_split_25_83():
-    """25.83: with German and Japanese submarines both in the Indian Ocean, the Allied ASW is split:
-    7 factors, 5 against the Germans -> 5 and 2; unset -> 3 (half rounded down) and 4."""
+    """25.83: with German and Japanese submarines both operating in the Indian Ocean (an Axis Suez,
+    25.51 A; Japan at war with Britain, 25.81), the Allied ASW is split: 7 factors, 5 against the
+    Germans -> 5 and 2; unset -> 3 (half rounded down) and 4."""
     forces = [
         group("gi", "germany", "submarine", 2, "naples", "indian"),
         group("ji", "japan", "submarine", 3, "tokyo", "indian"),
         group("asw", "britain", "asw", 7, "colombo", "indian"),
     ]
-    data = atlantic(forces=forces)
+    data = atlantic(forces=forces, ports={"suez": {"controller": "italy"}})
+    data["japan_at_war_with_britain"] = True
     assert lines_of(data, Campaign.GERMAN_INDIAN, 5)[0].asw_level == 5
     assert lines_of(data, Campaign.JAPANESE_INDIAN, 5)[0].asw_level == 2
     assert lines_of(data, Campaign.GERMAN_INDIAN)[0].asw_level == 3

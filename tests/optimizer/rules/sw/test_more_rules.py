@@ -242,7 +242,7 @@ def test_regression_the_axis_planner_declined_japanese_campaigns_25_14():
 def test_regression_no_advanced_factors_made_no_advanced_roll_25_73():
     """25.73: no advanced submarine in the box, no advanced roll. With a table whose level-0 row loses a
     transport, the solver once counted an advanced roll for 0 factors (value 6 against the checker's 3)."""
-    from models.sw import ResultsRow, ResultsTable
+    from models.sw_results import ResultsRow, ResultsTable
 
     rows = [ResultsRow(level=0, modifier=0, transports_lost=1), ResultsRow(level=1, modifier=0)]
     asw = [ResultsRow(level=0, modifier=0), ResultsRow(level=1, modifier=0)]

@@ -1,0 +1,234 @@
+"""The readings of rule 25 that players may take differently, each a setting of the `sw:` section with its
+default: the solver (prepare, plan_sw) and the checker both follow it."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from models.sw import Campaign, GroupPlacement, SWBox, SWDeployment
+from optimizer.checker.sw import check_deployment, deployment_value, derive, may_enter
+from optimizer.rules.sw.prepare import breakdown, counts_now
+from optimizer.rules.sw.solve import plan_sw
+from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
+
+
+def lines(s, campaign):
+    found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}[campaign]
+    return found, {line.key: line.value for line in found.lines}
+
+
+def axis(*forces, **sw):
+    data = position("european_axis", forces=list(forces), **sw)
+    data["map"] = {"sites": FRANCE_GERMAN}
+    return data
+
+
+# --- 25.15 A: a factor already past Gibraltar on the map this turn --------------------------------------
+
+
+def test_a_factor_past_gibraltar_on_the_map_uses_the_turns_one_25_15_a():
+    """25.15: one German submarine factor a turn past a Western Allied Gibraltar, whether by A (a
+    western front port to a Mediterranean port, on the map) or B (the Atlantic box). With one already
+    NRed on the map this turn (`german_submarines_past_gibraltar_on_map: 1`), none of the 3 at Naples
+    may reach the Atlantic box now; default 0: one may."""
+    forces = [group("med", "germany", "submarine", 3, "naples")]
+    one = SWDeployment(placements=[GroupPlacement(group="med", at_base=2, boxes={SWBox.ATLANTIC: 1})])
+    s = scenario(axis(*forces))
+    assert plan_sw(s).deployment.placements[0].boxes == {SWBox.ATLANTIC: 1}
+    assert check_deployment(s, one) == []
+    s = scenario(axis(*forces, german_submarines_past_gibraltar_on_map=1))
+    assert plan_sw(s).deployment.placements[0].boxes == {}
+    assert [v.rule for v in check_deployment(s, one)] == ["25.15"]
+
+
+# --- 25.15 B, 25.38: transfers between the Indian Ocean and Atlantic boxes -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("setting", "into_atlantic", "into_indian"),
+    [("both", ["25.15"], ["25.15"]), ("indian_to_atlantic", ["25.15"], []), ("neither", [], [])],
+)
+def test_transfers_between_the_indian_ocean_and_atlantic_past_gibraltar_25_15_b(
+    setting, into_atlantic, into_indian
+):
+    """German submarines based at Naples (25.31 C: the Indian Ocean from a Mediterranean port), 3 in
+    the Indian Ocean box and 3 in the Atlantic box, Gibraltar British (one factor a turn, 25.15).
+    `gibraltar_box_transfers`: both (default: each way leads through the Mediterranean base), only
+    Indian Ocean -> Atlantic, or neither (25.38: a transfer between boxes goes round Africa)."""
+    forces = [
+        group("ind", "germany", "submarine", 3, "naples", "indian"),
+        group("atl", "germany", "submarine", 3, "naples", "atlantic"),
+    ]
+    s = scenario(axis(*forces, gibraltar_box_transfers=setting))
+    west = SWDeployment(placements=[GroupPlacement(group="ind", boxes={SWBox.ATLANTIC: 3})])
+    east = SWDeployment(placements=[GroupPlacement(group="atl", boxes={SWBox.INDIAN: 3})])
+    assert [v.rule for v in check_deployment(s, west)] == into_atlantic
+    assert [v.rule for v in check_deployment(s, east)] == into_indian
+    # The solver, told the Atlantic is worth much more (Suez British: no Indian Ocean campaign), moves
+    # as many as the setting lets past Gibraltar.
+    result = plan_sw(s)
+    moved = next(p for p in result.deployment.placements if p.group == "ind").boxes.get(SWBox.ATLANTIC, 0)
+    assert moved == (1 if into_atlantic else 3)
+    assert check_deployment(s, result.deployment) == []
+
+
+# --- Konigsberg on the western front -----------------------------------------------------------------------
+
+
+def test_konigsberg_western_front_setting_25_31_a_25_721():
+    """25.31 A: German submarines in the Atlantic box are based in a western front or Mediterranean
+    port; 25.721: no German SW in the Atlantic without an Axis operational western front port.
+    `konigsberg_western_front` (default true) counts Konigsberg, on the Baltic, as one; false: as an
+    eastern front port."""
+    inoperative = ["hamburg", "kiel", "brest", "lorient", "bordeaux"]
+    forces = [
+        group("k", "germany", "submarine", 2, "konigsberg"),
+        group("u", "germany", "submarine", 4, "konigsberg", "atlantic"),
+    ]
+    s = scenario(axis(*forces, inoperative_ports=inoperative))
+    assert may_enter(s, "k", SWBox.ATLANTIC) is None
+    assert lines(s, Campaign.GERMAN_ATLANTIC)[0].possible
+    assert derive(s)[Campaign.GERMAN_ATLANTIC].possible
+    s = scenario(axis(*forces, inoperative_ports=inoperative, konigsberg_western_front=False))
+    assert may_enter(s, "k", SWBox.ATLANTIC).startswith("25.31 A")
+    assert [r for r, _ in lines(s, Campaign.GERMAN_ATLANTIC)[0].barred] == ["25.721, 25.51 A"]
+    assert derive(s)[Campaign.GERMAN_ATLANTIC].possible is False
+    assert plan_sw(s).deployment.placements == []
+
+
+# --- 25.32 A and American CVEs ----------------------------------------------------------------------------
+
+
+def test_american_cves_within_the_25_32_a_limit_is_a_setting():
+    """25.32 A is empty in the rules text; 25.22 C and D name American ASW only. Before war with Germany,
+    4 American CVEs in the Atlantic box and 3 at the Atlantic U.S. box, `us_atlantic_asw_per_turn: 1`,
+    a CVE step worth 10 a point: by default 2 CVEs go in (6: -1, 25.64 A); with
+    `us_cves_within_25_32_a` the CVEs count against the one factor a turn, one more would not reach
+    the step, and none goes."""
+    forces = [
+        group("u", "germany", "submarine", 10, "lorient", "atlantic"),
+        group("in", "usa", "cve", 4, "us_atlantic_box", "atlantic"),
+        group("out", "usa", "cve", 3, "us_atlantic_box"),
+    ]
+    weights = {"german_atlantic": {"modifier": 10, "submarine_level": 0, "asw_level": 0}}
+    data = position("western_allies", forces=forces, us_atlantic_asw_per_turn=1, weights=weights)
+    data["map"] = {"sites": FRANCE_GERMAN}
+    two = SWDeployment(placements=[GroupPlacement(group="out", at_base=1, boxes={SWBox.ATLANTIC: 2})])
+    s = scenario(data)
+    assert next(p for p in plan_sw(s).deployment.placements if p.group == "out").boxes == {SWBox.ATLANTIC: 2}
+    assert check_deployment(s, two) == []
+    data["sw"]["us_cves_within_25_32_a"] = True
+    s = scenario(data)
+    assert next(p for p in plan_sw(s).deployment.placements if p.group == "out").boxes == {}
+    assert [v.rule for v in check_deployment(s, two)] == ["25.32"]
+
+
+# --- 25.631, 25.632: research left out ----------------------------------------------------------------------
+
+
+def test_research_left_out_zero_or_the_start_of_the_game_25_631_25_632():
+    """25.631: Germany and Japan begin with a +1 Naval Nationality DRM advantage; 25.632: Japan with one
+    torpedo result. A power left out of `sw.research` has 0 by default; with `research_left_out:
+    game_start` those starting values: the German Atlantic nationality row +1, the Japanese Pacific
+    nationality +1 and torpedo +1."""
+    forces = [
+        group("u", "germany", "submarine", 4, "lorient", "atlantic"),
+        group("j", "japan", "submarine", 4, "tokyo", "pacific"),
+    ]
+    for setting, german, japanese in (("zero", (0, 0), (0, 0)), ("game_start", (1, 0), (1, 1))):
+        data = axis(*forces, research_left_out=setting)
+        data["us_at_war"] = {"europe": True, "pacific": True}
+        data["sw"]["germany_us_war_turn"] = 3
+        s = scenario(data)
+        got = lines(s, Campaign.GERMAN_ATLANTIC)[1]
+        assert (got["nationality"], got["torpedo"]) == german
+        got = lines(s, Campaign.JAPANESE_PACIFIC)[1]
+        assert (got["nationality"], got["torpedo"]) == japanese
+        d = derive(s)
+        assert (
+            d[Campaign.JAPANESE_PACIFIC].modifiers["nationality"],
+            d[Campaign.JAPANESE_PACIFIC].modifiers["torpedo"],
+        ) == japanese
+    # Stated research wins over the setting.
+    data = axis(*forces, research_left_out="game_start", research={"germany": {"naval_nationality_drm": 0}})
+    assert lines(scenario(data), Campaign.GERMAN_ATLANTIC)[1]["nationality"] == 0
+
+
+# --- 25.66 A in the Indian Ocean -------------------------------------------------------------------------------
+
+
+def test_german_us_war_rows_in_the_indian_ocean_are_a_setting_25_66():
+    """25.66 A: "a pro-German +1 modifier applies to German and Western Allied submarine/ASW SW combat
+    dice rolls"; the 25.61 table lists it under the Atlantic. In the first turn of that war (+1, and
+    +2 more, 25.66 B) German submarines in the Indian Ocean (Suez Italian) get neither by default,
+    both (+3) with `us_war_rows_in_indian_ocean`."""
+    forces = [group("gi", "germany", "submarine", 2, "naples", "indian")]
+    for setting, extra in ((False, 0), (True, 3)):
+        data = axis(*forces, ports={"suez": {"controller": "italy"}}, us_war_rows_in_indian_ocean=setting)
+        data["us_at_war"] = {"europe": True}
+        data["sw"]["germany_us_war_turn"] = 1
+        s = scenario(data)
+        found, values = lines(s, Campaign.GERMAN_INDIAN)
+        assert values.get("us_war", 0) + values.get("us_war_first_turns", 0) == extra
+        base = found.modifier - extra
+        assert derive(s)[Campaign.GERMAN_INDIAN].total == base + extra
+        assert lines(s, Campaign.GERMAN_ATLANTIC)[1]["us_war"] == 1  # the Atlantic row either way
+
+
+# --- 25.83 and the CVEs ----------------------------------------------------------------------------------------
+
+
+def indian_cves(faction="western_allies", **sw):
+    data = position(
+        faction,
+        forces=[
+            group("gi", "germany", "submarine", 2, "naples", "indian"),
+            group("ji", "japan", "submarine", 3, "tokyo", "indian"),
+            group("c", "usa", "cve", 7, "colombo", "indian"),
+        ],
+        ports={"suez": {"controller": "italy"}},
+        **sw,
+    )
+    data["japan_at_war_with_britain"] = True
+    data["us_at_war"] = {"europe": True, "pacific": True}
+    data["sw"]["germany_us_war_turn"] = 3
+    return data
+
+
+def test_indian_ocean_cves_split_is_a_setting_25_83():
+    """25.83 names the ASW forces; 25.64 B: -1 for every 3 CVEs in the Indian Ocean box. 7 CVEs, both
+    German and Japanese submarines operating: by default each campaign reads all 7 (-2); with
+    `indian_cves_split` the CVEs are split too, half to the Germans rounded down (3: -1, and 4: -1),
+    or as stated (6: -2, and 1: 0)."""
+    s = scenario(indian_cves())
+    assert lines(s, Campaign.GERMAN_INDIAN)[1]["cves"] == lines(s, Campaign.JAPANESE_INDIAN)[1]["cves"] == -2
+    s = scenario(indian_cves(indian_cves_split=True))
+    assert (lines(s, Campaign.GERMAN_INDIAN)[0].cves, lines(s, Campaign.JAPANESE_INDIAN)[0].cves) == (3, 4)
+    assert (derive(s)[Campaign.GERMAN_INDIAN].cves, derive(s)[Campaign.JAPANESE_INDIAN].cves) == (3, 4)
+    s = scenario(indian_cves(indian_cves_split=True, indian_cves_against_germany=6))
+    assert lines(s, Campaign.GERMAN_INDIAN)[1]["cves"] == -2
+    assert lines(s, Campaign.JAPANESE_INDIAN)[1]["cves"] == 0
+    assert derive(s)[Campaign.JAPANESE_INDIAN].modifiers["cves"] == 0
+
+
+def test_the_allied_planner_splits_the_indian_ocean_cves_25_83():
+    """The Western Allies split as they like: with the Japanese modifier worth 10 a point and the
+    German one nothing, at least 6 of the 7 CVEs go against the Japanese (-2); the checker agrees on the
+    value, and refuses a CVE split above the 7 there, or without the setting."""
+    weights = {"japanese_indian": {"modifier": 10}, "german_indian": {"modifier": 0}}
+    s = scenario(indian_cves(indian_cves_split=True, weights=weights))
+    result = plan_sw(s)
+    assert result.status.value == "optimal"
+    split = result.deployment.indian_cves_against_germany
+    assert split is not None and 7 - split >= 6
+    assert check_deployment(s, result.deployment) == []
+    assert abs(deployment_value(s, result.deployment) - result.value) < 1e-6
+    over = result.deployment.model_copy(update={"indian_cves_against_germany": 8})
+    assert [v.rule for v in check_deployment(s, over)] == ["25.83"]
+    assert [v.rule for v in check_deployment(scenario(indian_cves()), result.deployment)] == ["25.83"]
+
+
+def test_a_cve_split_without_the_setting_is_refused():
+    with pytest.raises(ValidationError, match=r"indian_cves_against_germany: set, but indian_cves_split"):
+        scenario(indian_cves(indian_cves_against_germany=2))
