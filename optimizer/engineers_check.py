@@ -2,7 +2,8 @@
 
 Exit codes as for `awaw mobilize --check`: 0 the schedule keeps every rule of the article and the
 scenario's requirements, 1 it breaks one (each breach printed with the article's section), 2 the
-schedule file cannot be read (file, field and problem named).
+schedule file cannot be read, or has a line for a turn outside the scenario (file, line, field and
+problem named).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from models.engineers import EngineerScenario, load_engineer_plan
+from models.engineers import EngineerScenario
+from models.engineers_plan import load_engineer_plan
 from models.io import InputError
 from optimizer.checker.engineers import check_engineers
 from optimizer.checker.violations import REPORT, REQUIREMENT
@@ -22,7 +24,7 @@ LABELS = {REQUIREMENT: "requirement not met", REPORT: "the schedule's own figure
 def check_engineer_file(scenario: EngineerScenario, path: Path, out: Console) -> int:
     """Print the verdict on the schedule in `path`; return the exit code (0, 1 or 2)."""
     try:
-        plan = load_engineer_plan(path)
+        plan = load_engineer_plan(path, scenario)
     except InputError as error:
         Console(stderr=True).print(error.render(), markup=False, emoji=False, highlight=False, soft_wrap=True)
         return 2

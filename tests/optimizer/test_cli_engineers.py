@@ -8,7 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 import scenarios
-from models.engineers import EngineerPlan, load_engineer_scenario
+from models.engineers import load_engineer_scenario
+from models.engineers_plan import EngineerPlan
 from optimizer.checker.engineers import check_engineers
 from optimizer.cli import app
 

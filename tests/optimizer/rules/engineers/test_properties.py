@@ -10,8 +10,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.engineers import EngineerPlan, EngineerScenario, TaskKind, UnitTurn, Work, to_mps
+from models.engineers import EngineerScenario, TaskKind, to_mps
 from models.engineers_generate import random_engineer_scenario
+from models.engineers_plan import EngineerPlan, UnitTurn, Work
 from optimizer.checker.engineers import assess, cheapest, check_engineers
 from optimizer.checker.violations import REPORT
 from optimizer.rules.engineers.solve import solve_engineers
@@ -130,7 +131,7 @@ def brute_force(scenario: EngineerScenario) -> float:
 def _legal_value(scenario: EngineerScenario, lines: list[UnitTurn]) -> float:
     """What a two-turn schedule is worth by the checker (each task spending the only resource point,
     in the first hex), 0 if the checker finds it illegal."""
-    from models.engineers import TaskOutcome
+    from models.engineers_plan import TaskOutcome
 
     outcomes = [TaskOutcome(task=t.id, kind=t.kind, resource_point="h0") for t in scenario.tasks]
     plan = EngineerPlan(status="candidate", value=0, turns=2, schedule=lines, tasks=outcomes)

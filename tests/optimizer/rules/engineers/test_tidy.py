@@ -3,7 +3,8 @@ taken back and moves made cheapest, the tasks done and their turns (so the value
 
 from __future__ import annotations
 
-from models.engineers import EngineerPlan, EngineerScenario, TaskOutcome, UnitTurn, Work
+from models.engineers import EngineerScenario
+from models.engineers_plan import EngineerPlan, TaskOutcome, UnitTurn, Work
 from optimizer.checker.engineers import assess
 from optimizer.rules.engineers.prepare import prepare
 from optimizer.rules.engineers.tidy import tidy
@@ -44,7 +45,7 @@ def test_wasted_mps_and_a_detour_are_tidied():
         ],
         tasks=[TaskOutcome(task="rail", kind="repair_rail", done_turn=2, value=9)],
     )
-    tidied = tidy(prepare(scenario), untidy)
+    tidied, _ = tidy(prepare(scenario), untidy)
     first, second = tidied.schedule
     assert (first.move_to, first.move_mps, first.work, first.mps_left) == ("a", 0, [], 8)
     assert second.work == [Work(task="rail", mps=4)]
