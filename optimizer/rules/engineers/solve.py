@@ -15,7 +15,7 @@ from optimizer.rules.engineers.extract import extract
 from optimizer.rules.engineers.objective import value_expression
 from optimizer.rules.engineers.prepare import Prepared, prepare
 from optimizer.rules.engineers.solvers import base_solver, configured_solver
-from optimizer.rules.engineers.tidy import tidy
+from optimizer.rules.engineers.tidy import fewest_mps, tidy
 from optimizer.rules.engineers.variables import EngineerVariables, make_variables
 
 # The search stops after this much work, in CP-SAT's deterministic seconds, unless told otherwise: a
@@ -81,9 +81,11 @@ def solve_engineers(
             if second == cp_model.OPTIMAL or better.objective_value > solver.objective_value:
                 code, best = second, better
     status = "optimal" if code == cp_model.OPTIMAL else "feasible"
-    # Second, at that value, the fewest MPs spent, then moved (the tie-break, in plain Python: it
-    # never changes the tasks done or their turns, so never the value).
-    plan, tidying = tidy(data, extract(best, data, variables, status))
+    # Second, at that value, the fewest MPs spent with the units where the search put them, then moved
+    # (the tie-break, tidy.py: it never does a task later, so never lowers the value).
+    found = extract(best, data, variables, status)
+    work, tidying = fewest_mps(data, found)
+    plan = tidy(data, found, work)
     deterministic += tidying
     if status == "feasible":
         # The objective counts thousandths (models.engineers.value_points).

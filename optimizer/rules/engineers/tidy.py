@@ -110,10 +110,13 @@ def fewest_mps(data: Prepared, plan: EngineerPlan) -> tuple[dict[tuple[str, int,
     }, solver.deterministic_time
 
 
-def tidy(data: Prepared, plan: EngineerPlan) -> tuple[EngineerPlan, float]:
-    """The same tasks done by the same turns, with the fewest MPs spent, then moved; and the CP-SAT work
-    spent (`fewest_mps`)."""
-    work, deterministic = fewest_mps(data, plan)
+def tidy(
+    data: Prepared, plan: EngineerPlan, work: dict[tuple[str, int, str], int] | None = None
+) -> EngineerPlan:
+    """The same tasks done by the same turns, with the fewest MPs spent (`work`, by default
+    `fewest_mps`'s), then moved."""
+    if work is None:
+        work, _ = fewest_mps(data, plan)
     lines = {(line.unit, line.turn): line for line in plan.schedule}
     turns = plan.turns
     before = data.scenario.settings.work_before_moving
@@ -203,7 +206,6 @@ def tidy(data: Prepared, plan: EngineerPlan) -> tuple[EngineerPlan, float]:
             )
     resource = {o.task: o.resource_point for o in plan.tasks if o.resource_point is not None}
     found, total, lost = outcomes(data, schedule, done, resource)
-    tidied = plan.model_copy(
+    return plan.model_copy(
         update={"schedule": schedule, "tasks": found, "value": total, "lost_temporary_airbases": lost}
     )
-    return tidied, deterministic

@@ -45,7 +45,7 @@ def test_wasted_mps_and_a_detour_are_tidied():
         ],
         tasks=[TaskOutcome(task="rail", kind="repair_rail", done_turn=2, value=9)],
     )
-    tidied, _ = tidy(prepare(scenario), untidy)
+    tidied = tidy(prepare(scenario), untidy)
     first, second = tidied.schedule
     assert (first.move_to, first.move_mps, first.work, first.mps_left) == ("a", 0, [], 8)
     assert second.work == [Work(task="rail", mps=4)]
