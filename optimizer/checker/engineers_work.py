@@ -63,7 +63,9 @@ def section(name: str, message: str, kind: str = "rule") -> Violation:
 
 
 def mp_cost(scenario: EngineerScenario, task: Task) -> int:
-    """MPs for one RE in good weather (Airbases, Rail lines, Ports, Bridges, Temporary Airbases)."""
+    """MPs for one RE in good weather (Airbases, Rail lines, Ports, Bridges, Temporary Airbases). An
+    airbase with hits, a half-built temporary one too, is repaired at 2 MPs a hit ("Only a construction
+    unit may repair a damaged airbase, by expending 2 MPs to remove each"), whatever the terrain."""
     if task.kind is TaskKind.REPAIR_BRIDGE:
         assert task.bridge is not None
         return repair_mps(task.kind, major_river=scenario.bridge(task.bridge).major_river)

@@ -218,7 +218,9 @@ def _refusal(scenario: EngineerScenario, task: Task, rp_hexes: tuple[str, ...]) 
 
 
 def _mp_need(scenario: EngineerScenario, task: Task) -> int:
-    """Work points of a task counted in MPs (Airbases, Rail lines, Ports, Bridges, Temporary Airbases)."""
+    """Work points of a task counted in MPs (Airbases, Rail lines, Ports, Bridges, Temporary Airbases).
+    A temporary airbase on the map with hits, half built (the optional incremental rule) or damaged, is
+    completed by repairing its hits, 2 MPs each, terrain not counting (Airbases) [reading]."""
     if task.kind is TaskKind.REPAIR_BRIDGE:
         assert task.bridge is not None
         return mp_task_work(repair_mps(task.kind, major_river=scenario.bridge(task.bridge).major_river))
