@@ -241,15 +241,14 @@ def _mp_need(scenario: EngineerScenario, task: Task) -> int:
 def _teams(units: list[UnitData], labour: bool) -> list[tuple[tuple[str, ...], int]]:
     """Teams of up to two REs (Quick Construction: more add nothing, so none are formed) and their
     half-REs, civilian labour adding one RE up to two [reading: labour joins any team]."""
-    teams = []
+    found = []
     for size in range(1, len(units) + 1):
         for members in combinations(units, size):
             total = sum(u.half_res for u in members)
             if total > MAX_TEAM_HALF_RES:
                 continue
-            effective = min(MAX_TEAM_HALF_RES, total + (2 if labour else 0))
-            teams.append((tuple(u.id for u in members), effective))
-    return teams
+            found.append((tuple(u.id for u in members), teams.effective(total, labour)))
+    return found
 
 
 def _may_work(scenario: EngineerScenario, unit: UnitData, unit_type: UnitType, kind: TaskKind) -> bool:

@@ -84,8 +84,8 @@ def solve_engineers(
     # Second, at that value, the fewest MPs spent with the units where the search put them, then moved
     # (the tie-break, tidy.py: it never does a task later, so never lowers the value).
     found = extract(best, data, variables, status)
-    work, tidying = fewest_mps(data, found)
-    plan = tidy(data, found, work)
+    fewest, tidying = fewest_mps(data, found)
+    plan = tidy(data, found, fewest)
     deterministic += tidying
     if status == "feasible":
         # The objective counts thousandths (models.engineers.value_points).
