@@ -6,9 +6,9 @@ Solves the bundled engineers scenario and the benchmark's generated positions (t
 seeds as `benchmarks/bench.py`'s engineers suites: a 5 x 6 hex grid; 3 units, 6 tasks, 4 turns and
 the issue's target size, 6 units, 12 tasks, 6 turns) and prints, per suite, p50 / p95 / max of the
 wall time and of this process's CPU time (build and solve), CP-SAT's deterministic time, the share
-proven optimal, and the load average. `--json FILE` writes every position's status and value, so
-that two versions of the planner can be compared position by position (the proven optima must be
-equal). Target: 6 units, 12 tasks, 6 turns in p95 <= 1 s, every position proven optimal.
+proven optimal, and the load average. `--json FILE` writes every position's status, value, CPU and
+deterministic time, so that two versions of the planner can be compared position by position (the
+proven optima must be equal). Target: 6 units, 12 tasks, 6 turns in p95 <= 1 s, every position proven optimal.
 """
 
 from __future__ import annotations
@@ -75,7 +75,12 @@ def main() -> None:
             det.append(result.deterministic_seconds)
             statuses[result.status] += 1
             value = result.plan.value if result.plan else None
-            record[f"{name}/{key}"] = {"status": result.status, "value": value, "cpu": cpu[-1]}
+            record[f"{name}/{key}"] = {
+                "status": result.status,
+                "value": value,
+                "cpu": cpu[-1],
+                "deterministic": det[-1],
+            }
             if result.plan is not None and result.plan.bound is not None:
                 record[f"{name}/{key}"]["bound"] = result.plan.bound
                 print(f"{name}/{key}: not proven; value {value:g}, bound {result.plan.bound:g}")

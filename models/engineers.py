@@ -14,8 +14,9 @@ spending the same MP earns half as much, poor weather halves what any MP earns: 
 are the article's "twice as many MPs" (Battalions) and "all repair costs are doubled during poor
 weather" (Other repair issues).
 
-This module holds the tables, the pure arithmetic both the planner and the checker use, the
-scenario (`kind: engineers`) and the plan. It never imports the solver.
+This module holds the tables, the pure arithmetic both the planner and the checker use and the
+scenario (`kind: engineers`); the plan (the schedule) is `models/engineers_plan.py`. It never imports
+the solver.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, SerializerFunctionWrapHandler, field_validator, model_serializer, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from models.base import Strict
-from models.io import load_json, parse_yaml, read_text, validate
+from models.io import parse_yaml, read_text, validate
 
 # ---------------------------------------------------------------------------------------------
 # Tables
@@ -74,12 +75,16 @@ DESERT_ZONE = "F"
 
 
 class UnitType(StrEnum):
-    """Engineer types. Assault engineers cannot construct (article, first paragraph)."""
+    """Engineer types. Assault engineers cannot construct (article, first paragraph); railroad
+    engineers repair rail lines (Rail lines: "Any construction unit (not just a railroad engineer) can
+    repair a rail line") and have no other construction ability [reading; setting
+    `railroad_engineer_tasks`]."""
 
     CONSTRUCTION = "construction"
     PORT_CONSTRUCTION = "port_construction"
     COMBAT_ENGINEER = "combat_engineer"
     ASSAULT_ENGINEER = "assault_engineer"
+    RAILROAD_ENGINEER = "railroad_engineer"
 
 
 class Size(StrEnum):
@@ -107,6 +112,7 @@ class TaskKind(StrEnum):
     PERMANENT_AIRBASE = "permanent_airbase"
     FORT = "fort"
     AUGMENT_AIRBASE = "augment_airbase"
+    DAMAGE_PORT = "damage_port"
 
 
 REPAIR_MPS: dict[TaskKind, int] = {
@@ -114,6 +120,8 @@ REPAIR_MPS: dict[TaskKind, int] = {
     TaskKind.REPAIR_RAIL: 4,  # Rail lines: 4 MPs to remove the hit
     TaskKind.REPAIR_PORT: 4,  # Ports: 4 MPs per hit repaired
 }
+PORT_DAMAGE_MPS = 3
+"""Ports: "Each hit of damage requires the expenditure of 3 MPs by the construction unit"."""
 BRIDGE_MPS = {False: 4, True: 8}
 """Bridges: 4 MPs across a non-major river, 8 across a major river (keyed by `major`)."""
 
@@ -130,6 +138,12 @@ MAX_AIRBASE_CAPACITY = 12
 
 TURN_TASKS = frozenset({TaskKind.PERMANENT_AIRBASE, TaskKind.FORT, TaskKind.AUGMENT_AIRBASE})
 """Tasks counted in turns, begun in friendly initial phases (Permanent Airbases and Forts)."""
+BUILDING_TASKS = frozenset({TaskKind.TEMPORARY_AIRBASE, *TURN_TASKS})
+"""New Construction: building items, for which "the construction unit must be in supply" (Permanent
+Airbases and Forts, last paragraph); repairs need no supply (Other repair issues)."""
+REPAIR_TASKS = frozenset(
+    {TaskKind.REPAIR_AIRBASE, TaskKind.REPAIR_RAIL, TaskKind.REPAIR_PORT, TaskKind.REPAIR_BRIDGE}
+)
 CAPACITY_TASKS = frozenset({TaskKind.TEMPORARY_AIRBASE, TaskKind.PERMANENT_AIRBASE, TaskKind.AUGMENT_AIRBASE})
 
 MAX_TEAM_HALF_RES = 4
@@ -153,7 +167,13 @@ def is_poor(weather: Weather) -> bool:
 
 def can_construct(unit_type: UnitType) -> bool:
     """Article, first paragraph: any engineer with construction ability, combat engineers included,
-    but not assault engineers."""
+    but not assault engineers; nor railroad engineers, which only repair (Rail lines) [reading]."""
+    return unit_type not in (UnitType.ASSAULT_ENGINEER, UnitType.RAILROAD_ENGINEER)
+
+
+def is_engineer_at_work(unit_type: UnitType) -> bool:
+    """A unit that may take part in some task: a construction unit, or a railroad engineer (which
+    repairs rail lines); assault engineers never do (article, first paragraph)."""
     return unit_type is not UnitType.ASSAULT_ENGINEER
 
 
@@ -192,6 +212,11 @@ def repair_mps(kind: TaskKind, hits: int = 1, major_river: bool = False) -> int:
     if kind is TaskKind.REPAIR_RAIL:
         return REPAIR_MPS[kind]
     return REPAIR_MPS[kind] * hits
+
+
+def port_damage_mps(hits: int) -> int:
+    """MPs one RE spends in good weather to put `hits` hits of damage on a port (Ports: 3 a hit)."""
+    return PORT_DAMAGE_MPS * hits
 
 
 def temporary_airbase_mps(terrain: Terrain) -> int:
@@ -343,6 +368,8 @@ class Task(Strict):
     value: float = Field(gt=0, le=10_000)
     deadline: int | None = Field(None, ge=1, le=52)
     required: bool = False
+    hits: int | None = Field(None, ge=1, le=50)
+    """For `damage_port`: the hits of damage to put on the port (Ports: 3 MPs each)."""
 
     @model_validator(mode="after")
     def _place(self) -> Task:
@@ -351,6 +378,12 @@ class Task(Strict):
                 raise ValueError(f"task '{self.id}': a bridge repair names a `bridge`, not a `hex`")
         elif self.hex is None or self.bridge is not None:
             raise ValueError(f"task '{self.id}': a {self.kind.value} names a `hex`, not a `bridge`")
+        if (self.hits is None) == (self.kind is TaskKind.DAMAGE_PORT):
+            raise ValueError(
+                f"task '{self.id}': a damage_port task gives the `hits` to put on the port"
+                if self.hits is None
+                else f"task '{self.id}': only a damage_port task gives `hits`"
+            )
         return self
 
 
@@ -362,14 +395,57 @@ class AllowableTerrain(Strict):
     temporary_airbase: list[Terrain] = Field(default_factory=lambda: list(Terrain))
 
 
+class TeamMps(StrEnum):
+    """How two REs working together on a task counted in MPs pay its MPs (Quick Construction)."""
+
+    EACH_PAYS_SHARE = "each_pays_share"
+    POOLED = "pooled"
+
+
 class Settings(Strict):
     incremental_temporary_airbases: bool = False
     """Temporary Airbases (optional rule): built 2 MPs a capacity, so MPs may carry over turns."""
     low_supply_mp_percent: int = Field(50, ge=0, le=100)
     """Other repair issues: share of MPs a unit keeps at U-2 or worse (U-1 for c/m)."""
     keep_temporary_airbases: bool = True
-    """Temporary Airbases: a built temporary airbase is kept to the end of the horizon (a
-    construction unit ends every turn on it outside zone F)."""
+    """Temporary Airbases: a temporary airbase the plan builds or repairs is kept to the end of the
+    horizon (a construction unit ends every turn on it outside zone F)."""
+    team_mps: TeamMps = Field(
+        TeamMps.EACH_PAYS_SHARE,
+        description="Quick Construction: two construction unit REs working together on a task counted in "
+        'MPs "each pay only half the MPs required of a single unit" [reading, the default '
+        "`each_pays_share`]: every unit of the team pays its share of the MPs, by its REs (a battalion's "
+        "share costs it twice the MPs), civilian labour paying the share of the RE it provides; `pooled`: "
+        "the team's MPs add up, however they are split.",
+    )
+    work_before_moving: bool = Field(
+        False,
+        description="The article is silent on where in its move a unit spends MPs on a task. False [the "
+        "project's reading]: only in the hex where it ends its move. True: also in the hex where it begins "
+        "its movement phase, before moving on (so a unit repairs the rail line in its hex and then the "
+        "next); stops between the two are not planned.",
+    )
+    railroad_engineer_tasks: list[TaskKind] = Field(
+        default_factory=lambda: [TaskKind.REPAIR_RAIL],
+        description='Rail lines: "Any construction unit (not just a railroad engineer) can repair a rail '
+        "line\": the repairs a railroad engineer may do (the game's rules; by default rail lines only). "
+        "It never builds forts or airbases, and never maintains a temporary airbase [reading].",
+    )
+    port_damage_doubled_in_poor_weather: bool = Field(
+        True,
+        description="Ports: damaging a port costs 3 MPs a hit; doubled in poor weather like every "
+        "construction task (Weather Effects) [reading; False: the same in any weather].",
+    )
+
+    @field_validator("railroad_engineer_tasks")
+    @classmethod
+    def _repairs_only(cls, kinds: list[TaskKind]) -> list[TaskKind]:
+        for kind in kinds:
+            if kind not in REPAIR_TASKS:
+                raise ValueError(
+                    f"'{kind.value}' is not a repair: a railroad engineer builds nothing (Rail lines)"
+                )
+        return kinds
 
 
 class EngineerScenario(Strict):
@@ -428,11 +504,19 @@ class EngineerScenario(Strict):
         for i, u in enumerate(self.units):
             if u.hex not in hexes:
                 raise missing(f"units[{i}].hex", "hex", u.hex, hexes)
+        port_tasks: dict[str, str] = {}
         for i, t in enumerate(self.tasks):
             if t.hex is not None and t.hex not in hexes:
                 raise missing(f"tasks[{i}].hex", "hex", t.hex, hexes)
             if t.bridge is not None and t.bridge not in bridges:
                 raise missing(f"tasks[{i}].bridge", "bridge", t.bridge, bridges)
+            if t.kind in (TaskKind.REPAIR_PORT, TaskKind.DAMAGE_PORT) and t.hex is not None:
+                if t.hex in port_tasks and TaskKind.DAMAGE_PORT in (t.kind, port_tasks[t.hex]):
+                    raise ValueError(
+                        f"tasks[{i}].kind: the port in '{t.hex}' already has a {port_tasks[t.hex]} task; "
+                        "a port is damaged by one task and never repaired in the same plan (Ports)"
+                    )
+                port_tasks[t.hex] = t.kind.value
         return self
 
     def hex(self, hex_id: str) -> Hex:
@@ -467,67 +551,3 @@ def parse_engineer_scenario(text: str, file: str = "<engineers>") -> EngineerSce
 def load_engineer_scenario(path: str | Path) -> EngineerScenario:
     """Read an engineers scenario file (`kind: engineers`): UTF-8 text, or `InputError`."""
     return parse_engineer_scenario(read_text(path), str(path))
-
-
-# ---------------------------------------------------------------------------------------------
-# Plan
-# ---------------------------------------------------------------------------------------------
-
-
-class Work(Strict):
-    task: str
-    mps: float
-
-
-class UnitTurn(Strict):
-    """What one unit does in one turn: initial phase, then movement phase."""
-
-    turn: int
-    unit: str
-    start_hex: str
-    begins: str | None = None
-    """A task counted in turns begun this initial phase (at most one, Example B)."""
-    busy_with: str | None = None
-    """A task counted in turns this unit is still building: no movement, no MPs."""
-    mps_available: float
-    move_to: str
-    move_mps: float
-    work: list[Work] = Field(default_factory=list)
-    mps_left: float
-
-
-class TaskOutcome(Strict):
-    task: str
-    kind: TaskKind
-    done_turn: int | None = None
-    value: float = 0
-    resource_point: str | None = None
-    reason: str | None = None
-
-
-class EngineerPlan(Strict):
-    status: str
-    value: float
-    turns: int
-    schedule: list[UnitTurn]
-    tasks: list[TaskOutcome]
-    bound: float | None = Field(
-        None,
-        ge=0,
-        le=1e9,
-        description="When the search stopped before proving the schedule best (status `feasible`): the "
-        "most any schedule could be worth, as far as the search proved. Absent once proven.",
-    )
-
-    @model_serializer(mode="wrap")
-    def _leave_out_unproven_bound(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """Without `bound` when there is none: proven schedules stay byte for byte as before."""
-        data: dict[str, Any] = handler(self)
-        if self.bound is None:
-            data.pop("bound", None)
-        return data
-
-
-def load_engineer_plan(path: str | Path) -> EngineerPlan:
-    """Read an engineers plan written by `awaw engineers --json` (JSON, as for rule 27 plans)."""
-    return load_json(path, EngineerPlan)

@@ -2,14 +2,15 @@
 
 Plain Python over the scenario and the plan: it re-derives movement costs (its own Dijkstra),
 supply lines to resource points and civilian labour range (its own searches), every task's cost
-and completion turn, and the plan's value. It shares only the tables and arithmetic of
-`models/engineers.py`, never the solver's code. Each violation cites the article's section.
+and completion turn (the tasks counted in MPs in `engineers_work.py`), the temporary airbases on the
+map, and the plan's value. It shares only the tables and arithmetic of `models/engineers.py`, never the
+solver's code. Each violation cites the article's section.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass
 
 from models.engineers import (
@@ -20,31 +21,28 @@ from models.engineers import (
     MAX_TEAM_HALF_RES,
     NEW_AIRBASE_CAPACITY,
     TURN_TASKS,
-    EngineerPlan,
     EngineerScenario,
     SupplyLevel,
-    Task,
     TaskKind,
-    Weather,
+    UnitType,
     build_turns,
-    can_construct,
     discounted,
     half_of,
     half_res,
-    mp_task_work,
     reduced_mps,
-    repair_mps,
-    temporary_airbase_mps,
     to_halves,
-    work_per_half_mp,
+)
+from models.engineers_plan import EngineerPlan
+from optimizer.checker.engineers_work import (
+    CONSTRUCTION_TYPES,
+    check_mp_tasks,
+    forbidden,
+    only_temporary,
+    section,
 )
 from optimizer.checker.violations import REPORT, REQUIREMENT, Violation
 
-ARTICLE = "Europa engineers"
-
-
-def _v(section: str, message: str, kind: str = "rule") -> Violation:
-    return Violation(f"{ARTICLE}, {section}", message, kind)
+_v = section
 
 
 def _adjacency(scenario: EngineerScenario) -> dict[str, list[tuple[str, int]]]:
@@ -90,60 +88,6 @@ def _within(scenario: EngineerScenario, source: str, steps: int | None, allowed:
     return seen
 
 
-def _mp_cost(scenario: EngineerScenario, task: Task) -> int:
-    """MPs for one RE in good weather (Airbases, Rail lines, Ports, Bridges, Temporary Airbases)."""
-    if task.kind is TaskKind.REPAIR_BRIDGE:
-        assert task.bridge is not None
-        return repair_mps(task.kind, major_river=scenario.bridge(task.bridge).major_river)
-    assert task.hex is not None
-    place = scenario.hex(task.hex)
-    if task.kind is TaskKind.TEMPORARY_AIRBASE:
-        return temporary_airbase_mps(place.terrain)
-    if task.kind is TaskKind.REPAIR_AIRBASE:
-        return repair_mps(task.kind, hits=place.airbase.hits if place.airbase else 0)
-    if task.kind is TaskKind.REPAIR_PORT:
-        return repair_mps(task.kind, hits=place.port.hits if place.port else 0)
-    return repair_mps(task.kind)
-
-
-def _forbidden(scenario: EngineerScenario, task: Task) -> str | None:
-    """The article's outright refusals, re-derived."""
-    friendly = {h.id for h in scenario.hexes if h.friendly}
-    if task.kind is TaskKind.REPAIR_BRIDGE:
-        assert task.bridge is not None
-        bridge = scenario.bridge(task.bridge)
-        if not bridge.demolished and bridge.hits == 0:
-            return "Bridges: nothing to repair"
-        if not set(bridge.hexes) <= friendly:
-            return "Bridges: both hexes adjacent to the bridge must be friendly"
-        return None
-    assert task.hex is not None
-    place = scenario.hex(task.hex)
-    capacity = place.airbase.capacity if place.airbase else 0
-    terrain = scenario.allowable_terrain
-    if task.kind is TaskKind.REPAIR_AIRBASE and (place.airbase is None or place.airbase.hits == 0):
-        return "Airbases: no hits to repair"
-    if task.kind is TaskKind.REPAIR_RAIL and not place.broken_rail:
-        return "Rail lines: the rail line is not broken"
-    if task.kind is TaskKind.REPAIR_PORT and (place.port is None or place.port.hits == 0):
-        return "Ports: no hits to repair"
-    if task.kind in CAPACITY_TASKS and capacity + NEW_AIRBASE_CAPACITY > MAX_AIRBASE_CAPACITY:
-        return "Permanent Airbases and Forts: airbase capacity would pass twelve"
-    allowed = {
-        TaskKind.TEMPORARY_AIRBASE: terrain.temporary_airbase,
-        TaskKind.FORT: terrain.fort,
-        TaskKind.PERMANENT_AIRBASE: terrain.permanent_airbase,
-        TaskKind.AUGMENT_AIRBASE: terrain.permanent_airbase,
-    }.get(task.kind)
-    if allowed is not None and place.terrain not in allowed:
-        return "Weather Effects: not allowable terrain"
-    if task.kind is TaskKind.AUGMENT_AIRBASE and capacity == 0:
-        return "Permanent Airbases and Forts: no airbase to augment"
-    if task.kind in TURN_TASKS and not place.supplied:
-        return "Permanent Airbases and Forts: the construction unit must be in supply"
-    return None
-
-
 @dataclass(frozen=True)
 class Assessment:
     """The checker's own reading of a schedule: its breaches, the turn each task is done, its value."""
@@ -158,27 +102,63 @@ def check_engineers(scenario: EngineerScenario, plan: EngineerPlan) -> list[Viol
     return assess(scenario, plan).violations
 
 
-def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
-    """Replay the schedule: breaches, the turn each task is done, the value it is worth."""
+def _shape(scenario: EngineerScenario, plan: EngineerPlan, units: set[str]) -> list[Violation]:
+    """A schedule that can be replayed: one line per unit and turn of the scenario, no other."""
     out: list[Violation] = []
     turns = scenario.turns
-    tasks = {t.id: t for t in scenario.tasks}
-    units = {u.id: u for u in scenario.units if can_construct(u.type)}
-    percent = scenario.settings.low_supply_mp_percent
-    full = {u.id: reduced_mps(to_halves(u.mps), u.supply, u.motorized, percent) for u in units.values()}
-    res = {u.id: half_res(u.type, u.size, u.defense) for u in units.values()}
     if plan.turns != turns:
         out.append(_v("plan", f"the plan covers {plan.turns} turns, the scenario {turns}", REPORT))
-    lines = {(line.unit, line.turn): line for line in plan.schedule}
     for line in plan.schedule:
         if line.unit not in units:
             out.append(_v("first paragraph", f"'{line.unit}' is not a construction unit of the scenario"))
-    for u in units:
+        if not 1 <= line.turn <= turns:
+            out.append(
+                _v("plan", f"'{line.unit}' has a line for turn {line.turn}, outside turns 1 to {turns}")
+            )
+    count = Counter((line.unit, line.turn) for line in plan.schedule)
+    for (u, t), n in sorted(count.items()):
+        if n < 2:
+            continue
+        begun = [line.begins for line in plan.schedule if (line.unit, line.turn) == (u, t) and line.begins]
+        if len(begun) > 1:
+            out.append(
+                _v(
+                    "Example B",
+                    f"'{u}' begins {', '.join(begun)} in the initial phase of turn {t}: \"Any construction "
+                    'unit may only begin one construction task per friendly initial phase"',
+                )
+            )
+        else:
+            out.append(
+                _v("plan", f"'{u}' has {n} lines for turn {t}: one line says what a unit does in a turn")
+            )
+    for u in sorted(units):
         for t in range(1, turns + 1):
-            if (u, t) not in lines:
+            if (u, t) not in count:
                 out.append(_v("plan", f"unit '{u}' has no line for turn {t}", REPORT))
+    return out
+
+
+def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
+    """Replay the schedule: breaches, the turn each task is done, the value it is worth."""
+    turns = scenario.turns
+    settings = scenario.settings
+    tasks = {t.id: t for t in scenario.tasks}
+    # Construction units, and railroad engineers, which repair rail lines (Rail lines); assault engineers
+    # cannot construct (first paragraph), so they have no line.
+    units = {
+        u.id: u
+        for u in scenario.units
+        if u.type in CONSTRUCTION_TYPES or u.type is UnitType.RAILROAD_ENGINEER
+    }
+    builders = {u for u, unit in units.items() if unit.type in CONSTRUCTION_TYPES}
+    percent = settings.low_supply_mp_percent
+    full = {u.id: reduced_mps(to_halves(u.mps), u.supply, u.motorized, percent) for u in units.values()}
+    res = {u.id: half_res(u.type, u.size, u.defense) for u in units.values()}
+    out = _shape(scenario, plan, set(units))
     if out:
         return Assessment(out, {}, 0.0)
+    lines = {(line.unit, line.turn): line for line in plan.schedule}
 
     # Positions follow from the moves.
     for u, unit in units.items():
@@ -190,6 +170,26 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
                     _v("plan", f"'{u}' turn {t}: starts in '{line.start_hex}', but is in '{here}'", REPORT)
                 )
             here = line.move_to
+
+    # Temporary Airbases: one on the map at the start (outside zone F) is gone at the end of the first
+    # player turn no construction unit ends stacked with it.
+    gone: dict[str, int] = {}
+    for place in scenario.hexes:
+        if place.airbase is None or place.airbase.temporary == 0 or place.zone == DESERT_ZONE:
+            continue
+        for t in range(1, turns + 1):
+            if not any(lines[u, t].move_to == place.id for u in builders):
+                gone[place.id] = t
+                break
+    reported = {lost.hex: lost.turn for lost in plan.lost_temporary_airbases}
+    if reported != gone:
+        out.append(
+            _v(
+                "Temporary Airbases",
+                f"the plan lists the temporary airbases lost as {reported}, the schedule loses {gone}",
+                REPORT,
+            )
+        )
 
     # Tasks counted in turns: teams, lengths, busy turns (Permanent Airbases and Forts; Quick
     # Construction; Battalions; Weather Effects; Terrain effects).
@@ -214,7 +214,7 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
             continue
         attempted.add(k)
         assert task.hex is not None
-        refusal = _forbidden(scenario, task)
+        refusal = forbidden(scenario, task)
         if refusal:
             out.append(_v(refusal.split(":")[0], f"task '{k}' begun: {refusal}"))
         start_turns = {t for _, t in starts}
@@ -231,6 +231,22 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
                 out.append(_v("Permanent Airbases and Forts", f"'{u}' begins '{k}' outside its hex"))
             if units[u].supply is not SupplyLevel.SUPPLIED:
                 out.append(_v("Permanent Airbases and Forts", f"'{u}' builds '{k}' while not in supply"))
+            if u not in builders:
+                out.append(
+                    _v(
+                        "Rail lines",
+                        f"'{u}' is a railroad engineer: it repairs rail lines and builds nothing",
+                    )
+                )
+        on_map = task.kind is TaskKind.AUGMENT_AIRBASE and only_temporary(scenario, task.hex)
+        if on_map and task.hex in gone and gone[task.hex] < start:
+            out.append(
+                _v(
+                    "Temporary Airbases",
+                    f"'{k}' begun in turn {start} on the temporary airbase in '{task.hex}', gone at the end of "
+                    f"turn {gone[task.hex]} (no construction unit ends the turn on it)",
+                )
+            )
         place = scenario.hex(task.hex)
         labour = 2 if task.hex in labour_near else 0
         length = build_turns(
@@ -264,8 +280,6 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
         if left is None and done <= min(turns, task.deadline or turns):
             derived_done[k] = done
     for (u, t), line in sorted(lines.items()):
-        if line.unit not in units:
-            continue
         if line.busy_with != busy_expected.get((u, t)):
             out.append(
                 _v(
@@ -306,110 +320,43 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
         if to_halves(line.mps_left) != available - cost - spent:
             out.append(_v("plan", f"'{u}' turn {t}: MPs left {line.mps_left}", REPORT))
 
-    # Tasks counted in MPs: where, when, how much work, when done.
-    work: dict[tuple[str, int], list[tuple[str, int]]] = defaultdict(list)
-    for (u, t), line in sorted(lines.items()):
-        for w in line.work:
-            task = tasks.get(w.task)
-            if task is None or task.kind in TURN_TASKS:
-                out.append(
-                    _v("Other repair issues", f"'{u}' turn {t}: MPs on '{w.task}', not a task counted in MPs")
-                )
-                continue
-            if to_halves(w.mps) <= 0:
-                out.append(_v("plan", f"'{u}' turn {t}: no MPs spent on '{w.task}'", REPORT))
-                continue
-            where = scenario.task_hexes(task)
-            if line.move_to not in where:
-                out.append(
-                    _v(
-                        "Bridges" if task.bridge else "Other repair issues",
-                        f"'{u}' works on '{w.task}' from '{line.move_to}', not {list(where)}",
-                    )
-                )
-            work[w.task, t].append((u, to_halves(w.mps)))
-    for k, task in tasks.items():
-        if task.kind in TURN_TASKS:
-            continue
-        worked = [t for t in range(1, turns + 1) if work.get((k, t))]
-        if not worked:
-            continue
-        attempted.add(k)
-        refusal = _forbidden(scenario, task)
-        if refusal:
-            out.append(_v(refusal.split(":")[0], f"work on '{k}': {refusal}"))
-            continue
-        zone_hex = scenario.task_zone_hex(task)
-        temporary = task.kind is TaskKind.TEMPORARY_AIRBASE or (
-            task.kind is TaskKind.REPAIR_AIRBASE
-            and (a := scenario.hex(zone_hex).airbase) is not None
-            and a.temporary > 0
-            and a.intrinsic + a.permanent == 0
-        )
-        need = mp_task_work(_mp_cost(scenario, task))
-        progress = 0
-        finished: int | None = None
-        for t in worked:
-            weather = scenario.weather_at(zone_hex, t)
-            if temporary and weather is Weather.MUD:
-                out.append(
-                    _v("Weather Effects", f"'{k}': no temporary airbase built or repaired in mud (turn {t})")
-                )
-            if finished is not None:
-                out.append(
-                    _v(
-                        "Other repair issues",
-                        f"'{k}': MPs spent in turn {t} after it was done in turn {finished}",
-                    )
-                )
-                continue
-            workers = work[k, t]
-            if sum(res[u] for u, _ in workers) > MAX_TEAM_HALF_RES:
-                out.append(_v("Quick Construction", f"'{k}' turn {t}: more than two REs work on it"))
-            lone_labour = (
-                len(workers) == 1
-                and any(h in labour_near for h in scenario.task_hexes(task))
-                and res[workers[0][0]] < MAX_TEAM_HALF_RES
-            )
-            for u, halves in workers:
-                rate_res = min(MAX_TEAM_HALF_RES, res[u] + 2) if lone_labour else res[u]
-                progress += halves * work_per_half_mp(rate_res, weather)
-            if progress >= need:
-                finished = t
-        one_phase = (
-            task.kind is TaskKind.TEMPORARY_AIRBASE and not scenario.settings.incremental_temporary_airbases
-        )
-        if one_phase and len(worked) > 1:
-            out.append(
-                _v(
-                    "Temporary Airbases",
-                    f"'{k}': MPs spread over turns {worked}; built in one movement phase",
-                )
-            )
-        if finished is not None and finished <= min(turns, task.deadline or turns):
-            derived_done[k] = finished
+    # Tasks counted in MPs: who, where, when, how much work, when done (engineers_work.py).
+    work = check_mp_tasks(scenario, lines, units, res, labour_near, gone)
+    out.extend(work.violations)
+    derived_done.update(work.done)
+    attempted |= work.attempted
 
     # Resource points (Bridges; Permanent Airbases and Forts).
     friendly = {h.id for h in scenario.hexes if h.friendly}
     spent_rp: dict[str, int] = defaultdict(int)
     outcomes = {o.task: o for o in plan.tasks}
-    for k in sorted(attempted):
-        task = tasks[k]
+    for k, task in sorted(tasks.items()):
         major = task.bridge is not None and scenario.bridge(task.bridge).major_river
         if task.kind not in TURN_TASKS and not major:
             continue
         outcome = outcomes.get(k)
         rp = outcome.resource_point if outcome else None
-        section = "Bridges" if major else "Permanent Airbases and Forts"
+        section_name = "Bridges" if major else "Permanent Airbases and Forts"
+        if k not in attempted:
+            if rp is not None:
+                out.append(
+                    _v(
+                        section_name,
+                        f"'{k}': a resource point at '{rp}' is reported spent, but the task is never begun (it "
+                        '"is expended when the repairs are begun")',
+                        REPORT,
+                    )
+                )
+            continue
         if rp is None:
-            out.append(_v(section, f"'{k}' begun without spending a resource point"))
+            out.append(_v(section_name, f"'{k}' begun without spending a resource point"))
             continue
         reached: set[str] = set()
         for h in scenario.task_hexes(task):
             if h in friendly:
                 reached |= _within(scenario, h, None, friendly)
         if rp not in reached:
-            out.append(_v(section, f"'{k}': no overland supply line to the resource point at '{rp}'"))
+            out.append(_v(section_name, f"'{k}': no overland supply line to the resource point at '{rp}'"))
         spent_rp[rp] += 1
     for rp, count in sorted(spent_rp.items()):
         if rp in every and count > scenario.hex(rp).resource_points:
@@ -430,16 +377,22 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
         if (airbase.capacity if airbase else 0) + extra > MAX_AIRBASE_CAPACITY:
             out.append(_v("Permanent Airbases and Forts", f"'{h}': airbase capacity past twelve"))
 
-    # Temporary airbases kept (Temporary Airbases).
-    if scenario.settings.keep_temporary_airbases:
+    # Temporary airbases kept (Temporary Airbases) [setting keep_temporary_airbases]: one built, or one
+    # on the map repaired or augmented, outside zone F, has a construction unit ending every turn on it
+    # from the turn it is done to the horizon.
+    if settings.keep_temporary_airbases:
         for k, done_turn in sorted(derived_done.items()):
             task = tasks[k]
-            if task.kind is not TaskKind.TEMPORARY_AIRBASE or task.hex is None:
-                continue
-            if scenario.hex(task.hex).zone == DESERT_ZONE:
+            built = (
+                task.kind is TaskKind.TEMPORARY_AIRBASE and scenario.hex(task.hex or "").zone != DESERT_ZONE
+            )
+            kept_on_map = task.kind in (TaskKind.REPAIR_AIRBASE, TaskKind.AUGMENT_AIRBASE) and only_temporary(
+                scenario, task.hex
+            )
+            if task.hex is None or not (built or kept_on_map):
                 continue
             for t in range(done_turn, turns + 1):
-                if not any(lines[u, t].move_to == task.hex for u in units):
+                if not any(lines[u, t].move_to == task.hex for u in builders):
                     out.append(_v("Temporary Airbases", f"'{k}': no construction unit ends turn {t} on it"))
 
     # Outcomes and value.
@@ -452,6 +405,14 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
                 _v(
                     "Permanent Airbases and Forts",
                     f"'{k}' is abandoned in turn {abandoned[k]} (a builder leaves its hex) and not completed",
+                )
+            )
+        elif claimed is not None and claimed != derived_done.get(k) and k in work.removed:
+            out.append(
+                _v(
+                    "Temporary Airbases",
+                    f"'{k}': the half-built temporary airbase is removed at the end of turn {work.removed[k]} (no "
+                    "construction unit ends the turn on it), and the MPs spent on it with it",
                 )
             )
         elif claimed != derived_done.get(k):

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from models.engineers import EngineerPlan, EngineerScenario
+from models.engineers import EngineerScenario
+from models.engineers_plan import EngineerPlan
 from models.io import Lines, validate
 from models.plan import Status
 from optimizer.planners.base import Limits, Printables, Result, Verdict, Work
@@ -74,14 +75,14 @@ class EngineersPlanner:
         )
 
     def check(self, scenario: EngineerScenario, text: str, file: str) -> Verdict:
-        """A schedule as `awaw engineers --json` writes it, checked against the article."""
-        from models.io import parse_json
+        """A schedule as `awaw engineers --json` writes it, checked against the article; a line for a turn
+        outside the scenario is bad input (`InputError` naming the line and field)."""
+        from models.engineers_plan import parse_engineer_plan
         from optimizer.checker.engineers import check_engineers
         from optimizer.checker.violations import REPORT, REQUIREMENT
 
-        data, lines = parse_json(text, file)
         return Verdict(
-            check_engineers(scenario, validate(EngineerPlan, data, file, lines)),
+            check_engineers(scenario, parse_engineer_plan(text, file, scenario)),
             "the schedule keeps the rules of the Europa engineers article and the scenario's requirements",
             {REQUIREMENT: "requirement not met", REPORT: "the schedule's own figures are wrong"},
         )

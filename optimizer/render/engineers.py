@@ -6,7 +6,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from models.engineers import EngineerPlan, EngineerScenario
+from models.engineers import EngineerScenario
+from models.engineers_plan import EngineerPlan
 
 
 def _mps(value: float) -> str:
@@ -64,6 +65,10 @@ def engineer_tables(scenario: EngineerScenario, plan: EngineerPlan) -> Group:
             if plan.bound is None
             else f"; not proven best: the search stopped at its limit, and no schedule is worth more than "
             f"{plan.bound:g} (gap {max(0.0, round(plan.bound - plan.value, 3)):g})"
+        )
+        + "".join(
+            f"; the temporary airbase in {lost.hex} is lost at the end of turn {lost.turn} (not maintained)"
+            for lost in plan.lost_temporary_airbases
         )
     )
     return Group(schedule, tasks, summary)

@@ -21,6 +21,7 @@ from models.engineers import (
     is_poor,
     mp_task_work,
     parse_engineer_scenario,
+    port_damage_mps,
     reduced_mps,
     repair_mps,
     temporary_airbase_mps,
@@ -225,3 +226,64 @@ def test_bad_input_names_file_and_field(old, new, field, words):
     assert "bad.yaml" in text
     assert field in text
     assert words in text
+
+
+def test_port_damage_three_mps_a_hit():
+    """Ports: "Each hit of damage requires the expenditure of 3 MPs by the construction unit"."""
+    assert port_damage_mps(1) == 3
+    assert port_damage_mps(2) == 6
+
+
+def test_railroad_engineers_construct_nothing_and_count_as_one_re():
+    """Rail lines: "Any construction unit (not just a railroad engineer) can repair a rail line": a
+    railroad engineer repairs, it has no construction ability [reading]; a brigade of one is one RE
+    (only Construction and Port Construction brigades of defense 2 count as two, Quick Construction)."""
+    assert not can_construct(UnitType.RAILROAD_ENGINEER)
+    assert half_res(UnitType.RAILROAD_ENGINEER, Size.BRIGADE, 3) == ONE_RE
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "words"),
+    [
+        (
+            "{id: fort, kind: fort, hex: b, value: 5}",
+            "{id: d, kind: damage_port, hex: b, value: 5}",
+            "bad.yaml:14: tasks[0]",
+            "a damage_port task gives the `hits` to put on the port",
+        ),
+        (
+            "value: 5}",
+            "value: 5, hits: 2}",
+            "bad.yaml:14: tasks[0]",
+            "only a damage_port task gives `hits`",
+        ),
+        (
+            "tasks:",
+            "settings: {railroad_engineer_tasks: [fort]}\ntasks:",
+            "bad.yaml:13: settings.railroad_engineer_tasks",
+            "'fort' is not a repair: a railroad engineer builds nothing",
+        ),
+    ],
+)
+def test_bad_edges_name_file_and_field(old, new, field, words):
+    """Ports: a damage task says how many hits; Rail lines: a railroad engineer only repairs."""
+    with pytest.raises(InputError) as caught:
+        parse_engineer_scenario(BASE.replace(old, new), "bad.yaml")
+    text = caught.value.render()
+    assert field in text
+    assert words in text
+
+
+def test_a_port_is_not_both_repaired_and_damaged():
+    """Ports: repairing and damaging one port in the same plan is refused, naming the task."""
+    text = BASE.replace(
+        "  - {id: a, terrain: clear, zone: D}",
+        "  - {id: a, terrain: clear, zone: D, port: {capacity: 3, hits: 1}}",
+    )
+    text = text.replace(
+        "  - {id: fort, kind: fort, hex: b, value: 5}",
+        "  - {id: r, kind: repair_port, hex: a, value: 5}\n  - {id: d, kind: damage_port, hex: a, hits: 1, value: 5}",
+    )
+    with pytest.raises(InputError) as caught:
+        parse_engineer_scenario(text, "bad.yaml")
+    assert "tasks[1].kind: the port in 'a' already has a repair_port task" in caught.value.render()

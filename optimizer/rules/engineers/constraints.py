@@ -8,6 +8,7 @@ from collections.abc import Collection
 from ortools.sat.python import cp_model
 
 from models.engineers import CAPACITY_TASKS, MAX_TEAM_HALF_RES, NEW_AIRBASE_CAPACITY
+from optimizer.rules.engineers import teams
 from optimizer.rules.engineers.prepare import Option, Prepared, TaskData
 from optimizer.rules.engineers.variables import EngineerVariables
 
@@ -72,36 +73,40 @@ def add_budgets(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -
                 model.add_implication(v.option[o], v.at[u.id, t, place])
 
 
-def _work(data: Prepared, v: EngineerVariables, k: str, t: int) -> cp_model.LinearExpr:
-    """Work points done on task k in turn t: each unit's MPs at its rate, a lone unit with civilian
-    labour at the rate of its REs plus one (Quick Construction)."""
-    task = data.tasks[k]
-    terms = []
-    for (u, tt, kk), spend in v.spend.items():
-        if kk != k or tt != t:
-            continue
-        terms.append(task.rates[u, t] * spend)
-        if (u, t, k) in v.labour_work:
-            terms.append((task.labour_rates[u, t] - task.rates[u, t]) * v.labour_work[u, t, k])
-    return sum(terms)  # type: ignore[return-value]
+def _places(
+    v: EngineerVariables, u: str, t: int, hexes: tuple[str, ...], before: bool
+) -> list[cp_model.IntVar]:
+    """Where unit u may be to spend MPs on a task of these hexes in turn t: where it ends its move, and
+    with the setting `work_before_moving` where it begins it."""
+    places = [v.at[u, t + 1, h] for h in hexes if (u, t + 1, h) in v.at]
+    if before:
+        places += [v.at[u, t, h] for h in hexes if (u, t, h) in v.at]
+    return places
+
+
+def _stacked(data: Prepared, v: EngineerVariables, place: str, t: int) -> cp_model.LinearExpr:
+    """Construction units (not railroad engineers) ending turn t in the hex (Temporary Airbases)."""
+    return sum(  # type: ignore[return-value]
+        v.at[u.id, t + 1, place]
+        for u in data.units.values()
+        if u.construction and (u.id, t + 1, place) in v.at
+    )
 
 
 def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
     """Tasks counted in MPs (Airbases, Rail lines, Ports, Bridges, Temporary Airbases).
 
-    MPs are spent in the hex where the unit ends its move (for a bridge, either hex beside it); the
-    full cost is paid, over several turns if need be (Other repair issues), and a task is done in
-    the first turn its work reaches the cost; no MPs are spent on it after. At most two REs work on
-    a task in a turn (Quick Construction). No temporary airbase is built or repaired in mud (Weather
-    Effects). Without the incremental option a temporary airbase is paid in one movement phase.
+    MPs are spent in the hex where the unit ends its move (for a bridge, either hex beside it; with
+    `work_before_moving` also where it begins it); the full cost is paid, over several turns if need be
+    (Other repair issues), and a task is done in a turn its team has paid it (`teams.py`: at most two
+    REs across all its turns, each paying its share, civilian labour the second RE); no MPs are spent
+    on it after. No temporary airbase is built or repaired in mud (Weather Effects). Without the
+    incremental option a temporary airbase is paid in one movement phase.
     """
+    before = data.scenario.settings.work_before_moving
     for k, task in data.tasks.items():
         if task.refused is not None or task.counted_in_turns:
             continue
-        big = task.need + sum(
-            data.units[u].full * max(task.rates[u, t], task.labour_rates.get((u, t), 0))
-            for (u, t) in task.rates
-        )
         finished_by: list[cp_model.LinearExpr] = []
         done_before: cp_model.LinearExpr = 0  # type: ignore[assignment]
         progress: cp_model.LinearExpr = 0  # type: ignore[assignment]
@@ -109,96 +114,109 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
             workers = [(u, var) for (u, tt, kk), var in v.working.items() if kk == k and tt == t]
             for u, working in workers:
                 spend = v.spend[u, t, k]
+                full = data.units[u].full
+                places = _places(v, u, t, task.hexes, before)
                 model.add(spend >= working)
-                model.add(spend <= data.units[u].full * working)
-                # Linear link to where the unit ends its move: tight in the relaxation.
-                model.add(
-                    spend
-                    <= data.units[u].full
-                    * sum(v.at[u, t + 1, h] for h in task.hexes if (u, t + 1, h) in v.at)
-                )
-                model.add_bool_or(
-                    [v.at[u, t + 1, h] for h in task.hexes if (u, t + 1, h) in v.at]
-                ).only_enforce_if(working)
+                model.add(spend <= full * working)
+                # Linear link to where the unit is: tight in the relaxation.
+                model.add(spend <= full * sum(places))
+                model.add_bool_or(places).only_enforce_if(working)
+                model.add_implication(working, v.part[u, k])
                 if task.one_phase and t <= task.last_turn:
                     model.add_implication(working, v.finish[k, t])
                 elif task.one_phase:
                     model.add(working == 0)
-            model.add(sum(data.units[u].half_res * working for u, working in workers) <= MAX_TEAM_HALF_RES)
-            _add_labour(model, data, v, task, t, workers)
-            # Nothing spent once done.
-            for _, working in workers:
+                # Nothing spent once done.
                 model.add(working <= 1 - done_before)
-            progress = progress + _work(data, v, k, t)
+            progress = progress + sum(task.rates[u, t] * v.spend[u, t, k] for u, _ in workers)
             if t <= task.last_turn:
-                # Done by turn t: the work so far reaches the cost (work only grows, so this
-                # linear form is the same as "done in turn t needs the cost reached", and tight).
+                # Done by turn t: the work so far reaches what the least team pays (work only grows, so
+                # this is implied by the team's rule below, and tight in the relaxation).
                 done_before = done_before + v.finish[k, t]
-                model.add(progress >= task.need * done_before)
-            if task.maintain and not task.one_phase:
-                # Reaching the cost means built by now, and kept from now on. (Built in one phase,
-                # MPs are spent only in the turn it is done, so that turn is exact already; for
-                # other tasks the extraction reports the first turn the cost is reached, and with a
-                # discount below 1 it is the turn chosen here.)
-                model.add(progress <= task.need - 1 + big * done_before)
+                model.add(progress >= task.least_need * done_before)
             finished_by.append(done_before)
         model.add(sum(v.finish[k, t] for t in range(1, task.last_turn + 1)) <= 1)
         done: cp_model.LinearExpr = sum(v.finish[k, t] for t in range(1, task.last_turn + 1))  # type: ignore[assignment]
-        _add_no_waste(model, task, progress, done)
+        members = {u: var for (u, kk), var in v.part.items() if kk == k}
+        work: dict[str, cp_model.LinearExpr] = {
+            u: sum(task.rates[uu, t] * var for (uu, t, kk), var in v.spend.items() if uu == u and kk == k)  # type: ignore[misc]
+            for u in members
+        }
+        for u, part in members.items():
+            model.add(part <= sum(var for (uu, _, kk), var in v.working.items() if uu == u and kk == k))
+        res = {u: data.units[u].half_res for u in members}
+        v.size.update(
+            {(k, h): var for h, var in add_team_rule(model, task, res, work, members, done).items()}
+        )
+        _add_no_waste(model, task, len(members), progress, done)
         if task.needs_resource_point:
-            for (_, _, kk), working in v.working.items():
-                if kk == k:
-                    model.add_implication(working, v.attempted[k])
+            # Bridges: the resource point is "expended when the repairs are begun", and only then.
+            begun = [working for (_, _, kk), working in v.working.items() if kk == k]
+            for working in begun:
+                model.add_implication(working, v.attempted[k])
+            model.add(v.attempted[k] <= sum(begun))
         if task.maintain:
             _add_maintenance(model, data, v, task, finished_by)
 
 
+def add_team_rule(
+    model: cp_model.CpModel,
+    task: TaskData,
+    res: dict[str, int],
+    work: dict[str, cp_model.LinearExpr],
+    part: dict[str, cp_model.IntVar],
+    done: cp_model.LinearExpr,
+) -> dict[int, cp_model.IntVar]:
+    """Quick Construction, the team of a task counted in MPs (`teams.py`): its units (`part`) have at
+    most two REs, and when the task is done each pays its share (`each_pays_share`), or together they
+    pay what the team pays (`pooled`), out of `work`, their work points on it. With one unit, or pooled
+    without civilian labour, the work the caller requires (`TaskData.least_need`) is the whole rule.
+    Returns the Booleans of the team's half-REs, when made."""
+    members = sorted(part)
+    if sum(res.values()) > MAX_TEAM_HALF_RES:
+        model.add(sum(res[u] * part[u] for u in members) <= MAX_TEAM_HALF_RES)
+    if len(members) == 1 and task.labour:
+        # A lone unit with labour pays what its team of two pays (least_need may be another team's).
+        only = members[0]
+        model.add(work[only] >= teams.pooled_need(task.need, res[only], task.labour) * done)
+    if len(members) < 2 or not (task.shares or task.labour):
+        return {}
+    k = task.task.id
+    size = {h: model.new_bool_var(f"size_{k}_{h}") for h in teams.team_sizes(res[u] for u in members)}
+    model.add(sum(h * var for h, var in size.items()) == sum(res[u] * part[u] for u in members))
+    model.add(sum(size.values()) <= 1)
+    model.add(sum(size.values()) >= done)
+    for h, var in size.items():
+        if task.shares:
+            for u in members:
+                if res[u] <= h:
+                    need = teams.share(task.need, res[u], h, task.labour)
+                    model.add(work[u] >= need).only_enforce_if([var, part[u]])
+        else:
+            model.add(sum(work.values()) >= teams.pooled_need(task.need, h, task.labour)).only_enforce_if(var)
+    return size
+
+
 def _add_no_waste(
-    model: cp_model.CpModel, task: TaskData, progress: cp_model.LinearExpr, done: cp_model.LinearExpr
+    model: cp_model.CpModel,
+    task: TaskData,
+    members: int,
+    progress: cp_model.LinearExpr,
+    done: cp_model.LinearExpr,
 ) -> None:
     """Dominance, not a rule: no work on a task that is not done, and no more than its cost needs.
 
-    From any schedule, taking back half MPs spent on a task while the rest still pays its cost (and
-    all of them when it is not done) keeps every rule and the value: the MPs stay with the unit,
-    fewer workers never break the two-RE limit, and a worker left alone near a labour city only
-    gains. When no half MP can be taken back, the work is short of the cost plus what one half MP
-    earns at the best rate. So the schedules of most value include one within this bound, and the
-    search need not look at the others (the tie-break spends no more MPs either).
+    From any schedule, taking back half MPs spent on a task while its team still pays the cost (and
+    all of them when it is not done) keeps every rule and the value: the MPs stay with the unit, the
+    team stays the same (each of its units still pays its share, so none drops out), and a temporary
+    airbase is on the map no sooner. When no half MP can be taken back, each unit's work is short of
+    its share (pooled: the team's of what it pays) plus what one half MP earns at the best rate, and
+    the shares add up to at most the cost plus one work point each for rounding. So the schedules of
+    most value include one within this bound, and the search need not look at the others.
     """
-    best = max([*task.rates.values(), *task.labour_rates.values()], default=0)
-    model.add(progress <= (task.need - 1 + best) * done)
-
-
-def _add_labour(
-    model: cp_model.CpModel,
-    data: Prepared,
-    v: EngineerVariables,
-    task: TaskData,
-    t: int,
-    workers: list[tuple[str, cp_model.IntVar]],
-) -> None:
-    """Civilian labour is the second RE of a unit working alone on a task near a labour city
-    (Quick Construction) [reading: it joins a lone unit of less than two REs, and always does]."""
-    k = task.task.id
-    labour = [(u, working) for u, working in workers if (u, t, k) in v.labour_work]
-    if not labour:
-        return
-    alone = model.new_bool_var(f"alone_{k}_{t}")
-    count = sum(working for _, working in workers)
-    model.add(count == 1).only_enforce_if(alone)
-    model.add(count != 1).only_enforce_if(~alone)
-    helped = []
-    for u, working in labour:
-        both = model.new_bool_var(f"with_labour_{u}_{t}_{k}")
-        model.add_bool_and([working, alone]).only_enforce_if(both)
-        model.add_bool_or([~working, ~alone]).only_enforce_if(~both)
-        model.add(v.labour_work[u, t, k] == v.spend[u, t, k]).only_enforce_if(both)
-        model.add(v.labour_work[u, t, k] == 0).only_enforce_if(~both)
-        # The same, linear: labour helps the MPs spent, and only the lone worker's.
-        model.add(v.labour_work[u, t, k] <= v.spend[u, t, k])
-        model.add(v.labour_work[u, t, k] <= data.units[u].full * both)
-        helped.append(both)
-    model.add(sum(helped) <= 1)
+    best = max(task.rates.values(), default=0)
+    slack = min(members, MAX_TEAM_HALF_RES) * best if task.shares else best - 1
+    model.add(progress <= (task.need + slack) * done)
 
 
 def _add_maintenance(
@@ -208,25 +226,67 @@ def _add_maintenance(
     task: TaskData,
     finished_by: list[cp_model.LinearExpr],
 ) -> None:
-    """Temporary Airbases: outside zone F a construction unit ends every turn on a built temporary
-    airbase, from the turn it is built [setting keep_temporary_airbases]."""
+    """Temporary Airbases: outside zone F a construction unit ends every turn on a temporary airbase
+    while it is on the map. Built in one movement phase, it is on the map from the turn it is built;
+    built incrementally, "placing the temporary airbase with hits of damage", from the end of the first
+    turn MPs are spent on it [reading], so a half-built one is maintained like any other. It is kept
+    until it is done, and after that to the horizon [setting keep_temporary_airbases]."""
+    k = task.task.id
     place = task.hexes[0]
     for t in range(1, data.turns + 1):
-        stacked = [v.at[u.id, t + 1, place] for u in data.units.values() if (u.id, t + 1, place) in v.at]
-        model.add(sum(stacked) >= finished_by[t - 1])
+        stacked = _stacked(data, v, place, t)
+        if task.one_phase:
+            if task.keep:
+                model.add(stacked >= finished_by[t - 1])
+            continue
+        started = v.started[k, t]
+        if t > 1:
+            model.add(started >= v.started[k, t - 1])
+        for (_, tt, kk), working in v.working.items():
+            if kk == k and tt == t:
+                model.add(started >= working)
+        model.add(stacked >= started - (0 if task.keep else finished_by[t - 1]))
+
+
+def add_airbases_on_map(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
+    """Temporary Airbases: a temporary airbase on the map at the start stays only while a
+    construction unit ends every turn on it (outside zone F: "construction units must 'maintain'
+    temporary airbases for those bases to remain in existence"). A repair of it is done only while it
+    is there (before the turn it is done), an augmentation begun only while it is there; with
+    keep_temporary_airbases either is kept to the horizon."""
+    for (h, t), var in v.exists.items():
+        if t > 1:
+            model.add(var <= v.exists[h, t - 1])
+        model.add(var <= _stacked(data, v, h, t))
+    last = data.turns
+    for k, task in data.tasks.items():
+        if task.refused is not None or task.airbase is None:
+            continue
+        h = task.airbase
+        if task.counted_in_turns:
+            for option in task.options:
+                if task.keep:
+                    model.add_implication(v.option[option], v.exists[h, last])
+                elif option.start > 1:
+                    model.add_implication(v.option[option], v.exists[h, option.start - 1])
+        elif task.keep:
+            model.add(v.exists[h, last] >= sum(v.finish[k, f] for f in range(1, task.last_turn + 1)))
+        else:
+            for t in range(1, task.last_turn):
+                model.add(v.exists[h, t] >= sum(v.finish[k, f] for f in range(t + 1, task.last_turn + 1)))
 
 
 def add_work_places(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
-    """MPs are spent in the hex where the unit ends its move: on all the tasks of a hex together,
-    at most a turn's MPs if it ends there, none otherwise (the per-task link above, summed so that
-    the relaxation cannot spend a turn's MPs on each task of a hex)."""
+    """MPs are spent in the hex where the unit ends its move (or begins it, `work_before_moving`): on all
+    the tasks of a hex together, at most a turn's MPs if it is there, none otherwise (the per-task link
+    above, summed so that the relaxation cannot spend a turn's MPs on each task of a hex)."""
+    before = data.scenario.settings.work_before_moving
     spent: dict[tuple[str, int, tuple[str, ...]], list[cp_model.IntVar]] = defaultdict(list)
     for (u, t, k), spend in v.spend.items():
         spent[u, t, data.tasks[k].hexes].append(spend)
     for (u, t, hexes), spends in sorted(spent.items()):
         if len(spends) > 1:
-            ends = [v.at[u, t + 1, h] for h in hexes if (u, t + 1, h) in v.at]
-            model.add(sum(spends) <= data.units[u].full * sum(ends))
+            model.add(sum(spends) <= data.units[u].full * sum(_places(v, u, t, hexes, before)))
 
 
 def add_turn_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
@@ -291,19 +351,17 @@ def add_required(
 
 
 def add_work_capacity(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
-    """Redundant, for the search's bound: the tasks counted in MPs done by turn T cost no more work
-    than the units can do by then, each at its best rate on any task it can reach that turn and
-    with every MP it has (a sum of what the constraints above allow each unit, so it cuts no
-    schedule)."""
+    """Redundant, for the search's bound: the tasks counted in MPs done by turn T cost no less work
+    than the least any team pays (civilian labour paying the rest), and no more than the units can do
+    by then, each at its best rate on any task it can reach that turn and with every MP it has (a sum
+    of what the constraints above allow each unit, so it cuts no schedule)."""
     best: dict[tuple[str, int], int] = defaultdict(int)
     for u, t, k in v.spend:
-        task = data.tasks[k]
-        rate = max(task.rates[u, t], task.labour_rates.get((u, t), 0))
-        best[u, t] = max(best[u, t], rate * data.units[u].full)
+        best[u, t] = max(best[u, t], data.tasks[k].rates[u, t] * data.units[u].full)
     tasks = [k for k, task in data.tasks.items() if task.refused is None and not task.counted_in_turns]
     for last in range(1, data.turns + 1):
         done = [
-            data.tasks[k].need * v.finish[k, t]
+            data.tasks[k].least_need * v.finish[k, t]
             for k in tasks
             for t in range(1, min(last, data.tasks[k].last_turn) + 1)
         ]
@@ -341,6 +399,7 @@ def add_engineers(
     add_movement(model, data, v)
     add_budgets(model, data, v)
     add_mp_tasks(model, data, v)
+    add_airbases_on_map(model, data, v)
     add_work_places(model, data, v)
     add_turn_tasks(model, data, v)
     add_resources(model, data, v)

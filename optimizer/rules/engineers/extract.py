@@ -2,40 +2,126 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from ortools.sat.python import cp_model
 
-from models.engineers import EngineerPlan, TaskOutcome, UnitTurn, Work, discounted, to_mps
-from optimizer.rules.engineers.prepare import Prepared, done_by_words, work_done
+from models.engineers import CAPACITY_TASKS, NEW_AIRBASE_CAPACITY, discounted, to_halves, to_mps
+from models.engineers_plan import AirbaseLost, EngineerPlan, TaskOutcome, UnitTurn, Work
+from optimizer.rules.engineers.prepare import Prepared, done_by_words, first_done_turn
 from optimizer.rules.engineers.variables import EngineerVariables
 
 
-def _not_done_reason(data: Prepared, k: str) -> str:
+def lost_airbases(data: Prepared, schedule: list[UnitTurn]) -> list[AirbaseLost]:
+    """Temporary Airbases: each temporary airbase on the map at the start (outside zone F) is gone at
+    the end of the first turn no construction unit ends on it."""
+    ends = {(line.unit, line.turn): line.move_to for line in schedule}
+    keepers = [u for u, unit in sorted(data.units.items()) if unit.construction]
+    lost = []
+    for h in data.temporary_airbases:
+        turn = next((t for t in range(1, data.turns + 1) if not any(ends[u, t] == h for u in keepers)), None)
+        if turn is not None:
+            lost.append(AirbaseLost(hex=h, turn=turn))
+    return lost
+
+
+def mp_done_turns(data: Prepared, schedule: list[UnitTurn]) -> dict[str, int]:
+    """The turn each task counted in MPs is done by the work in the schedule (`first_done_turn`)."""
+    halves: dict[str, dict[tuple[str, int], int]] = defaultdict(dict)
+    for line in schedule:
+        for w in line.work:
+            halves[w.task][line.unit, line.turn] = to_halves(w.mps)
+    done = {k: first_done_turn(data, k, spends) for k, spends in sorted(halves.items())}
+    return {k: t for k, t in done.items() if t is not None}
+
+
+def _not_done_reason(
+    data: Prepared, k: str, done: dict[str, int], resource: dict[str, str], lost: list[AirbaseLost]
+) -> str:
+    """Why task k is not done, naming the statement of the article that binds when one does."""
     task = data.tasks[k]
     if task.refused is not None:
         return task.refused
+    if task.blocked is not None:
+        return task.blocked
     reachable = bool(task.options) if task.counted_in_turns else bool(task.rates)
     if not reachable:
         return f"no construction unit can do it by {done_by_words(data, k)}"
+    if task.needs_resource_point:
+        spent: dict[str, list[str]] = defaultdict(list)
+        for other, r in sorted(resource.items()):
+            if other != k:
+                spent[r].append(other)
+        if all(len(spent[r]) >= data.resource_points[r] for r in task.resource_points):
+            section = "Permanent Airbases and Forts" if task.counted_in_turns else "Bridges"
+            users = sorted({x for r in task.resource_points for x in spent[r]})
+            return (
+                f"{section}: a resource point is expended when it is begun, and those it can trace an "
+                f"overland supply line to ({', '.join(task.resource_points)}) go to {', '.join(users)}"
+            )
+    if task.task.kind in CAPACITY_TASKS:
+        place = task.hexes[0]
+        others = sorted(
+            x
+            for x, t in data.tasks.items()
+            if x != k and x in done and t.task.kind in CAPACITY_TASKS and t.hexes[0] == place
+        )
+        if NEW_AIRBASE_CAPACITY * (len(others) + 1) > data.capacity_room[place]:
+            return (
+                f"Permanent Airbases and Forts: no hex may have an airbase capacity of greater than twelve, "
+                f"and {', '.join(others)} done in '{place}' leave no room for it"
+            )
+    if task.airbase is not None:
+        gone = next((x.turn for x in lost if x.hex == task.airbase), None)
+        if gone is not None:
+            return (
+                f"Temporary Airbases: the temporary airbase in '{task.airbase}' is gone at the end of turn "
+                f"{gone}, no construction unit ending the turn on it"
+            )
     if task.last_turn < data.turns:
         return f"not worth the units' time, or not possible, by its deadline (turn {task.last_turn})"
     return f"not worth the units' time, or not possible, within {data.turns} turns"
 
 
+def outcomes(
+    data: Prepared, schedule: list[UnitTurn], turn_done: dict[str, int], resource: dict[str, str]
+) -> tuple[list[TaskOutcome], float, list[AirbaseLost]]:
+    """Each task's outcome (tasks counted in turns done as `turn_done` says, those counted in MPs as
+    the schedule's work does them), the value, and the temporary airbases lost."""
+    done = {**turn_done, **mp_done_turns(data, schedule)}
+    lost = lost_airbases(data, schedule)
+    found = []
+    total = 0.0
+    for k in (t.id for t in data.scenario.tasks):
+        task = data.tasks[k]
+        if k in done:
+            worth = discounted(task.task.value, done[k], data.scenario.discount)
+            total += worth
+            found.append(
+                TaskOutcome(
+                    task=k,
+                    kind=task.task.kind,
+                    done_turn=done[k],
+                    value=round(worth, 6),
+                    resource_point=resource.get(k),
+                )
+            )
+        else:
+            found.append(
+                TaskOutcome(
+                    task=k,
+                    kind=task.task.kind,
+                    resource_point=resource.get(k),
+                    reason=_not_done_reason(data, k, done, resource, lost),
+                )
+            )
+    return found, round(total, 6), lost
+
+
 def extract(solver: cp_model.CpSolver, data: Prepared, v: EngineerVariables, status: str) -> EngineerPlan:
     """One line per unit and turn, and one outcome per task."""
     chosen = [o for o, var in v.option.items() if solver.value(var)]
-    done_turn: dict[str, int] = {o.task: o.done_turn for o in chosen}
     spends = {key: solver.value(var) for key, var in v.spend.items()}
-    for k in sorted({key[2] for key, halves in spends.items() if halves > 0}):
-        # The first turn the work reaches the cost, done if by the task's last turn. (MPs the model
-        # let units spend on it after that are taken back by the tie-break, `tidy`.)
-        task = data.tasks[k]
-        progress = 0
-        for t in range(1, task.last_turn + 1):
-            progress += work_done(task, t, {u: h for (u, tt, kk), h in spends.items() if tt == t and kk == k})
-            if progress >= task.need:
-                done_turn[k] = t
-                break
     resource: dict[str, str] = {k: r for (k, r), var in v.resource.items() if solver.value(var)}
     schedule: list[UnitTurn] = []
     for u in sorted(data.units):
@@ -71,31 +157,12 @@ def extract(solver: cp_model.CpSolver, data: Prepared, v: EngineerVariables, sta
                     mps_left=to_mps(available - moved - spent),
                 )
             )
-    outcomes = []
-    total = 0.0
-    for k in (t.id for t in data.scenario.tasks):
-        task = data.tasks[k]
-        if k in done_turn:
-            worth = discounted(task.task.value, done_turn[k], data.scenario.discount)
-            total += worth
-            outcomes.append(
-                TaskOutcome(
-                    task=k,
-                    kind=task.task.kind,
-                    done_turn=done_turn[k],
-                    value=round(worth, 6),
-                    resource_point=resource.get(k),
-                )
-            )
-        else:
-            outcomes.append(
-                TaskOutcome(
-                    task=k,
-                    kind=task.task.kind,
-                    resource_point=resource.get(k),
-                    reason=_not_done_reason(data, k),
-                )
-            )
+    found, total, lost = outcomes(data, schedule, {o.task: o.done_turn for o in chosen}, resource)
     return EngineerPlan(
-        status=status, value=round(total, 6), turns=data.turns, schedule=schedule, tasks=outcomes
+        status=status,
+        value=total,
+        turns=data.turns,
+        schedule=schedule,
+        tasks=found,
+        lost_temporary_airbases=lost,
     )

@@ -10,6 +10,7 @@ from itertools import combinations
 import networkx as nx
 
 from models.engineers import (
+    BUILDING_TASKS,
     CAPACITY_TASKS,
     CIVILIAN_LABOUR_RANGE,
     DESERT_ZONE,
@@ -21,18 +22,23 @@ from models.engineers import (
     SupplyLevel,
     Task,
     TaskKind,
+    TeamMps,
+    UnitType,
     Weather,
     build_turns,
     can_construct,
     half_of,
     half_res,
+    is_engineer_at_work,
     mp_task_work,
+    port_damage_mps,
     reduced_mps,
     repair_mps,
     temporary_airbase_mps,
     to_halves,
     work_per_half_mp,
 )
+from optimizer.rules.engineers import teams
 
 
 @dataclass(frozen=True)
@@ -42,10 +48,11 @@ class UnitData:
     full: int  # MPs a turn, in halves, after low supply
     half: int  # MPs left after quick construction (Example B)
     start: str
-    may_build: bool  # in supply: may begin forts and permanent airbases
+    may_build: bool  # a construction unit in supply: may build forts and airbases
     hexes: tuple[str, ...]  # hexes it can reach within the horizon, sorted
     costs: dict[str, dict[str, int]]  # from -> to -> MPs (halves), within one turn's MPs
     distance: dict[str, int] = field(default_factory=dict)  # halves from its start hex
+    construction: bool = True  # not a railroad engineer: builds, and maintains temporary airbases
 
     def can_be_at(self, hex_id: str, turn: int) -> bool:
         """Whether it can stand in the hex at the initial phase of `turn` (turn N + 1: the end)."""
@@ -88,11 +95,23 @@ class TaskData:
     labour: bool = False
     resource_points: tuple[str, ...] = ()  # hexes whose resource points it may spend
     needs_resource_point: bool = False
-    maintain: bool = False  # a temporary airbase kept by a construction unit ending turns on it
+    # A temporary airbase it builds must be maintained (outside zone F): from the end of the first turn
+    # MPs are spent on it when built incrementally, else from the turn it is built; until it is done,
+    # and to the horizon when `keep`.
+    maintain: bool = False
+    keep: bool = False
+    airbase: str | None = None  # the hex of the temporary airbase on the map it needs (outside zone F)
     last_turn: int = 0  # the last turn it may be done (deadline, horizon)
     options: tuple[Option, ...] = ()
     rates: dict[tuple[str, int], int] = field(default_factory=dict)  # (unit, turn) -> work per half MP
-    labour_rates: dict[tuple[str, int], int] = field(default_factory=dict)  # with civilian labour
+    shares: bool = True  # each unit of a team pays its share (setting team_mps; teams.py)
+    sizes: tuple[int, ...] = ()  # the half-REs a team of the units that may work on it can have
+    blocked: str | None = None  # why no unit can work on it or build it at all, with the section
+
+    @property
+    def least_need(self) -> int:
+        """The least work points any team pays in all (civilian labour pays the rest)."""
+        return min((teams.pooled_need(self.need, h, self.labour) for h in self.sizes), default=self.need)
 
 
 @dataclass(frozen=True)
@@ -103,19 +122,16 @@ class Prepared:
     tasks: dict[str, TaskData]
     capacity_room: dict[str, int]  # hex -> airbase capacity still allowed
     resource_points: dict[str, int]  # hex -> resource points there
+    # Hexes of the temporary airbases on the map at the start that need maintaining (outside zone F).
+    temporary_airbases: tuple[str, ...] = ()
 
 
-def work_done(task: TaskData, turn: int, halves: Mapping[str, int]) -> int:
-    """Work points done on a task counted in MPs in `turn` by units spending these half MPs on it:
-    each at its rate, a lone worker near a labour city at its rate with labour (Quick Construction)."""
-    workers = [(u, h) for u, h in halves.items() if h > 0]
-    total = 0
-    for u, h in workers:
-        rate = task.rates[u, turn]
-        if len(workers) == 1:
-            rate = task.labour_rates.get((u, turn), rate)
-        total += rate * h
-    return total
+def first_done_turn(data: Prepared, k: str, halves: Mapping[tuple[str, int], int]) -> int | None:
+    """The turn task k (counted in MPs) is done by units spending these half MPs (unit, turn) on it:
+    the first by which some team of them has paid its cost (`teams.done_turn`)."""
+    task = data.tasks[k]
+    res = {u: data.units[u].half_res for u, _ in halves}
+    return teams.done_turn(task.need, task.labour, task.shares, task.last_turn, task.rates, res, halves)
 
 
 def done_by_words(data: Prepared, k: str) -> str:
@@ -177,6 +193,10 @@ def _refusal(scenario: EngineerScenario, task: Task, rp_hexes: tuple[str, ...]) 
         return "Rail lines: the rail line in the hex is not broken"
     if task.kind is TaskKind.REPAIR_PORT and (place.port is None or place.port.hits == 0):
         return "Ports: no hits on a port in the hex"
+    if task.kind is TaskKind.DAMAGE_PORT:
+        room = place.port.capacity - place.port.hits if place.port else 0
+        if room < (task.hits or 0):
+            return f"Ports: the port in the hex has {room} capacity left to damage, not {task.hits}"
     if task.kind in CAPACITY_TASKS and capacity + NEW_AIRBASE_CAPACITY > MAX_AIRBASE_CAPACITY:
         return f"Permanent Airbases and Forts: capacity {capacity} + 3 would pass 12 in the hex"
     if task.kind is TaskKind.TEMPORARY_AIRBASE and place.terrain not in allowable.temporary_airbase:
@@ -190,16 +210,17 @@ def _refusal(scenario: EngineerScenario, task: Task, rp_hexes: tuple[str, ...]) 
         return f"Weather Effects: {place.terrain.value} is not allowable terrain for a permanent airbase"
     if task.kind is TaskKind.AUGMENT_AIRBASE and capacity == 0:
         return "Permanent Airbases and Forts: no airbase in the hex to augment"
-    if task.kind in TURN_TASKS:
-        if not place.supplied:
-            return "Permanent Airbases and Forts: the hex is not in supply"
-        if not rp_hexes:
-            return "Permanent Airbases and Forts: no overland supply line to a resource point"
+    if task.kind in BUILDING_TASKS and not place.supplied:
+        return "Permanent Airbases and Forts: when building items, the construction unit must be in supply"
+    if task.kind in TURN_TASKS and not rp_hexes:
+        return "Permanent Airbases and Forts: no overland supply line to a resource point"
     return None
 
 
 def _mp_need(scenario: EngineerScenario, task: Task) -> int:
-    """Work points of a task counted in MPs (Airbases, Rail lines, Ports, Bridges, Temporary Airbases)."""
+    """Work points of a task counted in MPs (Airbases, Rail lines, Ports, Bridges, Temporary Airbases).
+    A temporary airbase on the map with hits, half built (the optional incremental rule) or damaged, is
+    completed by repairing its hits, 2 MPs each, terrain not counting (Airbases) [reading]."""
     if task.kind is TaskKind.REPAIR_BRIDGE:
         assert task.bridge is not None
         return mp_task_work(repair_mps(task.kind, major_river=scenario.bridge(task.bridge).major_river))
@@ -207,6 +228,8 @@ def _mp_need(scenario: EngineerScenario, task: Task) -> int:
     place = scenario.hex(task.hex)
     if task.kind is TaskKind.TEMPORARY_AIRBASE:
         return mp_task_work(temporary_airbase_mps(place.terrain))
+    if task.kind is TaskKind.DAMAGE_PORT:
+        return mp_task_work(port_damage_mps(task.hits or 0))
     hits = 1
     if task.kind is TaskKind.REPAIR_AIRBASE and place.airbase:
         hits = place.airbase.hits
@@ -218,15 +241,64 @@ def _mp_need(scenario: EngineerScenario, task: Task) -> int:
 def _teams(units: list[UnitData], labour: bool) -> list[tuple[tuple[str, ...], int]]:
     """Teams of up to two REs (Quick Construction: more add nothing, so none are formed) and their
     half-REs, civilian labour adding one RE up to two [reading: labour joins any team]."""
-    teams = []
+    found = []
     for size in range(1, len(units) + 1):
         for members in combinations(units, size):
             total = sum(u.half_res for u in members)
             if total > MAX_TEAM_HALF_RES:
                 continue
-            effective = min(MAX_TEAM_HALF_RES, total + (2 if labour else 0))
-            teams.append((tuple(u.id for u in members), effective))
-    return teams
+            found.append((tuple(u.id for u in members), teams.effective(total, labour)))
+    return found
+
+
+def _may_work(scenario: EngineerScenario, unit: UnitData, unit_type: UnitType, kind: TaskKind) -> bool:
+    """Whether a unit may spend MPs on a task of this kind: railroad engineers only on the repairs of
+    `railroad_engineer_tasks` (Rail lines); a temporary airbase is built only by a construction unit
+    in supply (Permanent Airbases and Forts: "when building items, the construction unit must be in
+    supply"); any construction unit repairs or damages a port."""
+    if unit_type is UnitType.RAILROAD_ENGINEER:
+        return kind in scenario.settings.railroad_engineer_tasks
+    if kind is TaskKind.TEMPORARY_AIRBASE:
+        return unit.may_build
+    return True
+
+
+def _blocked(
+    scenario: EngineerScenario,
+    task: Task,
+    units: dict[str, UnitData],
+    types: dict[str, UnitType],
+    hexes: tuple[str, ...],
+    last: int,
+    barred: frozenset[int],
+) -> str | None:
+    """Why no unit can work on a task counted in MPs at all, naming the binding statement; None when
+    some unit can (the model then decides). Checked in the order: reach, kind of unit, supply, mud."""
+
+    def reaches(unit: UnitData, turns: set[int]) -> bool:
+        return any(unit.can_be_at(h, t + 1) for h in hexes for t in turns)
+
+    turns = set(range(1, last + 1))
+    near = [u for u in units.values() if reaches(u, turns)]
+    if not near:
+        return None  # no unit reaches it in time: said as such
+    able = [u for u in near if _may_work(scenario, u, types[u.id], task.kind)]
+    if not able:
+        if all(types[u.id] is UnitType.RAILROAD_ENGINEER for u in near):
+            return (
+                "Rail lines: only railroad engineers can reach it in time, and they repair only "
+                + ", ".join(k.value for k in scenario.settings.railroad_engineer_tasks)
+            )
+        return (
+            "Permanent Airbases and Forts: when building items, the construction unit must be in supply, "
+            "and no unit in supply can reach it in time"
+        )
+    if barred and not any(reaches(u, turns - barred) for u in able):
+        return (
+            "Weather Effects: temporary airbases may not be built nor repaired during mud weather, and it is "
+            "mud in every turn a unit can work on it"
+        )
+    return None
 
 
 def prepare(scenario: EngineerScenario) -> Prepared:
@@ -236,27 +308,36 @@ def prepare(scenario: EngineerScenario) -> Prepared:
     distances = dict(nx.all_pairs_dijkstra_path_length(graph, weight="weight"))
     percent = scenario.settings.low_supply_mp_percent
     units: dict[str, UnitData] = {}
+    types: dict[str, UnitType] = {}
     for u in scenario.units:
-        if not can_construct(u.type):
+        if not is_engineer_at_work(u.type):
             continue  # assault engineers cannot construct (article, first paragraph)
         full = reduced_mps(to_halves(u.mps), u.supply, u.motorized, percent)
         reach = sorted(h for h, d in distances[u.hex].items() if d <= full * turns)
         costs = {a: {b: int(d) for b, d in distances[a].items() if b in reach and d <= full} for a in reach}
+        types[u.id] = u.type
         units[u.id] = UnitData(
             id=u.id,
             half_res=half_res(u.type, u.size, u.defense),
             full=full,
             half=half_of(full),
             start=u.hex,
-            may_build=u.supply is SupplyLevel.SUPPLIED,
+            may_build=can_construct(u.type) and u.supply is SupplyLevel.SUPPLIED,
             hexes=tuple(reach),
             costs=costs,
             distance={h: int(d) for h, d in distances[u.hex].items() if h in reach},
+            construction=can_construct(u.type),
         )
 
+    settings = scenario.settings
     friendly = friendly_graph(scenario)
     rp_count = {h.id: h.resource_points for h in scenario.hexes if h.resource_points > 0 and h.friendly}
     near_labour = labour_hexes(scenario)
+    on_map = tuple(
+        h.id
+        for h in scenario.hexes
+        if h.airbase is not None and h.airbase.temporary > 0 and h.zone != DESERT_ZONE
+    )
     tasks: dict[str, TaskData] = {}
     for task in scenario.tasks:
         hexes = scenario.task_hexes(task)
@@ -274,6 +355,15 @@ def prepare(scenario: EngineerScenario) -> Prepared:
         zone_hex = scenario.task_zone_hex(task)
         weather = [scenario.weather_at(zone_hex, t) for t in range(1, turns + 1)]
         labour = any(h in near_labour for h in hexes)
+        # Temporary Airbases: a repair or augmentation of a hex whose only airbase is temporary needs
+        # that airbase still on the map, kept by construction units ending their turns on it.
+        airbase = (
+            task.hex
+            if task.kind in (TaskKind.REPAIR_AIRBASE, TaskKind.AUGMENT_AIRBASE)
+            and task.hex in on_map
+            and _only_temporary(scenario, task.hex)
+            else None
+        )
         if task.kind in TURN_TASKS:
             assert task.hex is not None
             place = scenario.hex(task.hex)
@@ -291,6 +381,15 @@ def prepare(scenario: EngineerScenario) -> Prepared:
                         length = build_turns(place.terrain, weather[start - 1], team_res)
                         if start + length <= last:
                             options.append(Option(task.id, task.hex, team, start, length))
+            reachers = [u for u in units.values() if task.hex in u.hexes]
+            blocked = None
+            if refused is None and not options and reachers and not builders:
+                blocked = (
+                    "Rail lines: railroad engineers repair, they build nothing; no construction unit can reach it"
+                    if all(not u.construction for u in reachers)
+                    else "Permanent Airbases and Forts: when building items, the construction unit must be in "
+                    "supply, and no unit in supply can reach it"
+                )
             tasks[task.id] = TaskData(
                 task=task,
                 hexes=hexes,
@@ -299,8 +398,11 @@ def prepare(scenario: EngineerScenario) -> Prepared:
                 labour=labour,
                 resource_points=rp_hexes,
                 needs_resource_point=True,
+                airbase=airbase,
+                keep=airbase is not None and settings.keep_temporary_airbases,
                 last_turn=last,
                 options=tuple(options),
+                blocked=blocked,
             )
             continue
         temporary = task.kind is TaskKind.TEMPORARY_AIRBASE or (
@@ -309,50 +411,51 @@ def prepare(scenario: EngineerScenario) -> Prepared:
             and _only_temporary(scenario, task.hex)
         )
         barred = frozenset(t for t in range(1, turns + 1) if temporary and weather[t - 1] is Weather.MUD)
+        # Ports, Weather Effects: damaging a port in poor weather costs double unless the setting says not.
+        if task.kind is TaskKind.DAMAGE_PORT and not settings.port_damage_doubled_in_poor_weather:
+            weather = [Weather.CLEAR] * turns
         rates: dict[tuple[str, int], int] = {}
-        labour_rates: dict[tuple[str, int], int] = {}
         for worker in units.values():
             if not any(h in worker.hexes for h in hexes):
                 continue
+            if not _may_work(scenario, worker, types[worker.id], task.kind):
+                continue
             for t in range(1, turns + 1):
                 rates[worker.id, t] = work_per_half_mp(worker.half_res, weather[t - 1])
-                if labour and worker.half_res < MAX_TEAM_HALF_RES:
-                    labour_rates[worker.id, t] = work_per_half_mp(
-                        min(MAX_TEAM_HALF_RES, worker.half_res + 2), weather[t - 1]
-                    )
-        maintain = (
-            task.kind is TaskKind.TEMPORARY_AIRBASE
-            and scenario.settings.keep_temporary_airbases
-            and task.hex is not None
-            and scenario.hex(task.hex).zone != DESERT_ZONE
-        )
+        builds = task.kind is TaskKind.TEMPORARY_AIRBASE and scenario.hex(task.hex or "").zone != DESERT_ZONE
         tasks[task.id] = TaskData(
             task=task,
             hexes=hexes,
             refused=refused,
             counted_in_turns=False,
             need=_mp_need(scenario, task),
-            one_phase=task.kind is TaskKind.TEMPORARY_AIRBASE
-            and not scenario.settings.incremental_temporary_airbases,
+            one_phase=task.kind is TaskKind.TEMPORARY_AIRBASE and not settings.incremental_temporary_airbases,
             barred_turns=barred,
             labour=labour,
             resource_points=rp_hexes,
             needs_resource_point=needs_rp,
-            maintain=maintain,
+            maintain=builds,
+            keep=(builds or airbase is not None) and settings.keep_temporary_airbases,
+            airbase=airbase,
             last_turn=last,
             rates=rates,
-            labour_rates=labour_rates,
+            shares=settings.team_mps is TeamMps.EACH_PAYS_SHARE,
+            sizes=teams.team_sizes(units[u].half_res for u in sorted({u for u, _ in rates})),
+            blocked=None if refused else _blocked(scenario, task, units, types, hexes, last, barred),
         )
     room = {
         place.id: MAX_AIRBASE_CAPACITY - (place.airbase.capacity if place.airbase else 0)
         for place in scenario.hexes
     }
-    units = {u: _without_dominated_stops(unit, tasks, distances) for u, unit in units.items()}
-    return Prepared(scenario, turns, units, tasks, room, rp_count)
+    units = {u: _without_dominated_stops(unit, tasks, distances, on_map) for u, unit in units.items()}
+    return Prepared(scenario, turns, units, tasks, room, rp_count, on_map)
 
 
 def _without_dominated_stops(
-    unit: UnitData, tasks: dict[str, TaskData], distances: dict[str, dict[str, float]]
+    unit: UnitData,
+    tasks: dict[str, TaskData],
+    distances: dict[str, dict[str, float]],
+    on_map: tuple[str, ...],
 ) -> UnitData:
     """The unit's hexes less those it never needs to end a turn in.
 
@@ -363,6 +466,8 @@ def _without_dominated_stops(
     dropped hex. Dropped one at a time, in hex order, each judged against the hexes still kept.
     """
     needed = {unit.start}
+    if unit.construction:
+        needed |= set(on_map)  # temporary airbases on the map, kept by ending turns on them
     for task in tasks.values():
         if task.refused is not None:
             continue

@@ -7,14 +7,15 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from models.engineers import EngineerPlan, EngineerScenario
+from models.engineers import EngineerScenario
+from models.engineers_plan import EngineerPlan
 from models.io import indented
 from optimizer.rules.engineers.constraints import add_engineers
 from optimizer.rules.engineers.extract import extract
 from optimizer.rules.engineers.objective import value_expression
 from optimizer.rules.engineers.prepare import Prepared, prepare
 from optimizer.rules.engineers.solvers import base_solver, configured_solver
-from optimizer.rules.engineers.tidy import tidy
+from optimizer.rules.engineers.tidy import fewest_mps, tidy
 from optimizer.rules.engineers.variables import EngineerVariables, make_variables
 
 # The search stops after this much work, in CP-SAT's deterministic seconds, unless told otherwise: a
@@ -29,8 +30,8 @@ class EngineerResult:
     plan: EngineerPlan | None
     build_seconds: float
     solve_seconds: float
-    # CP-SAT's deterministic time of the search, both phases; infeasible, the proof's and the
-    # explanation's tests'
+    # CP-SAT's deterministic time of the search, both phases, and of the tie-break's fewest MPs;
+    # infeasible, the proof's and the explanation's tests'
     deterministic_seconds: float = 0.0
     explanation: tuple[str, ...] = ()  # infeasible: what blocks the required tasks
 
@@ -80,9 +81,12 @@ def solve_engineers(
             if second == cp_model.OPTIMAL or better.objective_value > solver.objective_value:
                 code, best = second, better
     status = "optimal" if code == cp_model.OPTIMAL else "feasible"
-    # Second, at that value, the fewest MPs spent, then moved (the tie-break, in plain Python: it
-    # never changes the tasks done or their turns, so never the value).
-    plan = tidy(data, extract(best, data, variables, status))
+    # Second, at that value, the fewest MPs spent with the units where the search put them, then moved
+    # (the tie-break, tidy.py: it never does a task later, so never lowers the value).
+    found = extract(best, data, variables, status)
+    fewest, tidying = fewest_mps(data, found)
+    plan = tidy(data, found, fewest)
+    deterministic += tidying
     if status == "feasible":
         # The objective counts thousandths (models.engineers.value_points).
         plan = plan.model_copy(update={"bound": round(bound / 1000, 3)})

@@ -1,66 +1,153 @@
-"""Engineers: the tie-break among schedules of the same value, in plain Python after the search.
+"""Engineers: the tie-break among schedules of the same value, after the search.
 
-The search fixes which tasks are done and when; this takes back MPs spent beyond what each task
-needs, then gives each unit the cheapest moves that still put it where it works, builds and keeps
-airbases. It never changes a task's completion turn, so never the value. It replaces a second
-CP-SAT solve, which cost about as much as the first on the benchmark positions.
+The search fixes which tasks are done and when, and where each unit is at the end of each turn. This
+first spends the fewest MPs that still do each task counted in MPs by the same turn with the units in
+those places (a small CP-SAT model of the MPs alone, `fewest_mps`: MPs may move between units and
+turns, not only be taken back), then gives each unit the cheapest moves that still put it where it
+works, builds and keeps airbases. It never does a task later, so never lowers the value. It replaces a
+second solve of the whole model, which cost about as much as the first on the benchmark positions.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from models.engineers import EngineerPlan, UnitTurn, Work, to_halves, to_mps
-from optimizer.rules.engineers.prepare import Prepared, work_done
+from ortools.sat.python import cp_model
+
+from models.engineers import TURN_TASKS, to_halves, to_mps
+from models.engineers_plan import EngineerPlan, UnitTurn, Work
+from optimizer.rules.engineers.constraints import add_team_rule
+from optimizer.rules.engineers.extract import mp_done_turns, outcomes
+from optimizer.rules.engineers.prepare import Prepared
+from optimizer.rules.engineers.solvers import base_solver
+
+# Work the fewest-MPs model may do (CP-SAT deterministic seconds); it starts from the search's MPs,
+# so stopped early it still spends no more than they do.
+FEWEST_MPS_WORK = 5.0
 
 
-def _progress(data: Prepared, k: str, spends: dict[tuple[str, int], int], last: int) -> int:
-    """Work points done on task k by the end of turn `last` (`work_done`, turn by turn)."""
-    by_turn: dict[int, dict[str, int]] = defaultdict(dict)
-    for (u, t), halves in spends.items():
-        by_turn[t][u] = halves
-    return sum(work_done(data.tasks[k], t, by_turn[t]) for t in range(1, last + 1))
+def _stacked(data: Prepared, lines: dict[tuple[str, int], UnitTurn], place: str, t: int) -> list[str]:
+    """Construction units ending turn t in the hex, in name order (Temporary Airbases)."""
+    return [u for u in sorted(data.units) if data.units[u].construction and lines[u, t].move_to == place]
 
 
-def _least_work(
-    data: Prepared, plan: EngineerPlan, done: dict[str, int | None]
-) -> dict[tuple[str, int, str], int]:
-    """Half MPs on each task counted in MPs, taken back one by one (latest turn first) while the
-    task is still done in the same turn (`done`: each task's turn); none on tasks not done."""
-    by_task: dict[str, dict[tuple[str, int], int]] = defaultdict(dict)
-    for line in plan.schedule:
-        for w in line.work:
-            by_task[w.task][line.unit, line.turn] = to_halves(w.mps)
-    kept: dict[tuple[str, int, str], int] = {}
-    for k in sorted(by_task):
-        finished = done.get(k)
-        if finished is None:
-            continue
-        spends = {key: halves for key, halves in by_task[k].items() if key[1] <= finished}
-        need = data.tasks[k].need
-        for key in sorted(spends, key=lambda key: (-key[1], key[0])):
-            while spends[key] > 0:
-                spends[key] -= 1
-                if _progress(data, k, spends, finished) < need:
-                    spends[key] += 1
-                    break
-        kept.update({(u, t, k): halves for (u, t), halves in spends.items() if halves > 0})
-    return kept
+def _earliest_work(data: Prepared, lines: dict[tuple[str, int], UnitTurn], k: str, done: int) -> int:
+    """The first turn MPs may go on a temporary airbase built incrementally, done in turn `done`: it is
+    on the map from the first turn MPs are spent on it, so a construction unit must end every turn on
+    it from then (to the turn before it is done, or to the horizon when kept) in the places fixed."""
+    task = data.tasks[k]
+    if not task.maintain or task.one_phase:
+        return 1
+    place = task.hexes[0]
+    until = data.turns if task.keep else done - 1
+    first = done
+    while first > 1 and _stacked(data, lines, place, first - 1):
+        first -= 1
+    assert all(_stacked(data, lines, place, t) for t in range(first, until + 1))  # the search's places
+    return first
 
 
-def tidy(data: Prepared, plan: EngineerPlan) -> EngineerPlan:
-    """The same tasks done in the same turns, with the fewest MPs spent, then moved."""
-    done = {o.task: o.done_turn for o in plan.tasks}
-    work = _least_work(data, plan, done)
+def fewest_mps(data: Prepared, plan: EngineerPlan) -> tuple[dict[tuple[str, int, str], int], float]:
+    """Half MPs on each task counted in MPs, the fewest in all that still do each done task by its
+    turn with every unit where the plan has it at the start and end of each turn (and none on tasks
+    not done); and the CP-SAT work spent finding them."""
+    lines = {(line.unit, line.turn): line for line in plan.schedule}
+    before = data.scenario.settings.work_before_moving
+    done = {o.task: o.done_turn for o in plan.tasks if o.done_turn is not None and data.tasks[o.task].need}
+    given = {(line.unit, line.turn, w.task): to_halves(w.mps) for line in plan.schedule for w in line.work}
+    if not given:
+        return {}, 0.0
+    model = cp_model.CpModel()
+    spend: dict[tuple[str, int, str], cp_model.IntVar] = {}
+    working: dict[tuple[str, int, str], cp_model.IntVar] = {}
+    room: dict[tuple[str, int], int] = {}
+    for (u, t), line in lines.items():
+        # The cheapest move between the two places (a place the search never uses: the plan's move).
+        move = data.units[u].costs.get(line.start_hex, {}).get(line.move_to, to_halves(line.move_mps))
+        room[u, t] = to_halves(line.mps_available) - move
+    for k, finished in sorted(done.items()):
+        task = data.tasks[k]
+        first = _earliest_work(data, lines, k, finished)
+        for (u, t), _rate in sorted(task.rates.items()):
+            line = lines[u, t]
+            there = line.move_to in task.hexes or (before and line.start_hex in task.hexes)
+            if not there or t > finished or t < first or t in task.barred_turns or room[u, t] <= 0:
+                continue
+            if task.one_phase and t != finished:
+                continue
+            spend[u, t, k] = model.new_int_var(0, room[u, t], f"spend_{u}_{t}_{k}")
+            working[u, t, k] = model.new_bool_var(f"working_{u}_{t}_{k}")
+            model.add(spend[u, t, k] >= working[u, t, k])
+            model.add(spend[u, t, k] <= room[u, t] * working[u, t, k])
+        members = sorted({u for (u, _, kk) in spend if kk == k})
+        part = {u: model.new_bool_var(f"part_{u}_{k}") for u in members}
+        work = {}
+        for u in members:
+            mine = [(t, var) for (uu, t, kk), var in spend.items() if uu == u and kk == k]
+            for t, _ in mine:
+                model.add_implication(working[u, t, k], part[u])
+            model.add(part[u] <= sum(working[u, t, k] for t, _ in mine))
+            work[u] = sum(task.rates[u, t] * var for t, var in mine)
+        model.add(sum(work.values()) >= task.least_need)  # type: ignore[arg-type]
+        res = {u: data.units[u].half_res for u in members}
+        add_team_rule(model, task, res, work, part, 1)  # type: ignore[arg-type]
+    by_unit_turn: dict[tuple[str, int], list[cp_model.IntVar]] = defaultdict(list)
+    for (u, t, _), var in spend.items():
+        by_unit_turn[u, t].append(var)
+    for (u, t), spends in sorted(by_unit_turn.items()):
+        model.add(sum(spends) <= room[u, t])
+    model.minimize(sum(spend.values()))
+    for key, var in spend.items():  # the search's MPs: a schedule to start from
+        model.add_hint(var, given.get(key, 0))
+        model.add_hint(working[key], given.get(key, 0) > 0)
+    solver = base_solver(None, FEWEST_MPS_WORK)
+    code = solver.solve(model)
+    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        kept = {key: h for key, h in given.items() if key[2] in done}
+        return kept, solver.deterministic_time
+    return {
+        key: solver.value(var) for key, var in spend.items() if solver.value(var) > 0
+    }, solver.deterministic_time
+
+
+def tidy(
+    data: Prepared, plan: EngineerPlan, work: dict[tuple[str, int, str], int] | None = None
+) -> EngineerPlan:
+    """The same tasks done by the same turns, with the fewest MPs spent (`work`, by default
+    `fewest_mps`'s), then moved."""
+    if work is None:
+        work, _ = fewest_mps(data, plan)
     lines = {(line.unit, line.turn): line for line in plan.schedule}
     turns = plan.turns
-    # Where each unit must end each turn: where it works; where it builds, staying in the hex from
-    # the initial phase it begins in to the one it completes in (Permanent Airbases and Forts); and
-    # on the temporary airbases it keeps, one being kept by a construction unit ending its turn on
-    # it (Temporary Airbases).
+    before = data.scenario.settings.work_before_moving
+    # A task may now be done sooner (some team of its units pays it earlier): no MPs after that.
+    draft = [
+        line.model_copy(
+            update={
+                "work": [
+                    Work(task=k, mps=to_mps(h)) for (u, t, k), h in sorted(work.items()) if (u, t) == key
+                ]
+            }
+        )
+        for key, line in sorted(lines.items())
+    ]
+    sooner = mp_done_turns(data, draft)
+    work = {(u, t, k): h for (u, t, k), h in work.items() if k in sooner and t <= sooner[k]}
+    done = {o.task: o.done_turn for o in plan.tasks if o.kind in TURN_TASKS and o.done_turn is not None}
+    done.update(sooner)
+    # Where each unit must be at the end of each turn: where it works (with `work_before_moving`, where
+    # it begins the turn, when that is where it works); where it builds, staying in the hex from the
+    # initial phase it begins in to the one it completes in (Permanent Airbases and Forts); and on the
+    # temporary airbases it keeps, one being kept by a construction unit ending its turn on it
+    # (Temporary Airbases): those it builds, while they are on the map, and those on the map at the
+    # start, as long as the search's schedule keeps them.
     anchors: dict[tuple[str, int], str] = {}
-    for (u, t, _), _halves in work.items():
-        anchors[u, t] = lines[u, t].move_to
+    for (u, t, k), _halves in work.items():
+        line = lines[u, t]
+        if line.move_to in data.tasks[k].hexes or not before:
+            anchors[u, t] = line.move_to
+        else:
+            anchors[u, t - 1] = line.start_hex
     for (u, t), line in lines.items():
         if line.begins is not None or line.busy_with is not None:
             anchors[u, t - 1] = line.start_hex  # at the hex in this initial phase
@@ -70,10 +157,16 @@ def tidy(data: Prepared, plan: EngineerPlan) -> EngineerPlan:
         finished = done.get(k)
         if not task.maintain or finished is None:
             continue
-        place = task.hexes[0]
-        for t in range(finished, turns + 1):
-            keeper = min(u for u in data.units if lines[u, t].move_to == place)
-            anchors[keeper, t] = place
+        first = finished if task.one_phase else min(t for (_, t, kk) in work if kk == k)
+        until = turns if task.keep else finished - 1
+        for t in range(first, until + 1):
+            anchors[_stacked(data, lines, task.hexes[0], t)[0], t] = task.hexes[0]
+    for place in data.temporary_airbases:
+        for t in range(1, turns + 1):
+            keepers = _stacked(data, lines, place, t)
+            if not keepers:
+                break
+            anchors[keepers[0], t] = place
     # Each unit's work each turn, by task in task order, and its half MPs in all.
     spent: dict[tuple[str, int], list[Work]] = defaultdict(list)
     spent_halves: dict[tuple[str, int], int] = defaultdict(int)
@@ -111,4 +204,8 @@ def tidy(data: Prepared, plan: EngineerPlan) -> EngineerPlan:
                     }
                 )
             )
-    return plan.model_copy(update={"schedule": schedule})
+    resource = {o.task: o.resource_point for o in plan.tasks if o.resource_point is not None}
+    found, total, lost = outcomes(data, schedule, done, resource)
+    return plan.model_copy(
+        update={"schedule": schedule, "tasks": found, "value": total, "lost_temporary_airbases": lost}
+    )

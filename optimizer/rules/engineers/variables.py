@@ -2,9 +2,12 @@
 
 Turn t runs 1..N. `at[u, t, h]` is true when unit u stands in hex h at the initial phase of turn t
 (t = N + 1: where it ends the last turn); `moved[u, t]` what its move in turn t costs (halves, the cheapest path);
-`spend[u, t, k]` the MPs (halves) it spends on task k in hex at the end of that move;
-`option[o]` a team beginning a task counted in turns; `finish[k, t]` a task counted in MPs done in
-turn t; `resource[k, r]` the resource point of hex r spent on task k.
+`spend[u, t, k]` the MPs (halves) it spends on task k in hex at the end of that move (or, with the
+setting `work_before_moving`, where it begins it); `part[u, k]` u is one of task k's team;
+`size[k, h]` task k's team has h half-REs; `option[o]` a team beginning a task counted in turns;
+`finish[k, t]` a task counted in MPs done in turn t; `started[k, t]` MPs spent on task k by turn t;
+`exists[h, t]` the temporary airbase on the map in hex h at the start still there at the end of turn t;
+`resource[k, r]` the resource point of hex r spent on task k.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ class EngineerVariables:
     moved: dict[tuple[str, int], cp_model.IntVar] = field(default_factory=dict)
     spend: dict[tuple[str, int, str], cp_model.IntVar] = field(default_factory=dict)
     working: dict[tuple[str, int, str], cp_model.IntVar] = field(default_factory=dict)
-    labour_work: dict[tuple[str, int, str], cp_model.IntVar] = field(default_factory=dict)
+    part: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)
+    size: dict[tuple[str, int], cp_model.IntVar] = field(default_factory=dict)
+    started: dict[tuple[str, int], cp_model.IntVar] = field(default_factory=dict)
+    exists: dict[tuple[str, int], cp_model.IntVar] = field(default_factory=dict)
     option: dict[Option, cp_model.IntVar] = field(default_factory=dict)
     finish: dict[tuple[str, int], cp_model.IntVar] = field(default_factory=dict)
     resource: dict[tuple[str, str], cp_model.IntVar] = field(default_factory=dict)
@@ -46,6 +52,7 @@ def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables
     v = EngineerVariables()
     v.hex_index = {h.id: i for i, h in enumerate(data.scenario.hexes)}
     turns = data.turns
+    before = data.scenario.settings.work_before_moving
     for u in data.units.values():
         for t in range(1, turns + 2):
             for h in u.hexes:
@@ -61,7 +68,10 @@ def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables
                 v.option[option] = model.new_bool_var(f"begin_{k}_{'+'.join(option.team)}_{option.start}")
         else:
             for (w, t), _ in sorted(task.rates.items()):
-                if t in task.barred_turns or not any(data.units[w].can_be_at(h, t + 1) for h in task.hexes):
+                there = data.units[w].can_be_at
+                if t in task.barred_turns or not any(
+                    there(h, t + 1) or (before and there(h, t)) for h in task.hexes
+                ):
                     continue
                 if t > task.last_turn:
                     continue  # work after the task's last turn cannot make it done in time
@@ -77,12 +87,19 @@ def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables
                     continue
                 v.spend[w, t, k] = model.new_int_var(0, full, f"spend_{w}_{t}_{k}")
                 v.working[w, t, k] = model.new_bool_var(f"working_{w}_{t}_{k}")
-                if (w, t) in task.labour_rates:
-                    v.labour_work[w, t, k] = model.new_int_var(0, full, f"labour_{w}_{t}_{k}")
             for t in range(1, task.last_turn + 1):
                 v.finish[k, t] = model.new_bool_var(f"finish_{k}_{t}")
+            for w in sorted({w for w, _, kk in v.spend if kk == k}):
+                v.part[w, k] = model.new_bool_var(f"part_{w}_{k}")
+            if task.maintain and not task.one_phase:
+                for t in range(1, turns + 1):
+                    v.started[k, t] = model.new_bool_var(f"started_{k}_{t}")
         if task.needs_resource_point:
             v.attempted[k] = model.new_bool_var(f"attempted_{k}")
             for r in task.resource_points:
                 v.resource[k, r] = model.new_bool_var(f"resource_{k}_{r}")
+        if task.airbase is not None:
+            for t in range(1, turns + 1):
+                if (task.airbase, t) not in v.exists:
+                    v.exists[task.airbase, t] = model.new_bool_var(f"exists_{task.airbase}_{t}")
     return v

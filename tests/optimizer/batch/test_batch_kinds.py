@@ -10,7 +10,7 @@ import yaml
 from typer.testing import CliRunner
 
 import scenarios
-from models.engineers import EngineerPlan
+from models.engineers_plan import EngineerPlan
 from models.generate_mobilization import mobilization_scenario
 from models.plan import Plan
 from optimizer.batch.inputs import job_kind

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.engineers import EngineerPlan, EngineerScenario, UnitTurn, Work
+from models.engineers import EngineerScenario
+from models.engineers_plan import EngineerPlan, UnitTurn, Work
 from optimizer.checker.engineers import assess, check_engineers
 from optimizer.checker.violations import REPORT
 

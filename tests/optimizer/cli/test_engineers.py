@@ -8,7 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 import scenarios
-from models.engineers import EngineerPlan, load_engineer_scenario
+from models.engineers import load_engineer_scenario
+from models.engineers_plan import EngineerPlan
 from optimizer.checker.engineers import check_engineers
 from optimizer.cli import app
 
@@ -229,3 +230,22 @@ def test_engineers_work_limit_reports_the_bound_of_an_unproven_schedule(tmp_path
     plan = EngineerPlan.model_validate(json.loads(first.output))
     assert plan.bound is not None and plan.value <= plan.bound
     assert check_engineers(hard, plan) == []
+
+
+def test_check_of_a_line_past_the_horizon_exits_2_naming_the_line(tmp_path):
+    """A schedule with a line for turn 7 of the bundled scenario's 6 turns is bad input: exit 2 with
+    FILE:LINE: field: problem, never a KeyError traceback."""
+    plan, path = _planned(tmp_path)
+    plan["schedule"].append(dict(plan["schedule"][-1], turn=7))
+    text = json.dumps(plan, indent=2)
+    path.write_text(text)
+    result = run("engineers", BUNDLED, "--check", path)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    index = len(plan["schedule"]) - 1
+    # The line of the last `"turn": 7` key in the file.
+    line = next(n for n, row in reversed(list(enumerate(text.splitlines(), start=1))) if '"turn": 7' in row)
+    assert (
+        f"{path}:{line}: schedule[{index}].turn: turn 7 is outside the scenario's turns 1 to 6"
+        in " ".join(result.output.split())
+    )

@@ -10,8 +10,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.engineers import EngineerPlan, EngineerScenario, TaskKind, UnitTurn, Work, to_mps
+from models.engineers import EngineerScenario, TaskKind, to_mps
 from models.engineers_generate import random_engineer_scenario
+from models.engineers_plan import EngineerPlan, UnitTurn, Work
 from optimizer.checker.engineers import assess, cheapest, check_engineers
 from optimizer.checker.violations import REPORT
 from optimizer.rules.engineers.solve import solve_engineers
@@ -130,7 +131,7 @@ def brute_force(scenario: EngineerScenario) -> float:
 def _legal_value(scenario: EngineerScenario, lines: list[UnitTurn]) -> float:
     """What a two-turn schedule is worth by the checker (each task spending the only resource point,
     in the first hex), 0 if the checker finds it illegal."""
-    from models.engineers import TaskOutcome
+    from models.engineers_plan import TaskOutcome
 
     outcomes = [TaskOutcome(task=t.id, kind=t.kind, resource_point="h0") for t in scenario.tasks]
     plan = EngineerPlan(status="candidate", value=0, turns=2, schedule=lines, tasks=outcomes)
@@ -234,3 +235,94 @@ def brute_force_pair(scenario: EngineerScenario) -> float:
 @given(scenario=tiny_pair())
 def test_two_units_value_equals_brute_force_on_tiny_positions(scenario):
     _assert_proven_at(scenario, brute_force_pair(scenario))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), units=st.integers(1, 3), tasks=st.integers(1, 4), turns=st.integers(1, 3))
+def test_every_plan_passes_the_checker_on_the_articles_edges(seed, units, tasks, turns):
+    """The article's edges (issue 25): temporary airbases on the map, some half built, civilian labour,
+    three or more units by one task, railroad engineers, port damage, and the settings drawn at
+    random (`random_engineer_scenario(edges=True)`)."""
+    scenario = random_engineer_scenario(
+        seed, units=units, tasks=tasks, turns=turns, rows=2, columns=3, edges=True
+    )
+    result = solve_engineers(scenario, time_limit=30)
+    assert result.status == "optimal"
+    assert result.plan is not None
+    assert check_engineers(scenario, result.plan) == []
+
+
+TRIO_KINDS = [TaskKind.REPAIR_RAIL, TaskKind.REPAIR_PORT, TaskKind.REPAIR_AIRBASE, TaskKind.DAMAGE_PORT]
+
+
+@st.composite
+def tiny_trio(draw: Any) -> EngineerScenario:
+    """Three units in one hex, one task counted in MPs there, two turns: the two-RE limit across turns,
+    each RE's share or the team's pooled MPs, and civilian labour for teams (Quick Construction)."""
+    kind = draw(st.sampled_from(TRIO_KINDS))
+    place: dict[str, Any] = {"id": "h0", "zone": "D", "civilian_labour": draw(st.booleans())}
+    task: dict[str, Any] = {"id": "t0", "kind": kind.value, "hex": "h0", "value": 5}
+    if kind is TaskKind.REPAIR_RAIL:
+        place["broken_rail"] = True
+    elif kind is TaskKind.REPAIR_PORT:
+        place["port"] = {"capacity": 3, "hits": 1}
+    elif kind is TaskKind.REPAIR_AIRBASE:
+        place["airbase"] = {"permanent": 3, "hits": draw(st.integers(1, 2))}
+    else:
+        place["port"] = {"capacity": 3}
+        task["hits"] = 1
+    units = [
+        {
+            "id": f"u{i}",
+            "type": draw(st.sampled_from(["construction", "combat_engineer"])),
+            "size": draw(st.sampled_from(["battalion", "regiment", "brigade"])),
+            "defense": draw(st.integers(1, 2)),
+            "mps": draw(st.sampled_from([0.5, 1, 1.5])),
+            "hex": "h0",
+        }
+        for i in range(3)
+    ]
+    return EngineerScenario.model_validate(
+        {
+            "kind": "engineers",
+            "name": "tiny trio",
+            "turns": 2,
+            "discount": 0.9,
+            "hexes": [place],
+            "weather": {"D": [draw(st.sampled_from(["clear", "frost"])) for _ in range(2)]},
+            "units": units,
+            "tasks": [task],
+            "settings": {"team_mps": draw(st.sampled_from(["each_pays_share", "pooled"]))},
+        }
+    )
+
+
+def brute_force_trio(scenario: EngineerScenario) -> float:
+    """The best value over every schedule of the three units (one hex, no moves) the checker finds
+    legal: each unit, each turn, spends 0 to all its MPs on the task."""
+    task = scenario.tasks[0]
+    per_unit = [list(itertools.product(range(round(u.mps * 2) + 1), repeat=2)) for u in scenario.units]
+    best = 0.0
+    for choice in itertools.product(*per_unit):
+        lines = [
+            UnitTurn(
+                turn=t,
+                unit=unit.id,
+                start_hex="h0",
+                mps_available=0,
+                move_to="h0",
+                move_mps=0,
+                work=[Work(task=task.id, mps=to_mps(halves))] if halves else [],
+                mps_left=0,
+            )
+            for unit, plan in zip(scenario.units, choice, strict=True)
+            for t, halves in enumerate(plan, start=1)
+        ]
+        best = max(best, _legal_value(scenario, lines))
+    return best
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenario=tiny_trio())
+def test_three_units_value_equals_brute_force_on_tiny_positions(scenario):
+    _assert_proven_at(scenario, brute_force_trio(scenario))

@@ -3,7 +3,8 @@ taken back and moves made cheapest, the tasks done and their turns (so the value
 
 from __future__ import annotations
 
-from models.engineers import EngineerPlan, EngineerScenario, TaskOutcome, UnitTurn, Work
+from models.engineers import EngineerScenario
+from models.engineers_plan import EngineerPlan, TaskOutcome, UnitTurn, Work
 from optimizer.checker.engineers import assess
 from optimizer.rules.engineers.prepare import prepare
 from optimizer.rules.engineers.tidy import tidy
