@@ -3,8 +3,17 @@ ignored) and a validated value is frozen."""
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 from pydantic import BaseModel, ConfigDict
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """'; did you mean 'berlin'?' for a misspelled name, or '' when nothing is close."""
+    close = difflib.get_close_matches(name.lower(), list(known), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""

@@ -18,7 +18,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from models.base import Strict
-from models.io import InputError, Lines, line_of, located, parse_json, parse_yaml, read_text, validate
+from models.errors import located
+from models.io import InputError, Lines, line_of, parse_json, parse_yaml, read_text, validate
 from models.map_data import SITE_BY_ID
 from models.naval_tables import ChartAction
 from models.plan import PLAN_FORMAT, Plan

@@ -14,7 +14,8 @@ from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from models.base import Strict
 from models.engineers import EngineerScenario, TaskKind
-from models.io import located, parse_json, read_text, validate
+from models.errors import located
+from models.io import parse_json, read_text, validate
 
 
 class Work(Strict):

@@ -32,9 +32,9 @@ from pydantic import BaseModel
 from typer.testing import CliRunner
 
 import scenarios
-from models.io import annotation_at, choices_of
 from models.plan import Plan
 from models.scenario import Scenario
+from models.validation import annotation_at, choices_of
 from optimizer.cli import app
 
 runner = CliRunner()

@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from models.io import Lines, indented
+from models.errors import indented
+from models.io import Lines
 from models.plan import Status
 
 if TYPE_CHECKING:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from models.io import Lines, located, validate
+from models.errors import located
+from models.io import Lines, validate
 from models.scenario import Scenario
 from optimizer.planners.base import Limits, Printables, Result, Verdict
 from optimizer.rules.grants.prepare import fixed_grant_breaches

@@ -9,7 +9,7 @@ from ortools.sat.python import cp_model
 
 from models.engineers import EngineerScenario
 from models.engineers_plan import EngineerPlan
-from models.io import indented
+from models.errors import indented
 from optimizer.rules.engineers.constraints import add_engineers
 from optimizer.rules.engineers.extract import extract
 from optimizer.rules.engineers.objective import value_expression
