@@ -1,1 +1,3 @@
-"""Builds and solves the turn plan (CP-SAT over a networkx map), checks plans, and the `awaw` CLI."""
+"""Plans A World at War: the rule families (`rules/`), the turn plan's model (`turn/`), its what-ifs
+(`whatif/`), the independent checker (`checker/`), the renderers (`render/`), the planners and their registry
+(`planners/`), and the surfaces: the `awaw` command line (`cli/`), the batch (`batch/`) and the web page (`web/`)."""
