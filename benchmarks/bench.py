@@ -18,7 +18,7 @@ runs only the suites whose name contains TEXT; `--cli-runs 0` skips `awaw plan`.
 `--engineers N` sets the positions of the Europa engineers suites (issue 13; `--suite engineers`
 runs only them, 0 skips them), each solved within `--engineers-time-limit` seconds.
 
-The CPU time is read from hooks on `optimizer.turn.solve`'s `prepare` and
+The CPU time is read from hooks on `optimizer.turn.built`'s `prepare` and
 `build_model` (the planner itself is unchanged), so that build and solve are
 split as in `Result.work` (`build_seconds`, `solve_seconds`).
 

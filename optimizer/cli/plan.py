@@ -158,7 +158,8 @@ def plan(
         raise_bad_decisions(position.data, asked)
     except InputError as error:
         raise fail(error.render(), 2) from None
-    solved = position.solve(time_limit)
+    # Without a what-if the position is asked nothing more: its model is solved itself, not a copy.
+    solved = position.solve(time_limit, keep=why or bool(asked) or alternatives is not None)
     if (why or asked) and solved.plan is not None:
         position.explain(solved, why, asked, time_limit)
     if alternatives is not None and solved.plan is not None:

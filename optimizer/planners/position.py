@@ -138,4 +138,4 @@ def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1)
     earlier optimum; with `time_limit` (seconds, shared by every priority and by the explanation of
     requirements that cannot be met) the best found, with its bound and gap. Raises `InputError` for a
     fixed grant that rule 40 forbids (40.3)."""
-    return result_of(scenario, Position(scenario).solve(time_limit, workers))
+    return result_of(scenario, Position(scenario).solve(time_limit, workers, keep=False))

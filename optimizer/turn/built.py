@@ -49,6 +49,7 @@ class Built:
     relaxation: Relaxation  # what this position has more of than the scenario (`more`)
     guarded: bool
     build_seconds: float
+    spent: bool  # its model solved itself (`solve(keep=False)`): nothing is left to copy
 
     def __init__(
         self,
@@ -83,11 +84,12 @@ class Built:
         guarded: bool,
     ) -> None:
         self.scenario, self.data, self.variables, self.model = scenario, data, variables, model
-        self.relaxation, self.guarded = relaxation, guarded
+        self.relaxation, self.guarded, self.spent = relaxation, guarded, False
 
     def _copy(self, data: Prepared, model: cp_model.CpModel, relaxation: Relaxation, started: float) -> Self:
         """A position of the same kind holding a copy of this model (a copy keeps every index, so the
         variables name its variables too)."""
+        assert not self.spent, "a position solved without `keep` has no model left to copy"
         copy = object.__new__(type(self))
         copy._set(self.scenario, data, replace(self.variables, data=data), model, relaxation, self.guarded)
         copy.build_seconds = time.perf_counter() - started
@@ -108,12 +110,17 @@ class Built:
         one_call: bool = False,
         light_presolve: bool = False,
         explain_infeasible: bool = True,
+        keep: bool = True,
     ) -> Solved:
         """The best plan for each priority in order (`optimizer.turn.solve.solve_stages`), on a copy of the
         model: `constrain` posts constraints of its own on the copy first; `hint` starts the search from
-        another solve's decisions (`Solved.decisions`, by variable name)."""
+        another solve's decisions (`Solved.decisions`, by variable name). Without `keep`, the model itself
+        is solved, not a copy (a position asked nothing more: the one-call solve), and the position may not
+        be used again."""
+        assert not self.spent, "a position solved without `keep` has no model left to copy"
         started = time.perf_counter()
-        model = self.model.clone()
+        model = self.model.clone() if keep else self.model
+        self.spent = not keep
         if constrain is not None:
             constrain(model, self.data, self.variables)
         if hint:

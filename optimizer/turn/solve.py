@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple, TypeVar
 
 from ortools.sat.python import cp_model
@@ -39,8 +40,15 @@ class Solved:
     build_seconds: float = 0.0
     solve_seconds: float = 0.0
     deterministic_seconds: float = 0.0  # CP-SAT's count of the work done, summed over the stages
-    decisions: dict[str, int] = field(default_factory=dict)
     solver: cp_model.CpSolver | None = None
+    variables: Variables | None = field(default=None, repr=False)  # the model's, to read the plan's decisions
+
+    @cached_property
+    def decisions(self) -> dict[str, int]:
+        """The plan's decisions by variable name: the hint a what-if starts from (read when first asked)."""
+        if self.solver is None or self.variables is None:
+            return {}
+        return {var.name: self.solver.value(var) for var in self.variables.decisions()}
 
     @property
     def objective(self) -> float | None:
@@ -170,8 +178,8 @@ def solve_stages(
         plan,
         solve_seconds=time.perf_counter() - built,
         deterministic_seconds=work,
-        decisions={var.name: last_solver.value(var) for var in variables.decisions()},
         solver=last_solver,
+        variables=variables,
     )
 
 
