@@ -56,6 +56,24 @@ class Country:
     SW_BOX = "sw_box"  # 27.92
 
 
+# 27.94 A: the countries of Europe, from which new SW units redeploy to the Atlantic (as from the Atlantic
+# U.S. box, and from Canada, an Atlantic base of 25.31 A [reading]).
+EUROPEAN_COUNTRIES = frozenset(
+    {
+        Country.GERMANY,
+        Country.EAST_PRUSSIA,
+        Country.ITALY,
+        Country.SICILY,
+        Country.SARDINIA,
+        Country.BRITAIN,
+        Country.ULSTER,
+        Country.FRANCE,
+        Country.CORSICA,
+        Country.RUSSIA,
+        Country.EASTERN_EUROPE,
+    }
+)
+
 # 27.42: the home country of each major power, as countries of this map.
 HOME_COUNTRIES: dict[Power, frozenset[str]] = {
     Power.GERMANY: frozenset({Country.GERMANY, Country.EAST_PRUSSIA}),

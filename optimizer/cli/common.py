@@ -32,6 +32,13 @@ def limit_option(help: str, name: str = "--time-limit") -> Any:
     return typer.Option(name, help=help, min=0.001, callback=_finite)
 
 
+def check_option(what: str) -> Any:
+    """`--check FILE`: the planner's checker on a player's plan instead of planning one."""
+    return typer.Option(
+        "--check", help=f"Check this {what} (JSON, as --json writes it) instead of planning one."
+    )
+
+
 def fail(message: str, code: int) -> typer.Exit:
     from optimizer.render.tables import console
 
@@ -67,6 +74,19 @@ def no_plan(result: Result[Any], as_json: bool, label: str) -> typer.Exit:
         sys.stdout.write(result.failure_json())
         return typer.Exit(result.exit_code)
     return fail(result.failure(label), result.exit_code)
+
+
+def show(planner: Planner[Any, Any], scenario: Any, result: Result[Any], as_json: bool, label: str) -> None:
+    """A planner's result as its command prints it: the plan's JSON with `--json`, else its tables; without
+    a plan, the failure (`no_plan`)."""
+    from optimizer.render.tables import console
+
+    if result.plan is None:
+        raise no_plan(result, as_json, label)
+    if as_json:
+        sys.stdout.write(planner.dumps(result))
+    else:
+        console().print(planner.tables(scenario, result))
 
 
 def print_verdict(path: Path, planner: Planner[Any, Any], scenario: Any) -> None:

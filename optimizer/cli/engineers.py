@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from optimizer.cli.common import fail, limit_option, load, no_plan, print_verdict
+from optimizer.cli.common import check_option, fail, limit_option, load, print_verdict, show
 
 
 def engineers(
@@ -30,10 +29,7 @@ def engineers(
             "--work-limit",
         ),
     ] = None,
-    check: Annotated[
-        Path | None,
-        typer.Option(help="Check this schedule (JSON, as --json writes it) instead of planning one."),
-    ] = None,
+    check: Annotated[Path | None, check_option("schedule")] = None,
 ) -> None:
     """Europa engineers: which construction unit repairs or builds what, where and when."""
     from pydantic import ValidationError
@@ -42,7 +38,6 @@ def engineers(
     from models.io import InputError, validation_problems
     from optimizer.planners import Limits
     from optimizer.planners.engineers import ENGINEERS
-    from optimizer.render.tables import console
 
     scenario = load(scenario_file, ENGINEERS.name)
     if horizon is not None:
@@ -54,9 +49,4 @@ def engineers(
         print_verdict(check, ENGINEERS, scenario)
         return
     result = ENGINEERS.solve(scenario, Limits(time_limit, work_limit))
-    if result.plan is None:
-        raise no_plan(result, as_json, str(scenario_file))
-    if as_json:
-        sys.stdout.write(ENGINEERS.dumps(result))
-    else:
-        console().print(ENGINEERS.tables(scenario, result))
+    show(ENGINEERS, scenario, result, as_json, str(scenario_file))

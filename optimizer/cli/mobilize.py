@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from optimizer.cli.common import ScenarioArg, fail, limit_option, load, no_plan, print_verdict
+from optimizer.cli.common import (
+    ScenarioArg,
+    check_option,
+    fail,
+    limit_option,
+    load,
+    print_verdict,
+    show,
+)
 
 if TYPE_CHECKING:
     from models.mobilization import MobilizationSchedule
@@ -33,16 +40,12 @@ def mobilize(
             "turn, the scenario's `turn:`; a later one is refused, 14.81)."
         ),
     ] = None,
-    check: Annotated[
-        Path | None,
-        typer.Option(help="Check this schedule (JSON, as --json writes it) instead of planning one."),
-    ] = None,
+    check: Annotated[Path | None, check_option("schedule")] = None,
 ) -> None:
     """The best Gathering Storm factory conversion and mobilization schedule (rule 14)."""
     from models.io import InputError
     from optimizer.planners import Limits
     from optimizer.planners.mobilization import MOBILIZATION
-    from optimizer.render.tables import console
 
     scenario = load(scenario_file, MOBILIZATION.name)
     state = scenario.mobilization
@@ -58,13 +61,8 @@ def mobilize(
         print_verdict(check, MOBILIZATION, scenario)
         return
     result = MOBILIZATION.solve(scenario, Limits(time_limit), horizon)
-    if result.plan is None:
-        raise no_plan(result, as_json, str(scenario_file))
-    if as_json:
-        sys.stdout.write(MOBILIZATION.dumps(result))
-    else:
-        console().print(MOBILIZATION.tables(scenario, result))
-    if force_pool_out is not None:
+    show(MOBILIZATION, scenario, result, as_json, str(scenario_file))
+    if force_pool_out is not None and result.plan is not None:  # `show` exits without a schedule
         _write_force_pools(scenario, result.plan, force_pool_out, handover_turn, scenario_file)
 
 

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from optimizer.cli.common import ScenarioArg, fail, limit_option, load, no_plan, print_verdict
+from optimizer.cli.common import (
+    ScenarioArg,
+    check_option,
+    fail,
+    limit_option,
+    load,
+    print_verdict,
+    show,
+)
 
 
 def sw(
@@ -26,16 +33,12 @@ def sw(
     time_limit: Annotated[
         float | None, limit_option("Seconds for the deployment search (default 10).")
     ] = None,
-    check: Annotated[
-        Path | None,
-        typer.Option(help="Check this deployment (JSON, as --json writes it) instead of planning one."),
-    ] = None,
+    check: Annotated[Path | None, check_option("deployment")] = None,
 ) -> None:
     """Each SW campaign's modifiers line by line with rule numbers, and the best deployment (rule 25)."""
     from models.io import InputError, load_results_table
     from optimizer.planners import Limits
     from optimizer.planners.sw import SW
-    from optimizer.render.tables import console
 
     scenario = load(scenario_file, SW.name)
     if check is not None:
@@ -46,9 +49,4 @@ def sw(
     except InputError as error:
         raise fail(error.render(), 2) from None
     result = SW.solve(scenario, Limits(time_limit), table)
-    if result.plan is None:
-        raise no_plan(result, as_json, str(scenario_file))
-    if as_json:
-        sys.stdout.write(SW.dumps(result))
-    else:
-        console().print(SW.tables(scenario, result))
+    show(SW, scenario, result, as_json, str(scenario_file))

@@ -40,6 +40,13 @@ class Limits:
     time_limit: float | None = None
     work_limit: float | None = None
 
+    def or_defaults(self, time_limit: float | None = None, work_limit: float | None = None) -> Limits:
+        """These limits, with a planner's defaults for those not given."""
+        return Limits(
+            time_limit if self.time_limit is None else self.time_limit,
+            work_limit if self.work_limit is None else self.work_limit,
+        )
+
 
 @dataclass(frozen=True)
 class Work:

@@ -46,7 +46,7 @@ class EngineersPlanner:
     def limits(self, given: Limits) -> Limits:
         from optimizer.rules.engineers.solve import WORK_LIMIT
 
-        return Limits(given.time_limit, WORK_LIMIT if given.work_limit is None else given.work_limit)
+        return given.or_defaults(work_limit=WORK_LIMIT)
 
     def solve(self, scenario: EngineerScenario, limits: Limits) -> Result[EngineerPlan]:
         from optimizer.rules.engineers.solve import solve_engineers

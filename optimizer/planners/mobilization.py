@@ -12,7 +12,7 @@ from models.mobilization import MobilizationSchedule
 from models.plan import Status
 from models.scenario import Scenario
 from optimizer.planners.base import Limits, Printables, Result, Verdict, Work, rules_named
-from optimizer.planners.turn import TURN
+from optimizer.planners.turn import section_refusal, validate_section
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -29,12 +29,7 @@ class MobilizationPlanner:
     scenario_kind = "turn"
 
     def refusal(self, data: Any) -> str | None:
-        refused = TURN.refusal(data)
-        if refused is not None:
-            return refused
-        if isinstance(data, dict) and "mobilization" not in data:
-            return "a turn scenario with no mobilization: section (rule 14)"
-        return None
+        return section_refusal(data, "mobilization", "rule 14")
 
     def claims(self, data: Any) -> bool:
         """A scenario with a `mobilization:` section is planned as `awaw mobilize` plans it unless asked
@@ -42,17 +37,10 @@ class MobilizationPlanner:
         return isinstance(data, dict) and self.refusal(data) is None and data.get("mobilization") is not None
 
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> Scenario:
-        """As `awaw plan` validates the file; a `mobilization:` section left empty is refused at its line."""
-        from models.io import InputError, line_of
-
-        scenario = TURN.validate(data, file, lines)
-        if scenario.mobilization is None:
-            where = line_of(lines, ("mobilization",))
-            raise InputError(file, [("mobilization", "empty: nothing to plan (rule 14)", where)])
-        return scenario
+        return validate_section(data, file, lines, "mobilization", "rule 14")
 
     def limits(self, given: Limits) -> Limits:
-        return Limits(TIME_LIMIT if given.time_limit is None else given.time_limit, given.work_limit)
+        return given.or_defaults(time_limit=TIME_LIMIT)
 
     def solve(
         self, scenario: Scenario, limits: Limits, horizon: int | None = None

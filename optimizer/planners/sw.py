@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from models.io import Lines, parse_json, validate
 from models.scenario import Scenario
 from optimizer.planners.base import Limits, Printables, Result, Verdict, Work
-from optimizer.planners.turn import TURN
+from optimizer.planners.turn import section_refusal, validate_section
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -29,21 +29,16 @@ class SWPlanner:
     scenario_kind = "turn"
 
     def refusal(self, data: Any) -> str | None:
-        refused = TURN.refusal(data)
-        if refused is not None:
-            return refused
-        if isinstance(data, dict) and data.get("sw") is None:
-            return "a turn scenario with no sw: section (rule 25)"
-        return None
+        return section_refusal(data, "sw", "rule 25")
 
     def claims(self, data: Any) -> bool:
         return False  # a scenario with an `sw:` section is a turn plan's, with its SW figures (awaw plan)
 
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> Scenario:
-        return TURN.validate(data, file, lines)
+        return validate_section(data, file, lines, "sw", "rule 25")
 
     def limits(self, given: Limits) -> Limits:
-        return Limits(TIME_LIMIT if given.time_limit is None else given.time_limit, given.work_limit)
+        return given.or_defaults(time_limit=TIME_LIMIT)
 
     def solve(
         self, scenario: Scenario, limits: Limits, table: AnyResultsTable | None = None

@@ -123,3 +123,25 @@ def explanation_tables(plan: Plan, tolerance: str, objective: float | None) -> l
 
 
 TURN = TurnPlanner()
+
+
+def section_refusal(data: Any, section: str, rule: str) -> str | None:
+    """For the planner of a turn scenario's section (`sw:`, `mobilization:`): None when the file is a turn
+    scenario with the section, else what it is instead. A section given empty (`sw: null`) is the
+    validation's to refuse at its line (`validate_section`)."""
+    refused = TURN.refusal(data)
+    if refused is None and isinstance(data, dict) and section not in data:
+        return f"a turn scenario with no {section}: section ({rule})"
+    return refused
+
+
+def validate_section(data: Any, file: str, lines: Lines | None, section: str, rule: str) -> Scenario:
+    """The turn scenario validated as `awaw plan` validates it, and its section given empty refused at
+    its line."""
+    from models.io import InputError, line_of
+
+    scenario = TURN.validate(data, file, lines)
+    if getattr(scenario, section) is None:
+        where = line_of(lines, (section,))
+        raise InputError(file, [(section, f"empty: nothing to plan ({rule})", where)])
+    return scenario

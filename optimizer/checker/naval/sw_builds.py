@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from models.map_data import HOME_COUNTRIES, SITE_BY_ID, SITES, Country
+from models.map_data import EUROPEAN_COUNTRIES, HOME_COUNTRIES, SITE_BY_ID, SITES, Country
 from models.naval_tables import SW_BRPS_PER_FACTOR, SW_SB_PER_FACTOR
 from models.plan import Plan, SWBuildLine
 from models.scenario import Scenario, SupplyOverride
@@ -16,28 +16,16 @@ from optimizer.checker.placement import site_controller, site_state, supplied_si
 from optimizer.checker.sw.deployment import may_enter_group, us_limits
 from optimizer.checker.violations import REPORT, Violation
 
-# 27.94: where SW units built in each place may redeploy to. A: Europe or the Atlantic U.S. box (and
-# Canada, which 25.31 A's reading makes an Atlantic base) -> the Atlantic; B: Japan or the Pacific
-# U.S. box -> the Pacific; C: Japanese submarines built in Japan -> the Indian Ocean.
-EUROPE = {
-    Country.GERMANY,
-    Country.EAST_PRUSSIA,
-    Country.ITALY,
-    Country.SICILY,
-    Country.SARDINIA,
-    Country.BRITAIN,
-    Country.ULSTER,
-    Country.FRANCE,
-    Country.CORSICA,
-    Country.RUSSIA,
-    Country.EASTERN_EUROPE,
-}
+# 27.94: where SW units built in each place may redeploy to. A: Europe (the countries of
+# `models.map_data.EUROPEAN_COUNTRIES`) or the Atlantic U.S. box (and Canada, which 25.31 A's reading
+# makes an Atlantic base) -> the Atlantic; B: Japan or the Pacific U.S. box -> the Pacific; C: Japanese
+# submarines built in Japan -> the Indian Ocean.
 
 
 def _boxes_27_94(power: Power, unit: UnitType, yard: str) -> list[str]:
     country = SITE_BY_ID[yard].country if yard in SITE_BY_ID else None
     boxes = []
-    if country in EUROPE or country in (Country.US_ATLANTIC_BOX, Country.CANADA):
+    if country in EUROPEAN_COUNTRIES or country in (Country.US_ATLANTIC_BOX, Country.CANADA):
         boxes.append("atlantic")
     if country in (Country.JAPAN, Country.US_PACIFIC_BOX):
         boxes.append("pacific")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from models.map_data import SITE_BY_ID, Country
+from models.map_data import EUROPEAN_COUNTRIES, SITE_BY_ID, Country
 from models.scenario import Scenario
 from models.sw import Campaign, GibraltarTransfers, SWBox, SWSection, SWUnit, is_allied, is_axis
 from models.sw_modifiers import US_PACIFIC_ASW_PER_TURN, US_PACIFIC_ASW_USJT
@@ -155,23 +155,9 @@ def may_withdraw(group_power: Power, unit: SWUnit, base: str, box: SWBox, where:
 
 
 # 27.94: the SW boxes new SW units may redeploy to, by where they were built. A: the Atlantic from
-# Europe or the Atlantic U.S. box (and Canada, an Atlantic base of 25.31 A [reading]); B: the Pacific
-# from Japan or the Pacific U.S. box; C: the Indian Ocean for Japanese submarines built in Japan.
-EUROPEAN_COUNTRIES = frozenset(
-    {
-        Country.GERMANY,
-        Country.EAST_PRUSSIA,
-        Country.ITALY,
-        Country.SICILY,
-        Country.SARDINIA,
-        Country.BRITAIN,
-        Country.ULSTER,
-        Country.FRANCE,
-        Country.CORSICA,
-        Country.RUSSIA,
-        Country.EASTERN_EUROPE,
-    }
-)
+# Europe (`EUROPEAN_COUNTRIES`) or the Atlantic U.S. box (and Canada, an Atlantic base of 25.31 A
+# [reading]); B: the Pacific from Japan or the Pacific U.S. box; C: the Indian Ocean for Japanese
+# submarines built in Japan.
 
 
 def redeploy_boxes_27_94(power: Power, unit: SWUnit | UnitType, site: str) -> frozenset[SWBox]:
