@@ -76,12 +76,12 @@ def schema(
     """The JSON Schema of scenario files (for editor completion), or with --markdown a reference to read."""
     import json
 
-    from optimizer.planners import SCENARIO_KINDS
+    from optimizer.planners import SCENARIO_KINDS, scenario_model
 
-    model = SCENARIO_KINDS.get(kind)
-    if model is None:
+    if kind not in SCENARIO_KINDS:
         choices = ", ".join(SCENARIO_KINDS)
         raise fail(f"command line: --kind {kind!r} is not a scenario kind ({choices})", 2)
+    model = scenario_model(kind)
     if markdown:
         from models.schema_doc import schema_markdown
 

@@ -15,16 +15,16 @@
 | `engineers` | `engineers.ENGINEERS`: Europa engineer tasks | engineers (`kind: engineers`) |
 
 Each has the shape of `base.Planner` and returns a `base.Result`. A fifth family is a folder of rules, a
-module here, and a line in `PLANNERS`. `SCENARIO_KINDS` are the scenario files' models (the schema of
-each is `awaw schema --kind KIND`).
+module here, and a line in `PLANNERS`. `SCENARIO_KINDS` name the scenario files' models (`scenario_model`;
+the schema of each is `awaw schema --kind KIND`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from models.engineers import EngineerScenario
-from models.scenario import Scenario
+from pydantic import BaseModel
+
 from optimizer.planners.base import Limits, Planner, Result, Status, Verdict, Work
 from optimizer.planners.engineers import ENGINEERS
 from optimizer.planners.mobilization import MOBILIZATION
@@ -46,17 +46,25 @@ __all__ = [
     "Work",
     "planner",
     "planner_for",
+    "scenario_model",
     "refusal",
     "solve",
 ]
 
 # In the order `planner_for` asks them whether a scenario file is theirs.
 PLANNERS: dict[str, Planner[Any, Any]] = {p.name: p for p in (ENGINEERS, MOBILIZATION, SW, TURN)}
-# The scenario files, by kind: the model that reads each (`awaw schema --kind KIND`).
-SCENARIO_KINDS: dict[str, type[Scenario] | type[EngineerScenario]] = {
-    "turn": Scenario,
-    "engineers": EngineerScenario,
-}
+# The scenario files, by kind: where the model that reads each is (`awaw schema --kind KIND`).
+SCENARIO_KINDS = {"turn": "models.scenario:Scenario", "engineers": "models.engineers:EngineerScenario"}
+
+
+def scenario_model(kind: str) -> type[BaseModel]:
+    """The model of a scenario kind's files (loaded when asked for: the engineers' models are not loaded
+    to plan a turn)."""
+    import importlib
+
+    module, _, name = SCENARIO_KINDS[kind].partition(":")
+    model: type[BaseModel] = getattr(importlib.import_module(module), name)
+    return model
 
 
 def planner(name: str) -> Planner[Any, Any]:

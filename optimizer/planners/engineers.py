@@ -6,14 +6,16 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from models.engineers import EngineerScenario
-from models.engineers_plan import EngineerPlan
 from models.io import Lines, validate
 from models.plan import Status
 from optimizer.planners.base import Limits, Printables, Result, Verdict, Work
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    # The engineers' models load when an engineers scenario is read, not with the registry.
+    from models.engineers import EngineerScenario
+    from models.engineers_plan import EngineerPlan
 
 STATUSES = {"optimal": Status.OPTIMAL, "feasible": Status.FEASIBLE, "infeasible": Status.INFEASIBLE}
 NO_SCHEDULE = {
@@ -41,6 +43,8 @@ class EngineersPlanner:
         return self.refusal(data) is None
 
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> EngineerScenario:
+        from models.engineers import EngineerScenario
+
         return validate(EngineerScenario, data, file, lines)
 
     def limits(self, given: Limits) -> Limits:
