@@ -13,10 +13,12 @@ from optimizer.cli.common import fail, limit_option
 
 
 class BatchPlanner(StrEnum):
-    """`awaw batch --planner`: which command's plan a rule-27 scenario gets (optimizer/batch/inputs.py)."""
+    """`awaw batch --planner`: which command's plan a turn scenario gets (optimizer/batch/inputs.py): the
+    registry's planners of turn scenarios (a test holds the two lists alike), or `auto`."""
 
     AUTO = "auto"
     PLAN = "plan"
+    SW = "sw"
     MOBILIZE = "mobilize"
 
 
@@ -51,7 +53,8 @@ def batch(
         BatchPlanner,
         typer.Option(
             help="auto: a scenario with a mobilization: section as `awaw mobilize`, else as `awaw plan`; "
-            "plan or mobilize: every scenario so. Engineers files (kind: engineers) as `awaw engineers`.",
+            "plan, sw or mobilize: every scenario as that command plans it (one it does not plan is bad input "
+            "naming the command that does). Engineers files (kind: engineers) as `awaw engineers`.",
         ),
     ] = BatchPlanner.AUTO,
 ) -> None:

@@ -318,3 +318,21 @@ def test_one_result_shape_for_every_planner() -> None:
         assert result.objective is not None and result.bound == pytest.approx(result.objective), name
         assert result.gap == 0.0 and result.exit_code == 0
         assert json.loads(chosen.dumps(result)) == json.loads(chosen.dumps(result, compact=True))
+
+
+def test_the_batch_serves_every_planner_of_a_turn_scenario(tmp_path: Path) -> None:
+    """`--planner` names every planner of turn scenarios in the registry; an SW scenario planned as its
+    deployment (`awaw sw`) gives the bytes of `awaw sw --json`, compact; a scenario without `sw:` is bad
+    input naming the command that plans it."""
+    from optimizer.cli.batch import BatchPlanner
+
+    turn_planners = {name for name, p in PLANNERS.items() if p.scenario_kind == "turn"}
+    assert {p.value for p in BatchPlanner} == {"auto", *turn_planners}
+    out = tmp_path / "sw.jsonl"
+    run("batch", SW, DEFAULT, "--planner", "sw", "--out", out, "--workers", 1)
+    deployed, refused = [json.loads(line) for line in out.read_text().splitlines()]
+    assert (deployed["kind"], deployed["status"]) == ("sw", "optimal")
+    assert deployed["plan"] == json.loads(run("sw", SW, "--json").stdout)
+    assert refused["status"] == "bad_input" and refused["error"]["message"].endswith(
+        f"plan it with awaw plan {DEFAULT}"
+    )
