@@ -1,8 +1,9 @@
 """The player's fixed and forbidden decisions (`awaw plan --fix`, `--forbid`, `--why-not`) as constraints of
 the turn model.
 
-`solve(..., decisions=...)` hands the parsed decisions (`optimizer.turn.decision_forms`) to `prepare`, which keeps
-them in `Prepared.decisions`; `check_decisions` refuses names the position does not have (bad input,
+A position built with decisions (`optimizer.turn.built.Built(scenario, decisions)`) hands the parsed
+decisions (`optimizer.turn.decision_forms`) to `prepare`, which keeps them in `Prepared.decisions`
+(`Built.fixed` posts more on a copy of the model, with `post_decisions`); `check_decisions` refuses names the position does not have (bad input,
 with the nearest name); `add_decisions`, a rule family of `optimizer.turn.model`, posts one constraint each,
 guarded like the player's other requirements, so that an impossible combination is explained as any
 requirement is (the rules that block it, by number). A decision the rules make impossible outright (a
