@@ -37,6 +37,21 @@ TINY_KINDS = [
 ]
 
 
+def _units_at_h0(draw: st.DrawFn, count: int, mps: list[float]) -> list[dict[str, object]]:
+    """`count` construction units of random type, size and defense in hex h0, each with MPs from `mps`."""
+    return [
+        {
+            "id": f"u{i}",
+            "type": draw(st.sampled_from(["construction", "combat_engineer"])),
+            "size": draw(st.sampled_from(["battalion", "regiment", "brigade"])),
+            "defense": draw(st.integers(1, 2)),
+            "mps": draw(st.sampled_from(mps)),
+            "hex": "h0",
+        }
+        for i in range(count)
+    ]
+
+
 @st.composite
 def tiny(draw: Any) -> EngineerScenario:
     """One unit, two or three hexes in a line, one or two tasks, two turns."""
@@ -172,17 +187,7 @@ def tiny_pair(draw: Any) -> EngineerScenario:
         place["port"] = {"capacity": 3, "hits": 1}
     elif kind is TaskKind.REPAIR_AIRBASE:
         place["airbase"] = {"temporary": 3, "hits": 1}
-    units = [
-        {
-            "id": f"u{i}",
-            "type": draw(st.sampled_from(["construction", "combat_engineer"])),
-            "size": draw(st.sampled_from(["battalion", "regiment", "brigade"])),
-            "defense": draw(st.integers(1, 2)),
-            "mps": draw(st.sampled_from([1, 1.5, 2])),
-            "hex": "h0",
-        }
-        for i in range(2)
-    ]
+    units = _units_at_h0(draw, 2, [1, 1.5, 2])
     return EngineerScenario.model_validate(
         {
             "kind": "engineers",
@@ -271,17 +276,7 @@ def tiny_trio(draw: Any) -> EngineerScenario:
     else:
         place["port"] = {"capacity": 3}
         task["hits"] = 1
-    units = [
-        {
-            "id": f"u{i}",
-            "type": draw(st.sampled_from(["construction", "combat_engineer"])),
-            "size": draw(st.sampled_from(["battalion", "regiment", "brigade"])),
-            "defense": draw(st.integers(1, 2)),
-            "mps": draw(st.sampled_from([0.5, 1, 1.5])),
-            "hex": "h0",
-        }
-        for i in range(3)
-    ]
+    units = _units_at_h0(draw, 3, [0.5, 1, 1.5])
     return EngineerScenario.model_validate(
         {
             "kind": "engineers",
