@@ -93,11 +93,11 @@ class TurnPlanner:
 
     def printables(self, scenario: Scenario, result: Result[Plan]) -> Printables:
         """The order sheet (`awaw plan --sheet --format html`) and the route map with this turn's grants."""
-        from optimizer.render.picture import route_map
+        from optimizer.render.route_svg import route_map_svg
         from optimizer.render.sheet import sheet_html
 
         assert result.plan is not None
-        return Printables(sheet_html(scenario, result.plan), route_map(scenario, result.plan))
+        return Printables(sheet_html(scenario, result.plan), route_map_svg(scenario, result.plan))
 
     def dumps(self, result: Result[Plan], compact: bool = False) -> str:
         assert result.plan is not None

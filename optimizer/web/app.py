@@ -41,6 +41,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from optimizer.web.bundled import bundled_names, bundled_text
+from optimizer.web.routes import whatif_routes
 from optimizer.web.shell import MAX_BODY as MAX_BODY
 from optimizer.web.shell import BodyLimit, assets, page
 
@@ -91,7 +92,9 @@ def _problems(error: InputError) -> list[dict[str, Any]]:
 
 def _bad_input(error: InputError) -> JSONResponse:
     """Bad input: the CLI's message (`InputError.render()`) and each problem with its line."""
-    return JSONResponse({"error": error.render(), "problems": _problems(error)}, status_code=422)
+    return JSONResponse(
+        {"error": error.render(), "problems": _problems(error), "source": error.file}, status_code=422
+    )
 
 
 def _json_error(message: str, status: int = 400) -> JSONResponse:
@@ -152,10 +155,10 @@ def create_app(
         if data is None or text is None:
             return _json_error('expected a JSON object with the scenario text in "yaml"')
         try:
-            service.read_scenario(text, _file_name(data))
+            loaded = service.read_scenario(text, _file_name(data), _text(data, "planner"))
         except InputError as error:
             return JSONResponse({"ok": False, "error": error.render(), "problems": _problems(error)})
-        return JSONResponse({"ok": True, "problems": []})
+        return JSONResponse({"ok": True, "problems": [], **service.describe(loaded, data.get("options"))})
 
     async def upload(request: Request) -> Response:
         from models.io import InputError, decode
@@ -198,7 +201,7 @@ def create_app(
         if data is None or text is None:
             return _json_error('expected a JSON object with the scenario text in "yaml"')
         try:
-            loaded = service.read_scenario(text, _file_name(data))
+            loaded = service.read_scenario(text, _file_name(data), _text(data, "planner"))
             loaded = service.apply_options(loaded, service.read_options(data.get("options")))
         except InputError as error:
             return _bad_input(error)
@@ -220,6 +223,7 @@ def create_app(
         html = environment.get_template("plan.html").render(view=view)
         return JSONResponse(
             {
+                "planner": loaded.planner.name,
                 "status": view.status,
                 "objective": view.objective,
                 "bound": view.bound,
@@ -241,12 +245,12 @@ def create_app(
         if data is None or text is None or plan_text is None:
             return _json_error('expected a JSON object with the scenario in "yaml" and the plan in "plan"')
         try:
-            loaded = service.read_scenario(text, _file_name(data))
+            loaded = service.read_scenario(text, _file_name(data), _text(data, "planner"))
             loaded = service.apply_options(loaded, service.read_options(data.get("options")))
-            violations = await anyio.to_thread.run_sync(service.check_plan, loaded, plan_text)
+            violations, legal = await anyio.to_thread.run_sync(service.check_verdict, loaded, plan_text)
         except InputError as error:
             return _bad_input(error)
-        return JSONResponse({"legal": not violations, "violations": violations})
+        return JSONResponse({"legal": not violations, "violations": violations, "says": legal})
 
     files = assets()
 
@@ -266,6 +270,7 @@ def create_app(
             Route("/api/plan", plan, methods=["POST"]),
             Route("/api/check", check, methods=["POST"]),
             Route("/static/{name}", static),
+            *whatif_routes(environment, solve_slots, time_limit),  # the what-ifs and the form (routes.py)
         ]
     )
     app.state.slots = solve_slots

@@ -53,22 +53,55 @@ def problems_of(error: Any) -> list[Problem]:
 
 @dataclass(frozen=True)
 class Loaded:
-    """A scenario from the page, validated, with the planner its kind is for."""
+    """A scenario from the page, validated, with the planner it is planned by (the one its kind is for,
+    or the one the page picked among `choices`, the planners that plan it)."""
 
     planner: Planner[Any, Any]
     scenario: Any
+    choices: tuple[str, ...] = ()
 
 
-def read_scenario(text: str, file: str = UPLOAD_NAME) -> Loaded:
+PLANNER_NAME = "planner"  # the file name errors name for the page's choice of planner
+
+
+def read_scenario(text: str, file: str = UPLOAD_NAME, planner: str | None = None) -> Loaded:
     """Scenario YAML from the page, validated by the planner its kind is for (`planner_for`: engineers,
-    mobilization or the turn plan), as that planner's command validates a file (fixed grants that rule 40
-    forbids are bad input too, 40.3). Raises `InputError`."""
-    from models.io import parse_yaml
-    from optimizer.planners import planner_for
+    mobilization or the turn plan), or by the planner named (`awaw sw` for a scenario with an `sw:`
+    section), as that planner's command validates a file (fixed grants that rule 40 forbids are bad input
+    too, 40.3). Raises `InputError`, naming the planner when it does not plan this scenario."""
+    from models.io import InputError, parse_yaml
+    from optimizer.planners import PLANNERS, planner_for
 
     data, lines = parse_yaml(text, file)
-    chosen = planner_for(data)
-    return Loaded(chosen, chosen.validate(data, file, lines))
+    choices = tuple(name for name, candidate in PLANNERS.items() if candidate.refusal(data) is None)
+    if planner:
+        chosen = PLANNERS.get(planner)
+        if chosen is None:
+            raise InputError(
+                PLANNER_NAME, [("", f"{planner[:40]!r} is not a planner ({', '.join(PLANNERS)})")]
+            )
+        refused = chosen.refusal(data)
+        if refused is not None:
+            problem = f"awaw {chosen.name} does not plan this scenario: it is {refused}"
+            raise InputError(PLANNER_NAME, [("", problem)])
+    else:
+        chosen = planner_for(data)
+    return Loaded(chosen, chosen.validate(data, file, lines), choices)
+
+
+def describe(loaded: Loaded, options: Any) -> dict[str, Any]:
+    """What the page shows of a valid scenario besides its validity: the planners that plan it (the one in
+    use first) and the objective controls set that do not apply to it."""
+    return {"planners": planner_choices(loaded), "option_problems": option_problems(loaded, options)}
+
+
+def planner_choices(loaded: Loaded) -> list[dict[str, str]]:
+    """The planners the page may plan this scenario with, each with its command and title; the one in use
+    first."""
+    from optimizer.planners import PLANNERS
+
+    names = [loaded.planner.name, *(name for name in loaded.choices if name != loaded.planner.name)]
+    return [{"name": name, "title": PLANNERS[name].title} for name in names]
 
 
 class Options(BaseModel):
@@ -127,7 +160,25 @@ def apply_options(loaded: Loaded, options: Options) -> Loaded:
         discount=options.discount,
     )
     names = {"values": "value", "minimum": "minimum", "reserve": "reserve"}
-    return Loaded(TURN, apply_overrides(loaded.scenario, overrides, OPTIONS_NAME, names))
+    return Loaded(TURN, apply_overrides(loaded.scenario, overrides, OPTIONS_NAME, names), loaded.choices)
+
+
+def option_problems(loaded: Loaded, data: Any) -> dict[str, str]:
+    """Each objective control set that does not apply to this scenario, with why (each tried alone, as
+    `apply_options` applies it): the page clears them when another scenario is picked."""
+    from models.io import InputError
+
+    try:
+        options = read_options(data)
+    except InputError as error:
+        return {name or "options": problem for name, problem in error.problems}
+    found: dict[str, str] = {}
+    for name, value in options.model_dump(exclude_defaults=True).items():
+        try:
+            apply_options(loaded, Options.model_validate({name: value}))
+        except InputError as error:
+            found[name] = "; ".join(problem for _, problem in error.problems)
+    return found
 
 
 @dataclass
@@ -157,7 +208,9 @@ def plan_view(loaded: Loaded, time_limit: float | None) -> PlanView:
     from optimizer.planners import Limits
 
     chosen = loaded.planner
-    result = chosen.solve(loaded.scenario, Limits(time_limit))
+    own = chosen.limits(Limits()).time_limit  # the command's own limit where it has one (awaw sw: 10 s)
+    limit = own if own is not None and (time_limit is None or own < time_limit) else time_limit
+    result = chosen.solve(loaded.scenario, Limits(limit))
     view = PlanView(
         status=result.status.value,
         objective=result.objective,
@@ -180,3 +233,10 @@ def check_plan(loaded: Loaded, plan_text: str, file: str = "plan.json") -> list[
     """The planner's check (`awaw check`, `awaw mobilize --check`, ...): each violation of the plan with
     its rule number. Raises `InputError` for a plan that cannot be read."""
     return loaded.planner.check(loaded.scenario, plan_text, file).lines()
+
+
+def check_verdict(loaded: Loaded, plan_text: str, file: str = "plan.json") -> tuple[list[str], str]:
+    """`check_plan`'s violations, and the sentence the planner's check gives a legal plan ("the plan is
+    legal (rules 27 and 40) and meets the scenario's requirements"). Raises `InputError`."""
+    verdict = loaded.planner.check(loaded.scenario, plan_text, file)
+    return verdict.lines(), verdict.legal

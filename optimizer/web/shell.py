@@ -100,8 +100,11 @@ async def too_large(send: Send) -> None:
 
 def assets() -> dict[str, tuple[bytes, str]]:
     """The page's script and style sheet, read once: requests name them, never a path."""
+    script = "text/javascript; charset=utf-8"
     return {
-        "app.js": ((HERE / "static" / "app.js").read_bytes(), "text/javascript; charset=utf-8"),
+        "app.js": ((HERE / "static" / "app.js").read_bytes(), script),
+        "form.js": ((HERE / "static" / "form.js").read_bytes(), script),  # the position form
+        "whatif.js": ((HERE / "static" / "whatif.js").read_bytes(), script),  # the what-ifs, compare
         "style.css": ((HERE / "static" / "style.css").read_bytes(), "text/css; charset=utf-8"),
     }
 

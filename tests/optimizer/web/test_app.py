@@ -123,7 +123,13 @@ def test_no_path_from_a_request_reaches_the_file_system(client, name):
 
 
 def test_valid_scenario_has_no_problems(client):
-    assert client.post("/api/validate", json={"yaml": DEFAULT}).json() == {"ok": True, "problems": []}
+    answer = client.post("/api/validate", json={"yaml": DEFAULT}).json()
+    assert answer == {
+        "ok": True,
+        "problems": [],
+        "planners": [{"name": "plan", "title": "turn plan (rules 27 and 40)"}],
+        "option_problems": {},
+    }
 
 
 def test_yaml_typo_is_reported_at_its_line_in_the_cli_words(client):
@@ -163,7 +169,11 @@ def test_plan_is_the_cli_plan_byte_for_byte_and_checked_legal(client):
     assert data["status"] == "optimal"
     assert data["plan"] == cli_json()
     checked = client.post("/api/check", json={"yaml": DEFAULT, "plan": data["plan"]}).json()
-    assert checked == {"legal": True, "violations": []}
+    assert checked == {
+        "legal": True,
+        "violations": [],
+        "says": "the plan is legal (rules 27 and 40) and meets the scenario's requirements",
+    }
 
 
 def test_plan_tables_have_the_cli_columns(client):
@@ -418,6 +428,7 @@ def test_check_a_legal_plan_and_a_broken_one(client):
     assert client.post("/api/check", json={"yaml": DEFAULT, "plan": legal}).json() == {
         "legal": True,
         "violations": [],
+        "says": "the plan is legal (rules 27 and 40) and meets the scenario's requirements",
     }
     broken = json.loads(legal)
     broken["builds"].append(

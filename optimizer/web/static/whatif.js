@@ -1,0 +1,216 @@
+// The what-ifs and the comparison of `awaw serve`'s page (after app.js, whose helpers and state it
+// uses): asked of the scenario and options shown, answered by the server as `awaw plan --fix/--forbid/
+// --why/--why-not/--alternatives` and `awaw compare` answer; the answers' HTML is the server's
+// templates (every text escaped there).
+"use strict";
+
+const whatifSection = $("whatif");
+let whatifShown = null; // {key, json}: the what-if answer shown and the inputs it was asked for
+let compareShown = null; // {key, json}: the comparison shown
+let decisionsName = "my-decisions.yaml";
+const asked = { fix: [], forbid: [], why_not: [] }; // the decisions asked, in the CLI's forms
+
+function whatifBody() {
+  const body = { fix: [...asked.fix], forbid: [...asked.forbid], why_not: [...asked.why_not], why: $("why").checked };
+  if ($("want-alternatives").checked) {
+    body.alternatives = Number.parseInt($("alternatives").value, 10) || 3;
+    body.tolerance = $("tolerance").value.trim() || "5%";
+  }
+  return body;
+}
+
+// The what-if and comparison shown are fresh while the inputs (and the what-if or decisions asked) are
+// those they answered; else they are marked old and their downloads are off.
+function markAnswersFreshness(key) {
+  const whatifFresh = whatifShown !== null && whatifShown.key === key + JSON.stringify(whatifBody());
+  $("whatif-result").classList.toggle("old", whatifShown !== null && !whatifFresh);
+  $("download-whatif").disabled = !whatifFresh || !whatifShown.json;
+  const compareFresh = compareShown !== null && compareShown.key === key + $("decisions").value;
+  $("compare-result").classList.toggle("old", compareShown !== null && !compareFresh);
+  $("download-compare").disabled = !compareFresh || !compareShown.json;
+}
+
+function clearAsked() {
+  asked.fix = [];
+  asked.forbid = [];
+  asked.why_not = [];
+  drawAsked();
+}
+
+// --- what-ifs ----------------------------------------------------------------------------------------------
+
+function drawAsked() {
+  const list = $("asked");
+  list.replaceChildren();
+  for (const [kind, label] of [["fix", "fix"], ["forbid", "forbid"], ["why_not", "why not"]]) {
+    asked[kind].forEach((text, index) => {
+      const item = el("li", `${label} ${text} `);
+      const remove = el("button", "×", { type: "button", "aria-label": `remove ${label} ${text}` });
+      remove.addEventListener("click", () => {
+        asked[kind].splice(index, 1);
+        drawAsked();
+        markFreshness();
+      });
+      item.append(remove);
+      list.append(item);
+    });
+  }
+}
+
+function addAsked(kind, text, now) {
+  const value = text.trim();
+  if (!value) return;
+  if (!asked[kind].includes(value)) asked[kind].push(value);
+  drawAsked();
+  markFreshness();
+  if (now) askWhatif();
+}
+
+// Beside each line of the plan shown: "why not more" (the best plan with one more: --fix N+1, or the
+// faster chart action: --why-not), "fix" (keep it: --fix) and "forbid" (--forbid).
+function showLines() {
+  const box = $("lines");
+  box.replaceChildren();
+  whatifSection.hidden = !shown || shown.planner !== "plan" || !shown.plan;
+  if (whatifSection.hidden) return;
+  const data = JSON.parse(shown.plan);
+  const table = el("table", null, { class: "lines", "data-title": "Lines of the plan" });
+  table.append(el("caption", "Ask about a line of the plan"));
+  const head = el("tr");
+  for (const column of ["line", "why not more", "fix", "forbid"]) head.append(el("th", column));
+  table.append(wrap("thead", head));
+  const body = el("tbody");
+  const add = (label, more, keep, ban, moreKind) => {
+    const row = el("tr");
+    row.append(el("td", label));
+    for (const [kind, text, word] of [[moreKind || "fix", more, "why not more"], ["fix", keep, "fix"], ["forbid", ban, "forbid"]]) {
+      const cell = el("td");
+      if (text) {
+        const button = el("button", word, { type: "button", title: `${kind.replace("_", "-")} ${text}`, "data-decision": text, "data-kind": kind });
+        button.addEventListener("click", () => addAsked(kind, text, true));
+        cell.append(button);
+      }
+      row.append(cell);
+    }
+    body.append(row);
+  };
+  const builds = new Map();
+  for (const b of data.builds || []) {
+    const key = `${b.power}:${b.entry}`;
+    builds.set(key, (builds.get(key) || 0) + b.counters);
+  }
+  for (const [key, counters] of builds) add(`build ${key} ×${counters}`, `${key}=${counters + 1}`, `${key}=${counters}`, key);
+  const grants = new Map();
+  for (const g of data.grants || []) {
+    const key = `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
+    grants.set(key, (grants.get(key) || 0) + g.brps);
+  }
+  for (const [key, brps] of grants) add(`grant ${key} ${brps} BRPs`, `${key}=${brps + 1}`, `${key}=${brps}`, key);
+  const faster = { defer: "continue", continue: "accelerate" };
+  for (const a of data.naval_actions || []) {
+    const ship = `${a.power}:${a.yard}/${a.ship}`;
+    const when = a.turn ? `@${a.turn}` : "";
+    const more = faster[a.action] ? `${ship}:${faster[a.action]}${when}` : "";
+    add(`chart ${ship} ${a.action}${a.turn ? ` (turn +${a.turn})` : ""}`, more, `${ship}:${a.action}${when}`, `${ship}:${a.action}${when}`, "why_not");
+  }
+  table.append(body);
+  box.append(table);
+}
+
+async function askWhatif() {
+  const status = $("whatif-status");
+  const body = { ...inputs(), whatif: whatifBody() };
+  const key = inputsKey() + JSON.stringify(body.whatif);
+  status.textContent = "Asking…";
+  status.className = "busy";
+  const { status: code, data } = await postJson("/api/whatif", body);
+  if (key !== inputsKey() + JSON.stringify(whatifBody())) return; // asked again meanwhile
+  if (code !== 200) {
+    status.textContent = `No answer: ${data.error}`;
+    status.className = "bad";
+    showBox($("whatif-errors"), data.error, data.problems);
+    markFreshness();
+    return;
+  }
+  showBox($("whatif-errors"), "");
+  $("whatif-result").innerHTML = data.html; // the server's template, every text escaped
+  whatifShown = { key, json: data.plan };
+  status.textContent = `Answered: status ${data.status}` + (data.objective !== null ? `, objective ${data.objective}` : "");
+  status.className = data.status === "optimal" || data.status === "feasible" ? "ok" : "bad";
+  markFreshness();
+}
+
+async function fromPlan() {
+  if (!shown || !shown.plan) return;
+  const { status, data } = await postJson("/api/decisions", { ...inputs(), plan: shown.plan });
+  if (status !== 200) {
+    showBox($("compare-errors"), data.error, data.problems);
+    return;
+  }
+  $("decisions").value = data.decisions;
+  decisionsName = `${baseName(shown.file)}-decisions.yaml`;
+  markFreshness();
+}
+
+async function loadDecisions() {
+  const file = $("decisions-upload").files[0];
+  if (!file) return;
+  $("decisions-upload").value = "";
+  if (file.size > maxBody) {
+    showBox($("compare-errors"), `${file.name}: ${document.body.dataset.tooLarge}`);
+    return;
+  }
+  $("decisions").value = await file.text();
+  decisionsName = file.name;
+  markFreshness();
+}
+
+async function compare() {
+  const status = $("compare-status");
+  const text = $("decisions").value;
+  const body = { ...inputs(), decisions: text, decisions_file: decisionsName };
+  const key = inputsKey() + text;
+  status.textContent = "Comparing…";
+  status.className = "busy";
+  const { status: code, data } = await postJson("/api/compare", body);
+  if (key !== inputsKey() + $("decisions").value) return;
+  if (code !== 200) {
+    status.textContent = `No comparison: ${data.error}`;
+    status.className = "bad";
+    showBox($("compare-errors"), data.error, data.problems);
+    markFreshness();
+    return;
+  }
+  showBox($("compare-errors"), "");
+  $("compare-result").innerHTML = data.html; // the server's template, every text escaped
+  compareShown = { key, json: data.comparison };
+  status.textContent = data.legal ? "Compared: your plan is legal." : "Compared: your plan breaks a rule or misses a requirement.";
+  status.className = data.legal ? "ok" : "bad";
+  markFreshness();
+}
+
+$("whatif-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  askWhatif();
+});
+$("whatif-form").addEventListener("input", markFreshness);
+for (const button of document.querySelectorAll("[data-add]")) {
+  button.addEventListener("click", () => {
+    addAsked(button.dataset.add, $("decision").value, false);
+    $("decision").value = "";
+  });
+}
+$("clear-asked").addEventListener("click", () => {
+  clearAsked();
+  markFreshness();
+});
+$("download-whatif").addEventListener("click", () => {
+  if (whatifShown) download(`${baseName()}-whatif.json`, "application/json", whatifShown.json);
+});
+$("from-plan").addEventListener("click", fromPlan);
+$("decisions-upload").addEventListener("change", loadDecisions);
+$("decisions").addEventListener("input", markFreshness);
+$("compare").addEventListener("click", compare);
+$("download-compare").addEventListener("click", () => {
+  if (compareShown) download(`${baseName()}-compare.json`, "application/json", compareShown.json);
+});

@@ -1,0 +1,316 @@
+"""The page in a real browser (the Chromium, server and page of `conftest.py`), as a player uses it:
+every bundled scenario planned by the planner of its kind, its JSON download the bytes of its command's
+`--json`; the plan on screen always for the inputs shown or marked old; broken share links said so; a
+what-if of each kind and a comparison, each the CLI's answer; the position form and the YAML in step.
+
+Screenshots of each step go to `AWAW_SHOTS` when set (see `conftest.shots`).
+"""
+
+from __future__ import annotations
+
+import zlib
+from base64 import urlsafe_b64encode
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+import scenarios
+from optimizer.cli import app as cli
+from optimizer.planners import planner_for
+from optimizer.web.shell import MAX_BODY
+
+runner = CliRunner()
+FRESH = """name => document.querySelector('#file-name').textContent === name
+  && document.querySelector('#status').className === 'ok' && document.querySelector('#stale').hidden"""
+
+
+def cli_json(*args: str) -> str:
+    result = runner.invoke(cli, list(args))
+    assert result.exit_code in (0, 1), result.output
+    return result.stdout
+
+
+def fresh_plan(page: Any, name: str) -> None:
+    """Wait until the page shows a plan for the scenario called `name` and the inputs shown."""
+    page.wait_for_function(FRESH, arg=name)
+
+
+def pick(page: Any, name: str) -> None:
+    if page.input_value("#bundled") != name:
+        page.select_option("#bundled", name)
+    fresh_plan(page, name)
+
+
+def downloaded(page: Any, button: str = "#download-json") -> tuple[str, str]:
+    with page.expect_download() as waiting:
+        page.click(button)
+    download = waiting.value
+    return download.suggested_filename, Path(download.path()).read_text(encoding="utf-8")
+
+
+def shot(page: Any, shots: Path, name: str) -> None:
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+
+
+# --- every planner -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(scenarios.every()))
+def test_every_bundled_scenario_plans_in_the_page_as_its_command(page: Any, shots: Path, name: str) -> None:
+    """Each bundled scenario of every kind, picked in the page, is planned by the planner of its kind (the
+    turn plan with its SW figures, the mobilization schedule, the engineers schedule), and the JSON the
+    page downloads is the bytes its command prints with --json."""
+    path = scenarios.every()[name]
+    command = planner_for(yaml.safe_load(path.read_text(encoding="utf-8"))).name
+    pick(page, name)
+    assert page.get_attribute("#status", "data-planner") == command
+    page.wait_for_selector("#verdict.checked")  # the planner's own checker finds it legal
+    shot(page, shots, f"planned-{path.stem}")
+    file, text = downloaded(page)
+    assert file == f"{path.stem}-plan.json"
+    assert text == cli_json(command, str(path), "--json")
+
+
+def test_an_sw_scenario_is_planned_by_either_of_its_planners(page: Any, shots: Path) -> None:
+    """Rule 25: a scenario with an `sw:` section shows the turn plan with its SW table (`awaw plan`), and
+    picked as the SW deployment, the deployment and the modifiers (`awaw sw`), each as its command."""
+    name = "european_axis_1942_sw.yaml"
+    pick(page, name)
+    assert page.is_visible("#plan table[data-title^='Submarine warfare: the next SW combats']")
+    page.select_option("#planner", "sw")
+    page.wait_for_function("() => document.querySelector('#status').dataset.planner === 'sw'")
+    fresh_plan(page, name)
+    assert page.is_visible("table[data-title='Deployment this turn (25.3)']")
+    assert page.is_disabled("input[name=reserve]")  # awaw plan's controls do not apply to awaw sw
+    shot(page, shots, "sw-deployment")
+    _, text = downloaded(page)
+    assert text == cli_json("sw", str(scenarios.every()[name]), "--json")
+
+
+# --- state that never lies ---------------------------------------------------------------------------
+
+
+def test_stale_plan_sequence_of_the_issue(page: Any, shots: Path) -> None:
+    """Reserve `britain=20` on the Allies' grants scenario, then Japan's naval scenario picked: the reserve
+    is cleared with a note, and the plan shown and downloaded is Japan's. Set again where it does not
+    apply, the plan fails visibly, the old plan is marked old with its downloads off; the field cleared,
+    the red box goes and the plan is fresh again."""
+    allies = "allies_summer_1942_grants.yaml"
+    japan = "japan_fall_1941_naval.yaml"
+    pick(page, allies)
+    page.fill("input[name=reserve]", "britain=20")
+    page.press("input[name=reserve]", "Enter")
+    fresh_plan(page, allies)
+    _, text = downloaded(page)
+    assert text == cli_json("plan", str(scenarios.path(allies)), "--reserve", "britain=20", "--json")
+    shot(page, shots, "stale-1-allies-reserve")
+
+    page.select_option("#bundled", japan)
+    fresh_plan(page, japan)
+    assert page.input_value("input[name=reserve]") == ""
+    note = page.text_content("#notice")
+    assert page.is_visible("#notice") and 'Reserve "britain=20"' in note and "not a planned power" in note
+    assert page.is_hidden("#option-errors") and page.is_hidden("#errors")
+    shot(page, shots, "stale-2-japan-reserve-cleared")
+    file, text = downloaded(page)
+    assert file == "japan_fall_1941_naval-plan.json"
+    assert text == cli_json("plan", str(scenarios.path(japan)), "--json")
+    file, sheet = downloaded(page, "#download-orders")
+    assert file == "japan_fall_1941_naval-orders.html" and "Japan" in sheet
+
+    page.fill("input[name=reserve]", "britain=20")
+    assert page.is_visible("#stale") and page.is_disabled("#download-json")  # marked old as soon as typed
+    page.press("input[name=reserve]", "Enter")
+    page.wait_for_selector("#status.bad")
+    assert page.text_content("#status").startswith("No plan")
+    assert "not a planned power" in page.text_content("#option-errors")
+    assert page.is_visible("#stale") and "old" in (page.get_attribute("#plan", "class") or "")
+    assert page.is_disabled("#download-json") and page.is_disabled("#download-orders")
+    shot(page, shots, "stale-3-failed-plan-marked-old")
+
+    page.fill("input[name=reserve]", "")
+    page.press("input[name=reserve]", "Enter")
+    fresh_plan(page, japan)
+    assert page.is_hidden("#option-errors") and page.is_enabled("#download-json")
+    shot(page, shots, "stale-4-field-cleared")
+
+
+def test_an_invalid_editor_marks_the_plan_old(page: Any, shots: Path) -> None:
+    name = scenarios.DEFAULT
+    fresh_plan(page, name)
+    page.fill(
+        "#editor", page.input_value("#editor").replace("faction: european_axis", "faction: [european_axis")
+    )
+    page.wait_for_function("() => document.querySelector('#validity').textContent === 'invalid'")
+    assert page.is_visible("#stale") and page.is_disabled("#download-json")
+    assert page.is_visible("#errors")
+    shot(page, shots, "invalid-editor-plan-old")
+    assert page.text_content("#status").startswith("No plan: the scenario has problems")
+    page.fill("#editor", scenarios.path().read_text(encoding="utf-8"))
+    page.wait_for_function("() => document.querySelector('#validity').textContent === 'valid'")
+    fresh_plan(page, name)
+    assert page.is_hidden("#errors")  # fixed: the problems go
+
+
+def _link(state: bytes) -> str:
+    return "#s=" + urlsafe_b64encode(zlib.compress(state)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    ("fragment", "says"),
+    [
+        (_link(b'{"yaml": "name: x", "file": "x.yaml"}')[:-12], "cut short"),
+        ("#s=eJzT!not*base64", "garbled"),
+        ("#s=" + "A" * (MAX_BODY * 4 // 3 + 100), "too long"),
+        (_link(b" " * (MAX_BODY + 10)), "unpacks to more than"),
+        (_link(b'["not", "a", "state"]'), "holds no scenario"),
+    ],
+    ids=["cut", "garbled", "oversized", "unpacks-too-large", "not-a-state"],
+)
+def test_a_broken_share_link_says_so(
+    browser: Any, server: str, shots: Path, fragment: str, says: str
+) -> None:
+    """A share link cut short, garbled or oversized opens the default scenario and says why in a notice
+    that stays after the first validation and plan (the message used to be cleared by them)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(60_000)
+    opened = context.new_page()
+    opened.goto(server + fragment)
+    fresh_plan(opened, scenarios.DEFAULT)
+    assert opened.is_visible("#notice")
+    text = opened.text_content("#notice-text")
+    assert text.startswith("The share link could not be opened:") and says in text
+    shot(opened, shots, f"share-link-{says.split()[0]}")
+    context.close()
+
+
+# --- what-ifs -----------------------------------------------------------------------------------------
+
+
+def _ask_and_download(page: Any) -> str:
+    page.click("#ask")
+    page.wait_for_selector("#whatif-status.ok")
+    page.wait_for_function("() => !document.querySelector('#download-whatif').disabled")
+    return downloaded(page, "#download-whatif")[1]
+
+
+def test_a_whatif_of_each_kind_is_the_cli_answer(page: Any, shots: Path) -> None:
+    """Beside each line: 'why not more' (`--fix` one more), 'fix' and 'forbid'; and `--why-not`, `--why`
+    and `--alternatives` asked from the form: each download the bytes of `awaw plan ... --json`."""
+    default = str(scenarios.path())
+    fresh_plan(page, scenarios.DEFAULT)
+    line = page.locator("#lines tr", has_text="build germany:army-air-5-4 ×2")
+    line.get_by_role("button", name="why not more").click()
+    page.wait_for_selector("#whatif-status.ok")
+    assert "awaw plan european_axis_spring_1942.yaml --fix germany:army-air-5-4=3" in page.text_content(
+        "#whatif-result"
+    )
+    assert "the best plan without the fixes and forbids: 97.2" in page.text_content("#whatif-result")
+    shot(page, shots, "whatif-why-not-more")
+    _, text = downloaded(page, "#download-whatif")
+    assert text == cli_json("plan", default, "--fix", "germany:army-air-5-4=3", "--json")
+
+    page.click("#clear-asked")
+    page.locator("#lines tr", has_text="build germany:nas-1").get_by_role("button", name="forbid").click()
+    page.wait_for_function(
+        "() => document.querySelector('#whatif-result').textContent.includes('--forbid germany:nas-1')"
+    )
+    page.wait_for_selector("#whatif-status.ok")
+    _, text = downloaded(page, "#download-whatif")
+    assert text == cli_json("plan", default, "--forbid", "germany:nas-1", "--json")
+
+    page.click("#clear-asked")
+    page.fill("#decision", "germany:infantry-3-3")
+    page.click("button[data-add=why_not]")
+    assert _ask_and_download(page) == cli_json("plan", default, "--why-not", "germany:infantry-3-3", "--json")
+    assert "including it costs 0.6 of value" in page.text_content("#whatif-result")
+    shot(page, shots, "whatif-why-not")
+
+    page.click("#clear-asked")
+    page.check("#why")
+    assert _ask_and_download(page) == cli_json("plan", default, "--why", "--json")
+    assert page.is_visible("#whatif-result table[data-title^='What binds']")
+    shot(page, shots, "whatif-why")
+
+    page.uncheck("#why")
+    page.check("#want-alternatives")
+    page.fill("#alternatives", "2")
+    expected = cli_json("plan", default, "--alternatives", "2", "--tolerance", "5%", "--json")
+    assert _ask_and_download(page) == expected
+    assert page.is_visible("#whatif-result table[data-title^='Alternatives within 5%']")
+    shot(page, shots, "whatif-alternatives")
+
+
+def test_compare_my_plan_uploaded_and_edited(page: Any, shots: Path, tmp_path: Path) -> None:
+    """`awaw compare` from the page: a decisions file uploaded, and the plan shown's decisions edited."""
+    default = str(scenarios.path())
+    mine = scenarios.path().parent / "plans" / "my_axis_spring_1942.yaml"
+    fresh_plan(page, scenarios.DEFAULT)
+    page.set_input_files("#decisions-upload", str(mine))
+    page.wait_for_function("() => document.querySelector('#decisions').value.includes('awaw-decisions/1')")
+    page.click("#compare")
+    page.wait_for_function("() => !document.querySelector('#download-compare').disabled")
+    _, text = downloaded(page, "#download-compare")
+    assert text == cli_json("compare", default, str(mine), "--json")
+    shot(page, shots, "compare-uploaded")
+
+    page.click("#from-plan")
+    page.wait_for_function("() => document.querySelector('#decisions').value.includes('army-air-5-4')")
+    edited = page.input_value("#decisions").replace(
+        "entry: army-air-5-4, site: berlin, counters: 2", "entry: army-air-5-4, site: berlin, counters: 3"
+    )
+    assert edited != page.input_value("#decisions")
+    page.fill("#decisions", edited)
+    assert page.is_disabled("#download-compare")  # the comparison shown is for the text before
+    page.click("#compare")
+    page.wait_for_function("() => !document.querySelector('#download-compare').disabled")
+    written = tmp_path / "edited.yaml"
+    written.write_text(edited, encoding="utf-8")
+    _, text = downloaded(page, "#download-compare")
+    assert text == cli_json("compare", default, str(written), "--json")
+    shot(page, shots, "compare-edited")
+
+
+# --- the position form ------------------------------------------------------------------------------
+
+
+def test_form_and_yaml_stay_in_step(page: Any, shots: Path) -> None:
+    """27.35 C: one oil counter set in the form is written into the YAML (comment kept) and re-planned
+    (threshold 50 BRPs); BRPs typed in the YAML show in the form; a force pool row added in the form is a
+    line of the YAML."""
+    fresh_plan(page, scenarios.DEFAULT)
+    shot(page, shots, "form-0-default")
+    oil = page.locator("[aria-label='Oil counters']")
+    oil.fill("1")
+    oil.press("Tab")
+    page.wait_for_function(
+        "() => document.querySelector('#editor').value.includes('oil_counters: 1  # Romanian oil')"
+    )
+    page.wait_for_function(
+        "() => document.querySelector('#plan').textContent.includes('1 of 1 counters spent; threshold 50 BRPs')"
+    )
+    fresh_plan(page, scenarios.DEFAULT)
+    shot(page, shots, "form-1-oil-from-form")
+
+    text = page.input_value("#editor").replace("    brps: 240  #", "    brps: 250  #", 1)
+    page.fill("#editor", text)
+    page.wait_for_function("() => document.querySelector(\"[aria-label='germany BRPs']\").value === '250'")
+    shot(page, shots, "form-2-brps-from-yaml")
+
+    italy = page.locator("fieldset[data-power=italy] tr.adding")
+    italy.locator("[aria-label='entry id']").fill("armor-3-5-extra")
+    italy.locator("[aria-label='unit']").select_option("armor")
+    italy.locator("[aria-label='factors']").fill("3")
+    italy.locator("[aria-label='count']").fill("1")
+    italy.get_by_role("button", name="add the entry").click()
+    page.wait_for_function(
+        "() => document.querySelector('#editor').value.includes('- {id: armor-3-5-extra, unit: armor, factors: 3, count: 1}')"
+    )
+    fresh_plan(page, scenarios.DEFAULT)
+    assert page.locator("fieldset[data-power=italy] input[aria-label='entry id']").nth(-2).input_value() == (
+        "armor-3-5-extra"
+    )
+    shot(page, shots, "form-3-row-added")

@@ -1,0 +1,136 @@
+"""The position form: the common sections read from the YAML text, and each change written back in place
+(the rest of the text, comments included, as it was), the result still a valid scenario."""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+
+import scenarios
+from models.io import parse_scenario
+from optimizer.web.form import Change, FormError, apply_change, read_change, read_form
+
+GRANTS = scenarios.path("allies_summer_1942_grants.yaml").read_text(encoding="utf-8")
+DEFAULT = scenarios.path().read_text(encoding="utf-8")
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [line for line in difflib.ndiff(before.splitlines(), after.splitlines()) if line[:1] in "+-"]
+
+
+def test_form_reads_brps_base_oil_pool_and_objective():
+    form = read_form(GRANTS)
+    usa = next(p for p in form["powers"] if p["power"] == "usa")
+    assert (usa["brps"], usa["brp_base"]) == (230, 270)
+    assert usa["force_pool"][1] == {"id": "armor-5-4", "unit": "armor", "factors": 5, "count": 4}
+    assert form["oil_counters"] == {"western_allies": 3, "russia": 1, "china": 0}
+    assert form["objective"]["preset"] == "max-value"
+    assert read_form(DEFAULT)["oil_counters"] == 2  # one faction: the counters as one number
+
+
+def test_a_scalar_change_touches_its_value_only_and_keeps_the_comment():
+    after = apply_change(GRANTS, Change(["powers", "usa", "brp_base"], 280))
+    assert changed_lines(GRANTS, after) == [
+        "-     brp_base: 270  # limit 90 (27.32 A)",
+        "+     brp_base: 280  # limit 90 (27.32 A)",
+    ]
+    assert parse_scenario(after).powers["usa"].brp_base == 280
+
+
+def test_a_force_pool_row_keeps_its_other_fields_and_its_comment():
+    after = apply_change(
+        GRANTS,
+        Change(
+            ["powers", "britain", "force_pool", 4],
+            {"id": "indian-infantry-1-3", "unit": "infantry", "factors": 1, "count": 3},
+        ),
+    )
+    assert changed_lines(GRANTS, after)[1] == (
+        "+       - {id: indian-infantry-1-3, unit: infantry, factors: 1, count: 3, nationality: indian}"
+    )
+    nas = apply_change(
+        GRANTS,
+        Change(
+            ["powers", "usa", "force_pool", 3], {"id": "nas-1", "unit": "naval_air", "factors": 1, "count": 5}
+        ),
+    )
+    assert "count: 5}  # 4 a turn (27.61)" in nas
+
+
+def test_rows_added_and_removed():
+    added = apply_change(
+        GRANTS,
+        Change(
+            ["powers", "china", "force_pool"],
+            {"id": "armor-2-3", "unit": "armor", "factors": 2, "count": 1},
+            add=True,
+        ),
+    )
+    china = parse_scenario(added).powers["china"].force_pool
+    assert [e.id for e in china] == ["infantry-1-2", "armor-2-3"]
+    removed = apply_change(GRANTS, Change(["powers", "usa", "force_pool", 4], remove=True))
+    assert changed_lines(GRANTS, removed) == [
+        "-       - {id: marine-2-3, unit: marine, factors: 2, count: 2}"
+    ]
+    assert "marine-2-3" not in [e.id for e in parse_scenario(removed).powers["usa"].force_pool]
+
+
+def test_missing_fields_are_added_in_their_section():
+    after = apply_change(GRANTS, Change(["objective", "reserve", "usa"], 5))
+    assert parse_scenario(after).objective.reserve == {"usa": 5}
+    after = apply_change(after, Change(["objective", "unspent_brp_value"], 0.5))
+    assert parse_scenario(after).objective.unspent_brp_value == 0.5
+
+
+def test_the_form_follows_the_text_after_a_change():
+    after = apply_change(DEFAULT, Change(["oil_counters"], 1))
+    assert read_form(after)["oil_counters"] == 1
+    assert "oil_counters: 1  # Romanian oil" in after
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (Change(["powers", "usa", "brps"], -1), "powers.usa.brps: -1 is not a whole number"),
+        (Change(["powers", "usa", "brps"], "x"), "is not a whole number"),
+        (Change(["objective", "preset"], "max-fun"), "is not a preset"),
+        (
+            Change(
+                ["powers", "usa", "force_pool", 0], {"id": "a b", "unit": "armor", "factors": 1, "count": 1}
+            ),
+            "is not an entry name",
+        ),
+        (
+            Change(
+                ["powers", "usa", "force_pool", 0], {"id": "ab", "unit": "tank", "factors": 1, "count": 1}
+            ),
+            "is not a unit type",
+        ),
+        (Change(["powers", "usa", "force_pool", 9], remove=True), "no such force pool entry"),
+    ],
+)
+def test_bad_changes_are_refused_naming_the_field(change, says):
+    with pytest.raises(FormError, match=says.replace("(", r"\(")):
+        apply_change(GRANTS, change)
+
+
+def test_text_that_cannot_be_parsed_is_said_plainly():
+    with pytest.raises(FormError, match="the YAML cannot be read"):
+        read_form("powers: [\n")
+    assert read_form("kind: engineers\n") == {"turn": False}
+
+
+def test_change_paths_are_checked():
+    for bad in (None, {"path": []}, {"path": "powers"}, {"path": [True]}, {"path": list("abcdefg")}):
+        with pytest.raises(FormError):
+            read_change(bad)
+
+
+def test_an_alias_is_not_expanded_by_the_form():
+    """The form composes the text (nodes, aliases kept as shared nodes): a nest of aliases is no work."""
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(8)
+    )
+    assert read_form(bomb) == {"turn": False}

@@ -1,0 +1,178 @@
+"""The page's what-ifs and comparison over HTTP: each the bytes of the CLI's `--json` for the same question
+(`awaw plan --why/--why-not/--fix/--forbid/--alternatives`, `awaw compare`), bad decisions answered with
+the CLI's words, and the planner the page picks among those that plan a scenario."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+from typer.testing import CliRunner
+
+import scenarios
+from optimizer.cli import app as cli
+from optimizer.web.app import create_app
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+DEFAULT = scenarios.path()
+TEXT = DEFAULT.read_text(encoding="utf-8")
+DECISIONS = DEFAULT.parent / "plans" / "my_axis_spring_1942.yaml"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def cli_stdout(*args: str) -> str:
+    result = runner.invoke(cli, list(args))
+    assert result.exit_code in (0, 1), result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize(
+    ("whatif", "args"),
+    [
+        ({"why": True}, ["--why"]),
+        ({"why_not": ["germany:infantry-3-3"]}, ["--why-not", "germany:infantry-3-3"]),
+        ({"fix": ["germany:army-air-5-4=3"]}, ["--fix", "germany:army-air-5-4=3"]),
+        ({"forbid": ["germany:nas-1"]}, ["--forbid", "germany:nas-1"]),
+        ({"alternatives": 2, "tolerance": "5%"}, ["--alternatives", "2", "--tolerance", "5%"]),
+    ],
+    ids=["why", "why-not", "fix", "forbid", "alternatives"],
+)
+def test_whatif_is_the_cli_json_byte_for_byte(client, whatif, args):
+    """Each what-if of the page answers as `awaw plan` with the same option: the same JSON, byte for byte,
+    and the command it stands for shown beside it."""
+    answer = client.post("/api/whatif", json={"yaml": TEXT, "file": DEFAULT.name, "whatif": whatif})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["plan"] == cli_stdout("plan", str(DEFAULT), *args, "--json")
+    assert data["command"] == " ".join(["awaw plan", DEFAULT.name, *args])
+
+
+def test_why_not_more_of_a_build_line_is_priced_against_the_best(client):
+    """'Why not more' of a build line is `--fix POWER:ENTRY=N+1`: its plan, and the best plan's objective
+    beside it with what the plan with one more does differently."""
+    best = json.loads(cli_stdout("plan", str(DEFAULT), "--json"))
+    built = sum(
+        b["counters"] for b in best["builds"] if (b["power"], b["entry"]) == ("germany", "army-air-5-4")
+    )
+    decision = f"germany:army-air-5-4={built + 1}"
+    answer = client.post("/api/whatif", json={"yaml": TEXT, "whatif": {"fix": [decision]}})
+    data = answer.json()
+    assert data["best"] == best["objective"]["value"]
+    from models.plan import Plan
+    from optimizer.whatif.plan_diff import changes
+
+    with_one_more = cli_stdout("plan", str(DEFAULT), "--fix", decision, "--json")
+    assert data["objective"] == json.loads(with_one_more)["objective"]["value"]
+    expected = changes(Plan.model_validate_json(json.dumps(best)), Plan.model_validate_json(with_one_more))
+    assert data["changes"] == expected and expected  # one more counter is a change from the best plan
+
+
+def test_whatif_tables_are_the_cli_tables(client):
+    """The why-not table of the page holds the rows `awaw plan --why-not` prints."""
+    answer = client.post("/api/whatif", json={"yaml": TEXT, "whatif": {"why_not": ["germany:infantry-3-3"]}})
+    html = answer.json()["html"]
+    assert (
+        'data-title="Why not (the best plan that includes it; cost: its optimum less the plan&#39;s)"' in html
+    )
+    assert "including it costs" in html
+
+
+def test_an_infeasible_fix_is_the_cli_failure_json(client):
+    answer = client.post("/api/whatif", json={"yaml": TEXT, "whatif": {"fix": ["italy:armor-3-5=2"]}})
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["status"] == "infeasible"
+    assert data["plan"] == cli_stdout("plan", str(DEFAULT), "--fix", "italy:armor-3-5=2", "--json")
+
+
+def test_a_bad_decision_is_named_as_the_cli_names_it(client):
+    answer = client.post("/api/whatif", json={"yaml": TEXT, "whatif": {"fix": ["germany:bogus=2"]}})
+    assert answer.status_code == 422
+    result = runner.invoke(cli, ["plan", str(DEFAULT), "--fix", "germany:bogus=2"])
+    assert result.exit_code == 2
+    assert answer.json()["error"] in result.output.replace("\n", "")
+
+
+def test_whatif_refused_for_another_planner(client):
+    text = scenarios.every()["engineers/rail_and_airbase.yaml"].read_text(encoding="utf-8")
+    answer = client.post("/api/whatif", json={"yaml": text, "whatif": {"why": True}})
+    assert answer.status_code == 422
+    assert "asked of turn plans" in answer.json()["error"]
+
+
+def test_compare_is_the_cli_compare_json(client):
+    """`awaw compare` of the bundled player's plan, from the page: the same JSON and the same verdict."""
+    decisions = DECISIONS.read_text(encoding="utf-8")
+    answer = client.post(
+        "/api/compare", json={"yaml": TEXT, "decisions": decisions, "decisions_file": DECISIONS.name}
+    )
+    assert answer.status_code == 200, answer.text
+    expected = runner.invoke(cli, ["compare", str(DEFAULT), str(DECISIONS), "--json"])
+    assert answer.json()["comparison"] == expected.stdout
+    assert answer.json()["legal"] == (expected.exit_code == 0)
+    assert "Score (gap: best less yours)" in answer.json()["html"]
+
+
+def test_decisions_of_the_plan_shown_compare_as_the_best(client):
+    """The decisions of the best plan, as the page offers them to edit, score exactly the best plan."""
+    plan = client.post("/api/plan", json={"yaml": TEXT}).json()["plan"]
+    decisions = client.post("/api/decisions", json={"yaml": TEXT, "plan": plan}).json()["decisions"]
+    assert "format: awaw-decisions/1" in decisions
+    compared = json.loads(
+        client.post("/api/compare", json={"yaml": TEXT, "decisions": decisions}).json()["comparison"]
+    )
+    assert compared["legal"] and all(score["gap"] == 0 for score in compared["scores"])
+
+
+def test_a_broken_decisions_file_is_named(client):
+    answer = client.post(
+        "/api/compare",
+        json={
+            "yaml": TEXT,
+            "decisions": "format: awaw-decisions/1\nbuilds: 3\n",
+            "decisions_file": "mine.yaml",
+        },
+    )
+    assert answer.status_code == 422
+    assert answer.json()["error"].startswith("mine.yaml:")
+
+
+def test_sw_scenario_planned_by_either_planner_it_has(client):
+    """A scenario with an `sw:` section: the turn plan by default (`awaw plan`), or the SW deployment
+    (`awaw sw`, rule 25) when the page picks it, each the bytes of its command's --json."""
+    path = scenarios.every()["european_axis_1942_sw.yaml"]
+    text = path.read_text(encoding="utf-8")
+    valid = client.post("/api/validate", json={"yaml": text}).json()
+    assert [p["name"] for p in valid["planners"]] == ["plan", "sw"]
+    answer = client.post("/api/plan", json={"yaml": text, "planner": "sw"})
+    assert answer.status_code == 200 and answer.json()["planner"] == "sw"
+    assert answer.json()["plan"] == cli_stdout("sw", str(path), "--json")
+    checked = client.post("/api/check", json={"yaml": text, "planner": "sw", "plan": answer.json()["plan"]})
+    assert checked.json()["legal"] and checked.json()["says"] == "the deployment is legal (rule 25)"
+
+
+def test_a_planner_that_does_not_plan_the_scenario_is_refused(client):
+    answer = client.post("/api/plan", json={"yaml": TEXT, "planner": "sw"})
+    assert answer.status_code == 422
+    assert answer.json()["source"] == "planner"
+    assert "awaw sw does not plan this scenario" in answer.json()["error"]
+
+
+def test_controls_that_do_not_apply_are_named_each(client):
+    """The issue's sequence: Reserve `britain=20` set, then Japan's naval scenario (no British power)
+    picked: validation names the reserve as not applying, and not the values that do."""
+    text = scenarios.every()["japan_fall_1941_naval.yaml"].read_text(encoding="utf-8")
+    options = {"reserve": "britain=20", "values": "armor=2"}
+    valid = client.post("/api/validate", json={"yaml": text, "options": options}).json()
+    assert list(valid["option_problems"]) == ["reserve"]
+    assert "britain: not a planned power" in valid["option_problems"]["reserve"]
