@@ -18,7 +18,7 @@ from optimizer.render.picture import GRANTOR_COLOURS
 from optimizer.rules.grants.prepare import GrantNetwork, grant_network
 
 WIDTH, HEIGHT = 1220, 740
-FONT = 15  # px of the view box; the map is drawn about 900 px wide: about 11-12 px on screen
+FONT = 18  # px of the view box; the map is drawn about 840 px wide of 1220: about 12 px on screen
 
 # Rough geography, spread so that no label covers another: x east, y south; where the label goes.
 LAYOUT: dict[str, tuple[float, float, str]] = {
@@ -34,10 +34,10 @@ LAYOUT: dict[str, tuple[float, float, str]] = {
     "vologda": (640, 200, "w"),
     "russia": (770, 290, "e"),
     "siberia": (1010, 160, "n"),
-    "us_pacific_box": (1140, 300, "n"),
+    "us_pacific_box": (1140, 300, "s"),
     "turkish_port": (540, 400, "s"),
     "suez": (470, 520, "w"),
-    "mosul": (620, 380, "e"),
+    "mosul": (640, 370, "e"),
     "tehran": (690, 440, "e"),
     "basra_abadan": (600, 500, "w"),
     "abadan_ahwaz": (700, 520, "e"),
@@ -51,16 +51,16 @@ LAYOUT: dict[str, tuple[float, float, str]] = {
     "kunming": (980, 470, "e"),
     "haiphong": (1080, 540, "e"),
     "china": (980, 370, "e"),
-    "chinese_port": (1090, 440, "n"),
+    "chinese_port": (1090, 440, "e"),
 }
 
 CLOSED = "#c0392b"
 OPEN = "#8a8a8a"
 STYLE = """
-.routes text { font: 15px system-ui, sans-serif; fill: #1d1d1d; paint-order: stroke; stroke: #fff;
+.routes text { font: 18px system-ui, sans-serif; fill: #1d1d1d; paint-order: stroke; stroke: #fff;
   stroke-width: 4px; stroke-linejoin: round; }
-.routes .title { font-size: 17px; font-weight: bold; }
-.routes .amount { font-weight: bold; font-size: 15px; }
+.routes .title { font-size: 19px; font-weight: bold; }
+.routes .amount { font-weight: bold; font-size: 18px; }
 .routes .leg .hit { stroke: transparent; stroke-width: 14; fill: none; }
 .routes .leg:hover .line { stroke-width: 4; }
 .routes .leg:hover .hit { stroke: rgba(255, 200, 0, 0.35); }

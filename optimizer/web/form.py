@@ -161,6 +161,8 @@ def _entry_text(path: list[str | int], value: Any, old: yaml.Node | None) -> str
         raise FormError(f"{name}.unit: {unit!r} is not a unit type ({', '.join(UNITS)})")
     data: dict[str, Any] = {"id": entry_id, "unit": unit}
     for key in ("factors", "count"):
+        if key == "factors" and value.get(key) is None:
+            continue  # not given: one factor a counter (the field's default, 27.5)
         data[key] = int(_plain([*path, key], value.get(key)))
     if isinstance(old, yaml.MappingNode):
         for k, v in old.value:
@@ -171,10 +173,7 @@ def _entry_text(path: list[str | int], value: Any, old: yaml.Node | None) -> str
 
 def _line_end(text: str, node: yaml.Node) -> int:
     """Where the last line of a node ends (its newline, or the end of the text): after its comment."""
-    at = node.end_mark.index
-    if at > 0 and text[at - 1] == "\n":
-        at -= 1
-    end = text.find("\n", at)
+    end = text.find("\n", _content_end(node))
     return len(text) if end < 0 else end
 
 
@@ -218,8 +217,18 @@ def apply_change(text: str, change: Change) -> str:
     if node is not None:
         if not isinstance(node, yaml.ScalarNode | yaml.MappingNode):
             raise FormError(f"{name}: not a single value in the YAML; change it there")
-        return text[: node.start_mark.index] + replaced + text[node.end_mark.index :]
+        return text[: node.start_mark.index] + replaced + text[_content_end(node) :]
     return _insert(text, root, path, replaced)
+
+
+def _content_end(node: yaml.Node) -> int:
+    """Where a node's own text ends: a block mapping's end mark lies past the line break after it (and
+    past any comment there), its last value's does not."""
+    if isinstance(node, yaml.MappingNode) and not node.flow_style and node.value:
+        return _content_end(node.value[-1][1])
+    if isinstance(node, yaml.SequenceNode) and not node.flow_style and node.value:
+        return _content_end(node.value[-1])
+    return int(node.end_mark.index)
 
 
 def _insert(text: str, root: yaml.MappingNode, path: list[str | int], value: str) -> str:

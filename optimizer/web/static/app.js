@@ -274,7 +274,8 @@ async function plan() {
   const { status, data } = await postJson("/api/plan", body);
   if (request !== planRequest) return; // a newer plan was asked for meanwhile
   if (status !== 200) {
-    const what = status === 422 ? "Bad input: see the problems beside the scenario or the controls." : data.error;
+    const where = data.source === "objective controls" || data.source === "planner" ? "the controls" : "the scenario";
+    const what = status === 422 ? `${String(data.error).split("\n")[0]} (see ${where})` : data.error;
     setStatus(`No plan: ${what}`, "bad");
     routeError(data);
     markFreshness();

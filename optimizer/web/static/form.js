@@ -125,7 +125,13 @@ function poolRow(units, entry, path, adding) {
   factors.value = entry.factors === null ? "" : String(entry.factors);
   const count = el("input", null, { type: "number", min: "0", "aria-label": "count" });
   count.value = entry.count === null ? "" : String(entry.count);
-  const value = () => ({ id: id.value.trim(), unit: unit.value, factors: Number(factors.value), count: Number(count.value) });
+  if (entry.factors === null) factors.placeholder = "1";
+  const value = () => ({
+    id: id.value.trim(),
+    unit: unit.value,
+    factors: factors.value.trim() === "" ? null : Number(factors.value),
+    count: Number(count.value),
+  });
   const cells = [id, unit, factors, count];
   cells.forEach((input, k) => {
     input.dataset.path = JSON.stringify([...path, adding ? "new" : "", k]);

@@ -134,3 +134,32 @@ def test_an_alias_is_not_expanded_by_the_form():
         for i in range(8)
     )
     assert read_form(bomb) == {"turn": False}
+
+
+def test_an_entry_without_factors_keeps_the_default():
+    """27.5: `factors` defaults to one a counter; a row of the form without it is written without it."""
+    after = apply_change(
+        DEFAULT,
+        Change(["powers", "germany", "force_pool", 9], {"id": "fortification", "unit": "fortification", "factors": None, "count": 2}),
+    )
+    line = next(line for line in changed_lines(DEFAULT, after) if line.startswith("+"))
+    assert "factors" not in line and "count: 2" in line
+    assert parse_scenario(after).powers["germany"].force_pool[9].factors == 1
+
+
+def test_a_block_entry_is_replaced_and_removed_whole():
+    """An entry written over several lines: its lines only, the comment after its last line kept on
+    change, and nothing of the entries around it touched."""
+    flak = ["powers", "germany", "force_pool", 8]
+    changed = apply_change(DEFAULT, Change(flak, {"id": "flak-1", "unit": "flak", "factors": 1, "count": 2}))
+    assert "      - {id: flak-1, unit: flak, factors: 1, count: 2}  # home air defense against the RAF" in changed
+    assert [e.id for e in parse_scenario(changed).powers["germany"].force_pool] == [
+        e.id for e in parse_scenario(DEFAULT).powers["germany"].force_pool
+    ]
+    removed = apply_change(DEFAULT, Change(flak, remove=True))
+    assert changed_lines(DEFAULT, removed) == [
+        "-       - id: flak-1",
+        "-         unit: flak",
+        "-         factors: 1",
+        "-         count: 3  # home air defense against the RAF",
+    ]
