@@ -79,7 +79,7 @@ def warm() -> None:
     """Load the solver, checker, tables and picture while the page is shown, before it asks for a plan."""
     import optimizer.checker
     import optimizer.planners.position
-    import optimizer.render.picture
+    import optimizer.render.route_svg
     import optimizer.render.tables
     import optimizer.web.service  # noqa: F401
 

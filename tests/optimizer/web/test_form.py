@@ -140,7 +140,10 @@ def test_an_entry_without_factors_keeps_the_default():
     """27.5: `factors` defaults to one a counter; a row of the form without it is written without it."""
     after = apply_change(
         DEFAULT,
-        Change(["powers", "germany", "force_pool", 9], {"id": "fortification", "unit": "fortification", "factors": None, "count": 2}),
+        Change(
+            ["powers", "germany", "force_pool", 9],
+            {"id": "fortification", "unit": "fortification", "factors": None, "count": 2},
+        ),
     )
     line = next(line for line in changed_lines(DEFAULT, after) if line.startswith("+"))
     assert "factors" not in line and "count: 2" in line
@@ -152,7 +155,10 @@ def test_a_block_entry_is_replaced_and_removed_whole():
     change, and nothing of the entries around it touched."""
     flak = ["powers", "germany", "force_pool", 8]
     changed = apply_change(DEFAULT, Change(flak, {"id": "flak-1", "unit": "flak", "factors": 1, "count": 2}))
-    assert "      - {id: flak-1, unit: flak, factors: 1, count: 2}  # home air defense against the RAF" in changed
+    assert (
+        "      - {id: flak-1, unit: flak, factors: 1, count: 2}  # home air defense against the RAF"
+        in changed
+    )
     assert [e.id for e in parse_scenario(changed).powers["germany"].force_pool] == [
         e.id for e in parse_scenario(DEFAULT).powers["germany"].force_pool
     ]
