@@ -267,7 +267,8 @@ function routeError(data) {
 
 async function plan() {
   const request = ++planRequest;
-  setStatus(shown ? "Planning… (the plan below is the last one, for other inputs)" : "Planning…", "busy");
+  const old = shown !== null && shown.key !== inputsKey();
+  setStatus(old ? "Planning… (the plan below is the last one, for other inputs)" : "Planning…", "busy");
   markFreshness();
   const body = inputs();
   const key = inputsKey();
@@ -424,6 +425,7 @@ async function loadShared() {
 // --- picking a scenario ----------------------------------------------------------------------------------
 
 async function scenarioChanged() {
+  notice.hidden = true; // a note about the scenario before is not about this one
   plannerSelect.value = "";
   clearAsked(); // the decisions asked name the old scenario's entries (whatif.js)
   drawGutter();

@@ -147,6 +147,14 @@ def test_an_invalid_editor_marks_the_plan_old(page: Any, shots: Path) -> None:
     page.wait_for_function("() => document.querySelector('#validity').textContent === 'invalid'")
     assert page.is_visible("#stale") and page.is_disabled("#download-json")
     assert page.is_visible("#errors")
+    # The gutter marks the line and keeps its width (it grew to 45 % of the editor, cutting text off).
+    line = int(page.get_attribute("#problems li[data-line]", "data-line") or 0)
+    assert page.text_content("#gutter").splitlines()[line - 1] == f"{line} ⚠"
+    share = page.evaluate(
+        "() => document.querySelector('#gutter').getBoundingClientRect().width"
+        " / document.querySelector('.editor').getBoundingClientRect().width"
+    )
+    assert share < 0.15
     shot(page, shots, "invalid-editor-plan-old")
     assert page.text_content("#status").startswith("No plan: the scenario has problems")
     page.fill("#editor", scenarios.path().read_text(encoding="utf-8"))
