@@ -8,6 +8,7 @@ Screenshots of each step go to `AWAW_SHOTS` when set (see `conftest.shots`).
 
 from __future__ import annotations
 
+import re
 import zlib
 from base64 import urlsafe_b64encode
 from pathlib import Path
@@ -18,6 +19,7 @@ import yaml
 from typer.testing import CliRunner
 
 import scenarios
+from models.route_data import LEGS
 from optimizer.cli import app as cli
 from optimizer.planners import planner_for
 from optimizer.web.shell import MAX_BODY
@@ -322,3 +324,27 @@ def test_form_and_yaml_stay_in_step(page: Any, shots: Path) -> None:
         "armor-3-5-extra"
     )
     shot(page, shots, "form-3-row-added")
+
+
+# --- the route map ------------------------------------------------------------------------------------
+
+
+def test_route_map_is_legible_at_the_default_zoom_with_each_leg_told_on_hover(page: Any, shots: Path) -> None:
+    """Rule 40's route map in the page: SVG text (no raster), each label at least 11 px high on a 1400 px
+    wide window (they were about 5 px), each leg with its state and rule to hover, the closed ones
+    dashed."""
+    pick(page, "allies_summer_1942_grants.yaml")
+    heights = page.eval_on_selector_all(
+        "figure.map svg g.node text", "labels => labels.map(l => l.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 11
+    hovers = page.eval_on_selector_all(
+        "figure.map svg g.leg",
+        "legs => legs.map(l => [l.dataset.state, l.querySelector('title').textContent])",
+    )
+    assert len(hovers) == len(LEGS) and all(re.search(r"\(40\.\d", text) for _, text in hovers)
+    closed = [text for state, text in hovers if state == "closed"]
+    assert closed and all(", closed (40." in text for text in closed)
+    assert page.eval_on_selector_all("figure.map img", "found => found.length") == 0
+    page.hover("figure.map svg g.leg[data-state=closed]")
+    shot(page, shots, "route-map-hover")
