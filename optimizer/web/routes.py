@@ -107,12 +107,15 @@ def whatif_routes(environment: Environment, slots: Slots, time_limit: float | No
             return _error(
                 'expected a JSON object with the scenario text in "yaml" and the what-if in "whatif"'
             )
+        from optimizer.web import service
+
         try:
             loaded = _loaded(data)
             wanted = asked.read_whatif(data.get("whatif"))
+            flags = service.option_flags(service.read_options(data.get("options")))
         except InputError as error:
             return _bad_input(error)
-        view = await solving(lambda: asked.whatif_view(loaded, wanted, _file(data), time_limit))
+        view = await solving(lambda: asked.whatif_view(loaded, wanted, _file(data), time_limit, flags))
         if isinstance(view, Response):
             return view
         html = environment.get_template("whatif.html").render(view=view)

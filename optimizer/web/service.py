@@ -163,6 +163,22 @@ def apply_options(loaded: Loaded, options: Options) -> Loaded:
     return Loaded(TURN, apply_overrides(loaded.scenario, overrides, OPTIONS_NAME, names), loaded.choices)
 
 
+def option_flags(options: Options) -> list[str]:
+    """The controls set, as the `awaw plan` options that ask the same (`--reserve italy=10`)."""
+    flags = [] if options.preset is None else [f"--preset {options.preset}"]
+    for name, flag in (("values", "--value"), ("minimum", "--min"), ("reserve", "--reserve")):
+        flags += [f"{flag} {item}" for item in _items(getattr(options, name))]
+    for name, flag in (
+        ("unspent_value", "--unspent-value"),
+        ("oil_value", "--oil-value"),
+        ("horizon", "--horizon"),
+        ("discount", "--discount"),
+    ):
+        if getattr(options, name) is not None:
+            flags.append(f"{flag} {getattr(options, name):g}")
+    return flags
+
+
 def option_problems(loaded: Loaded, data: Any) -> dict[str, str]:
     """Each objective control set that does not apply to this scenario, with why (each tried alone, as
     `apply_options` applies it): the page clears them when another scenario is picked."""

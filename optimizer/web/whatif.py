@@ -32,9 +32,9 @@ class WhatIf(BaseModel):
     alternatives: int | None = Field(default=None, ge=1, le=20)
     tolerance: str = Field(default="5%", max_length=40)
 
-    def command(self, file: str) -> str:
-        """The `awaw plan` command that asks the same (the page's options aside)."""
-        words = ["awaw plan", file]
+    def command(self, file: str, options: list[str] | None = None) -> str:
+        """The `awaw plan` command that asks the same, with the objective controls' options first."""
+        words = ["awaw plan", file, *(options or [])]
         words += [f"--fix {text}" for text in self.fix]
         words += [f"--forbid {text}" for text in self.forbid]
         words += [f"--why-not {text}" for text in self.why_not]
@@ -76,10 +76,13 @@ def _turn_only(loaded: Loaded, what: str) -> None:
         raise InputError(WHATIF_NAME, [("", problem)])
 
 
-def whatif_view(loaded: Loaded, asked: WhatIf, file: str, time_limit: float | None) -> WhatIfView:
+def whatif_view(
+    loaded: Loaded, asked: WhatIf, file: str, time_limit: float | None, options: list[str] | None = None
+) -> WhatIfView:
     """`awaw plan` with the what-if options: the same steps as the command (`optimizer.cli.plan`), with the
     position's best plan beside it when decisions are fixed or forbidden. Raises `InputError` for a
-    decision the CLI refuses (an unknown entry, a bad form)."""
+    decision the CLI refuses (an unknown entry, a bad form). `options`: the objective controls applied to
+    `loaded`, as the command's options, for the command shown."""
     from models.io import InputError
     from optimizer.planners.position import Position, result_of
     from optimizer.planners.turn import TURN
@@ -110,7 +113,7 @@ def whatif_view(loaded: Loaded, asked: WhatIf, file: str, time_limit: float | No
     result = result_of(scenario, solved)
     view = WhatIfView(
         status=result.status.value,
-        command=asked.command(file),
+        command=asked.command(file, options),
         objective=result.objective,
         explanation=list(result.explanation),
     )

@@ -176,3 +176,20 @@ def test_controls_that_do_not_apply_are_named_each(client):
     valid = client.post("/api/validate", json={"yaml": text, "options": options}).json()
     assert list(valid["option_problems"]) == ["reserve"]
     assert "britain: not a planned power" in valid["option_problems"]["reserve"]
+
+
+def test_whatif_with_objective_controls_is_the_cli_with_their_options(client):
+    """The objective controls apply to a what-if as to the plan: `awaw plan --reserve italy=10 --why-not ...`,
+    the command shown with both."""
+    body = {
+        "yaml": TEXT,
+        "file": DEFAULT.name,
+        "options": {"reserve": "italy=10", "unspent_value": 0.5},
+        "whatif": {"why_not": ["germany:infantry-3-3"]},
+    }
+    data = client.post("/api/whatif", json=body).json()
+    args = ["--reserve", "italy=10", "--unspent-value", "0.5", "--why-not", "germany:infantry-3-3"]
+    assert data["command"] == "awaw plan european_axis_spring_1942.yaml " + " ".join(
+        f"{a} {b}" for a, b in zip(args[::2], args[1::2], strict=True)
+    )
+    assert data["plan"] == cli_stdout("plan", str(DEFAULT), *args, "--json")
