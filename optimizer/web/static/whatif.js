@@ -66,52 +66,91 @@ function addAsked(kind, text, now) {
   if (now) askWhatif();
 }
 
-// Beside each line of the plan shown: "why not more" (the best plan with one more: --fix N+1, or the
-// faster chart action: --why-not), "fix" (keep it: --fix) and "forbid" (--forbid).
+// Beside each line of the plan shown (a cell added to each row of its Builds, Grants and Naval
+// construction tables, whose rows are the plan's lines in order): "why not more" (the best plan with one
+// more: --fix N+1, or the faster chart action: --why-not), "fix" (keep it: --fix) and "forbid"
+// (--forbid). The chart actions of later turns of the horizon, which have no table row, are listed in a
+// table of their own.
+const FASTER = { defer: "continue", continue: "accelerate" };
+
+function askButtons(more, keep, ban, moreKind) {
+  const cell = el("td", null, { class: "ask" });
+  for (const [kind, text, word] of [[moreKind, more, "why not more"], ["fix", keep, "fix"], ["forbid", ban, "forbid"]]) {
+    if (!text) continue;
+    const option = kind === "why_not" ? "--why-not" : `--${kind}`;
+    const button = el("button", word, { type: "button", title: `${option} ${text}`, "data-decision": text, "data-kind": kind });
+    if (word === "why not more") button.className = "more";
+    button.addEventListener("click", () => addAsked(kind, text, true));
+    cell.append(button);
+  }
+  return cell;
+}
+
+function buildAsk(b) {
+  const line = `${b.power}:${b.entry}` + (b.site ? `@${b.site}` : "");
+  return [`${line}=${b.counters + 1}`, `${line}=${b.counters}`, line, "fix"];
+}
+
+function grantAsk(g, totals) {
+  const key = `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
+  const brps = totals.get(key);
+  return [`${key}=${brps + 1}`, `${key}=${brps}`, key, "fix"];
+}
+
+function chartAsk(a) {
+  const ship = `${a.power}:${a.yard}/${a.ship}`;
+  const when = a.turn ? `@${a.turn}` : "";
+  const more = FASTER[a.action] ? `${ship}:${FASTER[a.action]}${when}` : "";
+  return [more, `${ship}:${a.action}${when}`, `${ship}:${a.action}${when}`, "why_not"];
+}
+
+// The buttons of each line in a cell at the end of its row; false when the table's rows are not the lines.
+function besideRows(title, lines, ask) {
+  const table = planDiv.querySelector(`table[data-title="${title}"]`);
+  if (!table) return lines.length === 0;
+  const rows = table.tBodies[0] ? [...table.tBodies[0].rows] : [];
+  if (rows.length !== lines.length) return false;
+  table.tHead.rows[0].append(el("th", "what if", { class: "ask" }));
+  rows.forEach((row, index) => row.append(askButtons(...ask(lines[index]))));
+  return true;
+}
+
 function showLines() {
   const box = $("lines");
   box.replaceChildren();
   whatifSection.hidden = !shown || shown.planner !== "plan" || !shown.plan;
   if (whatifSection.hidden) return;
   const data = JSON.parse(shown.plan);
-  const table = el("table", null, { class: "lines", "data-title": "Lines of the plan" });
-  table.append(el("caption", "Ask about a line of the plan"));
-  const head = el("tr");
-  for (const column of ["line", "why not more", "fix", "forbid"]) head.append(el("th", column));
-  table.append(wrap("thead", head));
-  const body = el("tbody");
-  const add = (label, more, keep, ban, moreKind) => {
-    const row = el("tr");
-    row.append(el("td", label));
-    for (const [kind, text, word] of [[moreKind || "fix", more, "why not more"], ["fix", keep, "fix"], ["forbid", ban, "forbid"]]) {
-      const cell = el("td");
-      if (text) {
-        const button = el("button", word, { type: "button", title: `${kind.replace("_", "-")} ${text}`, "data-decision": text, "data-kind": kind });
-        button.addEventListener("click", () => addAsked(kind, text, true));
-        cell.append(button);
-      }
-      row.append(cell);
-    }
-    body.append(row);
-  };
-  const builds = new Map();
-  for (const b of data.builds || []) {
-    const key = `${b.power}:${b.entry}`;
-    builds.set(key, (builds.get(key) || 0) + b.counters);
-  }
-  for (const [key, counters] of builds) add(`build ${key} ×${counters}`, `${key}=${counters + 1}`, `${key}=${counters}`, key);
-  const grants = new Map();
+  const totals = new Map();
   for (const g of data.grants || []) {
     const key = `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
-    grants.set(key, (grants.get(key) || 0) + g.brps);
+    totals.set(key, (totals.get(key) || 0) + g.brps);
   }
-  for (const [key, brps] of grants) add(`grant ${key} ${brps} BRPs`, `${key}=${brps + 1}`, `${key}=${brps}`, key);
-  const faster = { defer: "continue", continue: "accelerate" };
-  for (const a of data.naval_actions || []) {
-    const ship = `${a.power}:${a.yard}/${a.ship}`;
-    const when = a.turn ? `@${a.turn}` : "";
-    const more = faster[a.action] ? `${ship}:${faster[a.action]}${when}` : "";
-    add(`chart ${ship} ${a.action}${a.turn ? ` (turn +${a.turn})` : ""}`, more, `${ship}:${a.action}${when}`, `${ship}:${a.action}${when}`, "why_not");
+  const rest = []; // [label, ask] of lines with no row of their own
+  const builds = data.builds || [];
+  if (!besideRows("Builds", builds, buildAsk)) for (const b of builds) rest.push([`build ${b.power}:${b.entry} ×${b.counters}`, buildAsk(b)]);
+  const grants = data.grants || [];
+  if (!besideRows("Grants (rule 40)", grants, (g) => grantAsk(g, totals))) {
+    for (const g of grants) rest.push([`grant ${g.grantor}>${g.recipient} ${g.brps} BRPs`, grantAsk(g, totals)]);
+  }
+  const now = (data.naval_actions || []).filter((a) => a.turn === 0);
+  if (!besideRows("Naval construction this turn (27.7)", now, chartAsk)) {
+    for (const a of now) rest.push([`chart ${a.power}:${a.yard}/${a.ship} ${a.action}`, chartAsk(a)]);
+  }
+  for (const a of (data.naval_actions || []).filter((x) => x.turn !== 0)) {
+    rest.push([`chart ${a.power}:${a.yard}/${a.ship} ${a.action} (turn +${a.turn})`, chartAsk(a)]);
+  }
+  if (!rest.length) return;
+  const table = el("table", null, { class: "lines", "data-title": "Later chart actions" });
+  table.append(el("caption", "Chart actions later in the horizon (27.7)"));
+  const head = el("tr");
+  for (const column of ["line", "what if"]) head.append(el("th", column));
+  table.append(wrap("thead", head));
+  const body = el("tbody");
+  for (const [label, ask] of rest) {
+    const row = el("tr");
+    row.append(el("td", label), askButtons(...ask));
+    body.append(row);
   }
   table.append(body);
   box.append(table);

@@ -212,25 +212,26 @@ def test_a_whatif_of_each_kind_is_the_cli_answer(page: Any, shots: Path) -> None
     and `--alternatives` asked from the form: each download the bytes of `awaw plan ... --json`."""
     default = str(scenarios.path())
     fresh_plan(page, scenarios.DEFAULT)
-    line = page.locator("#lines tr", has_text="build germany:army-air-5-4 ×2")
+    builds = page.locator("#plan table[data-title=Builds] tbody tr")
+    line = builds.filter(has_text="army-air-5-4").filter(has_text="germany")
+    assert line.locator("td").nth(4).text_content() == "2"  # two counters built in Berlin's class of sites
     line.get_by_role("button", name="why not more").click()
     page.wait_for_selector("#whatif-status.ok")
-    assert "awaw plan european_axis_spring_1942.yaml --fix germany:army-air-5-4=3" in page.text_content(
-        "#whatif-result"
-    )
+    command = "awaw plan european_axis_spring_1942.yaml --fix germany:army-air-5-4@berlin=3"
+    assert command in page.text_content("#whatif-result")
     assert "the best plan without the fixes and forbids: 97.2" in page.text_content("#whatif-result")
     shot(page, shots, "whatif-why-not-more")
     _, text = downloaded(page, "#download-whatif")
-    assert text == cli_json("plan", default, "--fix", "germany:army-air-5-4=3", "--json")
+    assert text == cli_json("plan", default, "--fix", "germany:army-air-5-4@berlin=3", "--json")
 
     page.click("#clear-asked")
-    page.locator("#lines tr", has_text="build germany:nas-1").get_by_role("button", name="forbid").click()
+    builds.filter(has_text="nas-1").filter(has_text="germany").get_by_role("button", name="forbid").click()
     page.wait_for_function(
-        "() => document.querySelector('#whatif-result').textContent.includes('--forbid germany:nas-1')"
+        "() => document.querySelector('#whatif-result').textContent.includes('--forbid germany:nas-1@berlin')"
     )
     page.wait_for_selector("#whatif-status.ok")
     _, text = downloaded(page, "#download-whatif")
-    assert text == cli_json("plan", default, "--forbid", "germany:nas-1", "--json")
+    assert text == cli_json("plan", default, "--forbid", "germany:nas-1@berlin", "--json")
 
     page.click("#clear-asked")
     page.fill("#decision", "germany:infantry-3-3")
