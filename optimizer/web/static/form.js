@@ -15,6 +15,7 @@ async function refreshForm() {
   if (request !== formRequest) return;
   if (status !== 200) {
     showBox(formError, data.error);
+    formDiv.replaceChildren(); // a form of the text before would not be the text's: none until it reads
     return;
   }
   showBox(formError, "");

@@ -157,12 +157,18 @@ def test_an_invalid_editor_marks_the_plan_old(page: Any, shots: Path) -> None:
         " / document.querySelector('.editor').getBoundingClientRect().width"
     )
     assert share < 0.15
+    # The form follows the text: no fields while the YAML cannot be read, and why.
+    page.wait_for_selector("#form-error:not([hidden])")
+    assert "the YAML cannot be read" in page.text_content("#form-error")
+    assert page.eval_on_selector_all("#position-form input", "found => found.length") == 0
     shot(page, shots, "invalid-editor-plan-old")
     assert page.text_content("#status").startswith("No plan: the scenario has problems")
     page.fill("#editor", scenarios.path().read_text(encoding="utf-8"))
     page.wait_for_function("() => document.querySelector('#validity').textContent === 'valid'")
     fresh_plan(page, name)
     assert page.is_hidden("#errors")  # fixed: the problems go
+    page.wait_for_selector("#position-form [aria-label='germany BRPs']")
+    assert page.is_hidden("#form-error")
 
 
 def _link(state: bytes) -> str:
