@@ -63,7 +63,8 @@ class WhatIfView:
     best: float | None = None  # the best plan's objective, without the fixes and forbids
     changes: list[str] = field(default_factory=list)  # what the plan asked for does unlike the best
     explanation: list[str] = field(default_factory=list)
-    blocks: list[Block] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)  # the plan's tables, as `awaw plan` prints them
+    answers: list[Block] = field(default_factory=list)  # of them, what --why, --why-not, --alternatives add
     plan_json: str = ""
 
 
@@ -85,7 +86,7 @@ def whatif_view(
     `loaded`, as the command's options, for the command shown."""
     from models.io import InputError
     from optimizer.planners.position import Position, result_of
-    from optimizer.planners.turn import TURN
+    from optimizer.planners.turn import TURN, explanation_tables
     from optimizer.turn.decision_forms import parse_decision, parse_decisions
     from optimizer.turn.fix import raise_bad_decisions
     from optimizer.whatif.alternatives import parse_tolerance
@@ -122,6 +123,11 @@ def whatif_view(
         view.plan_json = result.failure_json()
         return view
     view.blocks = blocks(TURN.tables(scenario, result, asked.tolerance))
+    view.answers = [
+        block
+        for table in explanation_tables(result.plan, asked.tolerance, result.objective)
+        for block in blocks(table)
+    ]
     view.plan_json = TURN.dumps(result)
     if fixes:
         best = result_of(scenario, Position(scenario).solve(time_limit, keep=False))

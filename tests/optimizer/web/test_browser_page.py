@@ -355,3 +355,37 @@ def test_route_map_is_legible_at_the_default_zoom_with_each_leg_told_on_hover(pa
     assert page.eval_on_selector_all("figure.map img", "found => found.length") == 0
     page.hover("figure.map svg g.leg[data-state=closed]")
     shot(page, shots, "route-map-hover")
+
+
+def test_why_not_more_of_a_grant_and_of_a_chart_action(page: Any, shots: Path) -> None:
+    """A grant line's 'why not more' is `--fix FROM>TO:ROUTE=BRPS+1` (40.41: one more BRP by Murmansk);
+    a continuing ship's is `--why-not` of accelerating it (27.7272 B); each the bytes of the CLI's JSON."""
+    allies = "allies_summer_1942_grants.yaml"
+    pick(page, allies)
+    grants = page.locator("#plan table[data-title='Grants (rule 40)'] tbody tr")
+    row = grants.filter(has_text="murmansk").filter(has_text="britain")
+    brps = int(row.locator("td").nth(4).text_content() or 0)
+    row.get_by_role("button", name="why not more").click()
+    decision = f"britain>russia:murmansk={brps + 1}"
+    page.wait_for_function(
+        "d => document.querySelector('#whatif-result').textContent.includes(d)", arg=decision
+    )
+    page.wait_for_selector("#whatif-status.ok")
+    _, text = downloaded(page, "#download-whatif")
+    assert text == cli_json("plan", str(scenarios.path(allies)), "--fix", decision, "--json")
+    shot(page, shots, "whatif-grant-more")
+
+    japan = "japan_fall_1941_naval.yaml"
+    pick(page, japan)
+    assert page.eval_on_selector_all("#asked li", "found => found.length") == 0  # a new scenario: none asked
+    naval = page.locator("#plan table[data-title='Naval construction this turn (27.7)'] tbody tr")
+    naval.filter(has_text="yamato").get_by_role("button", name="why not more").click()
+    page.wait_for_function(
+        "() => document.querySelector('#whatif-result').textContent.includes('--why-not japan:tokyo/yamato:accelerate')"
+    )
+    page.wait_for_selector("#whatif-status.ok")
+    _, text = downloaded(page, "#download-whatif")
+    assert text == cli_json(
+        "plan", str(scenarios.path(japan)), "--why-not", "japan:tokyo/yamato:accelerate", "--json"
+    )
+    shot(page, shots, "whatif-chart-more")
