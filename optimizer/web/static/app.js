@@ -196,6 +196,8 @@ function markFreshness() {
   staleNote.hidden = shown === null || fresh;
   jsonButton.disabled = !fresh || !shown.plan;
   ordersButton.disabled = !fresh || !shown.sheet;
+  // The buttons beside the plan's lines ask about lines of the plan shown: off while it is old.
+  for (const button of document.querySelectorAll("#plan td.ask button, #lines button")) button.disabled = !fresh;
   markAnswersFreshness(key); // the what-if and comparison shown (whatif.js)
 }
 
