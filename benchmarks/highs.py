@@ -1,6 +1,5 @@
 """The planner's CP-SAT models solved by HiGHS beside CP-SAT, for comparison (never asserted in tests).
 
-    pip install -e '.[bench]'
     python -m benchmarks.highs [--positions 5] [--sizes 20] [--time-limit 60] [--suite TEXT]
 
 For the first `--positions` positions of each suite of `benchmarks/bench.py`,
@@ -13,29 +12,19 @@ and HiGHS / CP-SAT, the MILP's size, and how many positions both solvers
 proved optimal with the same objective value; a position where they differ is
 named below the table.
 
-The translation (`translate`) reads the model's proto and fails loudly on
-anything it does not translate exactly: integer variables keep their bounds (a
-domain with holes is refused); a linear constraint keeps its domain, with one
-binary per interval when the domain has holes; enforcement literals become
-big-M terms from the variables' bounds; bool_or, bool_and, exactly_one and
-at_most_one become sums of literals; int_div by a constant, lin_max and
-int_prod with a 0/1 factor take their standard MILP forms; the objective keeps
-its scaling factor and offset, so that both solvers report the same value.
+The translation is `optimizer.turn.milp.translate`, which the planner itself uses to prove the
+stages CP-SAT stalls on (`optimizer.turn.prove`).
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 import highspy
-from ortools.sat import cp_model_pb2
 from ortools.sat.python import cp_model
 from rich.console import Console
 from rich.table import Table
@@ -43,315 +32,10 @@ from rich.table import Table
 from benchmarks.bench import suites
 from benchmarks.figures import percentile
 from models.scenario import Scenario
+from optimizer.turn.milp import Milp, model_proto, translate
 from optimizer.turn.model import build_model, new_solver
 from optimizer.turn.prepare import prepare
 from optimizer.turn.solve import naval_search, priority_order, stage_groups
-
-INT64_MIN = -(2**63)
-INT64_MAX = 2**63 - 1
-# Larger variable bounds would make the big-M terms numerically unsafe for a MILP solver.
-MAX_BOUND = 2**40
-
-
-class Untranslated(ValueError):
-    """A part of a CP-SAT model that `translate` does not translate exactly."""
-
-
-@dataclass
-class Affine:
-    """sum(coeffs[i] * x_i) + const, in integers."""
-
-    coeffs: dict[int, int] = field(default_factory=dict)
-    const: int = 0
-
-    def __add__(self, other: Affine) -> Affine:
-        return total((self, other))
-
-    def __mul__(self, factor: int) -> Affine:
-        if factor == 0:
-            return Affine()
-        return Affine({v: c * factor for v, c in self.coeffs.items()}, self.const * factor)
-
-    def __sub__(self, other: Affine) -> Affine:
-        return self + other * -1
-
-
-def constant(value: int) -> Affine:
-    return Affine({}, value)
-
-
-def total(parts: Iterable[Affine], start: Affine | None = None) -> Affine:
-    """The sum of `parts` (and `start`), in one pass."""
-    coeffs: dict[int, int] = {}
-    const = 0
-    for part in (start or Affine(), *parts):
-        const += part.const
-        for var, coeff in part.coeffs.items():
-            coeffs[var] = coeffs.get(var, 0) + coeff
-    return Affine({v: c for v, c in coeffs.items() if c != 0}, const)
-
-
-def terms(refs: Iterable[int], coeffs: Iterable[int], offset: int = 0) -> Affine:
-    """sum(coeff * ref) + offset, a negative reference -v-1 standing for -v."""
-    return total(
-        (
-            Affine({ref: coeff}) if ref >= 0 else Affine({-ref - 1: -coeff})
-            for ref, coeff in zip(refs, coeffs, strict=True)
-        ),
-        constant(offset),
-    )
-
-
-@dataclass
-class Milp:
-    """A mixed-integer program: maximize or minimize cost . x + offset subject to rows and bounds."""
-
-    lower: list[int] = field(default_factory=list)
-    upper: list[int] = field(default_factory=list)
-    # Rows: lower <= coeffs . x <= upper, None for an infinite side.
-    rows: list[tuple[int | None, dict[int, int], int | None]] = field(default_factory=list)
-    cost: dict[int, float] = field(default_factory=dict)
-    offset: float = 0.0
-    maximize: bool = False
-
-    def add_var(self, lower: int, upper: int) -> int:
-        if not -MAX_BOUND <= lower <= upper <= MAX_BOUND:
-            raise Untranslated(f"variable bounds [{lower}, {upper}]")
-        self.lower.append(lower)
-        self.upper.append(upper)
-        return len(self.lower) - 1
-
-    def add_binary(self) -> Affine:
-        return Affine({self.add_var(0, 1): 1})
-
-    def bounds(self, expr: Affine) -> tuple[int, int]:
-        """The least and greatest value of `expr` over the variables' bounds."""
-        low = high = expr.const
-        for var, coeff in expr.coeffs.items():
-            a, b = coeff * self.lower[var], coeff * self.upper[var]
-            low += min(a, b)
-            high += max(a, b)
-        return low, high
-
-    def add_row(self, expr: Affine, lower: int | None, upper: int | None) -> None:
-        """lower <= expr <= upper (None: no bound on that side)."""
-        if lower is None and upper is None:
-            return
-        if not expr.coeffs:
-            if (lower is not None and expr.const < lower) or (upper is not None and expr.const > upper):
-                self.rows.append((1, {}, None))  # 0 >= 1: infeasible, as the constraint is
-            return
-        self.rows.append(
-            (
-                None if lower is None else lower - expr.const,
-                dict(expr.coeffs),
-                None if upper is None else upper - expr.const,
-            )
-        )
-
-    def at_least_unless(self, expr: Affine, bound: int, off: Affine) -> None:
-        """expr >= bound whenever `off` (a nonnegative integer expression) is 0."""
-        low, _ = self.bounds(expr)
-        if bound > low:
-            self.add_row(expr + off * (bound - low), bound, None)
-
-    def at_most_unless(self, expr: Affine, bound: int, off: Affine) -> None:
-        """expr <= bound whenever `off` (a nonnegative integer expression) is 0."""
-        _, high = self.bounds(expr)
-        if bound < high:
-            self.add_row(expr - off * (high - bound), None, bound)
-
-    def to_highs(self) -> highspy.HighsLp:
-        lp = highspy.HighsLp()
-        inf = highspy.kHighsInf
-        lp.num_col_ = len(self.lower)
-        lp.num_row_ = len(self.rows)
-        lp.col_lower_ = [float(v) for v in self.lower]
-        lp.col_upper_ = [float(v) for v in self.upper]
-        lp.col_cost_ = [float(self.cost.get(i, 0.0)) for i in range(lp.num_col_)]
-        lp.offset_ = float(self.offset)
-        lp.sense_ = highspy.ObjSense.kMaximize if self.maximize else highspy.ObjSense.kMinimize
-        lp.integrality_ = [highspy.HighsVarType.kInteger] * lp.num_col_
-        lp.row_lower_ = [-inf if lo is None else float(lo) for lo, _, _ in self.rows]
-        lp.row_upper_ = [inf if hi is None else float(hi) for _, _, hi in self.rows]
-        starts, index, value = [0], [], []
-        for _, coeffs, _ in self.rows:
-            for var, coeff in sorted(coeffs.items()):
-                index.append(var)
-                value.append(float(coeff))
-            starts.append(len(index))
-        lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
-        lp.a_matrix_.num_col_ = lp.num_col_
-        lp.a_matrix_.num_row_ = lp.num_row_
-        lp.a_matrix_.start_ = starts
-        lp.a_matrix_.index_ = index
-        lp.a_matrix_.value_ = value
-        return lp
-
-
-def model_proto(model: cp_model.CpModel) -> cp_model_pb2.CpModelProto:
-    """The model as a protobuf message (exported to a file and read back: the exact proto)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "model.pb"
-        if not model.export_to_file(str(path)):
-            raise RuntimeError("CP-SAT could not export the model")
-        return cp_model_pb2.CpModelProto.FromString(path.read_bytes())
-
-
-def _intervals(domain: list[int]) -> list[tuple[int | None, int | None]]:
-    """A proto domain [a0, b0, a1, b1, ...] as intervals, None for an infinite end."""
-    return [
-        (None if lo <= INT64_MIN else lo, None if hi >= INT64_MAX else hi)
-        for lo, hi in zip(domain[::2], domain[1::2], strict=True)
-    ]
-
-
-def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
-    """The CP-SAT model as an equivalent MILP: variable i of the proto is column i."""
-    milp = Milp()
-    for i, var in enumerate(proto.variables):
-        domain = list(var.domain)
-        if len(domain) != 2:
-            raise Untranslated(f"variable {i} ({var.name}): a domain with holes {domain}")
-        milp.add_var(domain[0], domain[1])
-
-    def literal(ref: int) -> Affine:
-        var = ref if ref >= 0 else -ref - 1
-        if not 0 <= milp.lower[var] <= milp.upper[var] <= 1:
-            raise Untranslated(f"literal {ref} on a variable that is not Boolean")
-        return Affine({var: 1}) if ref >= 0 else Affine({var: -1}, 1)
-
-    def linear(expr: cp_model_pb2.LinearExpressionProto) -> Affine:
-        return terms(expr.vars, expr.coeffs, expr.offset)
-
-    def in_domain(expr: Affine, domain: list[int], off: Affine) -> None:
-        """expr in domain whenever off == 0."""
-        low, high = milp.bounds(expr)
-        intervals = [
-            (lo, hi)
-            for lo, hi in _intervals(domain)
-            if (lo is None or lo <= high) and (hi is None or hi >= low)
-        ]
-        if len(intervals) == 1 and not off.coeffs and off.const == 0:
-            lo, hi = intervals[0]
-            milp.add_row(expr, lo, hi)
-            return
-        if len(intervals) == 1:
-            lo, hi = intervals[0]
-            if lo is not None:
-                milp.at_least_unless(expr, lo, off)
-            if hi is not None:
-                milp.at_most_unless(expr, hi, off)
-            return
-        # No interval or several: one binary per interval, one of them chosen when enforced.
-        chosen = [milp.add_binary() for _ in intervals]
-        milp.add_row(total(chosen), None, 1)
-        milp.add_row(total(chosen, off), 1, None)
-        for z, (lo, hi) in zip(chosen, intervals, strict=True):
-            if lo is not None:
-                milp.at_least_unless(expr, lo, constant(1) - z)
-            if hi is not None:
-                milp.at_most_unless(expr, hi, constant(1) - z)
-
-    for index, ct in enumerate(proto.constraints):
-        kind = ct.WhichOneof("constraint")
-        # The enforcement: 0 exactly when every enforcement literal is true, else positive.
-        off = total(constant(1) - literal(ref) for ref in ct.enforcement_literal)
-        enforced = bool(ct.enforcement_literal)
-        if kind == "linear":
-            in_domain(terms(ct.linear.vars, ct.linear.coeffs), list(ct.linear.domain), off)
-        elif kind == "bool_or":
-            milp.add_row(total((literal(r) for r in ct.bool_or.literals), off), 1, None)
-        elif kind == "bool_and":
-            for ref in ct.bool_and.literals:
-                milp.add_row(literal(ref) + off, 1, None)
-        elif kind in ("exactly_one", "at_most_one"):
-            refs = ct.exactly_one.literals if kind == "exactly_one" else ct.at_most_one.literals
-            count = total(literal(r) for r in refs)
-            if len(refs) > 1:
-                milp.at_most_unless(count, 1, off)
-            if kind == "exactly_one":
-                milp.add_row(count + off, 1, None)
-        elif kind == "int_div":
-            if enforced:
-                raise Untranslated(f"constraint {index}: int_div with enforcement literals")
-            target = linear(ct.int_div.target)
-            numerator, denominator = (linear(e) for e in ct.int_div.exprs)
-            if denominator.coeffs or denominator.const == 0:
-                raise Untranslated(f"constraint {index}: int_div by a variable or by zero")
-            d = denominator.const
-            if d < 0:  # trunc(n / d) = trunc(-n / -d)
-                numerator, d = numerator * -1, -d
-            # target = trunc(numerator / d): the remainder g = n - d * target has n's sign
-            # and |g| < d. A binary p is n's sign (fixed when n's bounds fix it).
-            low, high = milp.bounds(numerator)
-            p = constant(1) if low >= 0 else constant(0) if high <= 0 else milp.add_binary()
-            if p.coeffs:
-                milp.add_row(numerator - (constant(1) - p) * low, 0, None)  # p = 1: n >= 0
-                milp.add_row(numerator - p * high, None, 0)  # p = 0: n <= 0
-            remainder = numerator - target * d
-            milp.add_row(remainder + (constant(1) - p) * (d - 1), 0, None)
-            milp.add_row(remainder - p * (d - 1), None, 0)
-        elif kind == "lin_max":
-            if enforced:
-                raise Untranslated(f"constraint {index}: lin_max with enforcement literals")
-            target = linear(ct.lin_max.target)
-            exprs = [linear(e) for e in ct.lin_max.exprs]
-            if not exprs:
-                raise Untranslated(f"constraint {index}: lin_max of nothing")
-            top = max(milp.bounds(e)[1] for e in exprs)
-            chosen = [milp.add_binary() for _ in exprs] if len(exprs) > 1 else [constant(1)]
-            if len(exprs) > 1:
-                milp.add_row(total(chosen), 1, 1)
-            for z, expr in zip(chosen, exprs, strict=True):
-                milp.add_row(target - expr, 0, None)
-                # target <= expr for the expression chosen as the maximum.
-                milp.add_row(
-                    target - expr + z * (top - milp.bounds(expr)[0]), None, top - milp.bounds(expr)[0]
-                )
-        elif kind == "int_prod":
-            if enforced:
-                raise Untranslated(f"constraint {index}: int_prod with enforcement literals")
-            target = linear(ct.int_prod.target)
-            factors = [linear(e) for e in ct.int_prod.exprs]
-            if not factors:
-                milp.add_row(target, 1, 1)
-            elif len(factors) == 1:
-                milp.add_row(target - factors[0], 0, 0)
-            elif len(factors) == 2:
-                binary = [f for f in factors if 0 <= milp.bounds(f)[0] <= milp.bounds(f)[1] <= 1]
-                if not binary:
-                    raise Untranslated(f"constraint {index}: int_prod of two non-Boolean factors")
-                b = binary[0]
-                y = factors[1] if b is factors[0] else factors[0]
-                low, high = milp.bounds(y)
-                # target = b * y with b in {0, 1}: exact.
-                milp.add_row(target - b * high, None, 0)
-                milp.add_row(target - b * low, 0, None)
-                milp.add_row(target - y - b * low, None, -low)
-                milp.add_row(target - y - b * high, -high, None)
-            else:
-                raise Untranslated(f"constraint {index}: int_prod of {len(factors)} factors")
-        else:
-            raise Untranslated(f"constraint {index}: {kind} is not translated")
-
-    if proto.HasField("floating_point_objective"):
-        raise Untranslated("a floating-point objective")
-    if proto.assumptions:
-        raise Untranslated("assumptions")
-    if proto.HasField("objective"):
-        objective = proto.objective
-        if objective.integer_scaling_factor not in (0, 1):
-            raise Untranslated("an objective with an integer scaling factor")
-        scaling = objective.scaling_factor or 1.0
-        expr = terms(objective.vars, objective.coeffs)
-        if objective.domain:
-            in_domain(expr, list(objective.domain), Affine())
-        # CP-SAT minimizes sum + offset and reports scaling_factor * (sum + offset).
-        milp.cost = {var: scaling * coeff for var, coeff in expr.coeffs.items()}
-        milp.offset = scaling * (objective.offset + expr.const)
-        milp.maximize = scaling < 0
-    return milp
 
 
 def first_stage_model(scenario: Scenario) -> tuple[cp_model.CpModel, bool]:

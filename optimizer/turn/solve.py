@@ -25,6 +25,7 @@ from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.objective import describe_priority, priority_expression
 from optimizer.turn.prepare import Prepared
+from optimizer.turn.prove import STAGE_BUDGET, prove
 from optimizer.turn.variables import Variables
 
 
@@ -97,16 +98,29 @@ def solve_stages(
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
         combined: LinearExpr = sum(member.weight * member.expr for member in group)
         model.maximize(combined)
-        solver = new_solver(remaining, workers)
-        if variables.naval is not None:
-            naval_search(solver)
-        elif light_presolve:
-            light_presolve_search(solver)
-        if len(group) > 1:
-            # A deterministic budget: past it, the priorities are solved one by one instead.
-            solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
+
+        def configured(limit: float | None) -> cp_model.CpSolver:
+            solver = new_solver(limit, workers)
+            if variables.naval is not None:
+                naval_search(solver)
+            elif light_presolve:
+                light_presolve_search(solver)
+            return solver
+
+        solver = configured(remaining)
+        # A deterministic budget: past it, several priorities are solved one by one instead, and one
+        # priority's plan goes to HiGHS to be proven (`optimizer.turn.prove`).
+        solver.parameters.max_deterministic_time = ONE_CALL_BUDGET if len(group) > 1 else STAGE_BUDGET
         status = solver.solve(model)
         work += solver.deterministic_time
+        if (
+            len(group) == 1
+            and status in (cp_model.FEASIBLE, cp_model.UNKNOWN)
+            and not _past(time_limit, built)
+        ):
+            left = None if time_limit is None else time_limit - (time.perf_counter() - built)
+            status, solver, more = _finish_stage(model, variables, group[0], solver, status, left, configured)
+            work += more
         if status == cp_model.INFEASIBLE:
             left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
             return Solved(
@@ -116,10 +130,15 @@ def solve_stages(
                 solve_seconds=time.perf_counter() - built,
                 deterministic_seconds=work,
             )
-        out_of_time = time_limit is not None and time.perf_counter() - built >= time_limit
+        out_of_time = _past(time_limit, built)
         if len(group) > 1 and status != cp_model.OPTIMAL and not out_of_time:
+            # No work thrown away: the priorities one by one start from this call's plan, and the first
+            # keeps the bound this call proved of it.
             queue[:0] = [[member._replace(weight=1)] for member in group]
             if status == cp_model.FEASIBLE:
+                first_bound = _member_bounds(solver, group, False)[0]
+                assert first_bound is not None
+                model.add(group[0].expr <= first_bound)
                 _hint(model, variables, solver)
             continue
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -181,6 +200,59 @@ def solve_stages(
         solver=last_solver,
         variables=variables,
     )
+
+
+def _past(time_limit: float | None, started: float) -> bool:
+    return time_limit is not None and time.perf_counter() - started >= time_limit
+
+
+def _finish_stage(
+    model: cp_model.CpModel,
+    variables: Variables,
+    member: Member,
+    solver: cp_model.CpSolver,
+    status: cp_model.CpSolverStatus,
+    time_left: float | None,
+    configured: Callable[[float | None], cp_model.CpSolver],
+) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver, float]:
+    """One priority's solve that ran past `STAGE_BUDGET`: its plan proven best by HiGHS (the status
+    OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
+    better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan) or,
+    when HiGHS could not tell, for the best plan, started from the plan it has. The status, the solver
+    holding the plan, and the deterministic time of the second CP-SAT call."""
+    proof = prove(model, solver, time_left) if status == cp_model.FEASIBLE else None
+    if proof is not None and proof.better is None:
+        return cp_model.OPTIMAL, solver, 0.0
+    if proof is not None and proof.better is not None:
+        # On a copy: should CP-SAT find no plan of HiGHS's value (HiGHS's tolerances), the model is
+        # left as it was and CP-SAT searches it alone.
+        copy = model.clone()
+        copy.add(member.expr >= proof.better)
+        copy.add(member.expr <= proof.bound)
+        copy.clear_hints()
+        for index, value in enumerate(proof.values):
+            copy.add_hint(copy.get_int_var_from_proto_index(index), value)
+        checked = configured(time_left)
+        found = checked.solve(copy)
+        if found == cp_model.OPTIMAL:
+            return found, checked, checked.deterministic_time
+        status, solver = _keep_better(status, solver, found, checked)
+    if status == cp_model.FEASIBLE:
+        _hint(model, variables, solver)
+    again = configured(time_left)
+    return again.solve(model), again, again.deterministic_time
+
+
+def _keep_better(
+    status: cp_model.CpSolverStatus,
+    solver: cp_model.CpSolver,
+    found: cp_model.CpSolverStatus,
+    checked: cp_model.CpSolver,
+) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver]:
+    """The solve whose plan a search goes on from: the check of HiGHS's value when it found a plan."""
+    if found == cp_model.FEASIBLE:
+        return found, checked
+    return status, solver
 
 
 def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:

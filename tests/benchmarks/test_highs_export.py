@@ -1,4 +1,5 @@
-"""The CP-SAT to MILP translation of benchmarks/highs.py, on tiny hand-made models.
+"""The CP-SAT to MILP translation (`optimizer.turn.milp`, used by the planner and benchmarks/highs.py),
+on tiny hand-made models.
 
 Each model is checked two ways: for every assignment of its variables, CP-SAT
 and HiGHS agree on whether it is feasible (the MILP's own auxiliary columns
@@ -15,14 +16,8 @@ import highspy
 import pytest
 from ortools.sat.python import cp_model
 
-from benchmarks.highs import (
-    Milp,
-    Untranslated,
-    model_proto,
-    solve_cp_sat,
-    solve_highs,
-    translate,
-)
+from benchmarks.highs import solve_cp_sat, solve_highs
+from optimizer.turn.milp import Milp, Untranslated, model_proto, translate
 
 Build = Callable[[cp_model.CpModel], list[cp_model.IntVar]]
 

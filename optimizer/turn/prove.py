@@ -1,0 +1,128 @@
+"""A stage CP-SAT stalls on, proven by HiGHS: `prove(model, solver) -> Proof | None`.
+
+On the hard tail of joint plans (issue 26) CP-SAT finds the best plan of a priority early and then
+spends most of its search proving it: its linear relaxation leaves a gap that only search closes. A MILP
+solver's root cuts close that gap at once: HiGHS proves these stages at the root, in one node
+(measured in `benchmarks/tail.py` and `benchmarks/highs.py`). So when a single priority's solve runs
+past `STAGE_BUDGET` with a plan, the same model, translated exactly (`optimizer.turn.milp`), goes to
+HiGHS:
+
+- HiGHS proves that no plan is better: the stage is proven, and the plan is CP-SAT's;
+- HiGHS finds a better plan: CP-SAT is asked for a plan of that value, started from HiGHS's, so the plan
+  returned is always one CP-SAT found and checked in exact integers;
+- HiGHS cannot tell within `NODE_LIMIT` nodes (or the time left), or the model holds a constraint the
+  translation does not take: None, and CP-SAT goes on alone.
+
+HiGHS starts from no plan: a starting plan given to it as the model's columns alone (its auxiliary
+columns left for it to complete) was seen to come back with an objective value two above the plan's.
+HiGHS's proof is a branch and bound in floating point. The objectives it proves are integers of at most
+a few million (one priority at a time, never the weighted sums of a one-call solve, whose values pass
+10^12), and a bound is taken as proven only when it is within `TOLERANCE` of an integer at or below the
+plan's value, so its tolerances (1e-6) cannot turn one plan's value into another's.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ortools.sat.python import cp_model
+
+from optimizer.turn.milp import Untranslated, model_proto, translate
+
+if TYPE_CHECKING:
+    import highspy
+
+# Deterministic time (about seconds of one core) a single priority's CP-SAT solve may take before
+# HiGHS is asked to prove it (chosen by measurement in benchmarks/tail.py).
+STAGE_BUDGET = 0.1
+# Branch-and-bound nodes HiGHS may take: the stalled stages are proven at the root; past this the
+# proof is left to CP-SAT. A count, not a time, so that the same position gives the same plan.
+NODE_LIMIT = 200
+# How far a floating-point bound may sit above the integer it proves.
+TOLERANCE = 1e-6
+
+
+@dataclass(frozen=True)
+class Proof:
+    """HiGHS's answer on a stage: the best value a plan can have (`bound`), and when HiGHS found a plan
+    better than CP-SAT's, that plan's value and its values of the model's variables (by proto index)."""
+
+    bound: int
+    better: int | None = None
+    values: tuple[int, ...] = ()
+
+
+def prove(model: cp_model.CpModel, solver: cp_model.CpSolver, time_limit: float | None) -> Proof | None:
+    """The proven bound of `model`'s objective (a maximization), beside `solver`'s plan of it; None when HiGHS cannot prove one within `NODE_LIMIT` nodes or `time_limit` seconds, or cannot take
+    the model."""
+    proto = model_proto(model)
+    try:
+        milp = translate(proto)
+    except Untranslated:
+        return None
+    if not milp.maximize:
+        return None
+    highs = _highs()
+    for option, value in (
+        ("output_flag", False),
+        ("threads", 1),
+        ("random_seed", 0),
+        ("mip_rel_gap", 0.0),
+        ("mip_max_nodes", NODE_LIMIT),
+    ):
+        highs.setOptionValue(option, value)
+    if time_limit is not None:
+        highs.setOptionValue("time_limit", max(float(time_limit), 0.001))
+    highs.passModel(milp.to_highs())
+    highs.run()
+    import highspy  # noqa: PLC0415 (loaded with the first proof)
+
+    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    info = highs.getInfo()
+    incumbent = int(round(solver.objective_value))
+    bound = math.floor(info.mip_dual_bound + TOLERANCE)
+    if bound <= incumbent:
+        return Proof(bound=incumbent)
+    found = highs.getSolution().col_value[: len(proto.variables)]
+    return Proof(
+        bound=bound,
+        better=int(round(info.objective_function_value)),
+        values=tuple(int(round(v)) for v in found),
+    )
+
+
+_BANNER = threading.Lock()
+_quiet = False
+
+
+def _highs() -> highspy.Highs:
+    """A new HiGHS instance. The first one a process makes prints HiGHS's banner on standard output,
+    before any option can silence it; that would corrupt a plan printed as JSON, so the first is made
+    with the process's standard output and error pointed at /dev/null for that moment."""
+    global _quiet
+    import highspy  # noqa: PLC0415 (loaded with the first proof)
+
+    with _BANNER:
+        if _quiet:
+            return highspy.Highs()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        saved = [os.dup(1), os.dup(2)]
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            highs = highspy.Highs()
+        finally:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in (*saved, null):
+                os.close(fd)
+        _quiet = True
+        return highs
