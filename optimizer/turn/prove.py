@@ -32,8 +32,6 @@ from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
-from optimizer.turn.milp import Untranslated, model_proto, translate
-
 if TYPE_CHECKING:
     import highspy
 
@@ -58,8 +56,13 @@ class Proof:
 
 
 def prove(model: cp_model.CpModel, solver: cp_model.CpSolver, time_limit: float | None) -> Proof | None:
-    """The proven bound of `model`'s objective (a maximization), beside `solver`'s plan of it; None when HiGHS cannot prove one within `NODE_LIMIT` nodes or `time_limit` seconds, or cannot take
-    the model."""
+    """The proven bound of `model`'s objective (a maximization), beside `solver`'s plan of it; None
+    when HiGHS cannot prove one within `NODE_LIMIT` nodes or `time_limit` seconds, or cannot take the
+    model."""
+    # Loaded with the first proof: the proto's Python module alone takes longer to import than most
+    # turns take to plan.
+    from optimizer.turn.milp import Untranslated, model_proto, translate  # noqa: PLC0415
+
     proto = model_proto(model)
     try:
         milp = translate(proto)
