@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import typer
 
+from optimizer import collect_less
 from optimizer.cli import batch, check, engineers, mobilize, plan, serve, sw, tools
 from optimizer.cli.plan import PresetName as PresetName
 
@@ -58,4 +59,5 @@ for command in (
 
 
 def main() -> None:
+    collect_less()
     app()
