@@ -10,7 +10,8 @@ command imports what it needs inside its function: `models` (pydantic) for
 anything that reads a scenario, networkx through a rule family's `prepare`,
 `optimizer.turn.solve` (ortools) only where a plan is solved, `optimizer.render.picture`
 (matplotlib) only where a picture is drawn, `optimizer.render.tables` (Rich tables)
-where tables are printed. Annotations of command parameters use only the
+where tables are printed; what a scenario's families load is listed in
+`optimizer/planners/__init__.py`. `main` tunes Python's collector (`optimizer.collect_less`). Annotations of command parameters use only the
 standard library and Typer (choices are plain strings, checked by the models
 when the command runs); other names go under `TYPE_CHECKING`. A test
 (`tests/optimizer/cli/test_startup.py`) holds `--help`, `schema`, `sites`, `legs` and
