@@ -5,7 +5,7 @@
 Runs, in each round and in turn (interleaved, so that a busy machine slows all
 of them alike): the bare `python -c "import ortools.sat.python.cp_model, networkx,
 pydantic"`, `awaw --help`, `awaw schema`, `awaw legs`, `awaw sites`, and `awaw plan`
-on the default scenario, and the imports of `awaw plan` alone. Each is a whole process
+on the default scenario, the imports of `awaw plan` alone, and what a batch worker loads. Each is a whole process
 (`python -m optimizer.cli ...`), timed by its CPU (user and system, read from `os.wait4`:
 the figure a busy machine disturbs least) and by wall clock from start to exit. Prints
 each command's median and its ratio to the bare import's median.
@@ -41,6 +41,8 @@ COMMANDS: dict[str, list[str]] = {
     "awaw plan": ["-m", "optimizer.cli", "plan"],
     # What `awaw plan` imports, without running: the rest of its time is loading, solving and printing.
     "plan imports": ["-c", "import optimizer.cli, optimizer.turn.solve, optimizer.render.tables, models.io"],
+    # What the fork server of `awaw batch` loads before its first worker starts.
+    "batch worker": ["-c", "import optimizer.batch.worker"],
 }
 TARGETS = {"awaw plan": 1.25, "awaw --help": 0.5}
 
