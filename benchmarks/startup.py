@@ -34,6 +34,12 @@ ROOT = Path(__file__).resolve().parents[1]
 BARE = "bare import"
 COMMANDS: dict[str, list[str]] = {
     BARE: ["-c", "import ortools.sat.python.cp_model, networkx, pydantic"],
+    # The bare import and the other libraries `awaw plan` needs (Typer, Rich tables, YAML, pydantic's
+    # models): what no change to the project's own code can take off.
+    "+ libraries": [
+        "-c",
+        "import ortools.sat.python.cp_model, networkx, pydantic, pydantic.main, typer, rich.table, yaml",
+    ],
     "awaw --help": ["-m", "optimizer.cli", "--help"],
     "awaw schema": ["-m", "optimizer.cli", "schema"],
     "awaw legs": ["-m", "optimizer.cli", "legs"],
