@@ -121,3 +121,27 @@ def test_plan_of_a_turn_with_an_sw_section_loads_the_sw_family():
     """The same probe on a turn with an `sw:` section sees the SW family load (rule 25 figures, 27.94)."""
     loaded = modules_of_plan("scenarios/european_axis_1942_sw.yaml")
     assert {"models.sw", "optimizer.rules.sw.turn"} <= loaded
+
+
+def test_the_batchs_own_process_loads_no_solver_nor_networkx(tmp_path):
+    """`awaw batch`: only the workers solve, so the batch's own process (reading, ordering and writing the
+    results) loads neither ortools nor networkx; the workers' fork server loads them."""
+    out = tmp_path / "results.jsonl"
+    code = (
+        "import sys\n"
+        "from optimizer.cli import app\n"
+        f"try:\n    app(['batch', 'scenarios/european_axis_spring_1942.yaml', '--out', {str(out)!r}, '--workers', '1'])\n"
+        "except SystemExit:\n    pass\n"
+        "sys.__stdout__.write('\\n=MODULES=' + ' '.join(sorted({m.split('.')[0] for m in sys.modules})))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    loaded = set(result.stdout.rpartition("=MODULES=")[2].split())
+    assert '"status":"optimal"' in out.read_text()  # the workers planned the position
+    assert not loaded & {"ortools", "networkx", "matplotlib"}, sorted(loaded & {"ortools", "networkx"})
