@@ -1,8 +1,8 @@
 """Worker processes on this machine, each planning one position at a time.
 
 The workers are forked from a server process that has loaded the planner once (multiprocessing's
-`forkserver`, preloading `optimizer.batch.worker`), so a worker starts at once with the code loaded
-and receives only `Job`s. `start_server` starts that server without waiting for it: `awaw batch` calls it
+`forkserver`, preloading `optimizer.batch.warm`: `optimizer.batch.worker` and one plan made to warm it), so
+a worker starts at once with the code loaded and receives only `Job`s. `start_server` starts that server without waiting for it: `awaw batch` calls it
 before it reads its inputs, so that the server loads the solver while the batch's own process reads and
 checks the positions, and the workers are ready when the first position is. Each worker has its own pipe and is given one position at a time, so the
 pool always knows which position a worker holds: a worker that dies (a solver fault) or holds a
@@ -45,7 +45,7 @@ def _context() -> ForkServerContext | SpawnContext:
     its work under `if __name__ == "__main__":`."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["optimizer.batch.worker"])
+        context.set_forkserver_preload(["optimizer.batch.warm"])
         return context
     return multiprocessing.get_context("spawn")
 

@@ -30,9 +30,10 @@ holds `awaw plan` on a plain turn to loading no SW, mobilization, engineers, web
   units built);
 - each command imports what it needs when it runs (`optimizer/cli/__init__.py`), and tunes Python's
   collector for a process that loads much (`optimizer.collect_less`);
-- `awaw batch` starts the workers' fork server, which loads the turn planner's solver, before it reads its
-  inputs, and loads no solver itself; the other planners' solvers load in a worker with its first position
-  of their kind (`optimizer/batch/local.py`, `optimizer/batch/worker.py`).
+- `awaw batch` starts the workers' fork server, which loads the turn planner's solver and plans the bundled
+  default once (so that every worker starts with the validators built), before it reads its inputs, and
+  loads no solver itself; the other planners' solvers load in a worker with its first position of their
+  kind (`optimizer/batch/local.py`, `optimizer/batch/warm.py`, `optimizer/batch/worker.py`).
 """
 
 from __future__ import annotations
