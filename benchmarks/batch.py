@@ -1,6 +1,7 @@
 """Throughput and memory of `awaw batch`, measured (never asserted in tests).
 
     python benchmarks/batch.py [--positions 1000] [--plan-sample 30] [--memory-positions 10000]
+                               [--rounds 1] [--against DIR]
 
 On generated one-turn positions (the "builds" suite of bench.py: `random_scenario(seed,
 requirements=False, naval=False)`, seeds from 0), written to a JSON Lines file:
@@ -10,6 +11,13 @@ requirements=False, naval=False)`, seeds from 0), written to a JSON Lines file:
   (timed on the first `--plan-sample` positions, each written to its own file);
 - the peak resident memory (VmHWM) of each local worker process after 1,000 positions and at the
   end of a `--memory-positions` run on two workers (Linux: read from /proc; 0 skips).
+
+With `--rounds N` the two throughput runs alternate N times (`--workers 1`, `--workers 2`, `--workers 1`,
+...), so that a busy machine slows both alike, and the medians are compared. With `--against DIR` (another
+checkout of the project, e.g. `git archive main | tar -x -C DIR`) every round runs both from that tree too,
+interleaved with this one's: the before and after of a change, measured alike. Each run is a whole process
+(`python -m optimizer.cli batch ...` from the tree's folder), start-up included; 0 for `--plan-sample` or
+`--memory-positions` skips that part.
 
 Targets (issue 15): `--workers 2` plans at least 1.7 times as many positions a second as
 `--workers 1`, and `--workers 1` at least 5 times as many as one `awaw plan` per position; memory
@@ -21,7 +29,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -50,10 +60,28 @@ def awaw() -> str:
     return str(Path(sys.executable).with_name("awaw"))
 
 
-def timed(command: list[str]) -> float:
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def timed(command: list[str], root: Path | None = None) -> float:
+    """Wall seconds of one process, from start to exit; run from `root` (its own code) when given."""
+    env = None
+    if root is not None:  # its compiled modules written once and read after, as an installed awaw's are
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPATH"] = str(root)
     started = time.perf_counter()
-    subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=root, env=env
+    )
     return time.perf_counter() - started
+
+
+def batch_command(positions: Path, out: Path, workers: int) -> list[str]:
+    """`awaw batch` over the positions, as `python -m optimizer.cli` (the same from any tree)."""
+    return [
+        sys.executable, "-m", "optimizer.cli", "batch", str(positions), "--out", str(out),
+        "--workers", str(workers),
+    ]  # fmt: skip
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -87,6 +115,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=1000, help="positions of the throughput runs")
     parser.add_argument("--plan-sample", type=int, default=30, help="positions planned by one awaw plan each")
     parser.add_argument("--memory-positions", type=int, default=10_000, help="positions of the memory run")
+    parser.add_argument("--rounds", type=int, default=1, help="alternating runs of --workers 1 and 2")
+    parser.add_argument("--against", type=Path, help="another checkout, measured interleaved with this one")
     args = parser.parse_args()
     out = Console(width=120)
     table = Table(title=f"awaw batch on {args.positions} generated one-turn positions", title_justify="left")
@@ -97,36 +127,50 @@ def main() -> None:
         root = Path(folder)
         positions = root / "positions.jsonl"
         positions.write_text("".join(json.dumps(position(i)) + "\n" for i in range(args.positions)))
+        trees = {"this": ROOT} if args.against is None else {"before": args.against.resolve(), "this": ROOT}
+        seconds_of: dict[tuple[str, int], list[float]] = {(t, w): [] for t in trees for w in (1, 2)}
+        loads: list[float] = []  # the 1-minute load average after each run
+        for _ in range(args.rounds):
+            for workers in (1, 2):
+                for tree, tree_root in trees.items():
+                    command = batch_command(positions, root / f"{tree}-{workers}.jsonl", workers)
+                    seconds_of[tree, workers].append(timed(command, tree_root))
+                    loads.append(os.getloadavg()[0])
         rates: dict[str, float] = {}
-        for workers in (1, 2):
-            command = [awaw(), "batch", str(positions), "--out", str(root / "out.jsonl")]
-            seconds = timed([*command, "--workers", str(workers)])
-            rates[f"workers {workers}"] = args.positions / seconds
+        for (tree, workers), samples in seconds_of.items():
+            seconds = statistics.median(samples)
+            name = f"workers {workers}" if tree == "this" else f"{tree} workers {workers}"
+            rates[name] = args.positions / seconds
             table.add_row(
-                f"awaw batch --workers {workers}",
+                f"{'' if tree == 'this' else tree + ': '}awaw batch --workers {workers}",
                 str(args.positions),
-                f"{seconds:.1f}",
-                f"{rates[f'workers {workers}']:.1f}",
-                load_average(),
+                f"{seconds:.2f} (median of {len(samples)})",
+                f"{rates[name]:.1f}",
+                f"1-minute load {min(loads):.2f} to {max(loads):.2f} after the runs",
             )
+        if args.against is not None:
+            before = rates["before workers 2"] / rates["before workers 1"]
+            out.print(f"before: --workers 2 / --workers 1: {before:.2f}")
         files = []
         for i in range(min(args.plan_sample, args.positions)):
             files.append(root / f"p{i}.yaml")
             files[-1].write_text(json.dumps(position(i)))
-        seconds = sum(timed([awaw(), "plan", str(f), "--json"]) for f in files)
-        rates["plan"] = len(files) / seconds
-        table.add_row(
-            "one awaw plan per position",
-            str(len(files)),
-            f"{seconds:.1f}",
-            f"{rates['plan']:.2f}",
-            load_average(),
-        )
+        if files:
+            seconds = sum(timed([awaw(), "plan", str(f), "--json"]) for f in files)
+            rates["plan"] = len(files) / seconds
+            table.add_row(
+                "one awaw plan per position",
+                str(len(files)),
+                f"{seconds:.1f}",
+                f"{rates['plan']:.2f}",
+                load_average(),
+            )
     out.print(table)
     two_over_one = rates["workers 2"] / rates["workers 1"]
-    one_over_plan = rates["workers 1"] / rates["plan"]
     out.print(f"--workers 2 / --workers 1: {two_over_one:.2f} (target >= 1.7)")
-    out.print(f"--workers 1 / one awaw plan per position: {one_over_plan:.1f} (target >= 5)")
+    if "plan" in rates:
+        one_over_plan = rates["workers 1"] / rates["plan"]
+        out.print(f"--workers 1 / one awaw plan per position: {one_over_plan:.1f} (target >= 5)")
 
     if args.memory_positions > 0:
         started = time.perf_counter()

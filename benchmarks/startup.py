@@ -1,13 +1,18 @@
 """Start-up time of `awaw`, measured side by side with the bare import of its libraries.
 
-    python -m benchmarks.startup [--rounds 15]
+    python -m benchmarks.startup [--rounds 15] [--against DIR]
 
 Runs, in each round and in turn (interleaved, so that a busy machine slows all
 of them alike): the bare `python -c "import ortools.sat.python.cp_model, networkx,
 pydantic"`, `awaw --help`, `awaw schema`, `awaw legs`, `awaw sites`, and `awaw plan`
-on the default scenario, and the imports of `awaw plan` alone. Each is a whole process (`python -m optimizer.cli ...`),
-timed by wall clock from start to exit. Prints each command's median and its ratio
-to the bare import's median.
+on the default scenario, the imports of `awaw plan` alone, and what a batch worker loads. Each is a whole process
+(`python -m optimizer.cli ...`), timed by its CPU (user and system, read from `os.wait4`:
+the figure a busy machine disturbs least) and by wall clock from start to exit. Prints
+each command's median and its ratio to the bare import's median.
+
+With `--against DIR` (another checkout of the project, e.g. `git archive main | tar -x -C DIR`)
+every command runs from both trees in each round, one after the other, and the table holds
+both: the before and after of a change, measured alike.
 
 Targets: `awaw plan` within 1.25 x the bare import; `awaw --help` within 0.5 x.
 `python -X importtime -m optimizer.cli ...` shows where the rest goes.
@@ -23,10 +28,18 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.figures import load_average
+
 ROOT = Path(__file__).resolve().parents[1]
 BARE = "bare import"
 COMMANDS: dict[str, list[str]] = {
     BARE: ["-c", "import ortools.sat.python.cp_model, networkx, pydantic"],
+    # The bare import and the other libraries `awaw plan` needs (Typer, Rich tables, YAML, pydantic's
+    # models): what no change to the project's own code can take off.
+    "+ libraries": [
+        "-c",
+        "import ortools.sat.python.cp_model, networkx, pydantic, pydantic.main, typer, rich.table, yaml",
+    ],
     "awaw --help": ["-m", "optimizer.cli", "--help"],
     "awaw schema": ["-m", "optimizer.cli", "schema"],
     "awaw legs": ["-m", "optimizer.cli", "legs"],
@@ -34,26 +47,40 @@ COMMANDS: dict[str, list[str]] = {
     "awaw plan": ["-m", "optimizer.cli", "plan"],
     # What `awaw plan` imports, without running: the rest of its time is loading, solving and printing.
     "plan imports": ["-c", "import optimizer.cli, optimizer.turn.solve, optimizer.render.tables, models.io"],
+    # What the fork server of `awaw batch` loads before its first worker starts.
+    "batch worker": ["-c", "import optimizer.batch.worker"],
 }
 TARGETS = {"awaw plan": 1.25, "awaw --help": 0.5}
 
 
-def run_once(args: list[str]) -> float:
-    """Wall seconds of one process, from start to exit."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def run_once(args: list[str], root: Path) -> tuple[float, float]:
+    """CPU seconds (user + system) and wall seconds of one process run from `root`, from start to exit.
+    Python writes its compiled modules (`__pycache__`) in the warm-up round and reads them after, as an
+    installed `awaw` does, whatever PYTHONDONTWRITEBYTECODE says."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
-    subprocess.run([sys.executable, *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    process = subprocess.Popen([sys.executable, *args], cwd=root, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise subprocess.CalledProcessError(process.returncode, args)
+    return usage.ru_utime + usage.ru_stime, wall
 
 
-def measure(rounds: int) -> dict[str, list[float]]:
-    """Every command once per round, in turn; one warm-up round first (not counted)."""
-    for args in COMMANDS.values():
-        run_once(args)
-    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+def measure(rounds: int, roots: dict[str, Path]) -> dict[tuple[str, str], list[tuple[float, float]]]:
+    """Every command from every tree once per round, in turn; one warm-up round first (not counted)."""
+    for root in roots.values():
+        for args in COMMANDS.values():
+            run_once(args, root)
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {
+        (tree, name): [] for name in COMMANDS for tree in roots
+    }
     for _ in range(rounds):
         for name, args in COMMANDS.items():
-            times[name].append(run_once(args))
+            for tree, root in roots.items():
+                times[tree, name].append(run_once(args, root))
     return times
 
 
@@ -62,18 +89,28 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--rounds", type=int, default=15, help="rounds of every command (default 15)")
-    rounds = parser.parse_args().rounds
-    times = measure(rounds)
-    bare = statistics.median(times[BARE])
-    print(f"start-up, median of {rounds} interleaved runs (whole processes)")
-    print(f"{'command':<14} {'median ms':>10} {'x bare':>7}  target")
-    for name, samples in times.items():
-        median = statistics.median(samples)
+    parser.add_argument("--against", type=Path, help="another checkout, measured interleaved with this one")
+    args = parser.parse_args()
+    roots = {"this": ROOT} if args.against is None else {"before": args.against.resolve(), "this": ROOT}
+    print(f"start-up, median of {args.rounds} interleaved runs (whole processes); {load_average()}")
+    times = measure(args.rounds, roots)
+    print(f"after the runs: {load_average()}")
+    print(
+        f"{'tree':<7} {'command':<14} {'CPU ms':>7} {'x bare':>7} {'wall ms':>8} {'x bare':>7}  target (CPU)"
+    )
+    for (tree, name), samples in times.items():
+        cpu = statistics.median(s[0] for s in samples)
+        wall = statistics.median(s[1] for s in samples)
+        bare_cpu = statistics.median(s[0] for s in times[tree, BARE])
+        bare_wall = statistics.median(s[1] for s in times[tree, BARE])
         target = TARGETS.get(name)
         verdict = ""
         if target is not None:
-            verdict = f"<= {target:.2f} x: {'met' if median / bare <= target else 'MISSED'}"
-        print(f"{name:<14} {median * 1000:>10.0f} {median / bare:>7.2f}  {verdict}")
+            verdict = f"<= {target:.2f} x: {'met' if cpu / bare_cpu <= target else 'MISSED'}"
+        print(
+            f"{tree:<7} {name:<14} {cpu * 1000:>7.0f} {cpu / bare_cpu:>7.2f} "
+            f"{wall * 1000:>8.0f} {wall / bare_wall:>7.2f}  {verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # `defer_build`: a model builds its validator when first used, not when imported (models/lazy.py).
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -28,8 +28,10 @@ from models.errors import (
 )
 from models.plan import PLAN_FORMAT, Plan
 from models.scenario import Scenario
-from models.sw_results import RESULTS_FORMATS, AnyResultsTable
 from models.validation import MAX_DEPTH, normalise, scan, validation_problems
+
+if TYPE_CHECKING:
+    from models.sw_results import AnyResultsTable
 
 M = TypeVar("M", bound=BaseModel)
 # libyaml's safe loader when PyYAML was built with it: the same documents, parsed faster.
@@ -223,6 +225,8 @@ def load_plan(path: str | Path) -> Plan:
 def load_results_table(path: str | Path) -> AnyResultsTable:
     """Read a player's SW combat results table (YAML or JSON): the game's form (`awaw-sw-results/2`)
     or the older expected-loss rows (`awaw-sw-results/1`); models/sw_results.py."""
+    from models.sw_results import RESULTS_FORMATS
+
     path = Path(path)
     data, lines = parse_yaml(_read(path), str(path))
     model = RESULTS_FORMATS.get(str(data.get("format"))) if isinstance(data, dict) else None

@@ -10,13 +10,21 @@ that ever has to happen.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from models.quantities import MAX_COUNTERS, PlanAmount, PlanValue, SignedPlanAmount, Turns
-from models.sw import Campaign, SWDeployment
 from models.tables import Faction, Power, UnitType
+
+# The SW figures of a scenario with an `sw:` section load their models with it (models/lazy.py).
+if TYPE_CHECKING:
+    from models.sw import Campaign, SWDeployment
+else:
+    from models.lazy import lazy_type
+
+    Campaign = lazy_type("models.sw", "Campaign")
+    SWDeployment = lazy_type("models.sw", "SWDeployment")
 
 PLAN_FORMAT = "awaw-plan/1"
 MAX_ALTERNATIVES = 100  # `awaw plan --alternatives K`: K at most this
@@ -30,7 +38,8 @@ class Status(StrEnum):
 
 
 class PlanModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # `defer_build`: a model builds its validator when first used, not when imported (models/lazy.py).
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class BuildLine(PlanModel):

@@ -9,7 +9,7 @@ default silently.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
@@ -21,8 +21,6 @@ from models.map_data import HOME_COUNTRIES, SITE_BY_ID, Country
 from models.map_state import MapState as MapState
 from models.map_state import SiteState as SiteState
 from models.map_state import SupplyOverride as SupplyOverride
-from models.mobilization import MobilizationState
-from models.mobilization_history import mobilization_problem
 from models.naval import ChartShip, DamagedShip, Horizon, NavalState
 from models.naval_tables import FAST_CARRIER_CLASSES, SHIPYARD_RATES, yard_capacity
 from models.objective import DEFAULT_VALUES as DEFAULT_VALUES
@@ -45,7 +43,6 @@ from models.quantities import (
     Counters,
     Level,
 )
-from models.sw import SWSection, sw_consistency
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
@@ -59,6 +56,16 @@ from models.tables import (
     Power,
     UnitType,
 )
+
+# The sections most scenarios do not have load with the first file that has them (models/lazy.py).
+if TYPE_CHECKING:
+    from models.mobilization import MobilizationState
+    from models.sw import SWSection
+else:
+    from models.lazy import lazy_type
+
+    MobilizationState = lazy_type("models.mobilization", "MobilizationState")
+    SWSection = lazy_type("models.sw", "SWSection")
 
 Theater = Literal["europe", "pacific"]  # the U.S. wars of 40.33 and 25.22
 
@@ -316,8 +323,11 @@ class Scenario(Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
-        if self.sw is not None and (problem := sw_consistency(self.sw, bool(self.us_at_war.get("europe")))):
-            raise ValueError(problem)
+        if self.sw is not None:
+            from models.sw import sw_consistency
+
+            if problem := sw_consistency(self.sw, bool(self.us_at_war.get("europe"))):
+                raise ValueError(problem)
         members = {p for f in SIDE_FACTIONS[self.faction] for p in FACTION_POWERS[f]}
         if not self.powers:
             raise ValueError("powers: plan at least one major power")
@@ -425,8 +435,10 @@ class Scenario(Strict):
                 raise ValueError(
                     f"objective.minimum[{i}].power: {minimum.power.value} is not a planned power"
                 )
-        if self.mobilization is not None and (
-            problem := mobilization_problem(
+        if self.mobilization is not None:
+            from models.mobilization_history import mobilization_problem
+
+            problem = mobilization_problem(
                 self.mobilization,
                 {power: state.force_pool for power, state in self.powers.items()},
                 {
@@ -434,8 +446,8 @@ class Scenario(Strict):
                     for power, state in self.powers.items()
                 },
             )
-        ):
-            raise ValueError(problem)
+            if problem:
+                raise ValueError(problem)
         return self
 
     def oil_available(self, faction: Faction) -> int:

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
+from models.lazy import LazyType
 from models.scenario import Scenario
 
 # Rule numbers as the rulebook writes them: 27.35, 27.7322 B, 40.63 A.
@@ -43,7 +44,8 @@ def _type(annotation: Any, models: list[type[BaseModel]]) -> str:
     origin = get_origin(annotation)
     args = get_args(annotation)
     if origin is Annotated:
-        return _type(args[0], models) + _bounds(list(args[1:]))
+        lazy = [a for a in args[1:] if isinstance(a, LazyType)]  # a section loaded on first use
+        return _type(lazy[0].type if lazy else args[0], models) + _bounds(list(args[1:]))
     if origin in (Union, types.UnionType):
         kinds = [a for a in args if a is not type(None)]
         text = " or ".join(_type(a, models) for a in kinds)

@@ -20,8 +20,9 @@ import copy
 import csv
 import difflib
 import hashlib
+import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -30,7 +31,6 @@ from typing import Any
 import yaml
 
 from models.io import InputError, parse_yaml, read_text, read_yaml
-from models.scenario import Scenario
 
 # libyaml's safe loader when PyYAML was built with it, as models/io.py reads scenario files.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -112,10 +112,9 @@ def _yaml_job(path: Path) -> Job:
     return Job(str(path), None, data_hash(data), data, lines=lines)
 
 
-def _json_lines_jobs(path: Path) -> Iterator[Job]:
-    """One job per non-blank line of a JSON Lines file, each line a scenario as a JSON object."""
-    name = str(path)
-    lines = read_text(path).splitlines()
+def _json_lines_jobs(name: str, lines: list[str]) -> Iterator[Job]:
+    """One job per non-blank line of a JSON Lines file (named `name`), each line a scenario as a JSON
+    object."""
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -128,23 +127,35 @@ def _json_lines_jobs(path: Path) -> Iterator[Job]:
         yield Job(name, number, data_hash(data), data)
 
 
-def read_inputs(paths: list[Path]) -> list[Job]:
-    """Jobs from scenario files, folders of them (every .yaml/.yml file below, sorted by path) and
-    JSON Lines files, in the order given. A folder that does not exist or holds no scenario, and a
-    JSON Lines file that cannot be read, are errors of the batch (`InputError`); a scenario file that
-    cannot be read or parsed is a job carrying its error."""
-    jobs: list[Job] = []
+def open_inputs(paths: list[Path]) -> tuple[int, Iterator[Job]]:
+    """How many positions scenario files, folders of them (every .yaml/.yml file below, sorted by path)
+    and JSON Lines files hold, and their jobs in the order given, each read when the iterator reaches it
+    (so that the batch plans the first while it reads the next). A folder that does not exist or holds no
+    scenario, and a JSON Lines file that cannot be read, are errors of the batch (`InputError`), raised
+    here before any position is read; a scenario file that cannot be read or parsed is a job carrying its
+    error."""
+    count = 0
+    parts: list[Iterable[Job]] = []
     for path in paths:
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file())
             if not found:
                 raise InputError(str(path), [("", "no scenario files (.yaml, .yml) in this folder")])
-            jobs.extend(_yaml_job(p) for p in found)
+            count += len(found)
+            parts.append(map(_yaml_job, found))
         elif path.suffix in JSON_LINES_SUFFIXES:
-            jobs.extend(_json_lines_jobs(path))
+            lines = read_text(path).splitlines()
+            count += sum(1 for line in lines if line.strip())
+            parts.append(_json_lines_jobs(str(path), lines))
         else:
-            jobs.append(_yaml_job(path))
-    return jobs
+            count += 1
+            parts.append(map(_yaml_job, [path]))
+    return count, itertools.chain.from_iterable(parts)
+
+
+def read_inputs(paths: list[Path]) -> list[Job]:
+    """Every job of `open_inputs`, read."""
+    return list(open_inputs(paths)[1])
 
 
 # --- sweeps ---------------------------------------------------------------------------------
@@ -157,6 +168,8 @@ def split_path(path: str) -> list[str | int]:
 
 @cache
 def _schema() -> dict[str, Any]:
+    from models.scenario import Scenario
+
     return Scenario.model_json_schema(by_alias=True)
 
 

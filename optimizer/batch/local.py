@@ -1,8 +1,10 @@
 """Worker processes on this machine, each planning one position at a time.
 
 The workers are forked from a server process that has loaded the planner once (multiprocessing's
-`forkserver`, preloading `optimizer.batch.worker`), so a worker starts at once with the code loaded
-and receives only `Job`s. Each worker has its own pipe and is given one position at a time, so the
+`forkserver`, preloading `optimizer.batch.warm`: `optimizer.batch.worker` and one plan made to warm it), so
+a worker starts at once with the code loaded and receives only `Job`s. `start_server` starts that server without waiting for it: `awaw batch` calls it
+before it reads its inputs, so that the server loads the solver while the batch's own process reads and
+checks the positions, and the workers are ready when the first position is. Each worker has its own pipe and is given one position at a time, so the
 pool always knows which position a worker holds: a worker that dies (a solver fault) or holds a
 position past `hang_after` seconds is stopped and replaced, its position is recorded as failed, and
 no other position's result is lost.
@@ -27,13 +29,23 @@ from optimizer.batch.results import failure_line
 Task = Callable[[Job], str]
 
 
+def start_server() -> None:
+    """Start the fork server the workers come from, preloading the planner, and return at once (the
+    workers' `start` waits for it); nothing where there is no fork server."""
+    context = _context()
+    if isinstance(context, ForkServerContext):
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+
+
 def _context() -> ForkServerContext | SpawnContext:
     """A fork server that has loaded the planner (spawn where there is none, as on Windows). Like any
     spawned process, each worker imports the main module first: a script calling `plan_many` keeps
     its work under `if __name__ == "__main__":`."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["optimizer.batch.worker"])
+        context.set_forkserver_preload(["optimizer.batch.warm"])
         return context
     return multiprocessing.get_context("spawn")
 

@@ -67,13 +67,18 @@ def read_done(path: Path) -> dict[Key, str]:
 
 
 class OrderedWriter:
-    """Writes lines in the order of `indices` (the positions planned this run), as they come."""
+    """Writes lines in the order of `indices` (the positions planned this run, with those `expect`ed
+    after), as they come."""
 
-    def __init__(self, file: TextIO, indices: Sequence[int]) -> None:
+    def __init__(self, file: TextIO, indices: Sequence[int] = ()) -> None:
         self.file = file
         self.order = list(indices)
         self.next = 0
         self.waiting: dict[int, str] = {}
+
+    def expect(self, index: int) -> None:
+        """One more position's line, after every one expected so far."""
+        self.order.append(index)
 
     def add(self, index: int, line: str) -> None:
         self.waiting[index] = line

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from models.scenario import Scenario
 from optimizer.batch.inputs import Job, data_hash, with_kind
 from optimizer.batch.local import LocalPool, Task
 from optimizer.batch.output import (
@@ -25,6 +24,9 @@ from optimizer.batch.output import (
     write_csv,
 )
 from optimizer.batch.results import BatchResult
+
+if TYPE_CHECKING:
+    from models.scenario import Scenario
 
 # A worker still holding a position this long past its time limit is stopped (the time limit counts
 # the solve; building the model comes before it, and on the largest positions takes seconds).
@@ -76,6 +78,8 @@ def run_jobs(
 
 def scenario_job(index: int, scenario: Scenario | Mapping[str, Any], planner: str = "auto") -> Job:
     """A scenario given in Python as a job, named by its place in the input, sent to its planner."""
+    from models.scenario import Scenario
+
     if isinstance(scenario, Scenario):
         data: Any = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
     else:
@@ -105,7 +109,7 @@ def plan_many(
 
 
 def run_batch(
-    jobs: Sequence[Job],
+    jobs: Iterable[Job],
     out: Path,
     *,
     csv_path: Path | None = None,
@@ -117,23 +121,39 @@ def run_batch(
     task: Task | None = None,
     hang_after: float | None = None,
     planner: str = "auto",
+    count: int | None = None,
 ) -> Totals:
     """`awaw batch`: plan the jobs into `out` (JSON Lines, input order), each by the planner of its
     kind (inputs.job_kind), skipping with `resume` those already there; then the CSV summary.
-    Returns the totals; the output holds one line per job."""
-    jobs = [with_kind(job, planner) for job in jobs]
+    Returns the totals; the output holds one line per job. Given `count` (how many `jobs` yields,
+    `inputs.open_inputs`), each job goes to a worker as soon as it is read; with `resume`, or without
+    `count`, every job is read first."""
     totals = Totals()
     done = read_done(out) if resume else {}
-    todo = [(index, job) for index, job in enumerate(jobs) if job.key not in done]
-    totals.skipped = len(jobs) - len(todo)
+    kinded: Iterator[Job] = (with_kind(job, planner) for job in jobs)
+    if done or count is None:
+        listed = list(kinded)
+        kinded = iter(listed)
+        count = sum(1 for job in listed if job.key not in done)
+    seen: list[Job] = []  # every job, in input order, as read
+
+    def todo(writer: OrderedWriter) -> Iterator[tuple[int, Job]]:
+        for index, job in enumerate(kinded):
+            seen.append(job)
+            if job.key in done:
+                totals.skipped += 1
+                continue
+            writer.expect(index)
+            yield index, job
+
     with out.open("a" if done else "w", encoding="utf-8") as file:
-        writer = OrderedWriter(file, [index for index, _ in todo])
+        writer = OrderedWriter(file)
         progress = progress_bar(console or Console(stderr=True))
         with progress:
-            bar = progress.add_task("planning", total=len(todo))
+            bar = progress.add_task("planning", total=count)
             for index, line in run_jobs(
-                todo,
-                workers=min(workers or default_workers(), max(1, len(todo))),
+                todo(writer),
+                workers=min(workers or default_workers(), max(1, count)),
                 scheduler=scheduler,
                 time_limit=time_limit,
                 task=task,
@@ -144,7 +164,7 @@ def run_batch(
                 progress.advance(bar)
     totals.seconds = time.perf_counter() - totals.started
     if done:
-        totals.dropped = rewrite_in_order(out, jobs)
+        totals.dropped = rewrite_in_order(out, seen)
     rows = []
     for record in read_records(out):
         totals.statuses[record["status"]] += 1

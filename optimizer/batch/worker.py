@@ -12,18 +12,20 @@ each position is validated, solved and written by that planner, as its command d
 
 from __future__ import annotations
 
-from models.io import InputError
-from models.plan import Status
-from optimizer.batch.inputs import Job
-from optimizer.batch.results import BatchStatus, result_line
-from optimizer.planners import Limits, planner, refusal
+from optimizer import collect_less
 
-# Each planner's solver, loaded with this module: the local pool's fork server preloads it, so that every
-# worker starts with them (the planners themselves load them only when a position is solved).
+collect_less()  # before the solver loads: the worker is one process that loads much (optimizer/__init__.py)
+
+from models.io import InputError  # noqa: E402
+from models.plan import Status  # noqa: E402
+from optimizer.batch.inputs import Job  # noqa: E402
+from optimizer.batch.results import BatchStatus, result_line  # noqa: E402
+from optimizer.planners import Limits, planner, refusal  # noqa: E402
+
+# The turn planner's solver, loaded with this module: the local pool's fork server preloads it, so that
+# every worker starts with it. The other planners' solvers (mobilization, SW, engineers) load in a worker
+# with its first position of their kind, as the commands load them (optimizer/planners/__init__.py).
 from optimizer.planners import position as _turn  # noqa: F401, E402
-from optimizer.rules.engineers import solve as _engineers  # noqa: F401, E402
-from optimizer.rules.mobilization import solve as _mobilization  # noqa: F401, E402
-from optimizer.rules.sw import solve as _sw  # noqa: F401, E402
 
 # The planners' statuses as batch outcomes.
 STATUSES = {

@@ -10,7 +10,8 @@ command imports what it needs inside its function: `models` (pydantic) for
 anything that reads a scenario, networkx through a rule family's `prepare`,
 `optimizer.turn.solve` (ortools) only where a plan is solved, `optimizer.render.picture`
 (matplotlib) only where a picture is drawn, `optimizer.render.tables` (Rich tables)
-where tables are printed. Annotations of command parameters use only the
+where tables are printed; what a scenario's families load is listed in
+`optimizer/planners/__init__.py`. `main` tunes Python's collector (`optimizer.collect_less`). Annotations of command parameters use only the
 standard library and Typer (choices are plain strings, checked by the models
 when the command runs); other names go under `TYPE_CHECKING`. A test
 (`tests/optimizer/cli/test_startup.py`) holds `--help`, `schema`, `sites`, `legs` and
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import typer
 
+from optimizer import collect_less
 from optimizer.cli import batch, check, engineers, mobilize, plan, serve, sw, tools
 from optimizer.cli.plan import PresetName as PresetName
 
@@ -58,4 +60,5 @@ for command in (
 
 
 def main() -> None:
+    collect_less()
     app()

@@ -59,8 +59,12 @@ def batch(
     ] = BatchPlanner.AUTO,
 ) -> None:
     """Plan many positions, one result each; exit 1 if any was not planned."""
+    if scheduler is None:  # the workers' server loads the solver while the inputs are read
+        from optimizer.batch.local import start_server
+
+        start_server()
     from models.io import InputError
-    from optimizer.batch.inputs import read_inputs, sweep_jobs
+    from optimizer.batch.inputs import open_inputs, sweep_jobs
     from optimizer.batch.run import run_batch
     from optimizer.render.tables import console
 
@@ -69,9 +73,10 @@ def batch(
         default = default.relative_to(Path.cwd())  # the same name on every checkout
     try:
         if sweep is not None:
-            jobs = sweep_jobs(inputs or [default], sweep)
+            variants = sweep_jobs(inputs or [default], sweep)
+            count, jobs = len(variants), iter(variants)
         elif inputs:
-            jobs = read_inputs(inputs)
+            count, jobs = open_inputs(inputs)  # each position read as the workers take it
         else:
             raise InputError("command line", [("INPUTS", "give scenario files, folders or JSON Lines files")])
     except InputError as error:
@@ -87,6 +92,7 @@ def batch(
             time_limit=time_limit,
             console=console(stderr=True),
             planner=planner.value,
+            count=count,
         )
     except OSError as error:
         raise fail(f"{error.filename or out}: cannot write: {error.strerror or error}", 2) from None

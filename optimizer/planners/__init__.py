@@ -17,6 +17,23 @@
 Each has the shape of `base.Planner` and returns a `base.Result`. A fifth family is a folder of rules, a
 module here, and a line in `PLANNERS`. `SCENARIO_KINDS` name the scenario files' models (`scenario_model`;
 the schema of each is `awaw schema --kind KIND`).
+
+What loads when (each command loads only what its scenario uses; `tests/optimizer/cli/test_startup.py`
+holds `awaw plan` on a plain turn to loading no SW, mobilization, engineers, web or Dask module):
+- the registry and the planners' modules load the models of a turn scenario only; a planner loads its
+  family's solver, checker and renderers in the method that needs them (`solve`, `check`, `tables`), and
+  the turn planner networkx (`validate`: the fixed grants of 40.3) and the solver (`Position`) when asked;
+- a scenario's `sw:` and `mobilization:` sections and a plan's SW figures load their models with the first
+  file that has them (`models/lazy.py`), and pydantic builds a model's validator when it is first used;
+- the turn model loads the SW family (rule 25) for a scenario with an `sw:` section only
+  (`optimizer/turn/variables.py`, `optimizer/turn/model.py`, and `optimizer/rules/naval/extract.py` for SW
+  units built);
+- each command imports what it needs when it runs (`optimizer/cli/__init__.py`), and tunes Python's
+  collector for a process that loads much (`optimizer.collect_less`);
+- `awaw batch` starts the workers' fork server, which loads the turn planner's solver and plans the bundled
+  default once (so that every worker starts with the validators built), before it reads its inputs, and
+  loads no solver itself; the other planners' solvers load in a worker with its first position of their
+  kind (`optimizer/batch/local.py`, `optimizer/batch/warm.py`, `optimizer/batch/worker.py`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from models.io import Lines
-from models.mobilization import MobilizationSchedule
 from models.plan import Status
 from models.scenario import Scenario
 from optimizer.planners.base import Limits, Printables, Result, Verdict, Work, rules_named
@@ -16,6 +15,8 @@ from optimizer.planners.turn import section_refusal, validate_section
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    from models.mobilization import MobilizationSchedule
 
 TIME_LIMIT = 10.0  # seconds the search may take unless told otherwise
 SCHEDULE_FORMAT = "awaw-mobilization/1"
@@ -97,6 +98,8 @@ class MobilizationPlanner:
         if isinstance(data, dict) and data.get("format", SCHEDULE_FORMAT) != SCHEDULE_FORMAT:
             problem = f"{data['format']!r} is not a schedule format this version reads (it reads '{SCHEDULE_FORMAT}')"
             raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
+        from models.mobilization import MobilizationSchedule
+
         schedule = validate(MobilizationSchedule, data, file, lines)
         return Verdict(
             check_mobilization(scenario, schedule),

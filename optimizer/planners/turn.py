@@ -11,7 +11,6 @@ from models.errors import located
 from models.io import Lines, validate
 from models.scenario import Scenario
 from optimizer.planners.base import Limits, Printables, Result, Verdict
-from optimizer.rules.grants.prepare import fixed_grant_breaches
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -38,6 +37,8 @@ class TurnPlanner:
 
     def validate(self, data: Any, file: str, lines: Lines | None = None) -> Scenario:
         """The scenario, validated; fixed grants that rule 40 forbids are bad input too (40.3)."""
+        from optimizer.rules.grants.prepare import fixed_grant_breaches  # networkx: where a plan is made
+
         scenario = validate(Scenario, data, file, lines)
         breaches = fixed_grant_breaches(scenario)
         if breaches:

@@ -15,12 +15,21 @@ from optimizer.rules.naval_air.constraints import add_naval_air
 from optimizer.rules.oil.constraints import add_oil, add_units_past
 from optimizer.rules.placement.constraints import add_placement
 from optimizer.rules.requirements.constraints import add_requirements
-from optimizer.rules.sw.turn import add_sw_deployment
 from optimizer.turn.fix import add_decisions
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
 
 AddFamily = Callable[[cp_model.CpModel, Prepared, Variables, Guards], None]
+
+
+def add_sw_deployment(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
+    """`optimizer.rules.sw.turn.add_sw_deployment` (25.3, 27.94), the SW family loaded only for a scenario
+    with an `sw:` section (optimizer/planners/__init__.py: what loads when)."""
+    if variables.sw is not None:
+        from optimizer.rules.sw.turn import add_sw_deployment as add
+
+        add(model, data, variables, guards)
+
 
 # What the variables mean: pricing, the chart's state machine, units past the
 # oil threshold, route openings and the limits grants move. Never guarded.

@@ -8,6 +8,7 @@ family's `constraints` module (`optimizer.turn.model`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
@@ -19,9 +20,10 @@ from optimizer.rules.limits.variables import LimitVariables
 from optimizer.rules.linear import LinearExpr
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.rules.oil.variables import OilGroup, OilVariables
-from optimizer.rules.sw.builds import turn_sw_variables
-from optimizer.rules.sw.variables import SWVariables
 from optimizer.turn.prepare import Prepared
+
+if TYPE_CHECKING:
+    from optimizer.rules.sw.variables import SWVariables
 
 EXPLAIN_EXTRA_COUNTERS = 1000
 
@@ -62,7 +64,11 @@ class Variables:
                 data.powers,
                 per_turn_total=data.scenario.settings.grant_limit_reduction_per_turn_total,
             )
-        sw = turn_sw_variables(model, data.scenario, naval)
+        sw = None
+        if data.scenario.sw is not None:  # the SW family loads with an `sw:` section (optimizer/planners)
+            from optimizer.rules.sw.builds import turn_sw_variables
+
+            sw = turn_sw_variables(model, data.scenario, naval)
         return cls(data, builds, oil, naval, grants, limits, sw)
 
     def decisions(self) -> list[cp_model.IntVar]:

@@ -18,7 +18,6 @@ from optimizer.rules.naval.chart import (
     sw_placement,
 )
 from optimizer.rules.naval.variables import NavalVariables
-from optimizer.rules.sw.deployment import new_unit_boxes
 
 POWER_RANK = {power: i for i, power in enumerate(POWER_ORDER)}
 
@@ -109,7 +108,10 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
                 if b
             }
         placed = sw_placement(power, yard.site, yard.sw_ports)
-        boxes_of = boxes_of or new_unit_boxes(scenario)
+        if boxes_of is None:  # the SW family loads with the first SW unit built (optimizer/planners)
+            from optimizer.rules.sw.deployment import new_unit_boxes
+
+            boxes_of = new_unit_boxes(scenario)
         if power is Power.USA and not us_at_war_everywhere:
             placed += (
                 "; deploys to SW boxes within the tension limits of 25.32 until the U.S. is at war in both "

@@ -12,7 +12,7 @@ import scenarios
 from models.generate import random_scenario
 from models.io import load_scenario
 from models.plan import Plan
-from optimizer.batch.inputs import read_inputs
+from optimizer.batch.inputs import open_inputs, read_inputs
 from optimizer.batch.run import plan_many, run_batch, run_jobs
 from optimizer.checker import check
 from optimizer.cli import app
@@ -242,3 +242,24 @@ def test_a_position_with_no_plan_in_time_is_timed_out_with_awaw_plans_exit_code_
     assert (line["status"], line["plan"]) == ("timed_out", None)
     assert line["error"]["exit_code"] == 3 == awaw("plan", scenarios.path(), "--time-limit", 0.001).exit_code
     assert "no plan found within the time limit" in line["error"]["message"]
+
+
+def test_positions_go_to_the_workers_as_they_are_read(tmp_path):
+    """`awaw batch` streams its inputs (`open_inputs`): with one worker, the first position's line is
+    written before the second position is read, and the output is the same as from the inputs read first."""
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["a", "b", "c"])]
+    count, jobs = open_inputs(paths)
+    out = tmp_path / "results.jsonl"
+    written_when_read: list[int] = []
+
+    def reading():
+        for job in jobs:
+            written_when_read.append(len(out.read_text().splitlines()) if out.exists() else 0)
+            yield job
+
+    run_batch(reading(), out, workers=1, count=count)
+    assert count == 3
+    assert written_when_read == [0, 1, 2]
+    read_first = tmp_path / "read_first.jsonl"
+    run_batch(read_inputs(paths), read_first, workers=1)
+    assert out.read_bytes() == read_first.read_bytes()

@@ -61,3 +61,87 @@ def test_plan_imports_the_solver_but_not_matplotlib():
     loaded = modules_after("plan", "--json")
     assert "ortools" in loaded
     assert "matplotlib" not in loaded
+
+
+# The families a scenario has only when it has their section or kind, and the surfaces `awaw plan` never uses.
+SECTION_MODULES = (
+    "models.sw",
+    "models.mobilization",
+    "models.engineers",
+    "optimizer.rules.sw",
+    "optimizer.rules.mobilization",
+    "optimizer.rules.engineers",
+    "optimizer.checker.sw",
+    "optimizer.checker.mobilization",
+    "optimizer.checker.engineers",
+    "optimizer.render.sw",
+    "optimizer.render.mobilization",
+    "optimizer.render.engineers",
+    "optimizer.web",
+    "dask",
+    "distributed",
+)
+
+
+def modules_of_plan(scenario: str) -> set[str]:
+    """Every module (full names) a fresh `awaw plan --json SCENARIO` process has loaded when it ends."""
+    code = (
+        "import sys\n"
+        "from optimizer.cli import app\n"
+        f"try:\n    app(['plan', '--json', {scenario!r}])\n"
+        "except SystemExit:\n    pass\n"
+        "sys.__stdout__.write('\\n=MODULES=' + ' '.join(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    return set(result.stdout.rpartition("=MODULES=")[2].split())
+
+
+def loaded_of(modules: set[str], prefixes: tuple[str, ...]) -> list[str]:
+    return sorted(
+        m for m in modules if any(m == p or m.startswith(p + ".") or m.startswith(p + "_") for p in prefixes)
+    )
+
+
+def test_plan_of_a_plain_turn_loads_no_sw_mobilization_engineers_web_nor_dask():
+    """A rule 27 turn with neither an `sw:` (rule 25) nor a `mobilization:` (rule 14) section: `awaw plan`
+    loads the turn's families only, not the models and modelling code of the sections it does not have."""
+    loaded = modules_of_plan("scenarios/european_axis_spring_1942.yaml")
+    assert "optimizer.turn.solve" in loaded  # the probe saw the plan solved
+    assert loaded_of(loaded, SECTION_MODULES) == []
+
+
+def test_plan_of_a_turn_with_an_sw_section_loads_the_sw_family():
+    """The same probe on a turn with an `sw:` section sees the SW family load (rule 25 figures, 27.94)."""
+    loaded = modules_of_plan("scenarios/european_axis_1942_sw.yaml")
+    assert {"models.sw", "optimizer.rules.sw.turn"} <= loaded
+
+
+def test_the_batchs_own_process_loads_no_solver_nor_networkx(tmp_path):
+    """`awaw batch`: only the workers solve, so the batch's own process (reading, ordering and writing the
+    results) loads neither ortools nor networkx; the workers' fork server loads them."""
+    out = tmp_path / "results.jsonl"
+    code = (
+        "import sys\n"
+        "from optimizer.cli import app\n"
+        f"try:\n    app(['batch', 'scenarios/european_axis_spring_1942.yaml', '--out', {str(out)!r}, '--workers', '1'])\n"
+        "except SystemExit:\n    pass\n"
+        "sys.__stdout__.write('\\n=MODULES=' + ' '.join(sorted({m.split('.')[0] for m in sys.modules})))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    loaded = set(result.stdout.rpartition("=MODULES=")[2].split())
+    assert '"status":"optimal"' in out.read_text()  # the workers planned the position
+    assert not loaded & {"ortools", "networkx", "matplotlib"}, sorted(loaded & {"ortools", "networkx"})

@@ -1,0 +1,23 @@
+"""What the local pool's fork server loads before it forks a worker: `optimizer.batch.worker`, and one
+plan of the bundled default scenario, thrown away.
+
+Pydantic builds each model's validator when the model is first used (models/lazy.py), and the solver's
+code runs its first position slower than the next; planned once here, in the server, every worker forked
+from it starts with that done, instead of each worker doing it again on its first position.
+"""
+
+from __future__ import annotations
+
+import scenarios
+from models.io import read_yaml
+from optimizer.batch.inputs import Job
+from optimizer.batch.worker import plan_one
+
+
+def warm_up() -> None:
+    """Plan the bundled default scenario once, as a batch position, and forget the result."""
+    data, lines = read_yaml(scenarios.path())
+    plan_one(Job("warm-up", None, None, data, lines=lines))
+
+
+warm_up()
