@@ -45,6 +45,8 @@ from models.quantities import (
     Counters,
     Level,
 )
+from models.season import SeasonSection as SeasonSection
+from models.season import season_problem
 from models.sw import SWSection, sw_consistency
 from models.tables import (
     FACTION_POWERS,
@@ -313,6 +315,13 @@ class Scenario(Strict):
     mobilization: MobilizationState | None = Field(
         default=None, description="Gathering Storm factory conversion and mobilization (rule 14)."
     )
+    season: SeasonSection | None = Field(
+        default=None,
+        description=(
+            "A season planned whole: this turn and the later turns of a horizon, with what the player "
+            "expects of each (`awaw season`)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
@@ -433,6 +442,17 @@ class Scenario(Strict):
                     power: [y.id for y in state.naval.shipyards] if state.naval else []
                     for power, state in self.powers.items()
                 },
+            )
+        ):
+            raise ValueError(problem)
+        if self.season is not None and (
+            problem := season_problem(
+                self.season,
+                self.turn,
+                set(self.powers),
+                set(self.factions()),
+                {power: {entry.id for entry in state.force_pool} for power, state in self.powers.items()},
+                self.horizon.turns,
             )
         ):
             raise ValueError(problem)
