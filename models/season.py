@@ -72,8 +72,8 @@ class PowerExpectation(Strict):
     brp_base: Brps | None = Field(
         default=None,
         description=(
-            "The BRP base that turn, whose third is the basic construction limit (27.32 A), when a year-start "
-            "sequence changes it [input, outside the seeds]; unset: this turn's base."
+            "The BRP base from that turn on, whose third is the basic construction limit (27.32 A), when a "
+            "year-start sequence changes it [input, outside the seeds]; unset: the turn before's base."
         ),
     )
     limit_modifiers: ConstructionLimitInputs | None = Field(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import typer
 
-from optimizer.cli import batch, check, engineers, mobilize, plan, serve, sw, tools
+from optimizer.cli import batch, check, engineers, mobilize, plan, season, serve, sw, tools
 from optimizer.cli.plan import PresetName as PresetName
 
 # Help as written, never read as Rich markup: `[@SITE]` is not a tag, `POWER:SHIP:ACTION` not an emoji code.
@@ -38,6 +38,7 @@ app = typer.Typer(
 # In the order `awaw --help` lists them.
 for command in (
     plan.plan,
+    season.season,
     tools.limits,
     tools.routes,
     check.check,

@@ -135,7 +135,7 @@ def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int
         powers[power] = state.model_copy(
             update={
                 "brps": brps_most,
-                "brp_base": state.brp_base if mine is None or mine.brp_base is None else mine.brp_base,
+                "brp_base": base_at(scenario, season, t, power),
                 "limit_modifiers": ConstructionLimitInputs()
                 if mine is None or mine.limit_modifiers is None
                 else mine.limit_modifiers,
@@ -208,6 +208,17 @@ def _grants_later(grants: GrantsState | None, t: int) -> GrantsState | None:
     )
 
 
+def base_at(scenario: Scenario, season: SeasonSection, t: int, power: Power) -> int:
+    """The BRP base in turn t (27.32 A): the latest one an expectation gives by then (a year-start
+    sequence's base stays until the next), else this turn's."""
+    base = scenario.powers[power].brp_base
+    for s in range(1, t + 1):
+        mine = season.expected(s).powers.get(power)
+        if mine is not None and mine.brp_base is not None:
+            base = mine.brp_base
+    return base
+
+
 def brps_bound(scenario: Scenario, season: SeasonSection, t: int) -> int:
     """A bound on any planned power's BRPs in turn t: every planned power's BRPs now, with every BRP
     expected to come in by then (grants move BRPs between them, never more)."""
@@ -216,6 +227,17 @@ def brps_bound(scenario: Scenario, season: SeasonSection, t: int) -> int:
         for expected in season.expected(s).powers.values():
             total += expected.brps_received + expected.gains
     return min(MAX_BRPS, total)
+
+
+def season_scenarios(scenario: Scenario) -> list[Scenario]:
+    """Each turn of the season as the turn scenario the season model prepares (later turns with bounds
+    where the model carries a flow): for headings and rule 40's route names in the tables."""
+    season = scenario.season
+    assert season is not None
+    length = season.length(scenario.turn)
+    return [this_turn(scenario, season, length)] + [
+        later_turn(scenario, season, t, brps_bound(scenario, season, t)) for t in range(1, length)
+    ]
 
 
 def prepare_season(scenario: Scenario) -> SeasonData:

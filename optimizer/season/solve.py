@@ -128,11 +128,12 @@ def season_plan(
 
 
 def _later_accounts(plan: Plan, carried: dict) -> Plan:
-    """A later turn's oil reports with the counters it really has (its prepared data holds a bound)."""
+    """A later turn's oil reports with the counters it really has (its prepared data holds a bound); the
+    notes on the scenario's defaults are turn 1's."""
     oil = [
         report.model_copy(
             update={"counters_available": carried.get(report.faction, report.counters_available)}
         )
         for report in plan.oil
     ]
-    return plan.model_copy(update={"oil": oil})
+    return plan.model_copy(update={"oil": oil, "notes": []})
