@@ -31,8 +31,10 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
         ndata = data["powers"][power.value]["naval"]
         known: dict[str, dict[str, Any]] = {}
         for yard in state.naval.shipyards:
-            for ship in (*yard.chart, *yard.waiting_for_repair):
-                known[ship.id] = ship.model_dump(mode="json", exclude_defaults=True)
+            for on_chart in yard.chart:
+                known[on_chart.id] = on_chart.model_dump(mode="json", exclude_defaults=True)
+            for waiting in yard.waiting_for_repair:
+                known[waiting.id] = waiting.model_dump(mode="json", exclude_defaults=True)
         for sunk in state.naval.sunk_in_port:
             known[sunk.id] = sunk.model_dump(mode="json", exclude_defaults=True, exclude={"yard", "theater"})
         designs = {d.id: d for d in state.naval.designs}
@@ -55,15 +57,15 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
                     label = _label(view.ship, scenario)
                 else:
                     label = view.ship
-                ship = {k: v for k, v in base.items() if k not in ("damaged_this_turn",)}
-                ship.update(
+                moved = {k: v for k, v in base.items() if k not in ("damaged_this_turn",)}
+                moved.update(
                     {
                         "id": label,
                         "row": "launch" if view.row == "launch" else int(view.row),
                         "column": view.column,
                     }
                 )
-                chart.append(ship)
+                chart.append(moved)
             ydata["chart"] = chart
             ydata["waiting_for_repair"] = [
                 {k: v for k, v in known[name].items() if k != "damaged_this_turn"}
