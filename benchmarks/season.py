@@ -2,6 +2,7 @@
 
     python -m benchmarks.season identity [--positions 200]
     python -m benchmarks.season target [--positions 20] [--entries 48] [--turns 4] [--naval-turns 12]
+        [--time-limit SECONDS]
 
 `identity`: for each generated position (the property tests' generator, `models.generate.scenario_data`,
 from seeds 0.., half of them with joint grants), a one-turn horizon planned by `awaw season` (a
@@ -52,7 +53,7 @@ def identity(count: int) -> None:
     print(f"one-turn identity: {same} of {count} generated positions byte for byte the same, {differ} differ")
 
 
-def target(count: int, entries: int, turns: int, naval_turns: int) -> None:
+def target(count: int, entries: int, turns: int, naval_turns: int, time_limit: float | None) -> None:
     cpu: list[float] = []
     work: list[float] = []
     proven = checked = 0
@@ -62,12 +63,17 @@ def target(count: int, entries: int, turns: int, naval_turns: int) -> None:
             season_data(rng.randint, turns=turns, joint_grants=True, requirements=False, max_entries=entries)
         )
         started = time.process_time()
-        solved = solve_season(scenario)
+        solved = solve_season(scenario, time_limit)
         cpu.append(time.process_time() - started)
         work.append(solved.deterministic_seconds)
         proven += solved.status is Status.OPTIMAL
-        if solved.plan is not None and not check_season(scenario, solved.plan):
-            checked += 1
+        legal = solved.plan is not None and not check_season(scenario, solved.plan)
+        checked += legal
+        print(
+            f"position {k}: {solved.status.value}, {cpu[-1]:.2f} s CPU, {work[-1]:.2f} deterministic s, "
+            f"{'no plan' if solved.plan is None else 'passes' if legal else 'FAILS'} the season checker",
+            flush=True,
+        )
     print(f"{load_average()}")
     print(
         f"season of {turns} turns, 4 powers with grants, <= {entries} entries each, naval charts over the "
@@ -91,11 +97,12 @@ def main() -> None:
     many.add_argument("--entries", type=int, default=48)
     many.add_argument("--turns", type=int, default=4)
     many.add_argument("--naval-turns", type=int, default=12)
+    many.add_argument("--time-limit", type=float, default=None, help="Seconds per position (default: none).")
     args = parser.parse_args()
     if args.command == "identity":
         identity(args.positions)
     else:
-        target(args.positions, args.entries, args.turns, args.naval_turns)
+        target(args.positions, args.entries, args.turns, args.naval_turns, args.time_limit)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,8 @@ class PowerExpectation(Strict):
         default=0,
         description=(
             "BRPs lost that turn before construction by rules outside the seeds: strategic bombing, SW "
-            "losses, territory lost [input, outside the seeds]."
+            "losses, territory lost [input, outside the seeds]; past what the power has, they take what it "
+            "has (BRPs are never below 0) [reading]."
         ),
     )
     spending: Brps = Field(

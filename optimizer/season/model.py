@@ -5,7 +5,7 @@ from turn to turn posted between them.
 What carries, each with its reading [reading]:
 - BRPs (27.11): a power's BRPs at turn t+1 are what it kept at turn t (after its construction, its grants
   and route openings, 40.23, 40.521, 40.72) plus that turn's expectations: BRPs received and gains, less
-  losses and spending. They are never below 0 before the turn's grants.
+  losses and spending; never below 0 (losses past what a power has take what it has).
 - The force pool (27.5): the counters of an entry built in turn t are gone from turn t+1; counters
   returned and units received (14.81) come in at the start of their turn.
 - Oil counters (27.35, 40.25): those a faction did not spend on construction or ship to Russia carry to
@@ -100,14 +100,21 @@ def build_season(data: SeasonData) -> tuple[cp_model.CpModel, SeasonVariables]:
 def _inflow(
     model: cp_model.CpModel, data: SeasonData, before: TurnVariables, t: int
 ) -> dict[Power, LinearExpr]:
-    """BRPs each power starts turn t with: kept at t-1, plus that turn's expectations (27.11 flow)."""
+    """BRPs each power starts turn t with: kept at t-1, plus that turn's expectations (27.11 flow); never
+    below 0 (losses past what the power has take what it has) [reading]."""
     expected = data.expected(t)
     inflow: dict[Power, LinearExpr] = {}
     for power in data.turns[t].powers:
         mine = expected.powers.get(power)
         change = 0 if mine is None else mine.brps_received + mine.gains - mine.losses - mine.spending
-        flow = before.kept(power) + change
-        model.add(flow >= 0)  # BRPs are never below 0 (27.11)
+        if change >= 0:
+            inflow[power] = before.kept(power) + change
+            continue
+        most = data.turns[t].powers[power].brps_available
+        carried = model.new_int_var(change, most, f"season_carried_{power.value}_{t}")
+        model.add(carried == before.kept(power) + change)
+        flow = model.new_int_var(0, most, f"season_brps_{power.value}_{t}")
+        model.add_max_equality(flow, [carried, 0])
         inflow[power] = flow
     return inflow
 

@@ -137,3 +137,11 @@ def test_the_alaska_highway_built_now_carries_grants_from_the_next_turn_40_72():
     assert not any(g.route == "siberia" for g in first.plan.grants)
     assert all(any(g.route == "siberia" for g in turn.plan.grants) for turn in later)
     assert not any(turn.plan.route_openings for turn in later)
+
+
+def test_losses_past_what_a_power_has_leave_it_none_27_11():
+    """Turn 1 keeps 21 BRPs (the flow test's turn 1); losses of 50 in turn 2 take those 21, no more:
+    turn 2 starts with 0 and builds nothing [reading: BRPs are never below 0]."""
+    season = plan(FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50"))
+    assert season.turns[1].brps_start[Power.GERMANY] == 0
+    assert built(season.turns[1], "inf") == 0
