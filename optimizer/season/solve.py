@@ -22,7 +22,7 @@ from optimizer.season.objective import season_members
 from optimizer.season.prepare import prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
-from optimizer.turn.solve import naval_search
+from optimizer.turn.solve import EXACT_LIMIT, ONE_CALL_BUDGET, expression_range, naval_search
 
 
 @dataclass
@@ -45,7 +45,12 @@ def solve_season(scenario: Scenario, time_limit: float | None = None, workers: i
     stages: list[StageResult] = []
     work = 0.0
     last: cp_model.CpSolver | None = None
-    for k, (name, expr, scale) in enumerate(members):
+    together = _one_call(model, variables, members, time_limit, workers)
+    if together is not None:
+        last, work, stages = together
+        if not stages:  # the one call did not prove the optimum within its budget: one by one instead
+            last = None
+    for k, (name, expr, scale) in enumerate(members if not stages else []):
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
         model.maximize(expr)
         solver = new_solver(remaining, workers)
@@ -78,6 +83,42 @@ def solve_season(scenario: Scenario, time_limit: float | None = None, workers: i
     status_of = Status.OPTIMAL if proven else Status.FEASIBLE
     plan = season_plan(scenario, variables, last, status_of, report)
     return SeasonSolved(status_of, plan, built - started, time.perf_counter() - built, work, proven)
+
+
+def _one_call(
+    model: cp_model.CpModel,
+    variables: SeasonVariables,
+    members: list[tuple[str, LinearExpr, int]],
+    time_limit: float | None,
+    workers: int,
+) -> tuple[cp_model.CpSolver, float, list[StageResult]] | None:
+    """Every priority in one solve with exact lexicographic weights when they fit (as the turn model's
+    stages are solved with naval charts, `optimizer.turn.solve.stage_groups`): each weight the product of
+    (range + 1) of every later priority, so no gain in a later one outweighs one unit of an earlier one.
+    None when the weights do not fit a double exactly; no stages when the optimum was not proven within
+    the one call's deterministic budget (its plan is then the hint of the solves one by one)."""
+    ranges = [expression_range(model, expr) for _, expr, _ in members]
+    weights = [1]
+    for low, high in reversed(ranges[1:]):
+        weights.insert(0, weights[0] * (high - low + 1))
+    if sum(w * max(abs(lo), abs(hi)) for w, (lo, hi) in zip(weights, ranges, strict=True)) >= EXACT_LIMIT:
+        return None
+    combined: LinearExpr = sum(w * expr for w, (_, expr, _) in zip(weights, members, strict=True))
+    model.maximize(combined)
+    solver = new_solver(time_limit, workers)
+    if variables.turns[0].naval is not None:
+        naval_search(solver)
+    solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
+    status = solver.solve(model)
+    if status != cp_model.OPTIMAL:
+        if status == cp_model.FEASIBLE:
+            _hint(model, variables, solver)
+        return solver, solver.deterministic_time, []
+    stages = []
+    for name, expr, scale in members:
+        best = value(solver, expr)
+        stages.append(StageResult(priority=name, value=best / scale, bound=best / scale, proven=True))
+    return solver, solver.deterministic_time, stages
 
 
 def _hint(model: cp_model.CpModel, variables: SeasonVariables, solver: cp_model.CpSolver) -> None:

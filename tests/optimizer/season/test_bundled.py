@@ -1,5 +1,6 @@
-"""The bundled season (scenarios/seasons/): the season plan's first turn differs from the one-turn plan,
-and why (the oil counter expected next turn, 27.35), with the figures the README shows."""
+"""The bundled season (scenarios/seasons/germany_summer_1942_season.yaml): the season plan's first turn
+differs from the one-turn plan, and why (the oil counter expected next turn, 27.35), with the figures the
+README shows, worked by hand from the rules."""
 
 from pathlib import Path
 
@@ -7,44 +8,48 @@ import yaml
 
 from models.io import load_scenario
 from models.scenario import Scenario
-from models.tables import Faction
+from models.tables import Faction, Power
 from optimizer.checker.season import check_season
 from optimizer.planners.position import solve
 from optimizer.season.solve import solve_season
 
-SEASON = (
-    Path(__file__).resolve().parents[3] / "scenarios" / "seasons" / "european_axis_summer_1942_season.yaml"
-)
+SEASON = Path(__file__).resolve().parents[3] / "scenarios" / "seasons" / "germany_summer_1942_season.yaml"
 
 
-def test_the_one_turn_plan_builds_past_the_threshold_the_season_plan_waits():
-    """No oil counter for construction this turn: the shared threshold is 25 BRPs (27.35 A, I). The
-    one-turn plan builds past it at double cost (27.35 D); the season plan builds inside it this turn
-    (25 BRPs at normal cost, nothing past) and the rest in the later turns, the counter expected next
-    turn raising one later turn's threshold to 50 (27.35 B)."""
+def armor(plan) -> int:
+    return sum(b.counters for b in plan.builds if b.entry == "armor-4-6")
+
+
+def test_the_one_turn_plan_builds_past_the_threshold():
+    """No oil counter for construction: the threshold is 25 BRPs (27.35 A). A 4-factor panzer corps costs
+    8 BRPs (27.11 B), 16 past the threshold (27.35 D): 3 inside (24 BRPs) and 3 past (48) fill the 76-BRP
+    limit (78 less 2 for bombing, 27.331 B) to 72. Value 24 x 2.2 + 78 x 0.4 = 84.0."""
+    plan = solve(load_scenario(SEASON).model_copy(update={"season": None})).plan
+    assert armor(plan) == 6
+    assert plan.powers[Power.GERMANY].construction_brps == 72
+    assert plan.objective.stages[0].value == 84.0
+
+
+def test_the_season_plan_waits_for_the_counter_of_next_turn():
+    """With one counter next turn (threshold 50, 27.35 B): 3 corps now (24 BRPs, inside 25) and 6 next
+    turn (48, inside 50), 78 BRPs left: 12 x 2.2 + 0.9 x (24 x 2.2) + 0.9 x 0.4 x 78 = 102.0. Building 6
+    now (3 past) and 3 next turn would be worth 96.0, 4 now 100.0."""
     scenario = load_scenario(SEASON)
-    one = solve(scenario.model_copy(update={"season": None})).plan
-    [axis_now] = [o for o in one.oil if o.faction is Faction.EUROPEAN_AXIS]
-    assert axis_now.threshold_brps == 25 and axis_now.oil_affected_brps > 0
     season = solve_season(scenario).plan
     assert season is not None and check_season(scenario, season) == []
-    [first] = [o for o in season.turns[0].plan.oil if o.faction is Faction.EUROPEAN_AXIS]
-    assert first.oil_affected_brps == 0 and first.normal_cost_brps <= 25
-    assert {(b.entry, b.counters) for b in season.turns[0].plan.builds} != {
-        (b.entry, b.counters) for b in one.builds
-    }
-    spent = [t.plan.oil_counters_spent[Faction.EUROPEAN_AXIS] for t in season.turns]
-    assert spent[0] == 0 and sum(spent) == 1
+    first, second = season.turns
+    assert (armor(first.plan), armor(second.plan)) == (3, 6)
+    assert [t.plan.oil_counters_spent[Faction.EUROPEAN_AXIS] for t in season.turns] == [0, 1]
+    assert season.brps_left[Power.GERMANY] == 78
+    assert season.objective.stages[0].value == 102.0
 
 
-def test_the_counter_expected_next_turn_is_what_makes_the_season_wait():
-    """Without the counter expected in turn 2 the season plan builds past this turn's threshold too, and
-    is worth less: the counter is what the first turn waits for."""
+def test_without_the_counter_the_season_builds_as_the_one_turn_plan():
+    """No counter expected: the threshold stays 25 next turn, so a corps past it costs 16 then as now and
+    is worth more now: 6 now, 3 next turn, 54 left: 24 x 2.2 + 0.9 x 12 x 2.2 + 0.9 x 0.4 x 54 = 96.0."""
     data = yaml.safe_load(SEASON.read_text())
-    with_counter = solve_season(Scenario.model_validate(data)).plan
     data["season"]["expectations"][0]["oil_counters"] = 0
-    without = solve_season(Scenario.model_validate(data)).plan
-    assert with_counter is not None and without is not None
-    [first] = [o for o in without.turns[0].plan.oil if o.faction is Faction.EUROPEAN_AXIS]
-    assert first.oil_affected_brps > 0
-    assert with_counter.objective.stages[0].value > without.objective.stages[0].value
+    season = solve_season(Scenario.model_validate(data)).plan
+    assert season is not None
+    assert (armor(season.turns[0].plan), armor(season.turns[1].plan)) == (6, 3)
+    assert season.objective.stages[0].value == 96.0
