@@ -35,6 +35,23 @@ class SeasonTurn(PlanModel):
     )
 
 
+class SeasonResource(PlanModel):
+    """A limited resource of one turn of the season, and what one more of it is worth (`--why`)."""
+
+    turn: int = Field(ge=1, description="Turn of the season.")
+    resource: str = Field(description="'construction limit (27.31)' or 'oil counters (27.35)'.")
+    subject: str = Field(description="The power or faction whose resource it is.")
+    used: SignedPlanAmount
+    available: SignedPlanAmount
+    worth: float = Field(
+        description="What one more unit of it in that turn adds to the season's first priority (re-solved)."
+    )
+
+    @property
+    def binding(self) -> bool:
+        return self.worth > 0
+
+
 class SeasonPlan(PlanModel):
     format: str = SEASON_PLAN_FORMAT
     scenario: str
@@ -45,3 +62,8 @@ class SeasonPlan(PlanModel):
         description="BRPs each power has left after the last turn."
     )
     oil_left: dict[Faction, SignedPlanAmount] = Field(description="Oil counters left after the last turn.")
+    why: list[SeasonResource] | None = Field(
+        default=None,
+        description="With `awaw season --why`: each turn's limits and oil counters, binding ones first, with "
+        "what one more is worth. Left out of the JSON when not asked for.",
+    )

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from optimizer.cli.common import ScenarioArg, check_option, limit_option, load, print_verdict, show
+from optimizer.cli.common import ScenarioArg, check_option, fail, limit_option, load, print_verdict, show
 
 
 def season(
@@ -20,6 +20,14 @@ def season(
         float | None, limit_option("Seconds; returns the best season plan found with its gap.")
     ] = None,
     check: Annotated[Path | None, check_option("season plan")] = None,
+    why: Annotated[
+        bool,
+        typer.Option(
+            "--why",
+            help="Also show each turn's construction limits and oil counters, binding ones first, with what "
+            "one more of each is worth (re-solved; `why` in --json).",
+        ),
+    ] = False,
 ) -> None:
     """The best plan of a season: this turn's orders, then each later turn's builds, grants and chart
     actions as expected."""
@@ -31,4 +39,13 @@ def season(
         print_verdict(check, SEASON, scenario)
         return
     result = SEASON.solve(scenario, Limits(time_limit))
+    if why and result.plan is not None:
+        if len(result.plan.turns) == 1:
+            raise fail(f"{scenario_file}: --why of a one-turn season: use awaw plan --why", 2)
+        from dataclasses import replace
+
+        from optimizer.season.why import season_why
+
+        asked = result.plan.model_copy(update={"why": season_why(scenario, result.plan, time_limit)})
+        result = replace(result, plan=asked)
     show(SEASON, scenario, result, as_json, str(scenario_file))

@@ -167,7 +167,10 @@ class SeasonPlanner:
         assert result.plan is not None
         if len(result.plan.turns) == 1:
             return TURN.dumps(_as_turn(result), compact)
-        return result.plan.model_dump_json() if compact else result.plan.model_dump_json(indent=2) + "\n"
+        exclude = {"why"} if result.plan.why is None else None
+        if compact:
+            return result.plan.model_dump_json(exclude=exclude)
+        return result.plan.model_dump_json(indent=2, exclude=exclude) + "\n"
 
 
 def _as_turn(result: Result[SeasonPlan]) -> Result[Any]:

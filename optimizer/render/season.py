@@ -4,6 +4,7 @@ later turn's expected plan under its own heading, then what is left at the seaso
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from models.scenario import Scenario
@@ -37,9 +38,24 @@ def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
                 )
             )
         parts.append(plan_tables(position, turn.plan))
+    if plan.why is not None:
+        parts.append(why_table(plan))
     left = ", ".join(f"{p.value} {n}" for p, n in plan.brps_left.items())
     oil_left = ", ".join(f"{f.value} {n}" for f, n in plan.oil_left.items())
     parts.append(
         Text(f"\nLeft at the season's end: BRPs {left}; oil counters {oil_left or 'none'}", style="bold")
     )
     return Group(*parts)
+
+
+def why_table(plan: SeasonPlan) -> Table:
+    """Each turn's limits and oil counters, binding ones first, with what one more is worth (`--why`)."""
+    table = Table(
+        title="Why (season): what binds in which turn, and what one more is worth", title_justify="left"
+    )
+    for column in ("turn", "resource", "of", "used / available", "one more is worth"):
+        table.add_column(column)
+    for r in plan.why or []:
+        worth = f"{r.worth:+.3f}" if r.binding else "nothing (slack)"
+        table.add_row(str(r.turn), r.resource, r.subject, f"{r.used} / {r.available}", worth)
+    return table

@@ -192,7 +192,11 @@ def _oil(
         if t + 1 < len(turns):
             following: dict[Faction, LinearExpr] = {}
             for faction in factions:
-                following[faction] = end[faction] + oil_coming(data.scenario, data.season, t + 1, faction)
+                following[faction] = (
+                    end[faction]
+                    + oil_coming(data.scenario, data.season, t + 1, faction)
+                    + data.extra_oil.get((t + 1, faction), 0)
+                )
                 model.add(following[faction] >= 0)
             carried.append(following)
         else:

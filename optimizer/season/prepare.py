@@ -25,7 +25,7 @@ Readings written here [reading]:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from models.grant_state import GrantsState
 from models.naval import FutureTurn, Horizon
@@ -36,7 +36,7 @@ from models.scenario import Objective, Scenario
 from models.season import SeasonSection, TurnExpectation, turn_after
 from models.tables import Faction, Power
 from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED, route_openings
-from optimizer.turn.prepare import Prepared, prepare
+from optimizer.turn.prepare import Prepared, Relaxation, prepare
 
 # A bound no turn's BRPs reach, for the later turns' naval budgets that the BRP flow replaces (27.11, 27.31).
 NO_BUDGET = MAX_BRPS
@@ -52,6 +52,8 @@ class SeasonData:
     # Routes closed at the season's start that a turn's plan may use only once opened in an earlier turn
     # of the season (40.54, 40.71): Persia, the Alaska highway.
     gated: frozenset[Route] = frozenset()
+    # What-ifs (`--why`): oil counters more from a later turn on, added to what that turn carries.
+    extra_oil: dict[tuple[int, Faction], int] = field(default_factory=dict)
 
     @property
     def length(self) -> int:
@@ -240,15 +242,19 @@ def season_scenarios(scenario: Scenario) -> list[Scenario]:
     ]
 
 
-def prepare_season(scenario: Scenario) -> SeasonData:
-    """Every turn of the season prepared as a turn position."""
+def prepare_season(scenario: Scenario, relax: dict[int, Relaxation] | None = None) -> SeasonData:
+    """Every turn of the season prepared as a turn position; with `relax`, a what-if with more of some
+    resources in some turns (`awaw season --why`): construction limit points, and oil counters (carried
+    from that turn on, `SeasonData.extra_oil`)."""
     season = scenario.season
     assert season is not None
+    relax = relax or {}
     length = season.length(scenario.turn)
-    turns = [prepare(this_turn(scenario, season, length))]
+    turns = [prepare(this_turn(scenario, season, length), relax.get(0))]
     for t in range(1, length):
         later = later_turn(scenario, season, t, brps_bound(scenario, season, t))
-        prepared = prepare(later)
+        more = relax.get(t)
+        prepared = prepare(later, None if more is None else replace(more, oil_counters={}))
         if prepared.network is not None:
             # Who may open a route this turn is read with the routes as the season found them (40.521, 40.72).
             closed = route_openings(later.model_copy(update={"grants": _closed(scenario.grants, t)}))
@@ -260,7 +266,10 @@ def prepare_season(scenario: Scenario) -> SeasonData:
             gated.add(Route.PERSIA)
         if not scenario.grants.siberia.highway_built:
             gated.add(Route.SIBERIA)
-    return SeasonData(scenario, season, turns, frozenset(gated))
+    extra_oil = {
+        (t, faction): n for t, more in relax.items() if t > 0 for faction, n in more.oil_counters.items()
+    }
+    return SeasonData(scenario, season, turns, frozenset(gated), extra_oil)
 
 
 def _closed(grants: GrantsState | None, t: int) -> GrantsState | None:

@@ -22,6 +22,7 @@ from optimizer.season.objective import season_members
 from optimizer.season.prepare import prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
+from optimizer.turn.prepare import Relaxation
 from optimizer.turn.solve import EXACT_LIMIT, ONE_CALL_BUDGET, expression_range, naval_search
 
 
@@ -35,10 +36,16 @@ class SeasonSolved:
     proven: bool = False
 
 
-def solve_season(scenario: Scenario, time_limit: float | None = None, workers: int = 1) -> SeasonSolved:
-    """The best season plan, priority by priority (a season of two turns or more)."""
+def solve_season(
+    scenario: Scenario,
+    time_limit: float | None = None,
+    workers: int = 1,
+    relax: dict[int, Relaxation] | None = None,
+) -> SeasonSolved:
+    """The best season plan, priority by priority (a season of two turns or more); with `relax`, with
+    more of some resources in some turns (`optimizer.season.why`)."""
     started = time.perf_counter()
-    data = prepare_season(scenario)
+    data = prepare_season(scenario, relax)
     model, variables = build_season(data)
     built = time.perf_counter()
     members = season_members(model, variables)

@@ -53,3 +53,17 @@ def test_without_the_counter_the_season_builds_as_the_one_turn_plan():
     assert season is not None
     assert (armor(season.turns[0].plan), armor(season.turns[1].plan)) == (6, 3)
     assert season.objective.stages[0].value == 96.0
+
+
+def test_why_one_more_oil_counter_now_is_worth_2_64():
+    """`--why`: one more counter this turn makes this turn's threshold 50 (27.35 B): 6 corps now inside
+    it (48 BRPs), 3 in the fall (24), 78 left: 24 x 2.2 + 0.9 x 12 x 2.2 + 0.9 x 0.4 x 78 = 104.64, 2.64
+    more than 102.0. The limits (24 of 76, 48 of 78) do not bind."""
+    from optimizer.season.why import season_why
+
+    scenario = load_scenario(SEASON)
+    season = solve_season(scenario).plan
+    assert season is not None
+    uses = {(r.turn, r.resource.split(" (")[0]): r for r in season_why(scenario, season)}
+    assert uses[1, "oil counters"].worth == 2.64
+    assert not uses[1, "construction limit"].binding and not uses[2, "construction limit"].binding
