@@ -13,7 +13,7 @@ written where they are encoded (`optimizer/season/`, `optimizer/checker/season.p
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -168,7 +168,7 @@ class Leftover(Strict):
 class SeasonSection(Strict):
     """A season planned whole: this turn and the next turns to the horizon."""
 
-    turns: int | Literal["year"] = Field(
+    turns: Annotated[int, Field(ge=1, le=MAX_SEASON_TURNS)] | Literal["year"] = Field(
         description=(
             "Turns planned together, this one included (1 to 8), or 'year': to the end of this turn's year "
             "(its winter turn)."
@@ -191,8 +191,6 @@ class SeasonSection(Strict):
 
     @model_validator(mode="after")
     def _turns(self) -> SeasonSection:
-        if isinstance(self.turns, int) and not 1 <= self.turns <= MAX_SEASON_TURNS:
-            raise ValueError(f"turns: {self.turns} is not 1 to {MAX_SEASON_TURNS} turns, or 'year'")
         seen: set[int] = set()
         for i, expected in enumerate(self.expectations):
             if expected.turn in seen:
