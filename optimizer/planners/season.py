@@ -107,6 +107,16 @@ class SeasonPlanner:
         from optimizer.season.solve import solve_season
 
         solved = solve_season(scenario, limits.time_limit)
+        if solved.plan is not None and scenario.sw is not None:
+            # This turn's plan with its SW figures (rule 25), as `awaw plan` prints them.
+            from optimizer.planners.position import with_sw_report
+            from optimizer.season.prepare import season_scenarios
+
+            first = solved.plan.turns[0]
+            reported = first.model_copy(
+                update={"plan": with_sw_report(season_scenarios(scenario)[0], first.plan)}
+            )
+            solved.plan = solved.plan.model_copy(update={"turns": [reported, *solved.plan.turns[1:]]})
         objective = solved.plan.objective if solved.plan is not None else None
         return Result(
             planner=self.name,

@@ -38,3 +38,20 @@ def test_the_web_page_shows_every_turn():
     assert json.loads(view.plan_json)["format"] == "awaw-season/1"
     text = " ".join(str(block) for block in view.blocks)
     assert "Turn 2 of 2, fall 1942" in text
+
+
+def test_this_turns_plan_of_a_season_with_an_sw_section_has_its_sw_figures():
+    """A season over the bundled SW position: turn 1's plan carries rule 25's figures, as `awaw plan`'s
+    does, and the season checker passes it (the figures checked by the turn checker, 27.94)."""
+    import scenarios
+    from models.scenario import Scenario
+    from optimizer.checker.season import check_season
+    from optimizer.planners import Limits
+
+    data = yaml.safe_load(scenarios.path("european_axis_1942_sw.yaml").read_text())
+    data.pop("horizon", None)
+    data["season"] = {"turns": 2}
+    scenario = Scenario.model_validate(data)
+    result = SEASON.solve(scenario, Limits())
+    assert result.plan is not None and result.plan.turns[0].plan.sw is not None
+    assert check_season(scenario, result.plan) == []
