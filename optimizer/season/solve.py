@@ -16,6 +16,7 @@ from models.plan import ObjectiveReport, Plan, StageResult, Status
 from models.scenario import Scenario
 from models.season import turn_after
 from models.season_plan import SeasonPlan, SeasonTurn
+from models.tables import Faction
 from optimizer.rules.linear import LinearExpr, value
 from optimizer.season.model import SeasonVariables, build_season
 from optimizer.season.objective import season_members
@@ -148,7 +149,10 @@ def season_plan(
         plan = extract_plan(prepared, turn, solver, status, objective)
         carried = {f: value(solver, n) for f, n in variables.oil_carried[t].items()}
         if t > 0:
-            plan = _later_accounts(plan, carried)
+            # As the turn's extraction reports them: oil counters shipped to Russia this turn move (40.25).
+            shipped = value(solver, turn.grants.oil_shipped()) if turn.grants is not None else 0
+            moved = {Faction.RUSSIA: shipped, Faction.WESTERN_ALLIES: -shipped}
+            plan = _later_accounts(plan, {f: n + moved.get(f, 0) for f, n in carried.items()})
         when = turn_after(scenario.turn, t)
         start: dict = {}
         for power in prepared.powers:
