@@ -43,6 +43,8 @@ from models.quantities import (
     Counters,
     Level,
 )
+from models.season import SeasonSection as SeasonSection
+from models.season import season_problem
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
@@ -320,6 +322,13 @@ class Scenario(Strict):
     mobilization: MobilizationState | None = Field(
         default=None, description="Gathering Storm factory conversion and mobilization (rule 14)."
     )
+    season: SeasonSection | None = Field(
+        default=None,
+        description=(
+            "A season planned whole: this turn and the later turns of a horizon, with what the player "
+            "expects of each (`awaw season`)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
@@ -448,6 +457,17 @@ class Scenario(Strict):
             )
             if problem:
                 raise ValueError(problem)
+        if self.season is not None and (
+            problem := season_problem(
+                self.season,
+                self.turn,
+                set(self.powers),
+                set(self.factions()),
+                {power: {entry.id for entry in state.force_pool} for power, state in self.powers.items()},
+                self.horizon.turns,
+            )
+        ):
+            raise ValueError(problem)
         return self
 
     def oil_available(self, faction: Faction) -> int:

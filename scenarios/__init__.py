@@ -18,11 +18,15 @@ def bundled() -> list[Path]:
 
 
 ENGINEERS = "engineers"  # the folder of the bundled engineers scenarios (`kind: engineers`)
+SEASONS = (
+    "seasons"  # the folder of the bundled seasons (turn scenarios with a `season:` section, `awaw season`)
+)
 
 
 def every() -> dict[str, Path]:
     """Every bundled scenario of every kind, by its name relative to this folder
-    (`european_axis_spring_1942.yaml`, `engineers/rail_and_airbase.yaml`), sorted by name."""
+    (`european_axis_spring_1942.yaml`, `engineers/rail_and_airbase.yaml`, `seasons/...`), sorted by name
+    within each kind."""
     root = Path(str(files(__name__)))
-    found = [*bundled(), *sorted((root / ENGINEERS).glob("*.yaml"))]
+    found = [*bundled(), *sorted((root / ENGINEERS).glob("*.yaml")), *sorted((root / SEASONS).glob("*.yaml"))]
     return {path.relative_to(root).as_posix(): path for path in found}

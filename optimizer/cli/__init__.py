@@ -24,7 +24,8 @@ from __future__ import annotations
 import typer
 
 from optimizer import collect_less
-from optimizer.cli import batch, check, engineers, mobilize, plan, serve, sw, tools
+from optimizer.cli import batch, check, engineers, mobilize, plan, season, serve, sw, tools
+from optimizer.cli import next as next_command
 from optimizer.cli.plan import PresetName as PresetName
 
 # Help as written, never read as Rich markup: `[@SITE]` is not a tag, `POWER:SHIP:ACTION` not an emoji code.
@@ -37,9 +38,13 @@ app = typer.Typer(
     help="Plan A World at War: the best builds and grants of a turn (rules 27 and 40), submarine warfare "
     "(rule 25), Gathering Storm mobilization (rule 14) and Europa engineers; check plans, explain limits.",
 )
+# Commands whose function is not named as the command (`next` is a builtin's name).
+NAMES = {"next_turn": "next"}
 # In the order `awaw --help` lists them.
 for command in (
     plan.plan,
+    season.season,
+    next_command.next_turn,
     tools.limits,
     tools.routes,
     check.check,
@@ -56,7 +61,7 @@ for command in (
 ):
     # The list of commands shows each one's whole summary (its docstring's first paragraph), not a cut.
     summary = " ".join((command.__doc__ or "").split("\n\n")[0].split())
-    app.command(short_help=summary)(command)
+    app.command(name=NAMES.get(command.__name__), short_help=summary)(command)
 
 
 def main() -> None:

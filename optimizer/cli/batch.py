@@ -20,6 +20,7 @@ class BatchPlanner(StrEnum):
     PLAN = "plan"
     SW = "sw"
     MOBILIZE = "mobilize"
+    SEASON = "season"
 
 
 def batch(

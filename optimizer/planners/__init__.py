@@ -12,6 +12,7 @@
 | `plan` | `turn.TURN`: the turn plan, rules 27 and 40 (with the rule 25 figures of an `sw:` section) | turn |
 | `sw` | `sw.SW`: the submarine warfare deployment, rule 25 | turn, with `sw:` |
 | `mobilize` | `mobilization.MOBILIZATION`: Gathering Storm mobilization, rule 14 | turn, with `mobilization:` |
+| `season` | `season.SEASON`: a season of whole turns planned whole, this turn's orders first | turn, with `season:` |
 | `engineers` | `engineers.ENGINEERS`: Europa engineer tasks | engineers (`kind: engineers`) |
 
 Each has the shape of `base.Planner` and returns a `base.Result`. A fifth family is a folder of rules, a
@@ -45,6 +46,7 @@ from pydantic import BaseModel
 from optimizer.planners.base import Limits, Planner, Result, Status, Verdict, Work
 from optimizer.planners.engineers import ENGINEERS
 from optimizer.planners.mobilization import MOBILIZATION
+from optimizer.planners.season import SEASON
 from optimizer.planners.sw import SW
 from optimizer.planners.turn import TURN
 
@@ -69,7 +71,7 @@ __all__ = [
 ]
 
 # In the order `planner_for` asks them whether a scenario file is theirs.
-PLANNERS: dict[str, Planner[Any, Any]] = {p.name: p for p in (ENGINEERS, MOBILIZATION, SW, TURN)}
+PLANNERS: dict[str, Planner[Any, Any]] = {p.name: p for p in (ENGINEERS, MOBILIZATION, SEASON, SW, TURN)}
 # The scenario files, by kind: where the model that reads each is (`awaw schema --kind KIND`).
 SCENARIO_KINDS = {"turn": "models.scenario:Scenario", "engineers": "models.engineers:EngineerScenario"}
 

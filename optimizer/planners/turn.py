@@ -30,6 +30,8 @@ class TurnPlanner:
     def refusal(self, data: Any) -> str | None:
         if isinstance(data, dict) and data.get("kind") == "engineers":
             return "an engineers scenario"
+        if isinstance(data, dict) and data.get("season") is not None:
+            return "a season scenario (its later turns are planned with this one)"
         return None
 
     def claims(self, data: Any) -> bool:

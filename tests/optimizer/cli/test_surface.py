@@ -161,10 +161,16 @@ def test_every_bundled_scenario_goes_to_the_planner_of_its_kind() -> None:
     for name, path in scenarios.every().items():
         data = yaml.safe_load(path.read_text())
         expected = (
-            "engineers" if name.startswith("engineers/") else "mobilize" if "mobilization" in data else "plan"
+            "engineers"
+            if name.startswith("engineers/")
+            else "season"
+            if name.startswith("seasons/")
+            else "mobilize"
+            if "mobilization" in data
+            else "plan"
         )
         assert planner_for(data).name == expected, name
-    assert set(PLANNERS) == {"plan", "sw", "mobilize", "engineers"}
+    assert set(PLANNERS) == {"plan", "sw", "mobilize", "engineers", "season"}
 
 
 @pytest.mark.parametrize(

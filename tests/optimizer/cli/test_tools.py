@@ -152,6 +152,9 @@ def test_new_has_every_section_and_field_with_a_comment():
             # the template points to it in a comment instead of an empty section.
             assert "# mobilization:" in text
             missing -= {"mobilization"}
+            # A season (`awaw season`) plans several turns: the template points to it in a comment too.
+            assert "# season:" in text
+            missing -= {"season"}
         assert not missing, f"{where or 'top level'}: {sorted(missing)}"
     assert set(scenario.powers) == {Power.BRITAIN, Power.FRANCE, Power.USA}
     lines = text.splitlines()

@@ -1,0 +1,145 @@
+"""The next turn's position after a turn's plan is carried out, derived from the rules' words: what the
+plan spent and granted taken off, the counters it built taken out of the force pool, the oil counters it
+used gone, the routes it opened open, the turn advanced; and the player's expectations of the next turn
+(`season:`) added. Read by `awaw next` (which also moves the naval charts, `models.carry_naval`) and by the
+season checker (`optimizer.checker.season`), which derives each later turn of a season plan with it.
+
+Each step, with its rule [reading where the rules leave it open]:
+- the turn advances: spring, summer, fall, winter, then the next year's spring;
+- BRPs (27.11): the BRPs a power kept (its BRPs after grants, fixed spending and construction, the
+  plan's `brps_kept`) are its BRPs next turn, with the turn's expected BRPs received and gains added and
+  its losses and spending taken off; never below 0;
+- the force pool (27.5): each entry loses the counters built from it; the counters the player expects
+  back and the units received (14.81, 14.82) are added; an entry is rebuilt next turn at normal cost
+  (27.13 A is for units eliminated in the turn they are rebuilt);
+- oil counters (27.35): the counters spent on construction and shipped to Russia (40.25) are gone, those
+  kept back this turn were used on uninverting and exploitation (27.35 F); the rest carry; the next turn's
+  new counters are added;
+- routes (40.54, 40.71): a route opened, or the Alaska highway built, this turn carries grants from the
+  next turn; the Murmansk convoys' turn count advances (40.411);
+- this turn's grants made and received, fixed spending, limit modifiers and requirements are this
+  turn's: the next turn has none but its expectations'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.plan import Plan
+from models.scenario import Scenario
+from models.season import SeasonSection, TurnExpectation, turn_after
+from models.tables import Faction, Power
+
+
+def per_faction(scenario: Scenario, given: int | dict[Faction, int], faction: Faction) -> int:
+    """A number given for the planning faction, or per faction (as `Scenario.oil_counters` reads it)."""
+    if isinstance(given, dict):
+        return given.get(faction, 0)
+    return given if faction is scenario.faction else 0
+
+
+def oil_left(scenario: Scenario, plan: Plan) -> dict[Faction, int]:
+    """Oil counters each planned faction has after the turn: those available for construction, less
+    those spent on it, less (Western Allies) those shipped to Russia, plus (Russia) those shipped to it
+    and not spent (27.35, 40.25)."""
+    shipped = sum(grant.oil_counters for grant in plan.grants)
+    left = {}
+    for faction in scenario.factions():
+        have = scenario.oil_available(faction) - plan.oil_counters_spent.get(faction, 0)
+        if faction is Faction.WESTERN_ALLIES:
+            have -= shipped
+        elif faction is Faction.RUSSIA:
+            have += shipped
+        left[faction] = have
+    return left
+
+
+def built_counters(plan: Plan) -> dict[tuple[Power, str], int]:
+    """Counters built per (power, entry id) (27.5)."""
+    built: dict[tuple[Power, str], int] = {}
+    for line in plan.builds:
+        built[line.power, line.entry] = built.get((line.power, line.entry), 0) + line.counters
+    return built
+
+
+def next_turn_data(
+    scenario: Scenario, plan: Plan, expected: TurnExpectation | None, kept: dict[Power, int] | None = None
+) -> dict[str, Any]:
+    """The next turn's scenario as data (validated by the caller), without moving the naval charts: see
+    the module. `kept`: the BRPs each power kept, when derived by the caller; else the plan's."""
+    data = scenario.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    expected = expected or TurnExpectation(turn=2)
+    after = turn_after(scenario.turn)
+    data["turn"] = {"season": after.season.value, "year": after.year}
+    built = built_counters(plan)
+    if kept is None:
+        kept = {power: report.brps_kept for power, report in plan.powers.items()}
+    for power, state in scenario.powers.items():
+        pdata = data["powers"][power.value]
+        mine = expected.powers.get(power)
+        left = kept.get(power, state.brps)
+        change = 0 if mine is None else mine.brps_received + mine.gains - mine.losses - mine.spending
+        pdata["brps"] = max(0, left + change)
+        if mine is not None and mine.brp_base is not None:
+            pdata["brp_base"] = mine.brp_base
+        if mine is not None and mine.limit_modifiers is not None:
+            pdata["limit_modifiers"] = mine.limit_modifiers.model_dump(mode="json", exclude_defaults=True)
+        else:
+            pdata.pop("limit_modifiers", None)
+        for name in ("dominion_limit_modifiers", "grants_made", "grants_received", "fixed_spending"):
+            pdata.pop(name, None)
+        pool = []
+        returned = {} if mine is None else mine.returned
+        for entry in state.force_pool:
+            count = entry.count - built.get((power, entry.id), 0) + returned.get(entry.id, 0)
+            edata = entry.model_dump(mode="json", exclude_defaults=True)
+            edata["count"] = max(0, count)
+            edata.pop("eliminated_this_turn", None)
+            pool.append(edata)
+        known = {entry.id for entry in state.force_pool}
+        for entry in [] if mine is None else mine.received:
+            edata = entry.model_dump(mode="json", exclude_defaults=True)
+            edata["count"] = entry.count + returned.get(entry.id, 0) if entry.id not in known else entry.count
+            pool.append(edata)
+        pdata["force_pool"] = pool
+    oil = oil_left(scenario, plan)
+    data["oil_counters"] = {
+        faction.value: max(0, oil[faction] + per_faction(scenario, expected.oil_counters, faction))
+        for faction in scenario.factions()
+    }
+    reserved = {
+        faction.value: per_faction(scenario, expected.oil_reserved, faction)
+        for faction in scenario.factions()
+    }
+    data["oil_reserved"] = {f: min(n, data["oil_counters"][f]) for f, n in reserved.items()}
+    if scenario.grants is not None:
+        grants = data.setdefault("grants", {})
+        war = scenario.grants.germany_russia_war_turns
+        if war > 0:
+            grants["germany_russia_war_turns"] = war + 1
+        opened = {opening.route for opening in plan.route_openings}
+        if "persia" in opened:
+            grants.setdefault("persia", {})["opened"] = True
+        if "siberia" in opened:
+            grants.setdefault("siberia", {})["highway_built"] = True
+    objective = data.get("objective", {})
+    for name in ("minimum", "reserve", "deliver", "avoid_oil_effect"):
+        objective.pop(name, None)
+    data.pop("sw", None)
+    data.pop("mobilization", None)
+    return data
+
+
+def later_season(season: SeasonSection | None, length: int) -> dict[str, Any] | None:
+    """The `season:` section of the next turn: one turn fewer, each expectation a turn earlier; None when
+    this was the season's last turn or the scenario has none."""
+    if season is None or length <= 1:
+        return None
+    data = season.model_dump(mode="json", exclude_defaults=True)
+    data["turns"] = length - 1
+    data["expectations"] = [
+        {**e.model_dump(mode="json", exclude_defaults=True), "turn": e.turn - 1}
+        for e in season.expectations
+        if e.turn >= 3
+    ]
+    return data

@@ -1,0 +1,73 @@
+"""Random season positions (`season:` sections over generated turn positions) for property tests and
+benchmarks: each later turn's expectations drawn at random (BRPs in and out, counters returned, units
+received, oil counters), and the leftover's rule."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from models.generate import Pick, _entry, scenario_data
+from models.scenario import Scenario
+from models.tables import Power
+
+
+def season_data(pick: Pick, *, turns: int | None = None, **options: Any) -> dict[str, Any]:
+    """A generated turn position with a `season:` section of `turns` turns (1 to 4 when not given); the
+    naval chart's horizon is the season's."""
+    data = scenario_data(pick, **options)
+    data.pop("horizon", None)
+    length = turns or pick(1, 4)
+    expectations = []
+    for turn in range(2, length + 1):
+        if pick(0, 2) == 0:
+            continue
+        powers: dict[str, Any] = {}
+        for power, state in data["powers"].items():
+            mine: dict[str, Any] = {}
+            for name in ("gains", "losses", "brps_received", "spending"):
+                if pick(0, 2) == 0:
+                    mine[name] = pick(0, 30)
+            ids = [entry["id"] for entry in state["force_pool"]]
+            if ids and pick(0, 2) == 0:
+                mine["returned"] = {ids[pick(0, len(ids) - 1)]: pick(1, 2)}
+            if pick(0, 3) == 0:
+                received = _entry(pick, Power(power), 100 + turn, 3)
+                received.pop("eliminated_this_turn", None)
+                mine["received"] = [received]
+            if pick(0, 3) == 0:
+                mine["brp_base"] = pick(0, 300)
+            if mine:
+                powers[power] = mine
+        expected: dict[str, Any] = {"turn": turn, "powers": powers}
+        if pick(0, 1):
+            counters = data.get("oil_counters", 0)
+            expected["oil_counters"] = (
+                {
+                    faction: pick(0, 1)
+                    for faction in counters
+                    if faction != "russia" or "russia" in data["powers"]
+                }
+                if isinstance(counters, dict)
+                else pick(0, 2)
+            )
+        expectations.append(expected)
+    season: dict[str, Any] = {"turns": length, "expectations": expectations}
+    if pick(0, 2) == 0:
+        season["discount"] = pick(7, 10) / 10
+    if pick(0, 2) == 0:
+        season["leftover"] = {
+            "rule": "growth",
+            "growth_rate": pick(0, 10) / 10,
+            "base_brp_value": pick(0, 20) / 10,
+        }
+    elif pick(0, 1):
+        season["leftover"] = {"brp_value": pick(0, 10) / 10}
+    data["season"] = season
+    return data
+
+
+def random_season(seed: int, **options: Any) -> Scenario:
+    """A random season position from a seed (benchmarks)."""
+    rng = random.Random(seed)
+    return Scenario.model_validate(season_data(rng.randint, **options))

@@ -1,0 +1,265 @@
+"""A season planned whole: this turn and the later turns of a horizon of whole turns (`season:`).
+
+The scenario states this turn as ever; the `season:` section says how many turns are planned together
+and what the player expects of each later turn: the BRPs that come in and go out by rules the seeds do
+not give (conquests, bombing, the year-start sequence), the units returned to or received into the force
+pool (eliminations; Gathering Storm's mobilized units by their arrival turn, 14.81, 14.82), the oil
+counters that come in (27.35) and that turn's construction limit inputs (27.32-27.34). What is left at the
+horizon's end is valued by the player's rule for it (`leftover`).
+
+Turns are counted from 1, this turn; turn 2 is the next, and so on. The rules' per-turn readings are
+written where they are encoded (`optimizer/season/`, `optimizer/checker/season.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from models.base import Strict
+from models.powers import ConstructionLimitInputs, ForcePoolEntry, Season, Turn
+from models.quantities import Brps, Counters
+from models.tables import Faction, Power
+
+SEASON_ORDER = (Season.SPRING, Season.SUMMER, Season.FALL, Season.WINTER)
+MAX_SEASON_TURNS = 8  # two years of turns: past that, the expectations are guesses upon guesses
+LAST_YEAR = 1946
+
+
+def turn_after(turn: Turn, turns: int = 1) -> Turn:
+    """The game turn `turns` after `turn`: spring, summer, fall, winter, then the next year's spring."""
+    index = SEASON_ORDER.index(turn.season) + turns
+    return Turn(season=SEASON_ORDER[index % 4], year=turn.year + index // 4)
+
+
+def turns_to_year_end(turn: Turn) -> int:
+    """This turn and the turns after it to the end of its year (the winter turn)."""
+    return len(SEASON_ORDER) - SEASON_ORDER.index(turn.season)
+
+
+class PowerExpectation(Strict):
+    """What a planned power expects in one later turn of the season, before its construction."""
+
+    brps_received: Brps = Field(
+        default=0,
+        description=(
+            "BRPs received that turn from powers not planned here (40.23 B: added to the recipient's total) "
+            "[input]."
+        ),
+    )
+    gains: Brps = Field(
+        default=0,
+        description=(
+            "BRPs gained that turn by rules outside the seeds: conquests, the year-start sequence's new BRP "
+            "total [input, outside the seeds]."
+        ),
+    )
+    losses: Brps = Field(
+        default=0,
+        description=(
+            "BRPs lost that turn before construction by rules outside the seeds: strategic bombing, SW "
+            "losses, territory lost [input, outside the seeds]; past what the power has, they take what it "
+            "has (BRPs are never below 0) [reading]."
+        ),
+    )
+    spending: Brps = Field(
+        default=0,
+        description=(
+            "BRPs the power expects to spend that turn on things other than construction: offensives, "
+            "declarations of war (27.12 chart) [input]."
+        ),
+    )
+    brp_base: Brps | None = Field(
+        default=None,
+        description=(
+            "The BRP base from that turn on, whose third is the basic construction limit (27.32 A), when a "
+            "year-start sequence changes it [input, outside the seeds]; unset: the turn before's base."
+        ),
+    )
+    limit_modifiers: ConstructionLimitInputs | None = Field(
+        default=None,
+        description=(
+            "That turn's construction limit reductions and increases (27.33-27.341); unset: none, the losses "
+            "of this turn reduce only this turn's limit [reading]."
+        ),
+    )
+    returned: dict[str, Counters] = Field(
+        default_factory=dict,
+        description=(
+            "Counters returned to the force pool that turn, by force pool entry id: units the player expects "
+            "to lose and rebuild (27.5) [input]."
+        ),
+    )
+    received: list[ForcePoolEntry] = Field(
+        default_factory=list,
+        description=(
+            "New force pool entries that turn: Gathering Storm's mobilized units in the turn their delay ends "
+            "(14.81; they are A World at War's allowable builds, 14.82) [input]."
+        ),
+    )
+
+
+class TurnExpectation(Strict):
+    """What the player expects of one later turn of the season."""
+
+    turn: int = Field(
+        ge=2,
+        le=MAX_SEASON_TURNS,
+        description="Which turn of the season: 2 is the turn after this one (this turn is 1).",
+    )
+    powers: dict[Power, PowerExpectation] = Field(
+        default_factory=dict, description="Per planned power; a power not named expects nothing."
+    )
+    oil_counters: Counters | dict[Faction, Counters] = Field(
+        default=0,
+        description=(
+            "Oil counters that come in at the start of that turn, added to those carried (27.35): a number "
+            "for the planning faction, or a number per faction [input, outside the seeds]."
+        ),
+    )
+    oil_reserved: Counters | dict[Faction, Counters] = Field(
+        default=0,
+        description=(
+            "Oil counters kept back that turn for uninverting and exploitation (27.35 F, 33.72): a number "
+            "for the planning faction, or a number per faction."
+        ),
+    )
+
+
+class Leftover(Strict):
+    """How the BRPs left at the season's end are valued (the year-start sequence is not in the seeds)."""
+
+    rule: Literal["per_brp", "growth"] = Field(
+        default="per_brp",
+        description=(
+            "per_brp: each BRP left is worth `brp_value`; growth: the BRPs left grow the base at the year-start "
+            "sequence by `growth_rate` (rounded down) and each BRP of that growth is worth `base_brp_value` "
+            "[input: the growth rule is outside the seeds]."
+        ),
+    )
+    brp_value: float | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="per_brp: value of each BRP left at the end; unset: the objective's unspent_brp_value.",
+    )
+    growth_rate: float = Field(
+        default=0.0,
+        ge=0,
+        le=1,
+        description="growth: share of the BRPs left added to next year's base (for example 0.5) [input].",
+    )
+    base_brp_value: float = Field(
+        default=0.0, ge=0, le=100, description="growth: value of each BRP of next year's base."
+    )
+
+    @model_validator(mode="after")
+    def _rule(self) -> Leftover:
+        if self.rule == "growth" and self.brp_value is not None:
+            raise ValueError(
+                "brp_value: with rule growth the leftover is valued by growth_rate and base_brp_value"
+            )
+        if self.rule == "per_brp" and (self.growth_rate or self.base_brp_value):
+            raise ValueError("growth_rate: only with rule growth")
+        return self
+
+
+class SeasonSection(Strict):
+    """A season planned whole: this turn and the next turns to the horizon."""
+
+    turns: Annotated[int, Field(ge=1, le=MAX_SEASON_TURNS)] | Literal["year"] = Field(
+        description=(
+            "Turns planned together, this one included (1 to 8), or 'year': to the end of this turn's year "
+            "(its winter turn)."
+        ),
+    )
+    discount: float = Field(
+        default=1.0,
+        ge=0,
+        le=1,
+        description=(
+            "Weight of each later turn's value, per turn (1: a factor built next turn is worth as much as one "
+            "built now) [reading]."
+        ),
+    )
+    expectations: list[TurnExpectation] = Field(
+        default_factory=list,
+        description="Per later turn, what the player expects; a turn not listed expects nothing.",
+    )
+    leftover: Leftover = Field(default_factory=Leftover)
+
+    @model_validator(mode="after")
+    def _turns(self) -> SeasonSection:
+        seen: set[int] = set()
+        for i, expected in enumerate(self.expectations):
+            if expected.turn in seen:
+                raise ValueError(f"expectations[{i}].turn: turn {expected.turn} is listed twice")
+            seen.add(expected.turn)
+        return self
+
+    def length(self, turn: Turn) -> int:
+        """How many turns the season has, starting at `turn`."""
+        return turns_to_year_end(turn) if self.turns == "year" else self.turns
+
+    def expected(self, index: int) -> TurnExpectation:
+        """What is expected of the season's turn `index` (0 this turn, 1 the next)."""
+        for expected in self.expectations:
+            if expected.turn == index + 1:
+                return expected
+        return TurnExpectation(turn=max(2, index + 1))
+
+
+def season_problem(
+    season: SeasonSection,
+    turn: Turn,
+    planned: set[Power],
+    factions: set[Faction],
+    entry_ids: dict[Power, set[str]],
+    horizon_turns: int,
+) -> str | None:
+    """What is wrong in a scenario's `season:` section against the rest of the scenario, or None."""
+    length = season.length(turn)
+    if turn.year + (SEASON_ORDER.index(turn.season) + length - 1) // 4 > LAST_YEAR:
+        return f"season.turns: {length} turns from {turn.season.value} {turn.year} run past {LAST_YEAR}"
+    if horizon_turns != 1:
+        return (
+            "horizon.turns: with a season: section the season's turns are the naval chart's horizon too; "
+            "give them once, in season.turns"
+        )
+    for i, expected in enumerate(season.expectations):
+        at = f"season.expectations[{i}]"
+        if expected.turn > length:
+            return f"{at}.turn: turn {expected.turn} is past the season's {length} turns"
+        for name in ("oil_counters", "oil_reserved"):
+            given = getattr(expected, name)
+            if isinstance(given, dict):
+                for faction in given:
+                    if faction not in factions:
+                        return f"{at}.{name}.{faction.value}: not a planned faction"
+        known = {p: set(ids) for p, ids in entry_ids.items()}
+        for power, powered in expected.powers.items():
+            if power not in planned:
+                return f"{at}.powers.{power.value}: {power.value} is not a planned power"
+            ids = known.setdefault(power, set())
+            for j, entry in enumerate(powered.received):
+                if entry.id in ids:
+                    return f"{at}.powers.{power.value}.received[{j}]: entry id {entry.id!r} is already in the force pool"
+                ids.add(entry.id)
+        for power, powered in expected.powers.items():
+            for entry_id in powered.returned:
+                if entry_id not in _ids_by(season, power, expected.turn, entry_ids):
+                    return (
+                        f"{at}.powers.{power.value}.returned.{entry_id}: no force pool entry {entry_id!r} "
+                        f"of {power.value} by turn {expected.turn}"
+                    )
+    return None
+
+
+def _ids_by(season: SeasonSection, power: Power, turn: int, entry_ids: dict[Power, set[str]]) -> set[str]:
+    """The entry ids of `power`'s force pool by the season's turn `turn` (received ones included)."""
+    ids = set(entry_ids.get(power, set()))
+    for expected in season.expectations:
+        if expected.turn <= turn and power in expected.powers:
+            ids |= {entry.id for entry in expected.powers[power].received}
+    return ids

@@ -1,0 +1,106 @@
+"""`awaw next SCENARIO PLAN`: the next turn's scenario after the plan is carried out, with the fields only
+the player can fill marked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from optimizer.cli.common import ScenarioArg, fail
+
+# What no plan knows, said at the top of every written scenario: the player fills these in.
+TO_FILL = (
+    "combat and conquest: BRPs gained and lost, sites taken and lost (map:), new eliminations "
+    "(force_pool eliminated_this_turn, counters returned)",
+    "the year-start sequence when the next turn is a spring: brp_base and BRPs (rules outside the seeds)",
+    "this turn's construction limit reductions and increases (limit_modifiers, 27.33-27.341)",
+    "grants made and received from powers not planned, fixed spending (offensives, declarations of war)",
+    "rule 40's state that combat moves (transports, Murmansk and Persia supply, loss rates)",
+)
+
+
+def next_turn(
+    scenario_file: ScenarioArg,
+    plan_file: Annotated[
+        Path, typer.Argument(help="The plan carried out: `awaw plan --json` or `awaw season --json`.")
+    ],
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the scenario here; standard output if not given.")
+    ] = None,
+) -> None:
+    """The next turn's scenario after a plan is carried out: the turn advanced, BRPs spent and granted taken
+    off, counters built out of the force pool, charts moved, routes opened, oil counters used, the season's
+    expectations of the next turn added; what the plan cannot know marked for the player."""
+    import sys
+
+    import yaml
+
+    from models.carry import later_season, next_turn_data
+    from models.carry_naval import next_charts
+    from models.io import InputError, parse_json, read_text, read_yaml, validate
+    from models.plan import Plan
+    from models.scenario import Scenario
+    from models.season_plan import SEASON_PLAN_FORMAT, SeasonPlan
+    from optimizer.checker import check
+    from optimizer.checker.season import first_turn
+
+    try:
+        data, lines = read_yaml(scenario_file)
+        scenario = validate(Scenario, data, str(scenario_file), lines)
+        raw, plan_lines = parse_json(read_text(plan_file), str(plan_file))
+        if isinstance(raw, dict) and raw.get("format") == SEASON_PLAN_FORMAT:
+            plan = validate(SeasonPlan, raw, str(plan_file), plan_lines).turns[0].plan
+        else:
+            plan = validate(Plan, raw, str(plan_file), plan_lines)
+    except InputError as error:
+        raise fail(error.render(), 2) from None
+    season = scenario.season
+    length = season.length(scenario.turn) if season is not None else 1
+    position = first_turn(scenario, length) if season is not None else scenario
+    if breaches := check(position, plan):
+        lines_out = "\n".join(f"  {b.rule}: {b.message}" for b in breaches)
+        raise fail(f"{plan_file}: the plan breaks the rules, so it cannot be carried out:\n{lines_out}", 1)
+    written = next_turn_data(scenario, plan, season.expected(1) if season is not None else None)
+    marked = next_charts(scenario, plan, written)
+    if season is not None:
+        written.pop("horizon", None)
+        rest = later_season(season, length)
+        if rest is None:
+            written.pop("season", None)
+        else:
+            written["season"] = rest
+    elif scenario.horizon.turns > 1:
+        written["horizon"] = {
+            **written.get("horizon", {}),
+            "future": written.get("horizon", {}).get("future", [])[1:],
+        }
+    try:
+        Scenario.model_validate(written)
+    except ValueError as error:  # a plan this version cannot carry forward: said, never written half-right
+        raise fail(f"{plan_file}: the next turn's scenario is not valid: {error}", 2) from None
+    header = [
+        f"# {scenario.name}: the next turn after {plan_file.name} is carried out (awaw next).",
+        "# TO FILL by the player (no plan knows them):",
+        *(f"#   - {item}" for item in (*TO_FILL, *marked)),
+    ]
+    text = "\n".join(header) + "\n" + _marked(yaml.safe_dump(written, sort_keys=False))
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise fail(f"{out}: cannot write: {error.strerror or error}", 2) from None
+
+
+def _marked(text: str) -> str:
+    """The fields combat and the year-start sequence move, marked on their lines (`# TO FILL`)."""
+    out = []
+    for line in text.splitlines():
+        key = line.strip().split(":")[0]
+        if key in ("brps", "brp_base", "oil_counters") and not line.strip().startswith("-"):
+            line += "  # TO FILL: carried from the plan; add what combat and the year-start sequence change"
+        out.append(line)
+    return "\n".join(out) + "\n"

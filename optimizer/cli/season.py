@@ -1,0 +1,51 @@
+"""`awaw season`: a season of whole turns planned whole (rules 27 and 40 each turn, BRPs, force pools, oil
+counters and routes carried from turn to turn), this turn's orders first; or the check of a season plan."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from optimizer.cli.common import ScenarioArg, check_option, fail, limit_option, load, print_verdict, show
+
+
+def season(
+    scenario_file: ScenarioArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the season plan as JSON (one turn: `awaw plan --json`'s).")
+    ] = False,
+    time_limit: Annotated[
+        float | None, limit_option("Seconds; returns the best season plan found with its gap.")
+    ] = None,
+    check: Annotated[Path | None, check_option("season plan")] = None,
+    why: Annotated[
+        bool,
+        typer.Option(
+            "--why",
+            help="Also show each turn's construction limits and oil counters, binding ones first, with what "
+            "one more of each is worth (re-solved; `why` in --json).",
+        ),
+    ] = False,
+) -> None:
+    """The best plan of a season: this turn's orders, then each later turn's builds, grants and chart
+    actions as expected."""
+    from optimizer.planners import Limits
+    from optimizer.planners.season import SEASON
+
+    scenario = load(scenario_file, SEASON.name)
+    if check is not None:
+        print_verdict(check, SEASON, scenario)
+        return
+    result = SEASON.solve(scenario, Limits(time_limit))
+    if why and result.plan is not None:
+        if len(result.plan.turns) == 1:
+            raise fail(f"{scenario_file}: --why of a one-turn season: use awaw plan --why", 2)
+        from dataclasses import replace
+
+        from optimizer.season.why import season_why
+
+        asked = result.plan.model_copy(update={"why": season_why(scenario, result.plan, time_limit)})
+        result = replace(result, plan=asked)
+    show(SEASON, scenario, result, as_json, str(scenario_file))

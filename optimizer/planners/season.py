@@ -1,0 +1,195 @@
+"""The season planner: this turn and the later turns of a `season:` section planned whole (rules 27 and
+40 each turn, BRPs, force pools, oil counters and routes carried from turn to turn): `awaw season`.
+
+A one-turn season is the turn position itself, solved by the turn planner: its plan and JSON are those
+of `awaw plan`, byte for byte. A longer season is the season model (`optimizer.season`); its result's plan
+is a `SeasonPlan` whose first turn is this turn's orders.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from models.io import Lines
+from models.scenario import Scenario
+from models.season_plan import SEASON_PLAN_FORMAT, SeasonPlan, SeasonTurn
+from optimizer.planners.base import Limits, Printables, Result, Verdict, Work
+from optimizer.planners.turn import TURN
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+RULES = "rules 27 and 40 over a season"
+NO_PLAN = {
+    "infeasible": "the requirements cannot all be met",
+    "unknown": "no plan found within the time limit",
+}
+
+
+class SeasonPlanner:
+    """A season of whole turns planned whole, this turn's orders first."""
+
+    name = "season"
+    title = "season plan (rules 27 and 40 over several turns)"
+    scenario_kind = "turn"
+
+    def refusal(self, data: Any) -> str | None:
+        if isinstance(data, dict) and data.get("kind") == "engineers":
+            return "an engineers scenario"
+        if isinstance(data, dict) and "season" not in data:
+            return f"a turn scenario with no season: section ({RULES})"
+        return None
+
+    def claims(self, data: Any) -> bool:
+        return isinstance(data, dict) and self.refusal(data) is None and data.get("season") is not None
+
+    def validate(self, data: Any, file: str, lines: Lines | None = None) -> Scenario:
+        """The scenario validated as `awaw plan` validates it, and its `season:` given empty refused."""
+        from models.errors import located
+        from models.io import InputError, line_of
+        from models.io import validate as validated
+        from optimizer.rules.grants.prepare import fixed_grant_breaches  # networkx: where a plan is made
+
+        scenario = validated(Scenario, data, file, lines)
+        if breaches := fixed_grant_breaches(scenario):
+            raise located(file, breaches, lines)
+        if scenario.season is None:
+            raise InputError(
+                file, [("season", f"empty: nothing to plan ({RULES})", line_of(lines, ("season",)))]
+            )
+        return scenario
+
+    def limits(self, given: Limits) -> Limits:
+        return given  # no limit unless asked: every priority proven
+
+    def solve(self, scenario: Scenario, limits: Limits) -> Result[SeasonPlan]:
+        from models.season import turn_after
+
+        season = scenario.season
+        assert season is not None
+        if season.length(scenario.turn) == 1:
+            from optimizer.planners.position import solve
+
+            result = solve(scenario, limits.time_limit)
+            plan = None
+            if result.plan is not None and result.plan.objective is not None:
+                when = turn_after(scenario.turn, 0)
+                first = SeasonTurn(
+                    turn=1,
+                    season=when.season,
+                    year=when.year,
+                    expected=False,
+                    brps_start={p: r.brps_available for p, r in result.plan.powers.items()},
+                    oil_counters={o.faction: o.counters_available for o in result.plan.oil},
+                    plan=result.plan,
+                )
+                plan = SeasonPlan(
+                    scenario=scenario.name,
+                    status=result.status,
+                    objective=result.plan.objective,
+                    turns=[first],
+                    brps_left={p: r.brps_kept for p, r in result.plan.powers.items()},
+                    oil_left={},
+                )
+            return Result(
+                planner=self.name,
+                scenario=result.scenario,
+                status=result.status,
+                plan=plan,
+                objective=result.objective,
+                bound=result.bound,
+                gap=result.gap,
+                work=result.work,
+                explanation=result.explanation,
+                rules=result.rules,
+                message=result.message,
+            )
+        from optimizer.season.solve import solve_season
+
+        solved = solve_season(scenario, limits.time_limit)
+        if solved.plan is not None and scenario.sw is not None:
+            # This turn's plan with its SW figures (rule 25), as `awaw plan` prints them.
+            from optimizer.planners.position import with_sw_report
+            from optimizer.season.prepare import season_scenarios
+
+            first = solved.plan.turns[0]
+            reported = first.model_copy(
+                update={"plan": with_sw_report(season_scenarios(scenario)[0], first.plan)}
+            )
+            solved.plan = solved.plan.model_copy(update={"turns": [reported, *solved.plan.turns[1:]]})
+        objective = solved.plan.objective if solved.plan is not None else None
+        return Result(
+            planner=self.name,
+            scenario=scenario.name,
+            status=solved.status,
+            plan=solved.plan,
+            objective=None if objective is None else objective.value,
+            bound=None if objective is None else objective.bound,
+            gap=None if objective is None else objective.gap,
+            work=Work(solved.build_seconds, solved.solve_seconds, solved.deterministic_seconds),
+            explanation=(
+                (
+                    "no turn's plan of the season meets every rule and requirement with the BRPs, counters and "
+                    "oil it carries",
+                )
+                if solved.plan is None and solved.status.value == "infeasible"
+                else ()
+            ),
+            message="" if solved.plan is not None else NO_PLAN[solved.status.value],
+        )
+
+    def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
+        """A season plan (`awaw season --json`), each turn checked by the season checker; a one-turn
+        season's plan is `awaw plan`'s and is checked as the turn planner checks it."""
+        from models.io import InputError, line_of, parse_json, validate
+        from optimizer.checker.season import check_season
+
+        season = scenario.season
+        assert season is not None
+        if season.length(scenario.turn) == 1:
+            return TURN.check(scenario, text, file)
+        data, lines = parse_json(text, file)
+        if isinstance(data, dict) and data.get("format") != SEASON_PLAN_FORMAT:
+            problem = f"{data.get('format')!r} is not a season plan format this version reads ('{SEASON_PLAN_FORMAT}')"
+            raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
+        plan = validate(SeasonPlan, data, file, lines)
+        return Verdict(
+            check_season(scenario, plan),
+            "the season plan is legal in every turn (rules 27 and 40) and meets the scenario's requirements",
+            {"requirement": "requirement not met"},
+        )
+
+    def tables(self, scenario: Scenario, result: Result[SeasonPlan]) -> RenderableType:
+        assert result.plan is not None
+        if len(result.plan.turns) == 1:
+            return TURN.tables(scenario, _as_turn(result))
+        from optimizer.render.season import season_tables
+
+        return season_tables(scenario, result.plan)
+
+    def printables(self, scenario: Scenario, result: Result[SeasonPlan]) -> Printables:
+        """This turn's order sheet and route map: the orders the player carries out now."""
+        assert result.plan is not None
+        return TURN.printables(scenario, _as_turn(result))
+
+    def dumps(self, result: Result[SeasonPlan], compact: bool = False) -> str:
+        """A one-turn season prints its turn's plan as `awaw plan --json` does; a longer one its SeasonPlan."""
+        assert result.plan is not None
+        if len(result.plan.turns) == 1:
+            return TURN.dumps(_as_turn(result), compact)
+        exclude = {"why"} if result.plan.why is None else None
+        if compact:
+            return result.plan.model_dump_json(exclude=exclude)
+        return result.plan.model_dump_json(indent=2, exclude=exclude) + "\n"
+
+
+def _as_turn(result: Result[SeasonPlan]) -> Result[Any]:
+    """The result with this turn's plan as its plan (the turn planner's shape)."""
+    from dataclasses import replace
+
+    assert result.plan is not None
+    turn: Result[Any] = replace(result, plan=None)
+    return replace(turn, plan=result.plan.turns[0].plan)
+
+
+SEASON = SeasonPlanner()

@@ -1,0 +1,61 @@
+"""A season plan as `awaw season` prints it: this turn's plan exactly as `awaw plan` prints it, then each
+later turn's expected plan under its own heading, then what is left at the season's end."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from models.scenario import Scenario
+from models.season_plan import SeasonPlan
+from optimizer.render.tables import plan_tables
+
+
+def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
+    from optimizer.season.prepare import season_scenarios
+
+    turns = season_scenarios(scenario)
+    parts: list[RenderableType] = [plan_tables(turns[0], plan.turns[0].plan)]
+    for turn, position in zip(plan.turns[1:], turns[1:], strict=True):
+        starts = ", ".join(f"{p.value} {n} BRPs" for p, n in turn.brps_start.items())
+        oil = ", ".join(f"{f.value} {n}" for f, n in turn.oil_counters.items())
+        parts.append(
+            Text(
+                f"\nTurn {turn.turn} of {len(plan.turns)}, {turn.season.value} {turn.year}: expected, if the "
+                f"expectations come true (starts with {starts}; oil counters {oil or 'none'})",
+                style="bold underline",
+            )
+        )
+        chart = [
+            a for a in plan.turns[0].plan.naval_actions if a.turn == turn.turn - 1 and a.action != "wait"
+        ]
+        if chart:
+            parts.append(
+                Text(
+                    "Naval chart this turn (planned with turn 1's charts, 27.7): "
+                    + "; ".join(f"{a.power.value} {a.ship} {a.action} ({a.brps} BRPs)" for a in chart)
+                )
+            )
+        parts.append(plan_tables(position, turn.plan))
+    if plan.why is not None:
+        parts.append(why_table(plan))
+    left = ", ".join(f"{p.value} {n}" for p, n in plan.brps_left.items())
+    oil_left = ", ".join(f"{f.value} {n}" for f, n in plan.oil_left.items())
+    parts.append(
+        Text(f"\nLeft at the season's end: BRPs {left}; oil counters {oil_left or 'none'}", style="bold")
+    )
+    return Group(*parts)
+
+
+def why_table(plan: SeasonPlan) -> Table:
+    """Each turn's limits and oil counters, binding ones first, with what one more is worth (`--why`)."""
+    table = Table(
+        title="Why (season): what binds in which turn, and what one more is worth", title_justify="left"
+    )
+    for column in ("turn", "resource", "of", "used / available", "one more is worth"):
+        table.add_column(column)
+    for r in plan.why or []:
+        worth = f"{r.worth:+.3f}" if r.binding else "nothing (slack)"
+        table.add_row(str(r.turn), r.resource, r.subject, f"{r.used} / {r.available}", worth)
+    return table

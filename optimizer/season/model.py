@@ -1,0 +1,204 @@
+"""The CP-SAT model of a season: one turn model per turn of the horizon in one CP-SAT model, each built
+by the turn model's own families (`optimizer.turn.model.DEFINITIONS`, `RULE_FAMILIES`), and what carries
+from turn to turn posted between them.
+
+What carries, each with its reading [reading]:
+- BRPs (27.11): a power's BRPs at turn t+1 are what it kept at turn t (after its construction, its grants
+  and route openings, 40.23, 40.521, 40.72) plus that turn's expectations: BRPs received and gains, less
+  losses and spending; never below 0 (losses past what a power has take what it has).
+- The force pool (27.5): the counters of an entry built in turn t are gone from turn t+1; counters
+  returned and units received (14.81) come in at the start of their turn.
+- Oil counters (27.35, 40.25): those a faction did not spend on construction or ship to Russia carry to
+  the next turn, where that turn's new counters are added and those kept back are taken off (27.35 F:
+  kept back, they are used on uninverting and exploitation). Oil counters shipped to Russia and not
+  spent by it carry as Russia's.
+- Routes (40.54, 40.71): Persia opened, or the Alaska highway built, in turn t carries grants from turn
+  t+1 on; each is opened at most once.
+- The naval chart (27.7) is planned whole in turn 0's model over the season's turns, as `awaw plan`
+  plans it; the naval BRPs of later turn t come out of turn t's BRPs and count against turn t's
+  construction limit (27.72, 27.31). Not modelled: the oil threshold of a later turn does not price that
+  turn's naval steps, and British shipbuilding at the Canada and Australia yards in later turns counts
+  against the British limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from models.tables import Faction, Power
+from optimizer.rules.grants.prepare import path_route
+from optimizer.rules.guards import Guards
+from optimizer.rules.linear import LinearExpr
+from optimizer.rules.naval.variables import NavalVariables
+from optimizer.season.prepare import SeasonData, oil_coming
+from optimizer.turn.model import DEFINITIONS, RULE_FAMILIES
+from optimizer.turn.variables import Variables
+
+
+@dataclass
+class TurnVariables(Variables):
+    """One turn's variables within a season: the turn model's, with the BRPs it starts with a flow from
+    the turn before (`inflow`) and, in a later turn, its naval BRPs read off turn 0's chart."""
+
+    index: int = 0
+    inflow: dict[Power, LinearExpr] = field(default_factory=dict)
+    chart: NavalVariables | None = None  # turn 0's, for a later turn's naval BRPs
+
+    def available(self, power: Power) -> LinearExpr:
+        """BRPs available for construction after this turn's grants: the flow in, in a later turn."""
+        if self.index == 0:
+            return super().available(power)
+        return self.inflow[power] + self.grant_balance(power)
+
+    def naval_brps(self, power: Power) -> LinearExpr:
+        """This turn's naval BRPs: in a later turn, turn 0's chart's actions of this turn (27.72)."""
+        if self.index > 0 and self.chart is not None:
+            return self.chart.brps(power, self.index)
+        return super().naval_brps(power)
+
+
+@dataclass
+class SeasonVariables:
+    """Every turn's variables, and the season's own: oil counters carried into each turn."""
+
+    data: SeasonData
+    turns: list[TurnVariables]
+    oil_carried: list[dict[Faction, LinearExpr]]  # available for construction at the start of each turn
+    oil_left: dict[Faction, LinearExpr]  # after the last turn
+
+    def kept_at_end(self, power: Power) -> LinearExpr:
+        """BRPs a power has left after the season's last turn."""
+        return self.turns[-1].kept(power)
+
+    def decisions(self) -> list[cp_model.IntVar]:
+        return [var for turn in self.turns for var in turn.decisions()]
+
+
+def build_season(data: SeasonData) -> tuple[cp_model.CpModel, SeasonVariables]:
+    """The season's model: each turn's families, then what carries between turns."""
+    model = cp_model.CpModel()
+    guards = Guards()
+    turns: list[TurnVariables] = []
+    for t, prepared in enumerate(data.turns):
+        variables = TurnVariables.create(model, prepared)
+        assert isinstance(variables, TurnVariables)  # `create` makes the class it is called on
+        variables.index = t
+        if t > 0:
+            variables.chart = turns[0].naval
+            variables.inflow = _inflow(model, data, turns[-1], t)
+        for add in (*DEFINITIONS, *RULE_FAMILIES):
+            add(model, prepared, variables, guards)
+        turns.append(variables)
+    _force_pool(model, data, turns)
+    _routes(model, data, turns)
+    carried, left = _oil(model, data, turns)
+    return model, SeasonVariables(data, turns, carried, left)
+
+
+def _inflow(
+    model: cp_model.CpModel, data: SeasonData, before: TurnVariables, t: int
+) -> dict[Power, LinearExpr]:
+    """BRPs each power starts turn t with: kept at t-1, plus that turn's expectations (27.11 flow); never
+    below 0 (losses past what the power has take what it has) [reading]."""
+    expected = data.expected(t)
+    inflow: dict[Power, LinearExpr] = {}
+    for power in data.turns[t].powers:
+        mine = expected.powers.get(power)
+        change = 0 if mine is None else mine.brps_received + mine.gains - mine.losses - mine.spending
+        if change >= 0:
+            inflow[power] = before.kept(power) + change
+            continue
+        most = data.turns[t].powers[power].brps_available
+        carried = model.new_int_var(change, most, f"season_carried_{power.value}_{t}")
+        model.add(carried == before.kept(power) + change)
+        flow = model.new_int_var(0, most, f"season_brps_{power.value}_{t}")
+        model.add_max_equality(flow, [carried, 0])
+        inflow[power] = flow
+    return inflow
+
+
+def _force_pool(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables]) -> None:
+    """27.5 over the season: an entry's counters built by turn t are at most those it had, returned and
+    received by then; so a counter built in one turn is gone from the next."""
+    for t in range(1, len(turns)):
+        for key, entry in data.turns[t].entries.items():
+            power, entry_id = entry.power, entry.entry.id
+            earlier = [turns[s].builds for s in range(t + 1)]
+            built = sum(
+                var for builds in earlier for (slot_key, _), var in builds.counters.items() if slot_key == key
+            )
+            model.add(built <= data.start_count(t, power, entry_id))
+
+
+def _routes(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables]) -> None:
+    """40.54, 40.71: a route closed at the season's start carries grants in turn t only if opened in an
+    earlier turn of the season; it is opened once."""
+    for route in data.gated:
+        opened: list[list[cp_model.IntVar]] = []
+        for t, variables in enumerate(turns):
+            grants = variables.grants
+            if grants is None:
+                opened.append([])
+                continue
+            before = [var for s in range(t) for var in opened[s]]
+            through = [
+                var
+                for (_, path), var in grants.flows.items()
+                if path_route(path, grants.network.legs) is route
+            ]
+            through += [
+                var for (_, path), var in grants.oil.items() if path_route(path, grants.network.legs) is route
+            ]
+            if t > 0:
+                for var in through:
+                    if before:
+                        most = list(model.proto.variables[var.index].domain)[-1]
+                        model.add(var <= most * sum(before))
+                    else:
+                        model.add(var == 0)
+            opened.append([var for (r, _), var in grants.openings.items() if r is route])
+        every = [var for group in opened for var in group]
+        if len(every) > 1:
+            model.add_at_most_one(every)
+
+
+def _oil(
+    model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables]
+) -> tuple[list[dict[Faction, LinearExpr]], dict[Faction, LinearExpr]]:
+    """Oil counters carried from turn to turn (27.35, 40.25): see the module's readings."""
+    factions = list(data.turns[0].oil_counters)
+    carried: list[dict[Faction, LinearExpr]] = [dict(data.turns[0].oil_counters)]
+    left: dict[Faction, LinearExpr] = {}
+    for t, variables in enumerate(turns):
+        shipped = variables.grants.oil_shipped() if variables.grants is not None else 0
+        end: dict[Faction, LinearExpr] = {}
+        for faction in factions:
+            spent = variables.oil.counters.get(faction, 0)
+            have = carried[t][faction]
+            if faction is Faction.WESTERN_ALLIES:
+                if t > 0:
+                    model.add(spent + shipped <= have)
+                end[faction] = have - spent - shipped
+            elif faction is Faction.RUSSIA:
+                if t > 0:
+                    model.add(spent <= have + shipped)
+                end[faction] = have + shipped - spent
+            else:
+                if t > 0:
+                    model.add(spent <= have)
+                end[faction] = have - spent
+        if t + 1 < len(turns):
+            following: dict[Faction, LinearExpr] = {}
+            for faction in factions:
+                following[faction] = (
+                    end[faction]
+                    + oil_coming(data.scenario, data.season, t + 1, faction)
+                    + data.extra_oil.get((t + 1, faction), 0)
+                )
+                model.add(following[faction] >= 0)
+            carried.append(following)
+        else:
+            left = end
+    return carried, left

@@ -1,0 +1,86 @@
+"""The player's priorities over a season, each an expression to maximize, solved in order.
+
+How a priority reads over the season [reading]:
+- value: what each turn's plan is worth by the turn model's own reading (`priority_expression`: units
+  built, ships launched, BRPs delivered), a later turn weighted by `season.discount` per turn, plus the
+  leftover's value at the season's end (`season.leftover`: a value per BRP left, or the BRPs of next
+  year's base the leftover grows into at the year-start sequence, rounded down, each at its value) and
+  the oil counters left, each at the objective's `oil_counter_value`. BRPs and oil counters carried from
+  one turn to the next are not valued on the way (they are spent or left at the end), and a route opened
+  is worth the grants it carries in the season's later turns, not the turn model's estimate of them.
+- factors and delivered: summed over the season's turns.
+- unspent_brps: the BRPs left at the season's end; oil_kept: the oil counters left then.
+- with grants, last, the fewest BRPs moved over the season (a tie-break, never a rule).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ortools.sat.python import cp_model
+
+from models.scenario import Priority, PriorityKind
+from optimizer.rules.grants.objective import fewest_granted, route_opening_value
+from optimizer.rules.linear import VALUE_SCALE, LinearExpr, scaled
+from optimizer.season.model import SeasonVariables
+from optimizer.turn.objective import describe_priority, priority_expression
+
+DISCOUNT_SCALE = 1000  # a later turn's weight in thousandths when the season discounts (`season.discount`)
+GROWTH_SCALE = 1000  # the growth rate of the leftover rule in thousandths
+
+
+def turn_weights(discount: float, length: int) -> tuple[list[int], int]:
+    """Each turn's integer weight, and the scale they carry: 1 each when nothing is discounted."""
+    if discount == 1.0:
+        return [1] * length, 1
+    return [round(discount**t * DISCOUNT_SCALE) for t in range(length)], DISCOUNT_SCALE
+
+
+def season_members(model: cp_model.CpModel, variables: SeasonVariables) -> list[tuple[str, LinearExpr, int]]:
+    """(name, expression, scale) of each priority in order, the tie-break last when there are grants."""
+    scenario = variables.data.scenario
+    members: list[tuple[str, LinearExpr, int]] = []
+    for priority in scenario.objective.priority_list():
+        expr, scale = _priority(model, variables, priority)
+        members.append((describe_priority(priority), expr, scale))
+    granted = [turn.grants for turn in variables.turns if turn.grants is not None]
+    if granted:
+        members.append(("fewest_granted", sum(fewest_granted(grants) for grants in granted), 1))
+    return members
+
+
+def _priority(
+    model: cp_model.CpModel, variables: SeasonVariables, priority: Priority
+) -> tuple[LinearExpr, int]:
+    data = variables.data
+    objective = data.scenario.objective
+    powers = [p for p in data.turns[0].powers if priority.powers is None or p in priority.powers]
+    if priority.kind is PriorityKind.UNSPENT_BRPS:
+        return sum(variables.kept_at_end(p) for p in powers), 1
+    if priority.kind is PriorityKind.OIL_KEPT:
+        return sum(variables.oil_left.values()), 1
+    if priority.kind is not PriorityKind.VALUE:
+        return sum(
+            priority_expression(data.turns[t], turn, priority)[0] for t, turn in enumerate(variables.turns)
+        ), (priority_expression(data.turns[0], variables.turns[0], priority)[1])
+    weights, weight_scale = turn_weights(data.season.discount, data.length)
+    total: LinearExpr = 0
+    for t, turn in enumerate(variables.turns):
+        expr, _ = priority_expression(data.turns[t], turn, priority)
+        if t == 0:  # the turn model values an opening by its estimate of later grants; here they are planned
+            expr = expr - route_opening_value(data.turns[0].scenario, turn.grants)
+        total += weights[t] * expr
+    end = weights[-1]
+    leftover = data.season.leftover
+    if leftover.rule == "per_brp":
+        per_brp = objective.unspent_brp_value if leftover.brp_value is None else leftover.brp_value
+        total += end * scaled(per_brp) * sum(variables.kept_at_end(p) for p in powers)
+    else:
+        rate = Fraction(leftover.growth_rate).limit_denominator(GROWTH_SCALE)
+        for power in powers:
+            grown = model.new_int_var(0, 100_000, f"season_growth_{power.value}")
+            # floor(rate x left): the base grows by whole BRPs [reading]
+            model.add(rate.denominator * grown <= rate.numerator * variables.kept_at_end(power))
+            total += end * scaled(leftover.base_brp_value) * grown
+    total += end * scaled(objective.oil_counter_value) * sum(variables.oil_left.values())
+    return total, VALUE_SCALE * weight_scale

@@ -1,0 +1,280 @@
+"""The season's turns as turn positions: one scenario per turn of the horizon, each prepared by the turn
+model's own preparation (`optimizer.turn.prepare.prepare`), with what carries from turn to turn left to
+the season model (`optimizer.season.model`).
+
+Turn 0 is this turn: the scenario itself, with the season's turns as the naval chart's horizon (27.7: the
+chart is planned whole over the horizon, as `awaw plan` plans it) and the later turns' naval budgets left
+to the BRP flow. A later turn t is the scenario advanced t turns (season and year), with that turn's
+expectations: its BRP base and limit inputs (27.32-27.34), its force pool holding at most every counter
+it could have (what was there, what comes back, what arrives: 27.5, 14.81), its oil counters at most all
+the season's (27.35), the routes that may have been opened earlier marked open (40.54, 40.71: the season
+model lets them be used only after the turn they are opened), and the Murmansk convoys one turn further
+on (40.411). What each later turn really has (BRPs, counters, oil counters) is a flow in the model.
+
+Readings written here [reading]:
+- the player's requirements (minimum builds, BRPs kept, BRPs delivered, `avoid_oil_effect`) are this
+  turn's: later turns carry none;
+- a later turn has no fixed spending, grants made or received of its own but its expectations
+  (`spending`, `brps_received`);
+- 27.13 A's doubled price is for units eliminated this turn: in a later turn an entry's counters are
+  rebuilt at normal cost;
+- a later turn's construction limit inputs are its expectations', or none: this turn's losses reduce
+  this turn's limit (27.33);
+- the map (supply, sites, stacking) is this turn's in every turn of the season.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from models.grant_state import GrantsState
+from models.naval import FutureTurn, Horizon
+from models.powers import ConstructionLimitInputs, Elimination, ForcePoolEntry, PowerState
+from models.quantities import MAX_BRPS, MAX_COUNTERS
+from models.route_data import Route
+from models.scenario import Objective, Scenario
+from models.season import SeasonSection, TurnExpectation, turn_after
+from models.tables import Faction, Power
+from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED, route_openings
+from optimizer.turn.prepare import Prepared, Relaxation, prepare
+
+# A bound no turn's BRPs reach, for the later turns' naval budgets that the BRP flow replaces (27.11, 27.31).
+NO_BUDGET = MAX_BRPS
+
+
+@dataclass
+class SeasonData:
+    """The season's turns, each a turn position prepared by the turn model, and what the season adds."""
+
+    scenario: Scenario  # as the player gave it
+    season: SeasonSection
+    turns: list[Prepared]
+    # Routes closed at the season's start that a turn's plan may use only once opened in an earlier turn
+    # of the season (40.54, 40.71): Persia, the Alaska highway.
+    gated: frozenset[Route] = frozenset()
+    # What-ifs (`--why`): oil counters more from a later turn on, added to what that turn carries.
+    extra_oil: dict[tuple[int, Faction], int] = field(default_factory=dict)
+
+    @property
+    def length(self) -> int:
+        return len(self.turns)
+
+    def expected(self, t: int) -> TurnExpectation:
+        return self.season.expected(t)
+
+    def start_count(self, t: int, power: Power, entry_id: str) -> int:
+        """Counters of an entry the force pool has at most by turn t: those of this turn, those returned
+        and those received by then (27.5, 14.81)."""
+        count = next((e.count for e in self.scenario.powers[power].force_pool if e.id == entry_id), 0)
+        return count + sum(self.added(s, power, entry_id) for s in range(1, t + 1))
+
+    def added(self, t: int, power: Power, entry_id: str) -> int:
+        """Counters of an entry that come into the force pool at the start of turn t (t >= 1)."""
+        expected = self.expected(t).powers.get(power)
+        if expected is None:
+            return 0
+        received = sum(e.count for e in expected.received if e.id == entry_id)
+        return received + expected.returned.get(entry_id, 0)
+
+
+def per_faction(scenario: Scenario, given: int | dict[Faction, int], faction: Faction) -> int:
+    """A number given for the planning faction, or per faction (as `Scenario.oil_counters`)."""
+    if isinstance(given, dict):
+        return given.get(faction, 0)
+    return given if faction is scenario.faction else 0
+
+
+def oil_coming(data_scenario: Scenario, season: SeasonSection, t: int, faction: Faction) -> int:
+    """Oil counters that come in at the start of turn t, less those kept back then (27.35 F)."""
+    expected = season.expected(t)
+    return per_faction(data_scenario, expected.oil_counters, faction) - per_faction(
+        data_scenario, expected.oil_reserved, faction
+    )
+
+
+def this_turn(scenario: Scenario, season: SeasonSection, length: int) -> Scenario:
+    """Turn 0: the scenario with the season's turns as the naval chart's horizon, the later turns' naval
+    budgets left to the BRP flow (27.11, 27.31), and no BRP value charged for later naval BRPs (they are
+    paid out of the flow, whose leftover is valued). One turn: the scenario itself."""
+    if length == 1:
+        return scenario
+    horizon = Horizon(
+        turns=length,
+        discount=season.discount,
+        future=[
+            FutureTurn(
+                brps=dict.fromkeys(scenario.powers, NO_BUDGET),
+                limits=dict.fromkeys(scenario.powers, NO_BUDGET),
+            )
+            for _ in range(length - 1)
+        ],
+        brp_value=0.0,
+    )
+    return scenario.model_copy(update={"horizon": horizon, "objective": _valued_at_end(scenario.objective)})
+
+
+def _valued_at_end(objective: Objective) -> Objective:
+    """The objective of a turn of a longer season: BRPs and oil counters kept are valued once, at the
+    season's end (`optimizer.season.objective`), not in each turn they are carried through."""
+    return objective.model_copy(update={"unspent_brp_value": 0.0, "oil_counter_value": 0.0})
+
+
+def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int) -> Scenario:
+    """Turn t of the season (t >= 1) as a turn scenario: see the module's readings."""
+    expected = season.expected(t)
+    powers: dict[Power, PowerState] = {}
+    for power, state in scenario.powers.items():
+        mine = expected.powers.get(power)
+        pool = []
+        ids = {e.id for e in state.force_pool}
+        for entry in state.force_pool:
+            pool.append(_most(scenario, season, t, power, entry))
+        for s in range(1, t + 1):
+            for entry in season.expected(s).powers.get(power, _NOTHING).received:
+                if entry.id not in ids:
+                    ids.add(entry.id)
+                    pool.append(_most(scenario, season, t, power, entry))
+        powers[power] = state.model_copy(
+            update={
+                "brps": brps_most,
+                "brp_base": base_at(scenario, season, t, power),
+                "limit_modifiers": ConstructionLimitInputs()
+                if mine is None or mine.limit_modifiers is None
+                else mine.limit_modifiers,
+                "dominion_limit_modifiers": {},
+                "grants_made": [],
+                "grants_received": [],
+                "fixed_spending": [],
+                "force_pool": pool,
+                "naval": None,
+            }
+        )
+    oil = {
+        faction: min(
+            MAX_COUNTERS,
+            scenario.oil_available(faction)
+            + sum(max(0, oil_coming(scenario, season, s, faction)) for s in range(1, t + 1))
+            + (t * MAX_OIL_SHIPPED if faction is Faction.RUSSIA else 0),
+        )
+        for faction in scenario.factions()
+    }
+    objective = _valued_at_end(scenario.objective).model_copy(
+        update={"minimum": [], "reserve": {}, "deliver": {}, "avoid_oil_effect": False}
+    )
+    return scenario.model_copy(
+        update={
+            "turn": turn_after(scenario.turn, t),
+            "powers": powers,
+            "oil_counters": oil,
+            "oil_reserved": 0,
+            "grants": _grants_later(scenario.grants, t),
+            "horizon": Horizon(),
+            "objective": objective,
+            "sw": None,
+            "mobilization": None,
+            "season": None,
+        }
+    )
+
+
+class _Nothing:
+    received: list[ForcePoolEntry] = []
+
+
+_NOTHING = _Nothing()
+
+
+def _most(
+    scenario: Scenario, season: SeasonSection, t: int, power: Power, entry: ForcePoolEntry
+) -> ForcePoolEntry:
+    """The entry as turn t's force pool may hold it at most; rebuilt at normal cost (27.13 A reading)."""
+    count = SeasonData(scenario, season, []).start_count(t, power, entry.id)
+    return entry.model_copy(
+        update={"count": min(MAX_COUNTERS, count), "eliminated_this_turn": Elimination.NONE}
+    )
+
+
+def _grants_later(grants: GrantsState | None, t: int) -> GrantsState | None:
+    """Rule 40's state t turns on: the Murmansk convoys' turn count advanced (40.411); Persia and the
+    Alaska highway marked opened, so that the season model may let them carry grants once opened in an
+    earlier turn of the season (40.54, 40.71)."""
+    if grants is None:
+        return None
+    war = grants.germany_russia_war_turns
+    return grants.model_copy(
+        update={
+            "germany_russia_war_turns": war + t if war > 0 else 0,
+            "persia": grants.persia.model_copy(update={"opened": True}),
+            "siberia": grants.siberia.model_copy(update={"highway_built": True}),
+        }
+    )
+
+
+def base_at(scenario: Scenario, season: SeasonSection, t: int, power: Power) -> int:
+    """The BRP base in turn t (27.32 A): the latest one an expectation gives by then (a year-start
+    sequence's base stays until the next), else this turn's."""
+    base = scenario.powers[power].brp_base
+    for s in range(1, t + 1):
+        mine = season.expected(s).powers.get(power)
+        if mine is not None and mine.brp_base is not None:
+            base = mine.brp_base
+    return base
+
+
+def brps_bound(scenario: Scenario, season: SeasonSection, t: int) -> int:
+    """A bound on any planned power's BRPs in turn t: every planned power's BRPs now, with every BRP
+    expected to come in by then (grants move BRPs between them, never more)."""
+    total = sum(state.brps + sum(g.brps for g in state.grants_received) for state in scenario.powers.values())
+    for s in range(1, t + 1):
+        for expected in season.expected(s).powers.values():
+            total += expected.brps_received + expected.gains
+    return min(MAX_BRPS, total)
+
+
+def season_scenarios(scenario: Scenario) -> list[Scenario]:
+    """Each turn of the season as the turn scenario the season model prepares (later turns with bounds
+    where the model carries a flow): for headings and rule 40's route names in the tables."""
+    season = scenario.season
+    assert season is not None
+    length = season.length(scenario.turn)
+    return [this_turn(scenario, season, length)] + [
+        later_turn(scenario, season, t, brps_bound(scenario, season, t)) for t in range(1, length)
+    ]
+
+
+def prepare_season(scenario: Scenario, relax: dict[int, Relaxation] | None = None) -> SeasonData:
+    """Every turn of the season prepared as a turn position; with `relax`, a what-if with more of some
+    resources in some turns (`awaw season --why`): construction limit points, and oil counters (carried
+    from that turn on, `SeasonData.extra_oil`)."""
+    season = scenario.season
+    assert season is not None
+    relax = relax or {}
+    length = season.length(scenario.turn)
+    turns = [prepare(this_turn(scenario, season, length), relax.get(0))]
+    for t in range(1, length):
+        later = later_turn(scenario, season, t, brps_bound(scenario, season, t))
+        more = relax.get(t)
+        prepared = prepare(later, None if more is None else replace(more, oil_counters={}))
+        if prepared.network is not None:
+            # Who may open a route this turn is read with the routes as the season found them (40.521, 40.72).
+            closed = route_openings(later.model_copy(update={"grants": _closed(scenario.grants, t)}))
+            prepared = replace(prepared, network=replace(prepared.network, openings=closed))
+        turns.append(prepared)
+    gated: set[Route] = set()
+    if scenario.grants is not None:
+        if not scenario.grants.persia.opened:
+            gated.add(Route.PERSIA)
+        if not scenario.grants.siberia.highway_built:
+            gated.add(Route.SIBERIA)
+    extra_oil = {
+        (t, faction): n for t, more in relax.items() if t > 0 for faction, n in more.oil_counters.items()
+    }
+    return SeasonData(scenario, season, turns, frozenset(gated), extra_oil)
+
+
+def _closed(grants: GrantsState | None, t: int) -> GrantsState | None:
+    """Rule 40's state t turns on with the routes as the season found them (not opened)."""
+    if grants is None:
+        return None
+    war = grants.germany_russia_war_turns
+    return grants.model_copy(update={"germany_russia_war_turns": war + t if war > 0 else 0})

@@ -1,0 +1,104 @@
+"""The `season:` section (models/season.py): turns, expectations per turn, the leftover's rule; bad input
+refused at its line with its field."""
+
+import pytest
+
+from models.io import InputError, parse_scenario
+from models.powers import Season, Turn
+from models.season import turn_after, turns_to_year_end
+
+BASE = """
+name: t
+turn: {season: summer, year: 1942}
+faction: european_axis
+powers:
+  germany:
+    brps: 100
+    brp_base: 200
+    force_pool:
+      - {id: inf, unit: infantry, factors: 3, count: 2}
+"""
+
+
+def problems(season: str) -> list[tuple[str, str]]:
+    with pytest.raises(InputError) as caught:
+        parse_scenario(BASE + season, "s.yaml")
+    return caught.value.problems
+
+
+def test_turns_to_the_year_end_count_this_turn_and_the_winter_turn():
+    """The year runs spring, summer, fall, winter; from summer three turns remain, this one included."""
+    scenario = parse_scenario(BASE + "season: {turns: year}\n")
+    assert scenario.season is not None
+    assert scenario.season.length(scenario.turn) == 3
+    assert turns_to_year_end(Turn(season=Season.WINTER, year=1942)) == 1
+
+
+def test_the_turn_after_winter_is_the_next_years_spring():
+    assert turn_after(Turn(season=Season.WINTER, year=1942)) == Turn(season=Season.SPRING, year=1943)
+    assert turn_after(Turn(season=Season.SUMMER, year=1942), 3) == Turn(season=Season.SPRING, year=1943)
+
+
+def test_a_turn_past_the_horizon_is_refused_at_its_field():
+    [(where, problem)] = problems("season:\n  turns: 2\n  expectations:\n    - {turn: 3}\n")
+    assert where == "season.expectations[0].turn"
+    assert "past the season's 2 turns" in problem
+
+
+def test_turn_one_is_this_turn_and_has_no_expectation():
+    """Turn 1 is the scenario's own turn: its figures are the scenario's."""
+    [(where, _)] = problems("season:\n  turns: 2\n  expectations:\n    - {turn: 1}\n")
+    assert where == "season.expectations[0].turn"
+
+
+def test_an_expectation_for_a_power_not_planned_is_refused():
+    [(where, problem)] = problems(
+        "season:\n  turns: 2\n  expectations:\n    - {turn: 2, powers: {italy: {gains: 5}}}\n"
+    )
+    assert where == "season.expectations[0].powers.italy"
+    assert "not a planned power" in problem
+
+
+@pytest.mark.parametrize("field", ["gains", "losses", "brps_received", "spending"])
+def test_a_negative_flow_is_refused(field):
+    [(where, problem)] = problems(
+        f"season:\n  turns: 2\n  expectations:\n    - {{turn: 2, powers: {{germany: {{{field}: -4}}}}}}\n"
+    )
+    assert where.endswith(field)
+    assert "below the least allowed value" in problem
+
+
+def test_counters_returned_to_an_entry_the_pool_does_not_have_are_refused():
+    [(where, problem)] = problems(
+        "season:\n  turns: 2\n  expectations:\n    - {turn: 2, powers: {germany: {returned: {armor: 1}}}}\n"
+    )
+    assert where == "season.expectations[0].powers.germany.returned.armor"
+    assert "no force pool entry" in problem
+
+
+def test_a_received_entry_with_an_id_already_in_the_pool_is_refused():
+    """14.81: a mobilized unit arrives as a new allowable build; an id already used would merge two entries."""
+    [(where, problem)] = problems(
+        "season:\n  turns: 2\n  expectations:\n    - turn: 2\n      powers:\n        germany:\n"
+        "          received: [{id: inf, unit: infantry, factors: 3, count: 1}]\n"
+    )
+    assert where == "season.expectations[0].powers.germany.received[0]"
+    assert "already in the force pool" in problem
+
+
+def test_a_season_past_1946_is_refused():
+    with pytest.raises(InputError) as caught:
+        parse_scenario(BASE.replace("1942", "1946") + "season: {turns: 8}\n", "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "season.turns"
+    assert "past 1946" in problem
+
+
+def test_the_naval_horizon_is_given_once_with_a_season():
+    [(where, problem)] = problems("horizon: {turns: 3}\nseason: {turns: 3}\n")
+    assert where == "horizon.turns"
+
+
+def test_the_growth_rule_takes_no_brp_value():
+    [(where, _)] = problems("season: {turns: 2, leftover: {rule: growth, brp_value: 1}}\n")
+    assert where.startswith("season.leftover")

@@ -1,0 +1,54 @@
+"""The season checker (optimizer/checker/season.py): each later turn checked against the position the turn
+before leaves, derived from the rules' words (models/carry.py)."""
+
+from models.io import parse_scenario
+from models.scenario import Scenario
+from models.tables import Power
+from optimizer.checker.season import check_season
+from optimizer.season.solve import solve_season
+from tests.optimizer.season.test_model import FLOW, HEAD, POOL, _allies
+
+
+def solved(scenario: Scenario):
+    plan = solve_season(scenario).plan
+    assert plan is not None
+    assert check_season(scenario, plan) == []
+    return plan
+
+
+def with_turn(season, index, **update):
+    turns = list(season.turns)
+    turns[index] = turns[index].model_copy(update=update)
+    return season.model_copy(update={"turns": turns})
+
+
+def test_counters_built_in_turn_one_are_not_in_turn_twos_pool_27_5():
+    """Two armor counters over the season, both built by turn 3: a plan building a third in turn 3 (none
+    returned) breaks 27.5 in turn 3, whichever turns built the first two."""
+    scenario = parse_scenario(HEAD + POOL.replace("returned: {armor: 1}", "gains: 0"))
+    plan = solved(scenario)
+    line = next(b for t in plan.turns for b in t.plan.builds if b.entry == "armor")
+    extra = line.model_copy(update={"counters": 1, "factors": 4, "brps": 8, "alternatives": []})
+    last = plan.turns[2].plan
+    bad = with_turn(plan, 2, plan=last.model_copy(update={"builds": [*last.builds, extra], "powers": {}}))
+    rules = {v.rule for v in check_season(scenario, bad) if v.message.startswith("turn 3")}
+    assert "27.5" in rules
+
+
+def test_a_turn_two_starting_with_brps_spent_in_turn_one_is_refused_27_11():
+    """27.11: turn 2 starts with what turn 1 kept plus its expectations (21 + 8 - 2 - 1 = 26), not more."""
+    scenario = parse_scenario(HEAD + FLOW)
+    plan = solved(scenario)
+    bad = with_turn(plan, 1, brps_start={Power.GERMANY: 30})
+    assert any("brps_start" in v.message and "26" in v.message for v in check_season(scenario, bad))
+
+
+def test_grants_by_siberia_need_the_highway_built_in_an_earlier_turn_40_71():
+    """The plan's turn 2 sends BRPs by Siberia; without turn 1's highway they break 40.71 in turn 2."""
+    scenario = Scenario.model_validate(_allies(3, [{"kind": "delivered", "powers": ["russia"]}]))
+    plan = solved(scenario)
+    first = plan.turns[0].plan
+    unbuilt = first.model_copy(update={"route_openings": [], "powers": {}, "oil": []})
+    bad = with_turn(plan, 0, plan=unbuilt)
+    rules = {v.rule for v in check_season(scenario, bad) if v.message.startswith("turn 2")}
+    assert any(rule.startswith("40.7") for rule in rules), rules

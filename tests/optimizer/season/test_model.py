@@ -1,0 +1,147 @@
+"""The season model (optimizer/season/): what carries from turn to turn, each expected figure worked from
+the rules' text by hand."""
+
+from models.io import parse_scenario
+from models.tables import Faction, Power
+from optimizer.season.solve import solve_season
+
+HEAD = """
+name: t
+turn: {season: summer, year: 1942}
+faction: european_axis
+"""
+
+
+def plan(text: str):
+    solved = solve_season(parse_scenario(HEAD + text))
+    assert solved.plan is not None
+    return solved.plan
+
+
+def built(turn, entry: str) -> int:
+    return sum(b.counters for b in turn.plan.builds if b.entry == entry)
+
+
+FLOW = """
+powers:
+  germany:
+    brps: 30
+    brp_base: 30  # basic limit 10 (27.32 A)
+    force_pool:
+      - {id: inf, unit: infantry, factors: 3, count: 10}
+objective: {preset: max-factors}
+season:
+  turns: 2
+  expectations:
+    - turn: 2
+      powers: {germany: {gains: 8, losses: 2, spending: 1}}
+"""
+
+
+def test_brps_flow_kept_plus_the_turns_expectations_27_11():
+    """Turn 1: the 10-BRP limit (27.31) allows three 3-factor infantry at 1 BRP a factor (27.11 A): 9 BRPs,
+    21 kept. Turn 2 starts with 21 + 8 - 2 - 1 = 26 and again builds three (9 BRPs): 17 left."""
+    season = plan(FLOW)
+    first, second = season.turns
+    assert built(first, "inf") == 3 and first.plan.powers[Power.GERMANY].brps_kept == 21
+    assert second.brps_start[Power.GERMANY] == 26
+    assert built(second, "inf") == 3
+    assert season.brps_left[Power.GERMANY] == 17
+
+
+POOL = """
+powers:
+  germany:
+    brps: 100
+    brp_base: 300
+    force_pool:
+      - {id: armor, unit: armor, factors: 4, count: 2}
+objective: {preset: max-factors}
+season:
+  turns: 3
+  expectations:
+    - turn: 3
+      powers: {germany: {returned: {armor: 1}}}
+"""
+
+
+def test_a_counter_built_in_one_turn_is_gone_from_the_next_27_5():
+    """Two armor counters in the pool and BRPs for many more: over three turns two are built in all, not
+    two a turn (27.5: the force pool holds what may be built)."""
+    season = plan(POOL.replace("returned: {armor: 1}", "gains: 0"))
+    assert sum(built(turn, "armor") for turn in season.turns) == 2
+
+
+def test_a_counter_returned_to_the_pool_is_built_from_its_turn_27_5():
+    """One counter returned at the start of turn 3: three in all, at most two by turn 2."""
+    season = plan(POOL)
+    turns = season.turns
+    assert built(turns[0], "armor") + built(turns[1], "armor") <= 2
+    assert sum(built(turn, "armor") for turn in turns) == 3
+
+
+OIL = """
+powers:
+  germany:
+    brps: 100
+    brp_base: 300  # limit 100 (27.32 A): never binding here
+    force_pool:
+      - {id: inf, unit: infantry, factors: 1, count: 60}
+objective:
+  unspent_brp_value: 0.4
+season:
+  turns: 2
+  expectations:
+    - {turn: 2, oil_counters: 1}
+"""
+
+
+def test_the_oil_counter_of_next_turn_is_waited_for_27_35():
+    """27.35 A-D: with no oil counter the first 25 BRPs are at normal cost, each infantry factor past them
+    costs 2. Built now past the threshold, a factor is worth 1 and costs 0.8 of leftover value (2 BRPs at
+    0.4): the one-turn plan builds all 60 (25 + 35 x 2 = 95 BRPs, 5 left: 62). Over two turns with an
+    oil counter next turn (threshold 25 x 2 = 50): all 60 at normal cost, at most 25 now and the rest
+    next turn, 40 BRPs left: 60 + 16 = 76 (without the counter next turn: 25 + 10 x 2, 30 left, 72)."""
+    season = plan(OIL)
+    first, second = season.turns
+    assert built(first, "inf") <= 25
+    assert built(first, "inf") + built(second, "inf") == 60
+    assert all(b.brps == b.factors for turn in season.turns for b in turn.plan.builds)
+    assert second.plan.oil_counters_spent[Faction.EUROPEAN_AXIS] == 1
+    assert season.brps_left[Power.GERMANY] == 40
+    assert season.objective.stages[0].value == 76
+
+
+def _allies(turns: int, priorities: list[dict]) -> dict:
+    import yaml
+
+    from scenarios import path
+
+    data = yaml.safe_load(path("allies_summer_1942_grants.yaml").read_text())
+    data.pop("horizon", None)
+    data["objective"]["priorities"] = priorities
+    data["season"] = {"turns": turns}
+    return data
+
+
+def test_the_alaska_highway_built_now_carries_grants_from_the_next_turn_40_72():
+    """40.72: the U.S. builds the Alaska highway (25 BRPs) to use the Siberian route; built this turn, it
+    carries grants from the turn after (40.71), and it is built once. Most BRPs delivered to Russia over
+    three turns: build it now, send nothing by Siberia this turn, and use it in the later turns."""
+    from models.scenario import Scenario
+
+    season = solve_season(Scenario.model_validate(_allies(3, [{"kind": "delivered", "powers": ["russia"]}])))
+    assert season.plan is not None
+    first, *later = season.plan.turns
+    assert [o.route for o in first.plan.route_openings] == ["siberia"]
+    assert not any(g.route == "siberia" for g in first.plan.grants)
+    assert all(any(g.route == "siberia" for g in turn.plan.grants) for turn in later)
+    assert not any(turn.plan.route_openings for turn in later)
+
+
+def test_losses_past_what_a_power_has_leave_it_none_27_11():
+    """Turn 1 keeps 21 BRPs (the flow test's turn 1); losses of 50 in turn 2 take those 21, no more:
+    turn 2 starts with 0 and builds nothing [reading: BRPs are never below 0]."""
+    season = plan(FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50"))
+    assert season.turns[1].brps_start[Power.GERMANY] == 0
+    assert built(season.turns[1], "inf") == 0

@@ -1,0 +1,106 @@
+"""`awaw next`: the next turn's scenario after a plan is carried out (models/carry.py, models/carry_naval.py),
+and planning turn after turn with it agreeing with the season plan when the expectations come true."""
+
+import json
+import random
+
+import pytest
+import yaml
+
+import scenarios
+from models.carry import later_season, next_turn_data
+from models.generate_season import season_data
+from models.objective import Objective
+from models.scenario import Scenario
+from models.season_plan import SeasonPlan
+from models.tables import WORKS_UNIT_TYPES
+from optimizer.checker import check
+from optimizer.checker.season import check_season
+from optimizer.planners import Limits
+from optimizer.planners.season import SEASON
+from optimizer.season.solve import solve_season
+from tests.optimizer.cli.test_cli import run
+
+
+def carried(scenario: Scenario, plan: SeasonPlan) -> Scenario:
+    """The next turn's scenario as `awaw next` writes it, the season one turn shorter."""
+    season = scenario.season
+    assert season is not None
+    data = next_turn_data(scenario, plan.turns[0].plan, season.expected(1))
+    data.pop("horizon", None)
+    data["season"] = later_season(season, len(plan.turns))
+    return Scenario.model_validate(data)
+
+
+def first_priority(objective: Objective, plan) -> float:
+    """What turn 1's builds add to the first priority: their value, or their combat factors."""
+    if objective.priority_list()[0].kind.value == "value":
+        return sum(objective.value_of(b.unit) * b.factors for b in plan.builds)
+    return sum(b.factors for b in plan.builds if b.unit not in WORKS_UNIT_TYPES)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_planning_turn_after_turn_agrees_with_the_season_plan(seed):
+    """Plan a season (2 or 3 turns, builds, expectations drawn at random), carry turn 1 out and plan the
+    rest from the next turn's scenario: the season's expected turns are a legal plan of the new position
+    (the checker passes them), and the best plan of the new position is worth exactly what the season
+    expected of it (its first priority: the season's less turn 1's part). So its orders are the season's
+    expected ones, or others worth as much (a tie)."""
+    data = season_data(random.Random(seed).randint, turns=2 + seed % 2, naval=False, requirements=False)
+    data.pop("grants", None)
+    data.pop("usat", None)
+    data["season"].pop("discount", None)
+    data["season"].pop("leftover", None)
+    scenario = Scenario.model_validate(data)
+    season = solve_season(scenario).plan
+    if season is None:
+        return
+    following = carried(scenario, season)
+    tail = season.turns[1:]
+    if len(tail) == 1:
+        assert check(following, tail[0].plan) == []
+    else:
+        renumbered = [t.model_copy(update={"turn": t.turn - 1}) for t in tail]
+        assert check_season(following, season.model_copy(update={"turns": renumbered})) == []
+    result = SEASON.solve(following, Limits())
+    assert result.plan is not None
+    expected = season.objective.stages[0].value - first_priority(scenario.objective, season.turns[0].plan)
+    assert result.plan.objective.stages[0].value == pytest.approx(expected, abs=1e-6)
+
+
+def test_awaw_next_writes_a_scenario_that_plans_and_moves_the_charts(tmp_path):
+    """The Japanese naval scenario over a two-turn season: `awaw next` writes a valid winter 1941 scenario
+    whose Tokyo chart is turn 1's chart after the plan (`charts`, turn 1), with the fields only the
+    player knows marked, and which the season planner plans."""
+    data = yaml.safe_load(scenarios.path("japan_fall_1941_naval.yaml").read_text())
+    data.pop("horizon")
+    data["season"] = {"turns": 2}
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
+    planned = run("season", tmp_path / "s.yaml", "--json")
+    assert planned.exit_code == 0
+    (tmp_path / "p.json").write_text(planned.stdout)
+    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json", "--out", tmp_path / "n.yaml")
+    assert written.exit_code == 0, written.stdout
+    text = (tmp_path / "n.yaml").read_text()
+    assert "TO FILL" in text
+    following = Scenario.model_validate(yaml.safe_load(text))
+    assert (following.turn.season.value, following.turn.year) == ("winter", 1941)
+    plan = SeasonPlan.model_validate_json(planned.stdout).turns[0].plan
+    snapshot = next(c for c in plan.charts if c.yard == "tokyo" and c.turn == 1)
+    tokyo = following.powers[next(iter(following.powers))].naval.shipyards[0]
+    assert sorted((str(s.row), s.column) for s in tokyo.chart) == sorted(
+        (v.row, v.column) for v in snapshot.ships
+    )
+    assert run("season", tmp_path / "n.yaml", "--json").exit_code == 0
+
+
+def test_awaw_next_refuses_a_plan_that_breaks_the_rules(tmp_path):
+    """A plan edited to build more than the force pool holds is not carried out (27.5): exit 1."""
+    data = yaml.safe_load(scenarios.path("russia_summer_1942.yaml").read_text())
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
+    planned = run("plan", tmp_path / "s.yaml", "--json")
+    plan = yaml.safe_load(planned.stdout)
+    plan["builds"][0]["counters"] += 50
+    (tmp_path / "p.json").write_text(json.dumps(plan))
+    refused = run("next", tmp_path / "s.yaml", tmp_path / "p.json")
+    assert refused.exit_code == 1
