@@ -23,7 +23,7 @@ def engineers(
         float | None,
         limit_option(
             "Work the search may do, in CP-SAT's deterministic seconds (counted the same on every run; "
-            "default 30, optimizer/rules/engineers/solve.py's WORK_LIMIT; a third for the proof, the rest "
+            "default 30, optimizer/rules/engineers/solve.py's WORK_LIMIT; two thirds for the proof, the rest "
             "for a better schedule if it is not done): stopped by it, the schedule returned is the same "
             "every time, with its bound.",
             "--work-limit",

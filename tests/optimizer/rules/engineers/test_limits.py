@@ -26,7 +26,7 @@ def test_stopped_search_returns_a_legal_schedule_with_its_bound():
 
 
 def test_work_reported_counts_both_phases_within_the_limit():
-    """The limit is shared, a third to the proof and the rest to a better schedule; the work reported is
+    """The limit is shared, two thirds to the proof and the rest to a better schedule; the work reported is
     both phases', so on a position not proven it is about the whole limit (CP-SAT checks the limit
     between steps, so a little past it at most)."""
     result = solve_engineers(HARD, work_limit=1.5)
