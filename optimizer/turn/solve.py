@@ -25,6 +25,7 @@ from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.objective import describe_priority, priority_expression
 from optimizer.turn.prepare import Prepared
+from optimizer.turn.progress import OnProgress, Reporter
 from optimizer.turn.variables import Variables
 
 
@@ -74,6 +75,7 @@ def solve_stages(
     one_call: bool = False,
     light_presolve: bool = False,
     explain_infeasible: bool = True,
+    on_progress: OnProgress | None = None,
 ) -> Solved:
     """Plan the turn on `model` (which the solve changes: each optimum is kept as a constraint while the
     next priority is solved): the best plan for each priority in order, keeping every earlier optimum.
@@ -85,7 +87,8 @@ def solve_stages(
     fit, as with naval charts (the what-ifs of `--why`, started from a whole plan, are faster so; the
     optima are the same). `light_presolve`: one round of presolve instead of CP-SAT's default, on models
     without naval charts (`light_presolve_search`); for the re-solves of `--alternatives`. The plan's
-    `sw` figures (rule 25) are the planner's to add (`optimizer.planners.turn`)."""
+    `sw` figures (rule 25) are the planner's to add (`optimizer.planners.turn`). `on_progress` is told of
+    each better plan as it is found (`optimizer.turn.progress`)."""
     built = time.perf_counter()
     priorities = priority_order(scenario, variables)
     stages: list[StageResult] = []
@@ -105,7 +108,7 @@ def solve_stages(
         if len(group) > 1:
             # A deterministic budget: past it, the priorities are solved one by one instead.
             solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
-        status = solver.solve(model)
+        status = solver.solve(model, None if on_progress is None else Reporter(on_progress, group))
         work += solver.deterministic_time
         if status == cp_model.INFEASIBLE:
             left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
