@@ -18,7 +18,7 @@ from optimizer.render.blocks import TableBlock as TableBlock  # the names the pa
 from optimizer.render.blocks import TextBlock as TextBlock
 
 if TYPE_CHECKING:
-    from optimizer.planners.base import Planner
+    from optimizer.planners.base import Limits, Planner
 
 UPLOAD_NAME = "scenario.yaml"  # the file name errors name when the page's editor has no file behind it
 OPTIONS_NAME = "objective controls"  # the file name errors name for the page's objective controls
@@ -62,11 +62,14 @@ class Loaded:
 def read_scenario(text: str, file: str = UPLOAD_NAME) -> Loaded:
     """Scenario YAML from the page, validated by the planner its kind is for (`planner_for`: engineers,
     mobilization or the turn plan), as that planner's command validates a file (fixed grants that rule 40
-    forbids are bad input too, 40.3). Raises `InputError`."""
+    forbids are bad input too, 40.3); a scenario past the page's size limits (`limits.py`) is refused before
+    it is validated. Raises `InputError`."""
     from models.io import parse_yaml
     from optimizer.planners import planner_for
+    from optimizer.web.limits import check_scenario_size
 
     data, lines = parse_yaml(text, file)
+    check_scenario_size(data, lines, file)
     chosen = planner_for(data)
     return Loaded(chosen, chosen.validate(data, file, lines))
 
@@ -149,15 +152,16 @@ class PlanView:
     )
 
 
-def plan_view(loaded: Loaded, time_limit: float | None) -> PlanView:
+def plan_view(loaded: Loaded, time_limit: float | None, limits: Limits | None = None) -> PlanView:
     """Solve as the scenario's command does (`awaw plan`, `awaw mobilize`, `awaw engineers`) and lay out the
     result: its tables, its JSON as `--json` prints it, and its order sheet and picture where it has them.
+    `limits`, when given, instead of `Limits(time_limit)` (the web workers': a deadline, a progress hook).
 
     Raises `InputError` for a fixed grant rule 40 forbids (as the turn planner does)."""
     from optimizer.planners import Limits
 
     chosen = loaded.planner
-    result = chosen.solve(loaded.scenario, Limits(time_limit))
+    result = chosen.solve(loaded.scenario, limits or Limits(time_limit))
     view = PlanView(
         status=result.status.value,
         objective=result.objective,

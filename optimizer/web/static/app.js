@@ -128,7 +128,7 @@ async function plan() {
   statusLine.textContent = "Planning…";
   statusLine.className = "busy";
   const asked = { yaml: editor.value, file: currentFile(), options: readOptions() };
-  const { status, data } = await postJson("/api/plan", asked);
+  const { status, data } = await awawPlan(asked, postJson); // progress.js: progress and Cancel
   if (request !== planRequest) return; // a newer plan was asked for meanwhile
   if (status !== 200) {
     statusLine.textContent = status === 422 ? "Bad input: see the problems beside the scenario." : data.error;
