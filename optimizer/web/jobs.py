@@ -24,8 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from optimizer.web import tasks
-from optimizer.web.limits import GRACE
+from optimizer.web import limits, tasks
 from optimizer.web.workers import Pool
 
 KEEP = 200  # finished jobs kept for their pages to collect
@@ -43,9 +42,12 @@ class Job:
     received: float  # time.perf_counter() when the request arrived
     time_limit: float | None
     state: str = WAITING
-    priority: str | None = None  # what the solve is on (the objective's priority) and its figures so far
+    # The objective's first priority (the plan's objective), the best plan's value of it found so far and
+    # the least bound proven on it; and the priority being solved now (a later one, once it is proven).
+    priority: str | None = None
     best: float | None = None
     bound: float | None = None
+    solving: str | None = None
     status: int | None = None  # the answer: HTTP status and JSON body
     body: bytes = b""
     finished_at: float | None = None
@@ -67,6 +69,7 @@ class Job:
             "priority": self.priority,
             "best": self.best,
             "bound": self.bound,
+            "solving": self.solving,
         }
 
     def progress_json(self) -> bytes:
@@ -95,6 +98,18 @@ class Job:
                     return
                 self.watchers.append((loop, event))
             await event.wait()
+
+    def report(self, priority: str, best: float, bound: float | None) -> None:
+        """A better plan of the solve: of the first priority, the best value so far and the least bound (a
+        solve of it again, one priority at a time after a joint solve ran out, proves no more than that)."""
+        self.solving = priority
+        if self.priority is None:
+            self.priority = priority
+        if priority == self.priority:
+            self.best = best if self.best is None else max(self.best, best)
+            if bound is not None:
+                self.bound = bound if self.bound is None else min(self.bound, bound)
+        self.changed()
 
     def finish(self, status: int, body: bytes) -> None:
         self.status, self.body = status, body
@@ -194,7 +209,7 @@ class Jobs:
                 worker.stop()
                 job.finish(*self._cancelled(job))
                 return
-            if deadline is not None and time.perf_counter() > deadline + GRACE:
+            if deadline is not None and time.perf_counter() > deadline + limits.GRACE:
                 worker.stop()
                 why = (
                     f"the time limit of {job.time_limit:g} s ran out (it counts reading and building the "
@@ -213,8 +228,7 @@ class Jobs:
                 job.finish(*tasks.answer(500, {"error": "the server's worker stopped (out of memory?)"}))
                 return
             if message[0] == "progress":
-                job.priority, job.best, job.bound = message[1:]
-                job.changed()
+                job.report(*message[1:])
             else:
                 job.finish(message[1], message[2])
                 return
