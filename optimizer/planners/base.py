@@ -40,8 +40,8 @@ class Limits:
     planner's own default (`Planner.limits`).
 
     `deadline` (a `time.perf_counter()` reading; the web page's, counted from the request) ends the time
-    limit sooner: a planner that builds its model in `solve` gives the search only what the building left
-    (`left`). `on_progress` is told of each better plan as the turn planner finds it
+    limit sooner: the turn planner gives the search only what building its model left (`left`); the
+    others take `time_limit` as given (the web page sets it to what is left when it calls them). `on_progress` is told of each better plan as the turn planner finds it
     (`optimizer.turn.progress`); the other planners report nothing."""
 
     time_limit: float | None = None

@@ -23,7 +23,7 @@ Endpoints:
 - `POST /api/plan` `{"yaml", "file"?, "options"?}`: status, objective, the tables as HTML, the route
   map as SVG and the plan as `awaw plan --json` prints it;
 - `POST /api/plan/start` (the same body): the plan as a job, `{"job": ID}` (202) once it has a slot;
-  `GET /api/plan/{ID}`: its progress (`state`, `elapsed` seconds, the best objective and bound so far)
+  `GET /api/plan/{ID}[?wait=S]`: its progress (with `wait`, once done or after S seconds) (`state`, `elapsed` seconds, the best objective and bound so far)
   and, once `state` is `done`, its answer (`status`, and `result`: what `/api/plan` answers);
   `POST /api/plan/{ID}/cancel`: stop it on the server (its worker is killed, its slot freed);
 - `POST /api/check` `{"yaml", "file"?, "options"?, "plan"}`: `awaw check`'s violations of a plan (the
@@ -32,6 +32,7 @@ Endpoints:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator
@@ -147,9 +148,16 @@ def create_app(
         return jobs.get(request.path_params["job"])
 
     async def plan_progress(request: Request) -> Response:
+        """The job's progress; with `?wait=S` (at most 2 s), once it is done or S seconds have passed."""
         job = _job(request)
         if job is None:
             return _json_error("no such plan (finished plans are kept a few minutes)", 404)
+        try:
+            wait = min(2.0, max(0.0, float(request.query_params.get("wait", 0))))
+        except ValueError:
+            return _json_error("wait: expected a number of seconds")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(job.until(lambda j: j.state == DONE), wait)
         return _answer(200, job.progress_json())
 
     async def plan_cancel(request: Request) -> Response:

@@ -6,7 +6,8 @@ the task, and reads what the worker reports until its answer comes. The time lim
 `received` (the request's arrival): the worker is given what is left of it, and a worker still busy
 `limits.GRACE` seconds after it is killed and the job answered "stopped" (`tasks.stopped`). `cancel`
 kills the job's worker at once (its slot is free again as soon as a new worker is forked); the job is
-answered 409. Finished jobs are kept a while for the page to collect (`KEEP`, `KEEP_SECONDS`).
+answered 409. Finished jobs are kept a while for the page to collect (`KEEP`, `KEEP_SECONDS`), without
+their request's scenario.
 
 The event loop never blocks on a job: `Job.until(...)` is awaited, and the job's thread wakes it.
 """
@@ -27,8 +28,10 @@ from typing import Any
 from optimizer.web import limits, tasks
 from optimizer.web.workers import Pool
 
-KEEP = 200  # finished jobs kept for their pages to collect
-KEEP_SECONDS = 300.0
+KEEP = (
+    50  # finished jobs kept for their pages to collect (a started plan's; a one-call request's is not kept)
+)
+KEEP_SECONDS = 120.0
 WAITING, RUNNING, DONE = "waiting", "running", "done"
 
 
@@ -113,6 +116,7 @@ class Job:
 
     def finish(self, status: int, body: bytes) -> None:
         self.status, self.body = status, body
+        self.payload = None  # the request's scenario is no longer needed
         self.finished_at = time.perf_counter()
         self.state = DONE
         self.changed()
@@ -179,19 +183,24 @@ class Jobs:
         try:
             job.state = RUNNING
             job.changed()
-            self._work(job, worker)
+            answer = self._work(job, worker)
+        except Exception:  # a bug here must still answer the request
+            logging.getLogger(__name__).exception("the %s job failed", job.task)
+            worker.stop()
+            answer = tasks.answer(500, {"error": "the server failed"})
         finally:
             if not worker.alive():
                 try:
-                    worker.ready()  # a fresh worker forked at once, loading while the slot waits for a job
+                    worker.ready()  # a fresh worker forked at once, warm from the fork server
                 except Exception:
                     worker.stop()  # started by the next job that takes it
-            pool.release(worker)
+            pool.release(worker)  # before the answer: the client's next request finds this warm worker
+        job.finish(*answer)
 
     def _cancelled(self, job: Job) -> tasks.Answer:
         return tasks.answer(409, {"error": f"cancelled after {job.elapsed():.0f} s: the server stopped it"})
 
-    def _work(self, job: Job, worker: Any) -> None:
+    def _work(self, job: Job, worker: Any) -> tasks.Answer:
         """Send the task to `worker` and read its reports until its answer; kill it when cancelled, when
         past the time limit and `GRACE`, or when it dies."""
         deadline = None if job.time_limit is None else job.received + job.time_limit
@@ -202,21 +211,18 @@ class Jobs:
         except Exception:  # no process could be started (out of memory, no fork server)
             logging.getLogger(__name__).exception("a worker could not be started")
             worker.stop()
-            job.finish(*tasks.answer(500, {"error": "the server's worker could not be started"}))
-            return
+            return tasks.answer(500, {"error": "the server's worker could not be started"})
         while True:
             if job.cancelled.is_set():
                 worker.stop()
-                job.finish(*self._cancelled(job))
-                return
+                return self._cancelled(job)
             if deadline is not None and time.perf_counter() > deadline + limits.GRACE:
                 worker.stop()
                 why = (
                     f"the time limit of {job.time_limit:g} s ran out (it counts reading and building the "
                     "model as well as solving), and the server stopped the work"
                 )
-                job.finish(*tasks.stopped(job.task, self._file(job), why))
-                return
+                return tasks.stopped(job.task, self._file(job), why)
             try:
                 if not connection.poll(0.05):
                     if not worker.alive():
@@ -225,13 +231,11 @@ class Jobs:
                 message = connection.recv()
             except (OSError, EOFError):
                 worker.stop()
-                job.finish(*tasks.answer(500, {"error": "the server's worker stopped (out of memory?)"}))
-                return
+                return tasks.answer(500, {"error": "the server's worker stopped (out of memory?)"})
             if message[0] == "progress":
                 job.report(*message[1:])
             else:
-                job.finish(message[1], message[2])
-                return
+                return message[1], message[2]
 
     @staticmethod
     def _file(job: Job) -> str:

@@ -16,12 +16,23 @@ from typing import Any
 
 from models.errors import InputError, Lines
 
+MAX_LINES = 20_000  # lines of a scenario sent to the page (the largest bundled one has about 480)
 MAX_VALUES = 5_000  # values, lists and mappings in a scenario sent to the page
 MAX_FORCE_POOL = 300  # force pool entries of all powers together
 GRACE = 5.0  # seconds past the time limit a worker may take to lay out its answer before it is stopped
 # Of the time limit, what is kept back from the search for laying out the answer (tables, map, sheet).
 LAYOUT_SHARE = 0.1
 LAYOUT_MOST = 2.0
+
+
+def check_text_size(text: str, file: str) -> None:
+    """Refuse (InputError) a scenario of more lines than the page reads, before it is parsed."""
+    count = text.count("\n") + 1
+    if count > MAX_LINES:
+        problem = (
+            f"{count:,} lines: more than the {MAX_LINES:,} the web page reads (plan it with the command line)"
+        )
+        raise InputError(file, [("", problem, None)])
 
 
 def check_scenario_size(data: Any, lines: Lines, file: str) -> None:

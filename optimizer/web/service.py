@@ -66,8 +66,9 @@ def read_scenario(text: str, file: str = UPLOAD_NAME) -> Loaded:
     it is validated. Raises `InputError`."""
     from models.io import parse_yaml
     from optimizer.planners import planner_for
-    from optimizer.web.limits import check_scenario_size
+    from optimizer.web.limits import check_scenario_size, check_text_size
 
+    check_text_size(text, file)
     data, lines = parse_yaml(text, file)
     check_scenario_size(data, lines, file)
     chosen = planner_for(data)

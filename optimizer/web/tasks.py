@@ -46,15 +46,27 @@ def environment() -> Environment:
     return _ENVIRONMENT
 
 
+_WARM = False
+
+
 def warm() -> None:
-    """Load the solver, checker, tables and picture (a worker does, before its first request)."""
-    import optimizer.checker
-    import optimizer.planners.position
-    import optimizer.render.picture
-    import optimizer.render.tables
-    import optimizer.web.service  # noqa: F401
+    """Load the solver, checker, tables and picture, and plan, check and validate the default scenario once
+    (its first plan fills what the planner keeps between plans: about 2 s the first time, 0.1 s after).
+    The fork server does it once for every worker forked from it (`forkserver.py`); a spawned worker does
+    it before its first request."""
+    global _WARM
+    if _WARM:
+        return
+    _WARM = True
+    import scenarios
 
     environment().get_template("plan.html")
+    body = json.dumps({"yaml": scenarios.path().read_text(encoding="utf-8")})
+    status, planned = plan(body.encode(), None)
+    if status == 200:
+        plan_text = json.loads(planned)["plan"]
+        check(json.dumps({"yaml": json.loads(body)["yaml"], "plan": plan_text}).encode())
+    validate(body.encode())
 
 
 def answer(status: int, body: dict[str, Any]) -> Answer:

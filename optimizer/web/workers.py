@@ -23,17 +23,8 @@ from typing import Any
 Message = tuple[Any, ...]  # ("progress", priority, best, bound) or ("answer", status, body)
 
 
-# What the fork server loads once, so that every worker forked from it starts with them (`tasks.warm`).
-PRELOAD = [
-    "optimizer.web.tasks",
-    "optimizer.web.service",
-    "optimizer.planners.position",
-    "optimizer.checker",
-    "optimizer.render.picture",
-    "optimizer.render.tables",
-    "optimizer.render.sheet",
-    "jinja2",
-]
+# What the fork server loads once, so that every worker forked from it starts warm (`tasks.warm`).
+PRELOAD = ["optimizer.web.forkserver"]
 
 
 def _context() -> ForkServerContext | SpawnContext:

@@ -26,12 +26,14 @@ def long_solve_text() -> str:
     return yaml.safe_dump(scenario.model_dump(mode="json", exclude_defaults=True), sort_keys=False)
 
 
-def oversized_text(entries: int) -> str:
-    """The default scenario with `entries` more infantry entries in Germany's force pool (about 75 bytes
-    each: 12,000 of them are about 900 kB, under the page's 1 MB request limit)."""
+def oversized_text(entries: int, flow: bool = True) -> str:
+    """The default scenario with `entries` more infantry entries in Germany's force pool, each on a line of
+    its own (about 60 bytes: 15,000 of them are about 950 kB, under the page's 1 MB request limit and
+    20,000 lines), or with `flow` False written out on four lines each."""
     text = scenarios.path().read_text(encoding="utf-8")
-    extra = "".join(
-        f"      - id: extra-{i}\n        unit: infantry\n        factors: 3\n        count: 1\n"
-        for i in range(entries)
-    )
+    if flow:
+        line = "      - {{id: extra-{i}, unit: infantry, factors: 3, count: 1}}\n"
+    else:
+        line = "      - id: extra-{i}\n        unit: infantry\n        factors: 3\n        count: 1\n"
+    extra = "".join(line.format(i=i) for i in range(entries))
     return text.replace("    force_pool:\n", "    force_pool:\n" + extra, 1)

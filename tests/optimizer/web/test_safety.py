@@ -108,6 +108,14 @@ def test_more_values_than_the_page_plans_are_refused(client: Any) -> None:
     assert "values: more than the 5,000 the web page plans" in answer.json()["error"]
 
 
+def test_more_lines_than_the_page_reads_are_refused_before_they_are_parsed(client: Any) -> None:
+    text = oversized_text(5_000, flow=False)  # 20,000 lines more
+    answer = client.post("/api/validate", json={"yaml": text})
+    assert answer.json()["error"] == (
+        "scenario.yaml: 20,145 lines: more than the 20,000 the web page reads (plan it with the command line)"
+    )
+
+
 def test_every_bundled_scenario_is_inside_the_page_limits(client: Any) -> None:
     for name in scenarios.every():
         text = scenarios.path(name).read_text(encoding="utf-8")
@@ -118,9 +126,9 @@ def test_every_bundled_scenario_is_inside_the_page_limits(client: Any) -> None:
 
 
 def test_the_page_is_answered_while_a_worker_reads_a_large_upload(client: Any) -> None:
-    """A 900 kB scenario is read in a worker (about a second of parsing): the page is answered meanwhile,
+    """A 950 kB scenario is read in a worker (a few seconds of parsing): the page is answered meanwhile,
     and the upload is then refused by the page's size limit."""
-    text = oversized_text(12_000)
+    text = oversized_text(15_000)
     assert 800_000 < len(text.encode()) < 1_000_000
     answers: list[Any] = []
     upload = threading.Thread(
@@ -141,7 +149,7 @@ def test_the_page_is_answered_while_a_worker_reads_a_large_upload(client: Any) -
     assert still_reading, "the page was answered only after the upload was read"
     assert answers[0].json()["ok"] is False
     assert answers[0].json()["error"] == (
-        "big.yaml: 60,122 values: more than the 5,000 the web page plans (plan it with the command line)"
+        "big.yaml: 75,122 values: more than the 5,000 the web page plans (plan it with the command line)"
     )
 
 
