@@ -174,6 +174,9 @@ class Jobs:
         pool = self.pools[job.task]
         wait = max(0.0, self.waits.get(job.task, self.wait) - (time.perf_counter() - job.received))
         worker = pool.acquire(wait, job.cancelled)
+        if worker is not None and job.cancelled.is_set():  # handed one as it was cancelled: pass it on
+            pool.release(worker)
+            worker = None
         if worker is None:
             if job.cancelled.is_set():
                 job.finish(*self._cancelled(job))

@@ -10,8 +10,8 @@ which frees its memory and its slot at once, and a fresh one is forked in its pl
 
 from __future__ import annotations
 
+import collections
 import multiprocessing
-import queue
 import signal
 import threading
 import time
@@ -98,29 +98,52 @@ class Worker:
             self.connection = None
 
 
+class _Waiter:
+    """A task waiting for a worker, in the order it came (`Pool.acquire`)."""
+
+    def __init__(self) -> None:
+        self.handed = threading.Event()
+        self.worker: Worker | None = None
+
+
 class Pool:
-    """`count` workers; a task takes a free one for its run (`acquire`, `release`)."""
+    """`count` workers; a task takes a free one for its run (`acquire`, `release`), the tasks waiting for one
+    served in the order they came."""
 
     def __init__(self, count: int, context: ForkServerContext | SpawnContext | None = None) -> None:
         self.count = count
         context = context or _context()
         self.workers = [Worker(context) for _ in range(count)]
-        self.idle: queue.LifoQueue[Worker] = queue.LifoQueue()
-        for worker in self.workers:
-            self.idle.put(worker)
+        self.idle: list[Worker] = list(self.workers)
+        self.waiting: collections.deque[_Waiter] = collections.deque()
+        self.lock = threading.Lock()
 
     def acquire(self, wait: float, cancelled: threading.Event | None = None) -> Worker | None:
         """A free worker within `wait` seconds (None if there is none by then, or the task was cancelled)."""
+        with self.lock:
+            if self.idle:
+                return self.idle.pop()  # the one released last: the warmest
+            waiter = _Waiter()
+            self.waiting.append(waiter)
         until = time.monotonic() + wait
-        while True:
-            try:
-                return self.idle.get(timeout=max(0.0, min(0.05, until - time.monotonic())))
-            except queue.Empty:
-                if time.monotonic() >= until or (cancelled is not None and cancelled.is_set()):
-                    return None
+        while not waiter.handed.wait(timeout=max(0.0, min(0.05, until - time.monotonic()))):
+            if time.monotonic() >= until or (cancelled is not None and cancelled.is_set()):
+                with self.lock:
+                    if waiter.worker is None:
+                        self.waiting.remove(waiter)
+                        return None
+                break  # handed a worker just now: take it
+        return waiter.worker
 
     def release(self, worker: Worker) -> None:
-        self.idle.put(worker)
+        """The worker back: to the task that has waited longest, else to the free ones."""
+        with self.lock:
+            if self.waiting:
+                waiter = self.waiting.popleft()
+                waiter.worker = worker
+                waiter.handed.set()
+            else:
+                self.idle.append(worker)
 
     def start(self) -> None:
         """Start every worker now (they load the planner meanwhile), not with the first request."""

@@ -230,3 +230,35 @@ def test_a_worker_past_the_time_limit_is_stopped(monkeypatch: pytest.MonkeyPatch
         )
     assert answer.status_code == 422
     assert answer.json()["error"].startswith("long.yaml: the time limit of 0.5 s ran out")
+
+
+# --- the solve slots are handed out in the order asked ---------------------------------------------
+
+
+def test_plans_waiting_for_a_slot_get_it_in_the_order_they_asked() -> None:
+    """First come, first served: a plan never waits past its turn (and into a 'busy' refusal) while later
+    ones are served."""
+    from optimizer.web.workers import Pool
+
+    pool = Pool(1)
+    held = pool.acquire(0)
+    assert held is not None and pool.acquire(0) is None
+    served: list[int] = []
+
+    def ask(index: int) -> None:
+        worker = pool.acquire(30)
+        assert worker is not None
+        served.append(index)
+        pool.release(worker)
+
+    threads = []
+    for index in range(4):
+        thread = threading.Thread(target=ask, args=(index,))
+        thread.start()
+        threads.append(thread)
+        while len(pool.waiting) < index + 1:  # this one is in the queue before the next asks
+            time.sleep(0.001)
+    pool.release(held)
+    for thread in threads:
+        thread.join()
+    assert served == [0, 1, 2, 3]
