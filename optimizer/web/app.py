@@ -25,7 +25,9 @@ Endpoints:
 - `POST /api/plan/start` (the same body): the plan as a job, `{"job": ID}` (202) once it has a slot;
   `GET /api/plan/{ID}[?wait=S]`: its progress (with `wait`, once done or after S seconds) (`state`, `elapsed` seconds, the best objective and bound so far)
   and, once `state` is `done`, its answer (`status`, and `result`: what `/api/plan` answers);
-  `POST /api/plan/{ID}/cancel`: stop it on the server (its worker is killed, its slot freed);
+  `POST /api/plan/{ID}/cancel`: stop it on the server (its worker is killed, its slot freed); a started
+  plan whose progress no one asks for in 10 s (its page closed) is cancelled, and so is a one-call
+  request's task when its client goes away;
 - `POST /api/check` `{"yaml", "file"?, "options"?, "plan"}`: `awaw check`'s violations of a plan (the
   page asks for them once the plan shows).
 """
@@ -35,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -108,9 +111,14 @@ def create_app(
         return JSONResponse({"name": name, "yaml": text})
 
     async def run(task: str, payload: Any, request: Request) -> Response:
-        """The task in a worker; the event loop only waits for its answer."""
+        """The task in a worker; the event loop only waits for its answer, and cancels it if the client
+        goes away meanwhile (its worker is not left solving for no one)."""
         job = jobs.start(task, payload, received(request.scope))
-        await job.until(lambda j: j.state == DONE)
+        while job.state != DONE:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(job.until(lambda j: j.state == DONE), 0.5)
+            if job.state != DONE and await request.is_disconnected():
+                job.cancelled.set()
         jobs.forget(job)
         return _answer(job.status or 500, job.body)
 
@@ -137,7 +145,7 @@ def create_app(
 
     async def plan_start(request: Request) -> Response:
         """The plan as a job: its id (202) once it has a slot; a busy server's refusal (503) if it gets none."""
-        job = jobs.start("plan", await request.body(), received(request.scope))
+        job = jobs.start("plan", await request.body(), received(request.scope), watched=True)
         await job.until(lambda j: j.state != WAITING)
         if job.state == DONE and job.status == 503:
             jobs.forget(job)
@@ -152,6 +160,7 @@ def create_app(
         job = _job(request)
         if job is None:
             return _json_error("no such plan (finished plans are kept a few minutes)", 404)
+        job.asked_at = time.perf_counter()
         try:
             wait = min(2.0, max(0.0, float(request.query_params.get("wait", 0))))
         except ValueError:

@@ -32,6 +32,7 @@ KEEP = (
     50  # finished jobs kept for their pages to collect (a started plan's; a one-call request's is not kept)
 )
 KEEP_SECONDS = 120.0
+ABANDONED = 10.0  # seconds a started plan runs with no one asking for its progress before it is cancelled
 WAITING, RUNNING, DONE = "waiting", "running", "done"
 
 
@@ -55,6 +56,10 @@ class Job:
     body: bytes = b""
     finished_at: float | None = None
     cancelled: threading.Event = field(default_factory=threading.Event)
+    # A started plan's page asks for its progress every fraction of a second: one not asked for in
+    # `ABANDONED` seconds (its page closed) is cancelled. None: a one-call request, cancelled when its
+    # client goes away (`app.py`).
+    asked_at: float | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     watchers: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = field(default_factory=list, repr=False)
 
@@ -134,8 +139,11 @@ class Jobs:
         self.jobs: dict[str, Job] = {}
         self.lock = threading.Lock()
 
-    def start(self, task: str, payload: Any, received: float) -> Job:
+    def start(self, task: str, payload: Any, received: float, watched: bool = False) -> Job:
+        """A job for the task, run at once; `watched`: a started plan, whose page asks for its progress."""
         job = Job(secrets.token_urlsafe(12), task, payload, received, self.time_limit)
+        if watched:
+            job.asked_at = time.perf_counter()
         with self.lock:
             self._forget()
             self.jobs[job.id] = job
@@ -216,6 +224,8 @@ class Jobs:
             worker.stop()
             return tasks.answer(500, {"error": "the server's worker could not be started"})
         while True:
+            if job.asked_at is not None and time.perf_counter() - job.asked_at > ABANDONED:
+                job.cancelled.set()  # no page is waiting for it any more
             if job.cancelled.is_set():
                 worker.stop()
                 return self._cancelled(job)

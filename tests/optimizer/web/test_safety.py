@@ -262,3 +262,59 @@ def test_plans_waiting_for_a_slot_get_it_in_the_order_they_asked() -> None:
     for thread in threads:
         thread.join()
     assert served == [0, 1, 2, 3]
+
+
+# --- no worker is left solving for no one ---------------------------------------------------------
+
+
+def test_a_started_plan_no_one_watches_is_cancelled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page that started the long solve and closed (no one asks for its progress) does not hold its slot."""
+    from optimizer.web import jobs as job_module
+
+    monkeypatch.setattr(job_module, "ABANDONED", 0.5)
+    web = create_app(slots=1)
+    with TestClient(web) as one_slot:
+        started = one_slot.post("/api/plan/start", json={"yaml": long_solve_text()})
+        job = web.state.jobs.get(started.json()["job"])
+        deadline = time.monotonic() + 60
+        while job.state != "done":
+            assert time.monotonic() < deadline, "the abandoned plan was never cancelled"
+            time.sleep(0.05)
+        assert job.status == 409
+
+
+def test_a_plan_whose_client_went_away_is_cancelled() -> None:
+    """The one-call `/api/plan` of the long solve, its client gone after half a second: the server kills the
+    worker rather than solve on for no one."""
+    import socket
+
+    import httpx
+    import uvicorn
+
+    web = create_app(slots=1)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(web, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            time.sleep(0.05)
+        base = f"http://127.0.0.1:{port}"
+        httpx.post(f"{base}/api/plan", json={"yaml": DEFAULT}, timeout=120).raise_for_status()  # warm
+        worker = web.state.slots.workers[0]
+        process = worker.process
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(
+                f"{base}/api/plan", json={"yaml": long_solve_text()}, timeout=httpx.Timeout(120, read=0.5)
+            )
+        deadline = time.monotonic() + 30
+        while process.is_alive():
+            assert time.monotonic() < deadline, "the worker went on solving for a client that had gone"
+            time.sleep(0.05)
+        answer = httpx.post(f"{base}/api/plan", json={"yaml": DEFAULT}, timeout=120)
+        assert answer.status_code == 200 and answer.json()["status"] == "optimal"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
