@@ -35,6 +35,16 @@ def _context() -> ForkServerContext | SpawnContext:
     return multiprocessing.get_context("spawn")
 
 
+def start_fork_server() -> None:
+    """Start the fork server now, so that it loads and warms the planner while the page is served (`awaw
+    serve` does, as it starts listening); its workers are forked when the app is loaded."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        from multiprocessing import forkserver
+
+        _context()
+        forkserver.ensure_running()
+
+
 def _serve(connection: Connection) -> None:
     """A worker's loop: a task in, its progress and answer out, until the server closes the pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
