@@ -29,6 +29,7 @@ from models.errors import (
 from models.plan import PLAN_FORMAT, Plan
 from models.scenario import Scenario
 from models.validation import MAX_DEPTH, normalise, scan, validation_problems
+from models.yaml_limits import check_aliases, check_nodes, check_size
 
 if TYPE_CHECKING:
     from models.sw_results import AnyResultsTable
@@ -72,6 +73,7 @@ def _yaml_lines(node: yaml.Node, file: str) -> tuple[Lines, list[Problem]]:
         if id(current) in seen_nodes:  # an alias: its lines are those of the anchor
             continue
         seen_nodes.add(id(current))
+        check_nodes(len(seen_nodes), file)
         if isinstance(current, yaml.MappingNode):
             first: dict[str, int] = {}
             for key_node, value_node in current.value:
@@ -95,7 +97,11 @@ def _yaml_lines(node: yaml.Node, file: str) -> tuple[Lines, list[Problem]]:
 
 
 def parse_yaml(text: str, file: str) -> tuple[Any, Lines]:
-    """YAML text -> (data, the line of each field); syntax errors and duplicate keys are InputErrors."""
+    """YAML text -> (data, the line of each field); syntax errors and duplicate keys are InputErrors, and
+    so is a document past the limits of `models.yaml_limits` (its size, its nodes, its aliases: an alias
+    bomb is refused at its line before anything is expanded)."""
+    check_size(text, file)
+    check_aliases(text, file)
     loader = _LOADER(text)
     try:
         node = loader.get_single_node()

@@ -31,6 +31,7 @@ from typing import Any
 import yaml
 
 from models.io import InputError, parse_yaml, read_text, read_yaml
+from models.yaml_limits import check_aliases
 
 # libyaml's safe loader when PyYAML was built with it, as models/io.py reads scenario files.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -251,8 +252,13 @@ def apply_override(data: dict[str, Any], path: str, value: Any) -> None:
             raise ValueError(f"{where} is a value ({node!r}), not a mapping or a list")
 
 
-def _cell(text: str) -> Any:
-    """A CSV cell read as a YAML scalar: 150 → 150, 0.5 → 0.5, true → True, berlin → 'berlin'."""
+def _cell(text: str, table: str, column: str, line: int) -> Any:
+    """A CSV cell read as a YAML scalar: 150 → 150, 0.5 → 0.5, true → True, berlin → 'berlin'; a cell
+    whose aliases repeat too much is refused like any YAML document (`models.yaml_limits`)."""
+    try:
+        check_aliases(text, table)
+    except InputError as error:
+        raise InputError(table, [(column, problem, line) for _, problem in error.problems]) from None
     try:
         return yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError:
@@ -272,7 +278,8 @@ def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any]]]:
                 extra = len(record[None])
                 problem = f"{len(reader.fieldnames or []) + extra} cells where the header names {len(reader.fieldnames or [])} columns"
                 raise InputError(name, [(f"row {len(rows) + 1}", problem, reader.line_num)])
-            rows.append({k: _cell(v) for k, v in record.items() if v not in (None, "")})
+            cells = record.items()
+            rows.append({k: _cell(v, name, k, reader.line_num) for k, v in cells if v not in (None, "")})
         columns = next(csv.reader(text.splitlines()), [])
     else:
         loaded, _ = parse_yaml(text, name)  # syntax errors and duplicate keys with their lines

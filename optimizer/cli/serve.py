@@ -12,7 +12,10 @@ def serve(
     host: Annotated[
         str, typer.Option(help="Address to bind; 127.0.0.1 (this machine only) unless asked.")
     ] = "127.0.0.1",
-    time_limit: Annotated[float, typer.Option(help="Seconds each solve may take.", min=0.1)] = 30.0,
+    time_limit: Annotated[
+        float,
+        typer.Option(help="Seconds each request may take, reading and building the model counted.", min=0.1),
+    ] = 30.0,
 ) -> None:
     """A local web page: pick or upload a scenario, change the objective, see the plan and its map."""
     import uvicorn

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from optimizer.checker.violations import Violation
+    from optimizer.turn.progress import OnProgress
 
 __all__ = ["Limits", "Planner", "Printables", "Result", "Status", "Verdict", "Work"]
 
@@ -35,16 +37,33 @@ P = TypeVar("P")  # the plan, deployment or schedule it returns
 class Limits:
     """How long a solve may take: seconds of the clock, and work in CP-SAT's deterministic seconds (the
     same count on every run, so a search stopped by it returns the same answer every time). None: the
-    planner's own default (`Planner.limits`)."""
+    planner's own default (`Planner.limits`).
+
+    `deadline` (a `time.perf_counter()` reading; the web page's, counted from the request) ends the time
+    limit sooner: the turn planner gives the search only what building its model left (`left`); the
+    others take `time_limit` as given (the web page sets it to what is left when it calls them). `on_progress` is told of each better plan as the turn planner finds it
+    (`optimizer.turn.progress`); the other planners report nothing."""
 
     time_limit: float | None = None
     work_limit: float | None = None
+    deadline: float | None = None
+    on_progress: OnProgress | None = None
+
+    def left(self) -> float | None:
+        """The seconds of the clock the search may take from now: the time limit, or what is left before
+        the deadline if that is sooner."""
+        if self.deadline is None:
+            return self.time_limit
+        left = max(0.0, self.deadline - time.perf_counter())
+        return left if self.time_limit is None else min(self.time_limit, left)
 
     def or_defaults(self, time_limit: float | None = None, work_limit: float | None = None) -> Limits:
         """These limits, with a planner's defaults for those not given."""
         return Limits(
             time_limit if self.time_limit is None else self.time_limit,
             work_limit if self.work_limit is None else self.work_limit,
+            self.deadline,
+            self.on_progress,
         )
 
 

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from models.plan import Alternative, Plan, ResourceUse, Status, WhyNot
 from models.scenario import Scenario
-from optimizer.planners.base import Result, Work, rules_named
+from optimizer.planners.base import Limits, Result, Work, rules_named
 from optimizer.turn.built import Built
 from optimizer.turn.decision_forms import Decision
+from optimizer.turn.progress import OnProgress
 from optimizer.turn.solve import Solved
 
 if TYPE_CHECKING:
@@ -133,9 +134,20 @@ def result_of(scenario: Scenario, solved: Solved) -> Result[Plan]:
     )
 
 
-def solve(scenario: Scenario, time_limit: float | None = None, workers: int = 1) -> Result[Plan]:
+def solve(
+    scenario: Scenario,
+    time_limit: float | None = None,
+    workers: int = 1,
+    *,
+    deadline: float | None = None,
+    on_progress: OnProgress | None = None,
+) -> Result[Plan]:
     """The best plan of the turn, each priority of the scenario's objective in order, keeping every
     earlier optimum; with `time_limit` (seconds, shared by every priority and by the explanation of
-    requirements that cannot be met) the best found, with its bound and gap. Raises `InputError` for a
-    fixed grant that rule 40 forbids (40.3)."""
-    return result_of(scenario, Position(scenario).solve(time_limit, workers, keep=False))
+    requirements that cannot be met) the best found, with its bound and gap. `deadline` (a
+    `time.perf_counter()` reading) ends the time limit sooner, counting the model's building; `on_progress`
+    is told of each better plan (`optimizer.turn.progress`). Raises `InputError` for a fixed grant that
+    rule 40 forbids (40.3)."""
+    position = Position(scenario)
+    left = Limits(time_limit, deadline=deadline).left()
+    return result_of(scenario, position.solve(left, workers, keep=False, on_progress=on_progress))

@@ -53,7 +53,7 @@ class TurnPlanner:
     def solve(self, scenario: Scenario, limits: Limits) -> Result[Plan]:
         from optimizer.planners.position import solve
 
-        return solve(scenario, limits.time_limit)
+        return solve(scenario, limits.time_limit, deadline=limits.deadline, on_progress=limits.on_progress)
 
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
         """A plan JSON (`awaw plan --json`, perhaps edited) checked against every rule, or a decisions-only

@@ -27,6 +27,7 @@ from optimizer.turn.decision_forms import Decision
 from optimizer.turn.fix import post_decisions, raise_bad_decisions
 from optimizer.turn.model import build_model
 from optimizer.turn.prepare import Prepared, Relaxation, prepare, relax_prepared
+from optimizer.turn.progress import OnProgress
 from optimizer.turn.solve import Solved, solve_stages
 from optimizer.turn.variables import Variables
 
@@ -111,12 +112,13 @@ class Built:
         light_presolve: bool = False,
         explain_infeasible: bool = True,
         keep: bool = True,
+        on_progress: OnProgress | None = None,
     ) -> Solved:
         """The best plan for each priority in order (`optimizer.turn.solve.solve_stages`), on a copy of the
         model: `constrain` posts constraints of its own on the copy first; `hint` starts the search from
         another solve's decisions (`Solved.decisions`, by variable name). Without `keep`, the model itself
         is solved, not a copy (a position asked nothing more: the one-call solve), and the position may not
-        be used again."""
+        be used again. `on_progress` is told of each better plan (`optimizer.turn.progress`)."""
         assert not self.spent, "a position solved without `keep` has no model left to copy"
         started = time.perf_counter()
         model = self.model.clone() if keep else self.model
@@ -138,6 +140,7 @@ class Built:
             one_call=one_call,
             light_presolve=light_presolve,
             explain_infeasible=explain_infeasible,
+            on_progress=on_progress,
         )
         solved.build_seconds = self.build_seconds + ready - started
         return solved

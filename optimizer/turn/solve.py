@@ -25,6 +25,7 @@ from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.objective import describe_priority, priority_expression
 from optimizer.turn.prepare import Prepared
+from optimizer.turn.progress import OnProgress, Reporter
 from optimizer.turn.prove import STAGE_BUDGET, prove
 from optimizer.turn.variables import Variables
 
@@ -75,6 +76,7 @@ def solve_stages(
     one_call: bool = False,
     light_presolve: bool = False,
     explain_infeasible: bool = True,
+    on_progress: OnProgress | None = None,
 ) -> Solved:
     """Plan the turn on `model` (which the solve changes: each optimum is kept as a constraint while the
     next priority is solved): the best plan for each priority in order, keeping every earlier optimum.
@@ -86,7 +88,8 @@ def solve_stages(
     fit, as with naval charts (the what-ifs of `--why`, started from a whole plan, are faster so; the
     optima are the same). `light_presolve`: one round of presolve instead of CP-SAT's default, on models
     without naval charts (`light_presolve_search`); for the re-solves of `--alternatives`. The plan's
-    `sw` figures (rule 25) are the planner's to add (`optimizer.planners.turn`)."""
+    `sw` figures (rule 25) are the planner's to add (`optimizer.planners.turn`). `on_progress` is told of
+    each better plan as it is found (`optimizer.turn.progress`)."""
     built = time.perf_counter()
     priorities = priority_order(scenario, variables)
     stages: list[StageResult] = []
@@ -107,11 +110,13 @@ def solve_stages(
                 light_presolve_search(solver)
             return solver
 
+        # Every CP-SAT solve of this group reports its better plans to the same hook.
+        callback = None if on_progress is None else Reporter(on_progress, group)
         solver = configured(remaining)
         # A deterministic budget: past it, several priorities are solved one by one instead, and one
         # priority's plan goes to HiGHS to be proven (`optimizer.turn.prove`).
         solver.parameters.max_deterministic_time = ONE_CALL_BUDGET if len(group) > 1 else STAGE_BUDGET
-        status = solver.solve(model)
+        status = solver.solve(model, callback)
         work += solver.deterministic_time
         if (
             len(group) == 1
@@ -119,7 +124,9 @@ def solve_stages(
             and not _past(time_limit, built)
         ):
             left = None if time_limit is None else time_limit - (time.perf_counter() - built)
-            status, solver, more = _finish_stage(model, variables, group[0], solver, status, left, configured)
+            status, solver, more = _finish_stage(
+                model, variables, group[0], solver, status, left, configured, callback
+            )
             work += more
         if status == cp_model.INFEASIBLE:
             left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
@@ -214,12 +221,14 @@ def _finish_stage(
     status: cp_model.CpSolverStatus,
     time_left: float | None,
     configured: Callable[[float | None], cp_model.CpSolver],
+    callback: Reporter | None = None,
 ) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver, float]:
     """One priority's solve that ran past `STAGE_BUDGET`: its plan proven best by HiGHS (the status
     OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
     better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan) or,
     when HiGHS could not tell, for the best plan, started from the plan it has. The status, the solver
-    holding the plan, and the deterministic time of the second CP-SAT call."""
+    holding the plan, and the deterministic time of the second CP-SAT call. `callback` is told of each
+    better plan either CP-SAT call finds (`optimizer.turn.progress`)."""
     proof = prove(model, solver, time_left) if status == cp_model.FEASIBLE else None
     if proof is not None and proof.better is None:
         return cp_model.OPTIMAL, solver, 0.0
@@ -233,14 +242,14 @@ def _finish_stage(
         for index, value in enumerate(proof.values):
             copy.add_hint(copy.get_int_var_from_proto_index(index), value)
         checked = configured(time_left)
-        found = checked.solve(copy)
+        found = checked.solve(copy, callback)
         if found == cp_model.OPTIMAL:
             return found, checked, checked.deterministic_time
         status, solver = _keep_better(status, solver, found, checked)
     if status == cp_model.FEASIBLE:
         _hint(model, variables, solver)
     again = configured(time_left)
-    return again.solve(model), again, again.deterministic_time
+    return again.solve(model, callback), again, again.deterministic_time
 
 
 def _keep_better(

@@ -4,12 +4,16 @@
 module is imported; `create_app()` alone serves them too (from `shell.py`).
 
 Safe to leave running, even bound to a network: every request body over `MAX_BODY` bytes is refused
-(413) whether or not it says its length (`shell.BodyLimit`); at most `slots` solves run at once (the
-number of cores by default), each with a time limit, and a request that cannot get a slot within
-`wait` seconds is refused (503) with a message saying so; bundled scenarios are chosen by name from
-`scenarios.every()` and the script and style sheet are read once at start, so no path from a
-request reaches the file system; templates escape every text (Jinja2 autoescape; the page shell
-with `html.escape`); bad input is answered with its problems (422), never a server error.
+(413) whether or not it says its length (`shell.BodyLimit`); every scenario is read, validated, built,
+solved and checked in a worker process (`workers.py`, `tasks.py`), never on the event loop, so the page
+answers while any of it runs, and a YAML alias bomb is refused at its line (`models.yaml_limits`); a
+scenario past the page's size limits is refused (`limits.py`); at most `slots` solves run at once (the
+number of cores by default), and a request that cannot get a slot within `wait` seconds is refused (503)
+with a message saying so; the time limit counts from the request's arrival, covering reading and
+building as well as solving, and a worker still busy past it is stopped (`jobs.py`); bundled scenarios
+are chosen by name from `scenarios.every()` and the script and style sheet are read once at start, so no
+path from a request reaches the file system; templates escape every text (Jinja2 autoescape; the page
+shell with `html.escape`); bad input is answered with its problems (422), never a server error.
 
 Endpoints:
 - `GET /`: the page, with the default scenario in the editor;
@@ -18,118 +22,86 @@ Endpoints:
 - `POST /api/upload` (multipart field `file`): an uploaded scenario's text and problems;
 - `POST /api/plan` `{"yaml", "file"?, "options"?}`: status, objective, the tables as HTML, the route
   map as SVG and the plan as `awaw plan --json` prints it;
+- `POST /api/plan/start` (the same body): the plan as a job, `{"job": ID}` (202) once it has a slot;
+  `GET /api/plan/{ID}[?wait=S]`: its progress (with `wait`, once done or after S seconds) (`state`, `elapsed` seconds, the best objective and bound so far)
+  and, once `state` is `done`, its answer (`status`, and `result`: what `/api/plan` answers);
+  `POST /api/plan/{ID}/cancel`: stop it on the server (its worker is killed, its slot freed); a started
+  plan whose progress no one asks for in 10 s (its page closed) is cancelled, and so is a one-call
+  request's task when its client goes away;
 - `POST /api/check` `{"yaml", "file"?, "options"?, "plan"}`: `awaw check`'s violations of a plan (the
-  page asks for them once the plan shows).
+  page asks for them once the plan shows);
+- the what-ifs, `awaw compare` and the position form (`routes.py`), the what-ifs and comparisons solved
+  in the workers as plans are (`tasks.py`).
+
+`validate`, `plan` and `check` take the page's `"planner"` too (a scenario that several planners plan);
+bad input is answered with its `source` (the scenario's file, the "objective controls", the "planner").
 """
 
 from __future__ import annotations
 
-import json
-import logging
+import asyncio
+import contextlib
 import os
-import threading
-from dataclasses import asdict
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import AsyncIterator
+from typing import Any
 
-import anyio.to_thread
-from jinja2 import Environment, FileSystemLoader
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from optimizer.web import tasks
 from optimizer.web.bundled import bundled_names, bundled_text
+from optimizer.web.jobs import DONE, WAITING, Job, Jobs
 from optimizer.web.routes import whatif_routes
 from optimizer.web.shell import MAX_BODY as MAX_BODY
-from optimizer.web.shell import BodyLimit, assets, page
+from optimizer.web.shell import BodyLimit, assets, page, received
+from optimizer.web.workers import Pool
 
-if TYPE_CHECKING:
-    from models.io import InputError
-
-HERE = Path(__file__).parent
-RENDER_TEMPLATES = HERE.parent / "render" / "templates"
-TIME_LIMIT = 30.0  # seconds a solve may take; the plan found by then is shown with its gap
+TIME_LIMIT = 30.0  # seconds a request may take, reading and building counted; the plan found by then shown
 WAIT = 2.0  # seconds a solve waits for a free slot before it is refused
+READ_WAIT = 10.0  # seconds a validation or check waits for the reading worker
 
 
-class SolveSlots:
-    """At most `count` solves at once; a request waits at most `wait` seconds for a slot."""
-
-    def __init__(self, count: int, wait: float) -> None:
-        self.count = count
-        self.wait = wait
-        self.semaphore = threading.BoundedSemaphore(count)
-
-    def busy_message(self) -> str:
-        return (
-            f"the server is busy: {self.count} plan(s) are being solved at once, the most it runs "
-            f"together; try again in a few seconds"
-        )
-
-
-def _environment() -> Environment:
-    # autoescape on for every template: each text of a scenario shows as text.
-    # The page's own templates, and the renderers' (the tables as rows, `blocks.html`).
-    return Environment(loader=FileSystemLoader([HERE / "templates", RENDER_TEMPLATES]), autoescape=True)
-
-
-def warm() -> None:
-    """Load the solver, checker, tables and picture while the page is shown, before it asks for a plan."""
-    import optimizer.checker
-    import optimizer.planners.position
-    import optimizer.render.route_svg
-    import optimizer.render.tables
-    import optimizer.web.service  # noqa: F401
-
-
-def _problems(error: InputError) -> list[dict[str, Any]]:
-    from optimizer.web import service
-
-    return [asdict(problem) for problem in service.problems_of(error)]
-
-
-def _bad_input(error: InputError) -> JSONResponse:
-    """Bad input: the CLI's message (`InputError.render()`) and each problem with its line."""
-    return JSONResponse(
-        {"error": error.render(), "problems": _problems(error), "source": error.file}, status_code=422
+def busy_message(count: int) -> str:
+    return (
+        f"the server is busy: {count} plan(s) are being solved at once, the most it runs "
+        f"together; try again in a few seconds"
     )
+
+
+def warm(app: Starlette) -> None:
+    """Start the app's workers (each loads the solver, checker, tables and picture) while the page is
+    shown, before it asks for a plan."""
+    for pool in {id(p): p for p in app.state.jobs.pools.values()}.values():
+        pool.start()
+
+
+def _answer(status: int, body: bytes) -> Response:
+    return Response(body, status_code=status, media_type="application/json")
 
 
 def _json_error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any] | None:
-    try:
-        data = json.loads(await request.body())
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _text(data: dict[str, Any], key: str) -> str | None:
-    value = data.get(key)
-    return value if isinstance(value, str) else None
-
-
-def _file_name(data: dict[str, Any]) -> str:
-    """The name errors give the scenario: what the page says (a bundled or uploaded file's name,
-    used only as text), or `scenario.yaml`."""
-    name = _text(data, "file")
-    return name[:200] if name else "scenario.yaml"
-
-
 def create_app(
     slots: int | None = None, wait: float = WAIT, time_limit: float | None = TIME_LIMIT
 ) -> Starlette:
-    """The web app; `slots` solves at once (the number of cores by default).
+    """The web app; `slots` solves at once (the number of cores by default), in as many worker processes,
+    and one more worker for validations and checks.
 
-    The models and the solver are loaded by the first request that needs them; `awaw serve` also
-    loads them in the background (`warm`) once this app is loaded (`serve.front()`)."""
-    environment = _environment()
-    solve_slots = SolveSlots(slots or os.cpu_count() or 1, wait)
+    The workers start with the first request that needs them; `awaw serve` starts them in the background
+    (`warm`) once this app is loaded (`serve.front()`)."""
+    count = slots or os.cpu_count() or 1
+    plans, reads = Pool(count), Pool(1)
+    # The what-ifs and comparisons solve, as plans do; a plan's decisions file is only read.
+    pools = {"plan": plans, "whatif": plans, "compare": plans}
+    pools |= {"validate": reads, "upload": reads, "check": reads, "decisions": reads}
+    jobs = Jobs(pools, wait, time_limit, busy_message(count))
+    jobs.waits = {task: max(wait, READ_WAIT) for task in ("validate", "upload", "check", "decisions")}
 
     shell = page()
 
@@ -146,113 +118,82 @@ def create_app(
             return _json_error(f"no bundled scenario is called {name!r}", 404)
         return JSONResponse({"name": name, "yaml": text})
 
-    async def validate(request: Request) -> Response:
-        from models.io import InputError
-        from optimizer.web import service
+    async def run(task: str, payload: Any, request: Request) -> Response:
+        """The task in a worker; the event loop only waits for its answer, and cancels it if the client
+        goes away meanwhile (its worker is not left solving for no one)."""
+        job = jobs.start(task, payload, received(request.scope))
+        while job.state != DONE:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(job.until(lambda j: j.state == DONE), 0.5)
+            if job.state != DONE and await request.is_disconnected():
+                job.cancelled.set()
+        jobs.forget(job)
+        return _answer(job.status or 500, job.body)
 
-        data = await _body(request)
-        text = _text(data, "yaml") if data is not None else None
-        if data is None or text is None:
-            return _json_error('expected a JSON object with the scenario text in "yaml"')
-        try:
-            loaded = service.read_scenario(text, _file_name(data), _text(data, "planner"))
-        except InputError as error:
-            return JSONResponse({"ok": False, "error": error.render(), "problems": _problems(error)})
-        return JSONResponse({"ok": True, "problems": [], **service.describe(loaded, data.get("options"))})
+    async def validate(request: Request) -> Response:
+        return await run("validate", await request.body(), request)
 
     async def upload(request: Request) -> Response:
-        from models.io import InputError, decode
-        from optimizer.web import service
-
         try:
             form = await request.form(max_files=1, max_fields=5)
         except Exception:  # multipart parsing of a malformed body: the client's mistake, said plainly
-            return _json_error("expected a multipart form with the scenario file in 'file'")
-        upload = form.get("file")
-        if not isinstance(upload, UploadFile):
-            return _json_error("expected a multipart form with the scenario file in 'file'")
-        name = (upload.filename or service.UPLOAD_NAME)[:200]
-        raw = await upload.read()
+            return _json_error(tasks.NO_FORM)
+        file = form.get("file")
+        if not isinstance(file, UploadFile):
+            return _json_error(tasks.NO_FORM)
+        from optimizer.web.service import UPLOAD_NAME
+
+        name = (file.filename or UPLOAD_NAME)[:200]
+        raw = await file.read()
         await form.close()
-        try:
-            text = decode(raw, name)
-        except InputError as error:
-            return _bad_input(error)
-        try:
-            service.read_scenario(text, name)
-        except InputError as error:
-            return JSONResponse(
-                {
-                    "name": name,
-                    "yaml": text,
-                    "ok": False,
-                    "error": error.render(),
-                    "problems": _problems(error),
-                }
-            )
-        return JSONResponse({"name": name, "yaml": text, "ok": True, "problems": []})
+        return await run("upload", (name, raw), request)
 
     async def plan(request: Request) -> Response:
-        from models.io import InputError
-        from optimizer.web import service
+        return await run("plan", await request.body(), request)
 
-        data = await _body(request)
-        text = _text(data, "yaml") if data is not None else None
-        if data is None or text is None:
-            return _json_error('expected a JSON object with the scenario text in "yaml"')
+    async def plan_start(request: Request) -> Response:
+        """The plan as a job: its id (202) once it has a slot; a busy server's refusal (503) if it gets none."""
+        job = jobs.start("plan", await request.body(), received(request.scope), watched=True)
+        await job.until(lambda j: j.state != WAITING)
+        if job.state == DONE and job.status == 503:
+            jobs.forget(job)
+            return _answer(503, job.body)
+        return JSONResponse(job.progress(), status_code=202)
+
+    def _job(request: Request) -> Job | None:
+        return jobs.get(request.path_params["job"])
+
+    async def plan_progress(request: Request) -> Response:
+        """The job's progress; with `?wait=S` (at most 2 s), once it is done or S seconds have passed."""
+        job = _job(request)
+        if job is None:
+            return _json_error("no such plan (finished plans are kept a few minutes)", 404)
+        job.asked_at = time.perf_counter()
         try:
-            loaded = service.read_scenario(text, _file_name(data), _text(data, "planner"))
-            loaded = service.apply_options(loaded, service.read_options(data.get("options")))
-        except InputError as error:
-            return _bad_input(error)
-        acquired = await anyio.to_thread.run_sync(solve_slots.semaphore.acquire, True, solve_slots.wait)
-        if not acquired:
-            return _json_error(solve_slots.busy_message(), 503)
-        try:
-            view = await anyio.to_thread.run_sync(service.plan_view, loaded, time_limit)
-        except InputError as error:
-            return _bad_input(error)
-        except (ArithmeticError, TypeError, ValueError) as error:
-            # A scenario the models accept but the solver cannot take (a number far past what the
-            # game reaches): bad input, said plainly, not a server error.
-            logging.getLogger(__name__).exception("planning failed")
-            problem = f"the planner cannot plan this scenario: {type(error).__name__}: {error}"
-            return _bad_input(InputError(_file_name(data), [("", problem[:500])]))
-        finally:
-            solve_slots.semaphore.release()
-        html = environment.get_template("plan.html").render(view=view)
-        return JSONResponse(
-            {
-                "planner": loaded.planner.name,
-                "status": view.status,
-                "objective": view.objective,
-                "bound": view.bound,
-                "gap": view.gap,
-                "html": html,
-                "plan": view.plan_json,
-                "sheet": view.sheet,
-                "explanation": view.explanation,
-            }
-        )
+            wait = min(2.0, max(0.0, float(request.query_params.get("wait", 0))))
+        except ValueError:
+            return _json_error("wait: expected a number of seconds")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(job.until(lambda j: j.state == DONE), wait)
+        return _answer(200, job.progress_json())
+
+    async def plan_cancel(request: Request) -> Response:
+        job = jobs.cancel(request.path_params["job"])
+        if job is None:
+            return _json_error("no such plan (finished plans are kept a few minutes)", 404)
+        await job.until(lambda j: j.state == DONE)
+        return _answer(200, job.progress_json())
 
     async def check(request: Request) -> Response:
-        from models.io import InputError
-        from optimizer.web import service
-
-        data = await _body(request)
-        text = _text(data, "yaml") if data is not None else None
-        plan_text = _text(data, "plan") if data is not None else None
-        if data is None or text is None or plan_text is None:
-            return _json_error('expected a JSON object with the scenario in "yaml" and the plan in "plan"')
-        try:
-            loaded = service.read_scenario(text, _file_name(data), _text(data, "planner"))
-            loaded = service.apply_options(loaded, service.read_options(data.get("options")))
-            violations, legal = await anyio.to_thread.run_sync(service.check_verdict, loaded, plan_text)
-        except InputError as error:
-            return _bad_input(error)
-        return JSONResponse({"legal": not violations, "violations": violations, "says": legal})
+        return await run("check", await request.body(), request)
 
     files = assets()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        plans.close()
+        reads.close()
 
     async def static(request: Request) -> Response:
         asset = files.get(request.path_params["name"])
@@ -268,11 +209,16 @@ def create_app(
             Route("/api/validate", validate, methods=["POST"]),
             Route("/api/upload", upload, methods=["POST"]),
             Route("/api/plan", plan, methods=["POST"]),
+            Route("/api/plan/start", plan_start, methods=["POST"]),
+            Route("/api/plan/{job}", plan_progress),
+            Route("/api/plan/{job}/cancel", plan_cancel, methods=["POST"]),
             Route("/api/check", check, methods=["POST"]),
             Route("/static/{name}", static),
-            *whatif_routes(environment, solve_slots, time_limit),  # the what-ifs and the form (routes.py)
-        ]
+            *whatif_routes(run),  # the what-ifs and the form (routes.py), in the workers as `plan` is
+        ],
+        lifespan=lifespan,
     )
-    app.state.slots = solve_slots
+    app.state.slots = plans  # the solve slots: one worker each
+    app.state.jobs = jobs
     app.add_middleware(BodyLimit)
     return app

@@ -27,6 +27,22 @@ class FormError(ValueError):
 
 
 def _compose(text: str) -> yaml.Node | None:
+    """The text's nodes, within the limits every YAML reader keeps (`models.yaml_limits`: its size, its
+    aliases) and the page's (`optimizer.web.limits`: its lines), checked before it is composed."""
+    from models.errors import InputError
+    from models.yaml_limits import check_aliases, check_size
+    from optimizer.web.limits import check_text_size
+
+    try:
+        check_size(text, "scenario")
+        check_text_size(text, "scenario")
+        check_aliases(text, "scenario")
+    except InputError as error:
+        problem = "; ".join(
+            f"{said} (line {line})" if line else said
+            for (_, said), line in zip(error.problems, error.lines, strict=True)
+        )
+        raise FormError(f"the form does not follow this YAML: {problem}") from None
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as error:

@@ -11,14 +11,18 @@ def front(time_limit: float | None) -> ASGIApp:
     """`shell.Front` over `app.create_app(time_limit=...)`, every request held to 1 MB first.
 
     The Starlette app (with Jinja2 and the models) is imported by the first request past the page;
-    a background thread then loads the solver, the checker, the tables and the route map
-    (`app.warm`), so that the first plan does not wait for them either."""
+    a background thread then starts its worker processes (`app.warm`), forked from a fork server started
+    here, at once, which meanwhile loads the solver, the checker, the tables and the route map and plans
+    the default scenario once (`workers.start_fork_server`), so that the first plan waits for none of it."""
+    from optimizer.web.workers import start_fork_server
+
+    threading.Thread(target=start_fork_server, name="awaw-fork-server", daemon=True).start()
 
     def load() -> ASGIApp:
         from optimizer.web.app import create_app, warm
 
         web = create_app(time_limit=time_limit)
-        threading.Thread(target=warm, name="awaw-warm", daemon=True).start()
+        threading.Thread(target=warm, args=(web,), name="awaw-warm", daemon=True).start()
         return web
 
     return BodyLimit(Front(load))

@@ -8,7 +8,7 @@ plain data for the templates.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -18,7 +18,7 @@ from optimizer.render.blocks import TableBlock as TableBlock  # the names the pa
 from optimizer.render.blocks import TextBlock as TextBlock
 
 if TYPE_CHECKING:
-    from optimizer.planners.base import Planner
+    from optimizer.planners.base import Limits, Planner
 
 UPLOAD_NAME = "scenario.yaml"  # the file name errors name when the page's editor has no file behind it
 OPTIONS_NAME = "objective controls"  # the file name errors name for the page's objective controls
@@ -68,11 +68,15 @@ def read_scenario(text: str, file: str = UPLOAD_NAME, planner: str | None = None
     """Scenario YAML from the page, validated by the planner its kind is for (`planner_for`: engineers,
     mobilization or the turn plan), or by the planner named (`awaw sw` for a scenario with an `sw:`
     section), as that planner's command validates a file (fixed grants that rule 40 forbids are bad input
-    too, 40.3). Raises `InputError`, naming the planner when it does not plan this scenario."""
+    too, 40.3); a scenario past the page's size limits (`limits.py`) is refused before it is validated.
+    Raises `InputError`, naming the planner when it does not plan this scenario."""
     from models.io import InputError, parse_yaml
     from optimizer.planners import PLANNERS, planner_for
+    from optimizer.web.limits import check_scenario_size, check_text_size
 
+    check_text_size(text, file)
     data, lines = parse_yaml(text, file)
+    check_scenario_size(data, lines, file)
     choices = tuple(name for name, candidate in PLANNERS.items() if candidate.refusal(data) is None)
     if planner:
         chosen = PLANNERS.get(planner)
@@ -216,17 +220,20 @@ class PlanView:
     )
 
 
-def plan_view(loaded: Loaded, time_limit: float | None) -> PlanView:
+def plan_view(loaded: Loaded, time_limit: float | None, limits: Limits | None = None) -> PlanView:
     """Solve as the scenario's command does (`awaw plan`, `awaw mobilize`, `awaw engineers`) and lay out the
     result: its tables, its JSON as `--json` prints it, and its order sheet and picture where it has them.
+    `limits`, when given, instead of `Limits(time_limit)` (the web workers': a deadline, a progress hook).
 
     Raises `InputError` for a fixed grant rule 40 forbids (as the turn planner does)."""
     from optimizer.planners import Limits
 
     chosen = loaded.planner
+    asked = limits or Limits(time_limit)
     own = chosen.limits(Limits()).time_limit  # the command's own limit where it has one (awaw sw: 10 s)
-    limit = own if own is not None and (time_limit is None or own < time_limit) else time_limit
-    result = chosen.solve(loaded.scenario, Limits(limit))
+    if own is not None and (asked.time_limit is None or own < asked.time_limit):
+        asked = replace(asked, time_limit=own)
+    result = chosen.solve(loaded.scenario, asked)
     view = PlanView(
         status=result.status.value,
         objective=result.objective,

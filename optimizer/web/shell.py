@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from html import escape
 from pathlib import Path
@@ -31,6 +32,8 @@ from optimizer.web.bundled import bundled_names, bundled_text
 HERE = Path(__file__).parent
 MAX_BODY = 1_000_000  # bytes: 1 MB; the largest bundled scenario is about 20 kB
 TOO_LARGE = f"request refused: over 1 MB ({MAX_BODY} bytes); a scenario file is a few kB"
+
+RECEIVED = "awaw.received"  # the scope's key of a request's arrival (`time.perf_counter()`)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -51,6 +54,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        scope.setdefault(RECEIVED, time.perf_counter())  # the first (outermost) limit sees it arrive
         headers = dict(scope.get("headers", []))
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
@@ -82,6 +86,11 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+def received(scope: Scope) -> float:
+    """When the request arrived (`BodyLimit` notes it): what the time limit counts from."""
+    return float(scope.get(RECEIVED) or time.perf_counter())
+
+
 async def respond(
     send: Send, status: int, body: bytes, media_type: str, head: bool = False, close: bool = False
 ) -> None:
@@ -106,6 +115,7 @@ def assets() -> dict[str, tuple[bytes, str]]:
         "form.js": ((HERE / "static" / "form.js").read_bytes(), script),  # the position form
         "whatif.js": ((HERE / "static" / "whatif.js").read_bytes(), script),  # the what-ifs, compare
         "style.css": ((HERE / "static" / "style.css").read_bytes(), "text/css; charset=utf-8"),
+        "progress.js": ((HERE / "static" / "progress.js").read_bytes(), "text/javascript; charset=utf-8"),
     }
 
 

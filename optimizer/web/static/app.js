@@ -274,7 +274,7 @@ async function plan() {
   markFreshness();
   const body = inputs();
   const key = inputsKey();
-  const { status, data } = await postJson("/api/plan", body);
+  const { status, data } = await awawPlan(body, postJson); // progress.js: progress and Cancel
   if (request !== planRequest) return; // a newer plan was asked for meanwhile
   if (status !== 200) {
     const where = data.source === "objective controls" || data.source === "planner" ? "the controls" : "the scenario";

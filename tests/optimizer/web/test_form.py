@@ -127,13 +127,22 @@ def test_change_paths_are_checked():
             read_change(bad)
 
 
-def test_an_alias_is_not_expanded_by_the_form():
-    """The form composes the text (nodes, aliases kept as shared nodes): a nest of aliases is no work."""
+def test_an_alias_bomb_is_refused_by_the_form_at_its_line():
+    """The form reads the text within the limits every YAML reader keeps (`models.yaml_limits`): a nest of
+    aliases standing for a billion values is refused at the alias past the limit, before it is composed."""
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
-        for i in range(8)
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(8)
     )
-    assert read_form(bomb) == {"turn": False}
+    with pytest.raises(FormError, match=r"YAML aliases repeat more than .* \(line 6\)"):
+        read_form(bomb)
+
+
+def test_a_few_aliases_are_read_by_the_form_without_expanding_them():
+    """Aliases within the limits (a nest of three levels) are composed as shared nodes: no form field."""
+    nest = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(2)
+    )
+    assert read_form(nest) == {"turn": False}
 
 
 def test_an_entry_without_factors_keeps_the_default():

@@ -1,0 +1,92 @@
+"""The limits every YAML document is read within: its size, its nodes, and what its aliases may add.
+
+A YAML alias (`*name`) repeats the node its anchor (`&name`) names. Nine lines of aliases, each
+repeating the one before nine times (the "billion laughs"), make a 486-byte file that stands for a
+billion values: PyYAML composes and constructs it cheaply (each alias is the same object again), but
+every walk over the data after it (the line of each field, validation) expands it. So before a
+document is composed, its events are read with PyYAML's own parser (libyaml's where built in) and each
+alias is counted with the number of nodes it repeats: more than `MAX_ALIASES` aliases, more than
+`MAX_ALIAS_NODES` nodes added by them, or an alias inside the node it names (an endless document) is
+refused at the alias's line, before anything is expanded. A document with no `*` has no alias and is not
+scanned. `MAX_TEXT` and `MAX_NODES` bound a document without aliases too.
+
+Anchors and merge keys as players write them (`<<: *defaults` for a few powers' common fields) stay far
+inside these limits.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from models.errors import InputError
+
+MAX_TEXT = 5_000_000  # characters: a scenario file is a few kB, the largest bundled one about 15 kB
+MAX_NODES = 500_000  # nodes of one document as written (values, lists and mappings)
+MAX_ALIASES = 1_000  # aliases in one document
+MAX_ALIAS_NODES = 100_000  # nodes the aliases of one document may add to it, all together
+
+# libyaml's safe loader when PyYAML was built with it: the same events, parsed faster.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def check_size(text: str, file: str) -> None:
+    """Refuse a document over `MAX_TEXT` characters before it is parsed."""
+    if len(text) > MAX_TEXT:
+        problem = f"{len(text):,} characters: more than the {MAX_TEXT:,} a document may have"
+        raise InputError(file, [("", problem, None)])
+
+
+def check_nodes(count: int, file: str) -> None:
+    """Refuse a document of more than `MAX_NODES` nodes (counted while its lines are read)."""
+    if count > MAX_NODES:
+        raise InputError(file, [("", f"more than {MAX_NODES:,} values, lists and mappings", None)])
+
+
+def check_aliases(text: str, file: str) -> None:
+    """Refuse a document whose aliases repeat too much (module docstring), naming the alias's line.
+
+    YAML syntax errors are left to the composer, which reports them with their own lines."""
+    if "*" not in text:
+        return
+    loader = _LOADER(text)
+    sizes: dict[str, int] = {}  # each finished anchor's node count, aliases inside it expanded
+    open_nodes: list[list[int | str | None]] = []  # [nodes so far, anchor] of each collection being read
+    aliases = 0
+    added = 0
+    try:
+        while (event := loader.get_event()) is not None:
+            size = 0
+            if isinstance(event, yaml.AliasEvent):
+                line = event.start_mark.line + 1 if event.start_mark else None
+                if any(node[1] == event.anchor for node in open_nodes):
+                    problem = f"alias *{event.anchor} inside the node it repeats: an endless document"
+                    raise InputError(file, [("", problem, line)])
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    raise InputError(file, [("", f"more than {MAX_ALIASES:,} YAML aliases", line)])
+                size = sizes.get(str(event.anchor), 1)
+                added += size
+                if added > MAX_ALIAS_NODES:
+                    problem = (
+                        f"YAML aliases repeat more than {MAX_ALIAS_NODES:,} values (an alias bomb?); "
+                        "write the values out instead"
+                    )
+                    raise InputError(file, [("", problem, line)])
+            elif isinstance(event, yaml.ScalarEvent):
+                size = 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, yaml.CollectionStartEvent):
+                open_nodes.append([1, event.anchor])
+                continue
+            elif isinstance(event, yaml.CollectionEndEvent):
+                count, anchor = open_nodes.pop()
+                size = int(count or 0)
+                if anchor is not None:
+                    sizes[str(anchor)] = size
+            if open_nodes:
+                open_nodes[-1][0] = int(open_nodes[-1][0] or 0) + size
+    except yaml.YAMLError:
+        return  # bad syntax: the composer says where
+    finally:
+        loader.dispose()
