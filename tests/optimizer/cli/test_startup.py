@@ -13,14 +13,15 @@ HEAVY = ("ortools", "matplotlib")
 
 
 @cache
-def modules_after(*args: str) -> set[str]:
-    """Top-level modules loaded by a fresh process that runs `awaw ARGS` (output discarded)."""
+def loaded_by(*args: str) -> frozenset[str]:
+    """Every module (full names) a fresh process that runs `awaw ARGS` has loaded when it ends (output
+    discarded)."""
     code = (
         "import sys\n"
         "from optimizer.cli import app\n"
         f"try:\n    app({list(args)!r})\n"
         "except SystemExit:\n    pass\n"
-        "sys.__stdout__.write('\\n=MODULES=' + ' '.join(sorted({m.split('.')[0] for m in sys.modules})))\n"
+        "sys.__stdout__.write('\\n=MODULES=' + ' '.join(sorted(sys.modules)))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code],
@@ -30,7 +31,12 @@ def modules_after(*args: str) -> set[str]:
         check=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
-    return set(result.stdout.rpartition("=MODULES=")[2].split())
+    return frozenset(result.stdout.rpartition("=MODULES=")[2].split())
+
+
+def modules_after(*args: str) -> set[str]:
+    """Top-level modules loaded by a fresh process that runs `awaw ARGS`."""
+    return {module.split(".")[0] for module in loaded_by(*args)}
 
 
 @pytest.mark.parametrize(
@@ -85,22 +91,7 @@ SECTION_MODULES = (
 
 def modules_of_plan(scenario: str) -> set[str]:
     """Every module (full names) a fresh `awaw plan --json SCENARIO` process has loaded when it ends."""
-    code = (
-        "import sys\n"
-        "from optimizer.cli import app\n"
-        f"try:\n    app(['plan', '--json', {scenario!r}])\n"
-        "except SystemExit:\n    pass\n"
-        "sys.__stdout__.write('\\n=MODULES=' + ' '.join(sorted(sys.modules)))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    return set(result.stdout.rpartition("=MODULES=")[2].split())
+    return set(loaded_by("plan", "--json", scenario))
 
 
 def loaded_of(modules: set[str], prefixes: tuple[str, ...]) -> list[str]:
