@@ -214,12 +214,21 @@ def load_json(path: str | Path, model: type[M]) -> M:
     return validate(model, data, str(path), lines)
 
 
+def refuse_other_format(
+    data: Any, lines: Lines | None, file: str, what: str, reads: str, *, required: bool = False
+) -> None:
+    """Refuse a file whose `format:` is not `reads` (a plan, schedule or season plan of another version),
+    at the field's line; one without `format:` passes unless `required`."""
+    if not isinstance(data, dict) or ("format" not in data and not required) or data.get("format") == reads:
+        return
+    problem = f"{data.get('format')!r} is not a {what} format this version reads (it reads '{reads}')"
+    raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
+
+
 def parse_plan(text: str, file: str = "<plan>") -> Plan:
     """Parse and validate a plan written by `awaw plan --json` (or by hand, in the same shape)."""
     data, lines = parse_json(text, file)
-    if isinstance(data, dict) and "format" in data and data["format"] != PLAN_FORMAT:
-        problem = f"{data['format']!r} is not a plan format this version reads (it reads '{PLAN_FORMAT}')"
-        raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
+    refuse_other_format(data, lines, file, "plan", PLAN_FORMAT)
     return validate(Plan, data, file, lines)
 
 

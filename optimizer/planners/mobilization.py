@@ -91,13 +91,11 @@ class MobilizationPlanner:
 
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
         """A schedule as `awaw mobilize --json` writes it, checked against rule 14."""
-        from models.io import InputError, line_of, parse_json, validate
+        from models.io import parse_json, refuse_other_format, validate
         from optimizer.checker.mobilization import check_mobilization
 
         data, lines = parse_json(text, file)
-        if isinstance(data, dict) and data.get("format", SCHEDULE_FORMAT) != SCHEDULE_FORMAT:
-            problem = f"{data['format']!r} is not a schedule format this version reads (it reads '{SCHEDULE_FORMAT}')"
-            raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
+        refuse_other_format(data, lines, file, "schedule", SCHEDULE_FORMAT)
         from models.mobilization import MobilizationSchedule
 
         schedule = validate(MobilizationSchedule, data, file, lines)

@@ -141,7 +141,7 @@ class SeasonPlanner:
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
         """A season plan (`awaw season --json`), each turn checked by the season checker; a one-turn
         season's plan is `awaw plan`'s and is checked as the turn planner checks it."""
-        from models.io import InputError, line_of, parse_json, validate
+        from models.io import parse_json, refuse_other_format, validate
         from optimizer.checker.season import check_season
 
         season = scenario.season
@@ -149,9 +149,7 @@ class SeasonPlanner:
         if season.length(scenario.turn) == 1:
             return TURN.check(scenario, text, file)
         data, lines = parse_json(text, file)
-        if isinstance(data, dict) and data.get("format") != SEASON_PLAN_FORMAT:
-            problem = f"{data.get('format')!r} is not a season plan format this version reads ('{SEASON_PLAN_FORMAT}')"
-            raise InputError(file, [("format", problem, line_of(lines, ("format",)))])
+        refuse_other_format(data, lines, file, "season plan", SEASON_PLAN_FORMAT, required=True)
         plan = validate(SeasonPlan, data, file, lines)
         return Verdict(
             check_season(scenario, plan),

@@ -96,20 +96,20 @@ def solve_stages(
     last_solver: cp_model.CpSolver | None = None
     work = 0.0
     queue = stage_groups(model, data, variables, priorities, one_call)
+
+    def configured(limit: float | None) -> cp_model.CpSolver:
+        solver = new_solver(limit, workers)
+        if variables.naval is not None:
+            naval_search(solver)
+        elif light_presolve:
+            light_presolve_search(solver)
+        return solver
+
     while queue:
         group = queue.pop(0)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
         combined: LinearExpr = sum(member.weight * member.expr for member in group)
         model.maximize(combined)
-
-        def configured(limit: float | None) -> cp_model.CpSolver:
-            solver = new_solver(limit, workers)
-            if variables.naval is not None:
-                naval_search(solver)
-            elif light_presolve:
-                light_presolve_search(solver)
-            return solver
-
         # Every CP-SAT solve of this group reports its better plans to the same hook.
         callback = None if on_progress is None else Reporter(on_progress, group)
         solver = configured(remaining)
@@ -245,23 +245,12 @@ def _finish_stage(
         found = checked.solve(copy, callback)
         if found == cp_model.OPTIMAL:
             return found, checked, checked.deterministic_time
-        status, solver = _keep_better(status, solver, found, checked)
+        if found == cp_model.FEASIBLE:  # the search goes on from the plan of HiGHS's value
+            status, solver = found, checked
     if status == cp_model.FEASIBLE:
         _hint(model, variables, solver)
     again = configured(time_left)
     return again.solve(model, callback), again, again.deterministic_time
-
-
-def _keep_better(
-    status: cp_model.CpSolverStatus,
-    solver: cp_model.CpSolver,
-    found: cp_model.CpSolverStatus,
-    checked: cp_model.CpSolver,
-) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver]:
-    """The solve whose plan a search goes on from: the check of HiGHS's value when it found a plan."""
-    if found == cp_model.FEASIBLE:
-        return found, checked
-    return status, solver
 
 
 def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:
