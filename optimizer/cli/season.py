@@ -24,8 +24,8 @@ def season(
         bool,
         typer.Option(
             "--why",
-            help="Also show each turn's construction limits and oil counters, binding ones first, with what "
-            "one more of each is worth (re-solved; `why` in --json).",
+            help="Also show each turn's construction limits, oil counters, open routes' capacities and BRPs, "
+            "binding ones first, with what one more of each is worth (re-solved; `why` in --json).",
         ),
     ] = False,
     fix: Annotated[

@@ -2,8 +2,8 @@
 `awaw compare` answer, asked of the scenario in the editor, through the same `Position` methods and the
 same renderers as those commands (so the page's answer is the command's, byte for byte in its JSON).
 
-A turn plan is asked every what-if (rules 27 and 40); a season plan `awaw season`'s `--fix`, `--forbid`
-and `--why` (`optimizer.web.season_whatif`); the other planners have none on the command line.
+A turn plan is asked every what-if (rules 27 and 40) here; a season plan `awaw season`'s `--fix`,
+`--forbid` and `--why` in `optimizer.web.season_whatif`; the other planners have none on the command line.
 """
 
 from __future__ import annotations
@@ -87,17 +87,12 @@ def whatif_view(
     `loaded`, as the command's options, for the command shown."""
     from models.io import InputError
     from optimizer.planners.position import Position, result_of
-    from optimizer.planners.season import SEASON
     from optimizer.planners.turn import TURN, explanation_tables
     from optimizer.turn.decision_forms import parse_decision, parse_decisions
     from optimizer.turn.fix import raise_bad_decisions
     from optimizer.whatif.alternatives import parse_tolerance
     from optimizer.whatif.plan_diff import changes
 
-    if loaded.planner is SEASON:
-        from optimizer.web.season_whatif import season_whatif_view
-
-        return season_whatif_view(loaded, asked, file, time_limit, options)
     _turn_only(loaded, "a what-if")
     scenario = loaded.scenario
     within = None

@@ -206,7 +206,9 @@ def test_a_season_whatif_is_awaw_season_byte_for_byte(client):
     answer = client.post("/api/whatif", json={"yaml": text, "file": SEASON_PATH.name, "whatif": whatif})
     assert answer.status_code == 200, answer.text
     data = answer.json()
-    expected = cli_stdout("season", str(SEASON_PATH), "--forbid", "germany:armor-4-6@turn2", "--why", "--json")
+    expected = cli_stdout(
+        "season", str(SEASON_PATH), "--forbid", "germany:armor-4-6@turn2", "--why", "--json"
+    )
     assert data["plan"] == expected
     assert data["command"] == f"awaw season {SEASON_PATH.name} --forbid germany:armor-4-6@turn2 --why"
     assert (data["objective"], data["best"]) == (80.88, 102.0)
