@@ -137,7 +137,10 @@ class SeasonPlanner:
         if solved.plan is None and solved.status.value == "infeasible":
             from optimizer.season.explain import explain_season
 
-            explanation = tuple(explain_season(scenario, adjust, limits.time_limit))
+            # The time limit covers the explanation as well as the search, as `awaw plan`'s does.
+            spent = solved.build_seconds + solved.solve_seconds
+            left = None if limits.time_limit is None else max(0.0, limits.time_limit - spent)
+            explanation = tuple(explain_season(scenario, adjust, left))
         return Result(
             planner=self.name,
             scenario=scenario.name,

@@ -271,3 +271,36 @@ def test_why_values_one_more_brp_of_a_routes_capacity_rule_40():
     assert uses[1, "murmansk"].worth == 0.85 and uses[2, "murmansk"].worth == 0.85
     assert uses[1, "persia"].worth == 1.0 and uses[2, "persia"].worth == 1.0
     assert (1, "siberia") not in uses and uses[2, "siberia"].worth == 1.0
+
+
+def test_an_impossible_minimum_of_this_turn_names_turn_1_and_27_5():
+    """A minimum of 40 armor factors this turn is 10 panzer corps; the pool holds 9 (27.5): the season fails
+    in its first turn (the player's minimums are this turn's)."""
+    import yaml
+
+    data = yaml.safe_load(PATH.read_text())
+    data["objective"]["minimum"] = [{"power": "germany", "unit": "armor", "factors": 40}]
+    result = SEASON.solve(Scenario.model_validate(data), Limits())
+    assert result.status is Status.INFEASIBLE
+    assert (
+        result.explanation[0] == "turn 1 (summer 1942) cannot be planned: the season fails in its first turn"
+    )
+    assert "cannot be met: germany: at least 40 armor factors (turn 1)" in result.explanation
+    assert result.rules == ("27.5",)
+
+
+def test_a_grant_by_a_route_not_opened_before_names_40_71():
+    """The Siberian route carries grants from the turn after the Alaska highway is built (40.71, 40.72):
+    forbidding the route this turn (no highway built) and fixing a U.S. grant by it next turn cannot both
+    be met, and the fall is the turn that fails."""
+    scenario = _allies_season()
+    decisions = parse_season_decisions(["usa>russia:siberia@turn2"], ["route:siberia"], 2)
+    result = SEASON.solve(scenario, Limits(), decisions)
+    assert result.status is Status.INFEASIBLE
+    assert result.explanation[0].startswith("turn 2 (fall 1942) is the first turn")
+    assert "cannot be met: forbid route:siberia (turn 1); fix usa>russia:siberia@turn2 (turn 2)" in (
+        result.explanation
+    )
+    assert result.rules == ("40.71",)
+    alone = SEASON.solve(scenario, Limits(), parse_season_decisions(["usa>russia:siberia@turn2"], [], 2))
+    assert alone.plan is not None and check_season(scenario, alone.plan) == []
