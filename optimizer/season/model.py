@@ -19,6 +19,9 @@ What carries, each with its reading [reading]:
   construction limit (27.72, 27.31). Not modelled: the oil threshold of a later turn does not price that
   turn's naval steps, and British shipbuilding at the Canada and Australia yards in later turns counts
   against the British limit.
+
+With `explain`, every rule of every turn and every carry between turns is guarded by a literal of its
+own turn (`optimizer.season.guards`), for the explanation of an infeasible season (`optimizer.season.explain`).
 """
 
 from __future__ import annotations
