@@ -171,16 +171,18 @@ def test_plan_into_a_pipe_loads_no_rich():
     )
 
 
-def test_a_command_builds_the_parameters_of_no_other_command():
+def test_a_command_loads_and_builds_no_other_command():
     """`optimizer.cli.main` gives Typer the named command alone (`app_for`): no other command's module is
-    asked for its parameters, so `awaw plan` builds the parameters of one command, not sixteen."""
-    from optimizer.cli import COMMANDS, app_for, name_of
+    loaded nor asked for its parameters, so `awaw plan` builds the parameters of one command, not sixteen."""
+    from optimizer.cli import COMMANDS, app_for, command
 
     group = app_for(["plan", "--json"])
-    assert [command.callback for command in group.registered_commands] == [COMMANDS[0]]
-    assert name_of(COMMANDS[0]) == "plan"
+    assert [info.callback for info in group.registered_commands] == [command("plan")]
     assert len(app_for(["--help"]).registered_commands) == len(COMMANDS)
     assert len(app_for(["nosuchcommand"]).registered_commands) == len(COMMANDS)
+    loaded = modules_of_main("plan")
+    others = {f"optimizer.cli.{module}" for _, module, _ in COMMANDS} - {"optimizer.cli.plan"}
+    assert not loaded & others, sorted(loaded & others)
 
 
 @pytest.mark.parametrize(
