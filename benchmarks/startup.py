@@ -34,11 +34,11 @@ ROOT = Path(__file__).resolve().parents[1]
 BARE = "bare import"
 COMMANDS: dict[str, list[str]] = {
     BARE: ["-c", "import ortools.sat.python.cp_model, networkx, pydantic"],
-    # The bare import and the other libraries `awaw plan` needs (Typer, Rich tables, YAML, pydantic's
-    # models): what no change to the project's own code can take off.
+    # The bare import and the other libraries `awaw plan` needs (Typer, YAML, pydantic's models; not Rich,
+    # whose tables it writes without Rich to a pipe): what no change to the project's own code can take off.
     "+ libraries": [
         "-c",
-        "import ortools.sat.python.cp_model, networkx, pydantic, pydantic.main, typer, rich.table, yaml",
+        "import ortools.sat.python.cp_model, networkx, pydantic, pydantic.main, typer, yaml",
     ],
     "awaw --help": ["-m", "optimizer.cli", "--help"],
     "awaw schema": ["-m", "optimizer.cli", "schema"],
@@ -46,7 +46,10 @@ COMMANDS: dict[str, list[str]] = {
     "awaw sites": ["-m", "optimizer.cli", "sites"],
     "awaw plan": ["-m", "optimizer.cli", "plan"],
     # What `awaw plan` imports, without running: the rest of its time is loading, solving and printing.
-    "plan imports": ["-c", "import optimizer.cli, optimizer.turn.solve, optimizer.render.tables, models.io"],
+    "plan imports": [
+        "-c",
+        "import optimizer.cli, optimizer.cli.plan, optimizer.turn.solve, optimizer.render.tables, models.io",
+    ],
     # What the fork server of `awaw batch` loads before its first worker starts.
     "batch worker": ["-c", "import optimizer.batch.worker"],
 }

@@ -109,6 +109,9 @@ class RateColumn(ProgressColumn):
 
 
 def progress_bar(console: Console) -> Progress:
+    """The bar on standard error: redrawn ten times a second on a terminal; to a file or a pipe, where Rich
+    writes only the bar at the end, it is not redrawn in between (each redraw lays out the bar's table in
+    the batch's own process, CPU taken from the workers on a machine with as many cores as workers)."""
     return Progress(
         TextColumn("planning"),
         BarColumn(),
@@ -118,6 +121,7 @@ def progress_bar(console: Console) -> Progress:
         TextColumn("left"),
         TimeRemainingColumn(),
         console=console,
+        auto_refresh=console.is_terminal and not console.is_dumb_terminal,
     )
 
 

@@ -11,7 +11,8 @@ anything that reads a scenario, networkx through a rule family's `prepare`,
 `optimizer.turn.solve` (ortools) only where a plan is solved, `optimizer.render.picture`
 (matplotlib) only where a picture is drawn, `optimizer.render.tables` (Rich tables)
 where tables are printed; what a scenario's families load is listed in
-`optimizer/planners/__init__.py`. `main` tunes Python's collector (`optimizer.collect_less`). Annotations of command parameters use only the
+`optimizer/planners/__init__.py`. Python's collector is tuned (`optimizer.collect_less`) before Typer
+loads, and `main` loads the module of the command it runs only (`app_for`). Annotations of command parameters use only the
 standard library and Typer (choices are plain strings, checked by the models
 when the command runs); other names go under `TYPE_CHECKING`. A test
 (`tests/optimizer/cli/test_startup.py`) holds `--help`, `schema`, `sites`, `legs` and
@@ -21,49 +22,102 @@ measures start-up against the bare import of ortools, networkx and pydantic.
 
 from __future__ import annotations
 
-import typer
-
 from optimizer import collect_less
-from optimizer.cli import batch, check, engineers, mobilize, plan, season, serve, sw, tools
-from optimizer.cli import next as next_command
-from optimizer.cli.plan import PresetName as PresetName
+
+collect_less()  # before Typer and the rest load: `awaw` is one process that loads much (optimizer/__init__.py)
+
+import importlib  # noqa: E402
+import sys  # noqa: E402
+from collections.abc import Callable, Iterable, Sequence  # noqa: E402
+from typing import Any  # noqa: E402
+
+import typer  # noqa: E402
 
 # Help as written, never read as Rich markup: `[@SITE]` is not a tag, `POWER:SHIP:ACTION` not an emoji code.
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"max_content_width": 120},
-    help="Plan A World at War: the best builds and grants of a turn (rules 27 and 40), submarine warfare "
+SETTINGS: dict[str, Any] = {
+    "add_completion": False,
+    "no_args_is_help": True,
+    "pretty_exceptions_enable": False,
+    "rich_markup_mode": None,
+    "context_settings": {"max_content_width": 120},
+    "help": "Plan A World at War: the best builds and grants of a turn (rules 27 and 40), submarine warfare "
     "(rule 25), Gathering Storm mobilization (rule 14) and Europa engineers; check plans, explain limits.",
+}
+# In the order `awaw --help` lists them: each command's name, and the module of `optimizer.cli` and the
+# function that run it.
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("plan", "plan", "plan"),
+    ("season", "season", "season"),
+    ("next", "next", "next_turn"),  # `next` is a builtin's name
+    ("limits", "tools", "limits"),
+    ("routes", "tools", "routes"),
+    ("check", "check", "check"),
+    ("schema", "tools", "schema"),
+    ("sites", "tools", "sites"),
+    ("legs", "tools", "legs"),
+    ("new", "tools", "new"),
+    ("sw", "sw", "sw"),
+    ("mobilize", "mobilize", "mobilize"),
+    ("batch", "batch", "batch"),
+    ("engineers", "engineers", "engineers"),
+    ("serve", "serve", "serve"),
+    ("compare", "check", "compare"),
 )
-# Commands whose function is not named as the command (`next` is a builtin's name).
-NAMES = {"next_turn": "next"}
-# In the order `awaw --help` lists them.
-for command in (
-    plan.plan,
-    season.season,
-    next_command.next_turn,
-    tools.limits,
-    tools.routes,
-    check.check,
-    tools.schema,
-    tools.sites,
-    tools.legs,
-    tools.new,
-    sw.sw,
-    mobilize.mobilize,
-    batch.batch,
-    engineers.engineers,
-    serve.serve,
-    check.compare,
-):
-    # The list of commands shows each one's whole summary (its docstring's first paragraph), not a cut.
-    summary = " ".join((command.__doc__ or "").split("\n\n")[0].split())
-    app.command(name=NAMES.get(command.__name__), short_help=summary)(command)
+
+
+def command(name: str) -> Callable[..., None]:
+    """The function that runs the command of this name (its module loaded when first asked)."""
+    # (Not the builtin `next` here: loading `optimizer.cli.next` sets this package's `next` to that module.)
+    module, function = {n: (m, f) for n, m, f in COMMANDS}[name]
+    run: Callable[..., None] = getattr(importlib.import_module(f"optimizer.cli.{module}"), function)
+    return run
+
+
+NAMES = tuple(name for name, _, _ in COMMANDS)
+
+
+def build(names: Iterable[str] = NAMES) -> typer.Typer:
+    """The `awaw` group holding the commands of these names (every command by default)."""
+    group = typer.Typer(**SETTINGS)
+    for name in names:
+        run = command(name)
+        # The list of commands shows each one's whole summary (its docstring's first paragraph), not a cut.
+        summary = " ".join((run.__doc__ or "").split("\n\n")[0].split())
+        group.command(name=name, short_help=summary)(run)
+    return group
+
+
+def __getattr__(name: str) -> Any:
+    """`app` (the whole group, built when first asked: `main` builds only the command it runs) and
+    `PresetName` (optimizer.cli.plan)."""
+    if name == "app":
+        whole = build()
+        globals()["app"] = whole
+        return whole
+    if name == "PresetName":
+        from optimizer.cli.plan import PresetName
+
+        return PresetName
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def app_for(args: Sequence[str]) -> typer.Typer:
+    """The group `awaw ARGS` runs: the named command alone when ARGS start with a command's name, so that
+    only its module loads and Typer builds the parameters of that one command, not of all sixteen
+    (start-up); the whole group otherwise (`awaw --help`, no command, a misspelt one). A group of one
+    command is still a group: its callback does nothing and has no options, so `awaw plan ...` parses,
+    prints its help and its errors as the whole group does (tests/optimizer/cli/test_startup.py holds the
+    two alike)."""
+    if not args or args[0] not in NAMES:
+        return build()  # as `app`
+    group = build([args[0]])
+    group.callback()(_group)
+    return group
+
+
+def _group() -> None:
+    """The group's callback in `app_for`: nothing to do before the command runs."""
 
 
 def main() -> None:
-    collect_less()
-    app()
+    app_for(sys.argv[1:])()

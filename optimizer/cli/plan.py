@@ -117,7 +117,6 @@ def plan(
     from models.overrides import Overrides, apply_overrides
     from optimizer.planners.position import Position, result_of
     from optimizer.planners.turn import TURN, explanation_tables
-    from optimizer.render.tables import console
 
     path = scenario_file or scenarios.path()
     overrides = Overrides(
@@ -167,6 +166,8 @@ def plan(
         solved.plan.alternatives = [alternative for alternative, _ in found]
     result = result_of(scenario, solved)
     if timing:
+        from optimizer.render.tables import console
+
         console(stderr=True).print(
             f"build {result.work.build_seconds * 1000:.1f} ms, solve {result.work.solve_seconds * 1000:.1f} ms"
         )
@@ -181,9 +182,16 @@ def plan(
         else:
             from rich.console import Group
 
+            from optimizer.render.tables import console
+
             explanations = explanation_tables(result.plan, tolerance, result.objective)
             console().print(Group(order_sheet(scenario, result.plan), *explanations))
     elif as_json:
         sys.stdout.write(TURN.dumps(result))
     else:
-        console().print(TURN.tables(scenario, result, tolerance))
+        from optimizer.render.plain import write
+        from optimizer.render.tables import console
+
+        write(
+            TURN.tables(scenario, result, tolerance), console
+        )  # without Rich where the output is no terminal

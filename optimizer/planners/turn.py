@@ -77,8 +77,7 @@ class TurnPlanner:
     def tables(self, scenario: Scenario, result: Result[Plan], tolerance: str = "5%") -> RenderableType:
         """The plan's tables, what `--why`, `--why-not` and `--alternatives` found, and with an `sw:`
         section the SW campaigns before and after the plan's builds."""
-        from rich.console import Group
-
+        from optimizer.render.plain import Group  # Rich's own Group where a Rich console prints it
         from optimizer.render.tables import plan_tables
 
         assert result.plan is not None

@@ -41,6 +41,9 @@ def blocks(renderable: RenderableType) -> list[Block]:
     from rich.table import Table
     from rich.text import Text
 
+    from optimizer.render.plain import rich_of
+
+    renderable = rich_of(renderable)  # the tables' own parts (optimizer.render.plain) as Rich's
     if isinstance(renderable, Group):
         return [block for part in renderable.renderables for block in blocks(part)]
     if isinstance(renderable, Table):

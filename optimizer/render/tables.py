@@ -1,21 +1,23 @@
-"""Rich tables for plans, limits and check results. Presentation only: no rule logic."""
+"""Tables for plans, limits and check results. Presentation only: no rule logic.
+
+Built from `optimizer.render.plain`'s tables and lines, which Rich prints as its own (`__rich__`) and which
+`plain.write` writes without importing Rich where the output is no terminal (start-up)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rich.console import Console, Group, RenderableType
-from rich.table import Table
-from rich.text import Text
-
 from models.naval_tables import SEASONS
 from models.plan import ChartSnapshot, Plan
 from models.route_data import SHARED_CAPACITIES, Leg, Ocean, leg_id
 from models.scenario import Scenario
 from models.tables import Power
+from optimizer.render.plain import Group, Table, Text
 
 if TYPE_CHECKING:  # only annotations: `awaw legs` and `awaw sites` need no grant or limit preparation
+    from rich.console import Console, RenderableType
+
     from optimizer.rules.grants.prepare import GrantNetwork
     from optimizer.rules.limits.prepare import LimitBreakdown
     from optimizer.rules.placement.prepare import BuildSite
@@ -370,6 +372,8 @@ def legs_table(legs: Iterable[Leg]) -> Table:
 
 
 def console(stderr: bool = False) -> Console:
+    from rich.console import Console
+
     # A fixed width keeps the output the same from terminal to terminal and in pipes.
     # Text is printed as written: no markup ("[reading]" is text) and no emoji codes.
     return Console(width=120, stderr=stderr, highlight=False, soft_wrap=False, markup=False, emoji=False)

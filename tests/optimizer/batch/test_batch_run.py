@@ -178,6 +178,24 @@ def test_a_crashed_worker_is_replaced_and_only_its_position_fails(tmp_path):
     assert not totals.all_planned
 
 
+def test_the_position_a_crashed_worker_held_next_is_planned_not_failed(tmp_path):
+    """One worker holds the crashing position and the next one behind it: the next one is given again to
+    the worker that replaces it, and planned."""
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["a", "crash", "b", "c"])]
+    out = tmp_path / "results.jsonl"
+    run_batch(read_inputs(paths), out, workers=1, task=faults.crash_on_crash)
+    assert [r["status"] for r in records(out)] == ["optimal", "failed", "optimal", "optimal"]
+
+
+def test_the_position_a_hung_worker_held_next_is_planned_not_failed(tmp_path):
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["hang", "a", "b"])]
+    out = tmp_path / "results.jsonl"
+    run_batch(read_inputs(paths), out, workers=1, task=faults.hang_on_hang, hang_after=1.0)
+    got = records(out)
+    assert [r["status"] for r in got] == ["failed", "optimal", "optimal"]
+    assert "no result within 1 s" in got[0]["error"]["message"]
+
+
 def test_a_hung_worker_is_stopped_and_replaced(tmp_path):
     paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["hang", "a", "b"])]
     out = tmp_path / "results.jsonl"
@@ -245,8 +263,9 @@ def test_a_position_with_no_plan_in_time_is_timed_out_with_awaw_plans_exit_code_
 
 
 def test_positions_go_to_the_workers_as_they_are_read(tmp_path):
-    """`awaw batch` streams its inputs (`open_inputs`): with one worker, the first position's line is
-    written before the second position is read, and the output is the same as from the inputs read first."""
+    """`awaw batch` streams its inputs (`open_inputs`): with one worker, which holds the position it plans
+    and the next (`optimizer.batch.local.DEPTH`), the second position is read before the first is written,
+    the third only once the first is written, and the output is the same as from the inputs read first."""
     paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["a", "b", "c"])]
     count, jobs = open_inputs(paths)
     out = tmp_path / "results.jsonl"
@@ -259,7 +278,21 @@ def test_positions_go_to_the_workers_as_they_are_read(tmp_path):
 
     run_batch(reading(), out, workers=1, count=count)
     assert count == 3
-    assert written_when_read == [0, 1, 2]
+    assert written_when_read[:2] == [0, 0]
+    assert written_when_read[2] >= 1  # (both may be written: the worker may answer twice before it is read)
     read_first = tmp_path / "read_first.jsonl"
     run_batch(read_inputs(paths), read_first, workers=1)
     assert out.read_bytes() == read_first.read_bytes()
+
+
+def test_the_progress_bar_is_redrawn_on_a_terminal_only():
+    """To a pipe or a file Rich writes the bar once, at the end: it is not laid out ten times a second in
+    the batch's own process in between; on a terminal it is."""
+    import io
+
+    from rich.console import Console
+
+    from optimizer.batch.output import progress_bar
+
+    assert not progress_bar(Console(file=io.StringIO())).live.auto_refresh
+    assert progress_bar(Console(file=io.StringIO(), force_terminal=True)).live.auto_refresh

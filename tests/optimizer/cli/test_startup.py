@@ -136,3 +136,79 @@ def test_the_batchs_own_process_loads_no_solver_nor_networkx(tmp_path):
     loaded = set(result.stdout.rpartition("=MODULES=")[2].split())
     assert '"status":"optimal"' in out.read_text()  # the workers planned the position
     assert not loaded & {"ortools", "networkx", "matplotlib"}, sorted(loaded & {"ortools", "networkx"})
+
+
+def modules_of_main(*args: str) -> frozenset[str]:
+    """Every module (full names) a fresh `awaw ARGS` process has loaded when it ends, run as the `awaw` script
+    runs (`optimizer.cli.main`), its standard output a pipe."""
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: sys.__stderr__.write('\\n=MODULES=' + ' '.join(sorted(sys.modules))))\n"
+        f"sys.argv = ['awaw', *{list(args)!r}]\n"
+        "from optimizer.cli import main\n"
+        "main()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout  # the probe saw the command print
+    return frozenset(result.stderr.rpartition("=MODULES=")[2].split())
+
+
+def test_plan_into_a_pipe_loads_no_rich():
+    """`awaw plan` on the bundled default, printed to a pipe: its tables are written without Rich
+    (optimizer/render/plain.py), the very bytes Rich would write (tests/optimizer/render/test_plain.py)."""
+    loaded = modules_of_main("plan")
+    assert "optimizer.turn.solve" in loaded
+    assert "optimizer.render.plain" in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "rich"}, sorted(
+        m for m in loaded if m.startswith("rich")
+    )
+
+
+def test_a_command_loads_and_builds_no_other_command():
+    """`optimizer.cli.main` gives Typer the named command alone (`app_for`): no other command's module is
+    loaded nor asked for its parameters, so `awaw plan` builds the parameters of one command, not sixteen."""
+    from optimizer.cli import COMMANDS, app_for, command
+
+    group = app_for(["plan", "--json"])
+    assert [info.callback for info in group.registered_commands] == [command("plan")]
+    assert len(app_for(["--help"]).registered_commands) == len(COMMANDS)
+    assert len(app_for(["nosuchcommand"]).registered_commands) == len(COMMANDS)
+    loaded = modules_of_main("plan")
+    others = {f"optimizer.cli.{module}" for _, module, _ in COMMANDS} - {"optimizer.cli.plan"}
+    assert not loaded & others, sorted(loaded & others)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("plan", "--help"),
+        ("plan", "--no-such-option"),
+        ("plan", "no/such/file.yaml"),
+        ("plan", "--time-limit", "nan"),
+        ("next", "--help"),
+        ("limits", "--help"),
+        ("batch", "--workers", "0"),
+        ("schema", "--kind", "nosuchkind"),
+        ("engineers",),
+        ("nosuchcommand",),
+        (),
+    ],
+)
+def test_one_command_group_prints_and_fails_as_the_whole_group(args):
+    """The group of one command (`app_for`) parses, prints its help and refuses bad arguments exactly as the
+    whole group does: the same output, the same exit code."""
+    from typer.testing import CliRunner
+
+    from optimizer.cli import app, app_for
+
+    runner = CliRunner()
+    whole = runner.invoke(app, list(args), prog_name="awaw")
+    alone = runner.invoke(app_for(list(args)), list(args), prog_name="awaw")
+    assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output)
