@@ -80,7 +80,9 @@ def test_the_checker_refuses_a_later_turns_naval_step_left_outside_its_oil_thres
     )
     turns = [plan.turns[0], fall.model_copy(update={"plan": tampered})]
     found = check_season(scenario, plan.model_copy(update={"turns": turns, "brps_left": {Power.GERMANY: 13}}))
-    assert any(v.rule == "27.35" and "27 BRPs of builds inside an oil threshold of 25" in v.message for v in found)
+    assert any(
+        v.rule == "27.35" and "27 BRPs of builds inside an oil threshold of 25" in v.message for v in found
+    )
 
 
 BRITAIN = """
