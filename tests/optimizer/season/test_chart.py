@@ -181,3 +181,35 @@ def test_a_step_past_the_season_is_charged_at_the_horizons_brp_value():
     _, free = long_chart(f"{{turns: 4, brp_value: 0, {budget}}}", "max-value")
     assert continued(dear) == []
     assert continued(free) == [(2, "continue")]
+
+
+STEPS = (
+    GERMANY.replace("      - {id: inf, unit: infantry, factors: 3, count: 8}\n", "")
+    .replace("force_pool:\n", "force_pool: []\n")
+    .replace("- {id: kiel, chart: []}", "- {id: kiel, rate: 18, chart: []}")
+    .replace(
+        "{id: dd, unit: destroyer, factors: 1, count: 1}", "{id: dd, unit: destroyer, factors: 1, count: 9}"
+    )
+)
+
+
+def test_a_later_turns_naval_steps_past_its_oil_threshold_cost_double_27_35():
+    """Kiel at rate 18 lays down at most 9 destroyers a turn (half the rate, 27.7221 A). Fall: 40 BRPs,
+    no oil counter, no land builds: nine destroyers are nine 3-BRP steps, 27 BRPs of builds; 8 steps (24
+    BRPs) fit inside the 25-BRP threshold (27.35 A), the ninth is past it at double cost (27.35 D): 24 +
+    6 = 30 paid, 10 kept, one step past as the fall's naval report says."""
+    scenario, plan = solved(STEPS)
+    fall = plan.turns[1].plan
+    assert len([a for a in plan.turns[0].plan.naval_actions if a.action == "lay_down" and a.turn == 1]) == 9
+    [naval] = fall.naval
+    assert (naval.brps_by_turn, naval.oil_steps) == ([27], 1)
+    assert (fall.powers[Power.GERMANY].construction_brps, fall.powers[Power.GERMANY].brps_kept) == (30, 10)
+    [oil] = fall.oil
+    assert (oil.normal_cost_brps, oil.oil_affected_brps) == (24, 6)
+    assert check_season(scenario, plan) == []
+    free = fall.model_copy(update={"naval": [naval.model_copy(update={"oil_steps": 0})]})
+    turns = [plan.turns[0], plan.turns[1].model_copy(update={"plan": free})]
+    found = check_season(scenario, plan.model_copy(update={"turns": turns}))
+    assert any(
+        v.rule == "27.35" and "27 BRPs of builds inside an oil threshold of 25" in v.message for v in found
+    )
