@@ -40,8 +40,11 @@ class SeasonResource(PlanModel):
     """A limited resource of one turn of the season, and what one more of it is worth (`--why`)."""
 
     turn: int = Field(ge=1, description="Turn of the season.")
-    resource: str = Field(description="'construction limit (27.31)' or 'oil counters (27.35)'.")
-    subject: str = Field(description="The power or faction whose resource it is.")
+    resource: str = Field(
+        description="'construction limit (27.31)', 'oil counters (27.35)', 'route capacity (RULE)' (the "
+        "route's capacity rule, 40.411-40.85) or 'BRPs (27.11)'."
+    )
+    subject: str = Field(description="The power or faction whose resource it is, or the route.")
     used: SignedPlanAmount
     available: SignedPlanAmount
     worth: float = Field(
@@ -65,6 +68,6 @@ class SeasonPlan(PlanModel):
     oil_left: dict[Faction, SignedPlanAmount] = Field(description="Oil counters left after the last turn.")
     why: list[SeasonResource] | None = Field(
         default=None,
-        description="With `awaw season --why`: each turn's limits and oil counters, binding ones first, with "
-        "what one more is worth. Left out of the JSON when not asked for.",
+        description="With `awaw season --why`: each turn's limits, oil counters, open routes and BRPs, binding "
+        "ones first, with what one more is worth. Left out of the JSON when not asked for.",
     )

@@ -24,21 +24,45 @@ def season(
         bool,
         typer.Option(
             "--why",
-            help="Also show each turn's construction limits and oil counters, binding ones first, with what "
-            "one more of each is worth (re-solved; `why` in --json).",
+            help="Also show each turn's construction limits, oil counters, open routes' capacities and BRPs, "
+            "binding ones first, with what one more of each is worth (re-solved; `why` in --json).",
         ),
     ] = False,
+    fix: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fix",
+            help="Keep a decision of a turn, then re-solve: awaw plan's --fix forms, each optionally ending "
+            "in @turnN (1 this turn, the default; 2 the next), e.g. germany:armor-4-6=2@turn2 (repeatable).",
+        ),
+    ] = None,
+    forbid: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--forbid",
+            help="Rule out a decision of a turn: the same forms as --fix without =N, e.g. "
+            "germany:armor-4-6@turn2 (repeatable).",
+        ),
+    ] = None,
 ) -> None:
     """The best plan of a season: this turn's orders, then each later turn's builds, grants and chart
     actions as expected."""
+    from models.io import InputError
     from optimizer.planners import Limits
     from optimizer.planners.season import SEASON
+    from optimizer.season.decisions import parse_season_decisions
 
     scenario = load(scenario_file, SEASON.name)
     if check is not None:
+        if fix or forbid:
+            raise fail("command line: --check: checks a plan as it is; leave out --fix and --forbid", 2)
         print_verdict(check, SEASON, scenario)
         return
-    result = SEASON.solve(scenario, Limits(time_limit))
+    try:
+        decisions = parse_season_decisions(fix or [], forbid or [], scenario.season.length(scenario.turn))
+        result = SEASON.solve(scenario, Limits(time_limit), decisions)
+    except InputError as error:
+        raise fail(error.render(), 2) from None
     if why and result.plan is not None:
         if len(result.plan.turns) == 1:
             raise fail(f"{scenario_file}: --why of a one-turn season: use awaw plan --why", 2)
@@ -46,6 +70,7 @@ def season(
 
         from optimizer.season.why import season_why
 
-        asked = result.plan.model_copy(update={"why": season_why(scenario, result.plan, time_limit)})
+        uses = season_why(scenario, result.plan, time_limit, decisions)
+        asked = result.plan.model_copy(update={"why": uses})
         result = replace(result, plan=asked)
     show(SEASON, scenario, result, as_json, str(scenario_file))

@@ -8,16 +8,19 @@ is a `SeasonPlan` whose first turn is this turn's orders.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from models.io import Lines
 from models.scenario import Scenario
 from models.season_plan import SEASON_PLAN_FORMAT, SeasonPlan, SeasonTurn
-from optimizer.planners.base import Limits, Printables, Result, Verdict, Work
+from optimizer.planners.base import Limits, Printables, Result, Verdict, Work, rules_named
 from optimizer.planners.turn import TURN
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    from optimizer.season.decisions import SeasonDecision
 
 RULES = "rules 27 and 40 over a season"
 NO_PLAN = {
@@ -62,15 +65,22 @@ class SeasonPlanner:
     def limits(self, given: Limits) -> Limits:
         return given  # no limit unless asked: every priority proven
 
-    def solve(self, scenario: Scenario, limits: Limits) -> Result[SeasonPlan]:
+    def solve(
+        self, scenario: Scenario, limits: Limits, decisions: Sequence[SeasonDecision] = ()
+    ) -> Result[SeasonPlan]:
+        """The best season plan; with `decisions` (`optimizer.season.decisions.parse_season_decisions`:
+        `--fix`, `--forbid` with a turn), the best that keeps them, or why none does: the first turn that
+        cannot be planned and the rules that block it (`optimizer.season.explain`). Raises `InputError`
+        for a decision naming what its turn does not have."""
         from models.season import turn_after
 
         season = scenario.season
         assert season is not None
         if season.length(scenario.turn) == 1:
-            from optimizer.planners.position import solve
+            from optimizer.planners.position import Position, result_of
 
-            result = solve(scenario, limits.time_limit)
+            fixed = Position(scenario, tuple(d.decision for d in decisions))
+            result = result_of(scenario, fixed.solve(limits.left(), keep=False))
             plan = None
             if result.plan is not None and result.plan.objective is not None:
                 when = turn_after(scenario.turn, 0)
@@ -104,9 +114,14 @@ class SeasonPlanner:
                 rules=result.rules,
                 message=result.message,
             )
+        from functools import partial
+
+        from optimizer.season.decisions import with_decisions
         from optimizer.season.solve import solve_season
 
-        solved = solve_season(scenario, limits.time_limit)
+        # names the season's turns do not have: bad input, raised before the model is built
+        adjust = partial(with_decisions, decisions=tuple(decisions))
+        solved = solve_season(scenario, limits.time_limit, adjust=adjust)
         if solved.plan is not None and scenario.sw is not None:
             # This turn's plan with its SW figures (rule 25), as `awaw plan` prints them.
             from optimizer.planners.position import with_sw_report
@@ -118,6 +133,14 @@ class SeasonPlanner:
             )
             solved.plan = solved.plan.model_copy(update={"turns": [reported, *solved.plan.turns[1:]]})
         objective = solved.plan.objective if solved.plan is not None else None
+        explanation: tuple[str, ...] = ()
+        if solved.plan is None and solved.status.value == "infeasible":
+            from optimizer.season.explain import explain_season
+
+            # The time limit covers the explanation as well as the search, as `awaw plan`'s does.
+            spent = solved.build_seconds + solved.solve_seconds
+            left = None if limits.time_limit is None else max(0.0, limits.time_limit - spent)
+            explanation = tuple(explain_season(scenario, adjust, left))
         return Result(
             planner=self.name,
             scenario=scenario.name,
@@ -127,14 +150,8 @@ class SeasonPlanner:
             bound=None if objective is None else objective.bound,
             gap=None if objective is None else objective.gap,
             work=Work(solved.build_seconds, solved.solve_seconds, solved.deterministic_seconds),
-            explanation=(
-                (
-                    "no turn's plan of the season meets every rule and requirement with the BRPs, counters and "
-                    "oil it carries",
-                )
-                if solved.plan is None and solved.status.value == "infeasible"
-                else ()
-            ),
+            explanation=explanation,
+            rules=rules_named(explanation),
             message="" if solved.plan is not None else NO_PLAN[solved.status.value],
         )
 

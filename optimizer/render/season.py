@@ -51,7 +51,8 @@ def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
 
 
 def why_table(plan: SeasonPlan) -> Table:
-    """Each turn's limits and oil counters, binding ones first, with what one more is worth (`--why`)."""
+    """Each turn's limits, oil counters, open routes and BRPs, binding ones first, with what one more is
+    worth (`--why`)."""
     table = Table(
         title="Why (season): what binds in which turn, and what one more is worth", title_justify="left"
     )

@@ -26,6 +26,8 @@ RULE_TITLES: dict[str, str] = {
     "27.5": "force pool",
     "27.61": "naval air training rate",
     "40.244": "U.S. grants to Commonwealth countries limited to their construction",
+    "40.54": "the Persian route carries grants from the turn after it is opened",
+    "40.71": "the Siberian route carries grants from the turn after the Alaska highway is built",
     "requirement": "requirement",
 }
 

@@ -26,22 +26,33 @@ What carries, each with its reading [reading]:
   U.S. grant to that country). The chart's turns past the season are `awaw plan`'s later turns: within
   the BRPs and limits the scenario's `horizon.future` gives them (else this turn's), charged at
   `horizon.brp_value` (`optimizer.season.objective.chart_past_season`), not priced by an oil threshold.
+
+With `explain`, every rule of every turn and every carry between turns is guarded by a literal of its
+own turn (`optimizer.season.guards`), for the explanation of an infeasible season (`optimizer.season.explain`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from models.route_data import Route
 from models.tables import Dominion, Faction, Power
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.guards import Guards
 from optimizer.rules.linear import LinearExpr
 from optimizer.rules.naval.variables import NavalVariables
+from optimizer.season.guards import SeasonGuards
 from optimizer.season.prepare import SeasonData, oil_coming
 from optimizer.turn.model import DEFINITIONS, RULE_FAMILIES
 from optimizer.turn.variables import Variables
+
+PLAIN = Guards()  # a normal solve: no literal
+GuardsOf = Callable[[int], Guards]  # each turn's guards
+# The rule by which a route closed at the season's start is opened (40.54 Persia, 40.71 the Alaska highway).
+OPENING_RULES = {Route.PERSIA: "40.54", Route.SIBERIA: "40.71"}
 
 
 @dataclass
@@ -81,6 +92,7 @@ class SeasonVariables:
     turns: list[TurnVariables]
     oil_carried: list[dict[Faction, LinearExpr]]  # available for construction at the start of each turn
     oil_left: dict[Faction, LinearExpr]  # after the last turn
+    guards: SeasonGuards | None = None  # an explanation's literals (`build_season(explain=True)`)
 
     def kept_at_end(self, power: Power) -> LinearExpr:
         """BRPs a power has left after the season's last turn."""
@@ -90,15 +102,20 @@ class SeasonVariables:
         return [var for turn in self.turns for var in turn.decisions()]
 
 
-def build_season(data: SeasonData) -> tuple[cp_model.CpModel, SeasonVariables]:
-    """The season's model: each turn's families, then what carries between turns."""
+def build_season(data: SeasonData, *, explain: bool = False) -> tuple[cp_model.CpModel, SeasonVariables]:
+    """The season's model: each turn's families, then what carries between turns; with `explain`, every
+    rule of every turn guarded by a literal of its own (`SeasonVariables.guards`, for
+    `optimizer.season.explain`), builds bounded by the guarded force pool rather than their domains."""
     model = cp_model.CpModel()
-    guards = Guards()
+    season_guards = SeasonGuards(model) if explain else None
     turns: list[TurnVariables] = []
     for t, prepared in enumerate(data.turns):
+        guards = season_guards.turn(t) if season_guards is not None else PLAIN
         chart = turns[0].naval if t > 0 else None
         # A later turn's oil threshold prices its steps on turn 0's chart (27.35, the module's readings).
-        variables = TurnVariables.create(model, prepared, chart=None if chart is None else (chart, t))
+        variables = TurnVariables.create(
+            model, prepared, unbounded=explain, chart=None if chart is None else (chart, t)
+        )
         assert isinstance(variables, TurnVariables)  # `create` makes the class it is called on
         variables.index = t
         if t > 0:
@@ -107,10 +124,11 @@ def build_season(data: SeasonData) -> tuple[cp_model.CpModel, SeasonVariables]:
         for add in (*DEFINITIONS, *RULE_FAMILIES):
             add(model, prepared, variables, guards)
         turns.append(variables)
-    _force_pool(model, data, turns)
-    _routes(model, data, turns)
-    carried, left = _oil(model, data, turns)
-    return model, SeasonVariables(data, turns, carried, left)
+    guards_of = season_guards.turn if season_guards is not None else (lambda t: PLAIN)
+    _force_pool(model, data, turns, guards_of)
+    _routes(model, data, turns, guards_of)
+    carried, left = _oil(model, data, turns, guards_of)
+    return model, SeasonVariables(data, turns, carried, left, season_guards)
 
 
 def _inflow(
@@ -135,7 +153,9 @@ def _inflow(
     return inflow
 
 
-def _force_pool(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables]) -> None:
+def _force_pool(
+    model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables], guards: GuardsOf
+) -> None:
     """27.5 over the season: an entry's counters built by turn t are at most those it had, returned and
     received by then; so a counter built in one turn is gone from the next."""
     for t in range(1, len(turns)):
@@ -145,10 +165,12 @@ def _force_pool(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVaria
             built = sum(
                 var for builds in earlier for (slot_key, _), var in builds.counters.items() if slot_key == key
             )
-            model.add(built <= data.start_count(t, power, entry_id))
+            model.add(built <= data.start_count(t, power, entry_id)).only_enforce_if(
+                guards(t).of("27.5", key)
+            )
 
 
-def _routes(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables]) -> None:
+def _routes(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables], guards: GuardsOf) -> None:
     """40.54, 40.71: a route closed at the season's start carries grants in turn t only if opened in an
     earlier turn of the season; it is opened once."""
     for route in data.gated:
@@ -168,12 +190,13 @@ def _routes(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables
                 var for (_, path), var in grants.oil.items() if path_route(path, grants.network.legs) is route
             ]
             if t > 0:
+                opened_first = guards(t).of(OPENING_RULES[route], route.value)
                 for var in through:
                     if before:
                         most = list(model.proto.variables[var.index].domain)[-1]
-                        model.add(var <= most * sum(before))
+                        model.add(var <= most * sum(before)).only_enforce_if(opened_first)
                     else:
-                        model.add(var == 0)
+                        model.add(var == 0).only_enforce_if(opened_first)
             opened.append([var for (r, _), var in grants.openings.items() if r is route])
         every = [var for group in opened for var in group]
         if len(every) > 1:
@@ -181,7 +204,7 @@ def _routes(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables
 
 
 def _oil(
-    model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables]
+    model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables], guards: GuardsOf
 ) -> tuple[list[dict[Faction, LinearExpr]], dict[Faction, LinearExpr]]:
     """Oil counters carried from turn to turn (27.35, 40.25): see the module's readings."""
     factions = list(data.turns[0].oil_counters)
@@ -193,17 +216,18 @@ def _oil(
         for faction in factions:
             spent = variables.oil.counters.get(faction, 0)
             have = carried[t][faction]
+            carries = guards(t).of("27.35", faction.value)
             if faction is Faction.WESTERN_ALLIES:
                 if t > 0:
-                    model.add(spent + shipped <= have)
+                    model.add(spent + shipped <= have).only_enforce_if(carries)
                 end[faction] = have - spent - shipped
             elif faction is Faction.RUSSIA:
                 if t > 0:
-                    model.add(spent <= have + shipped)
+                    model.add(spent <= have + shipped).only_enforce_if(carries)
                 end[faction] = have + shipped - spent
             else:
                 if t > 0:
-                    model.add(spent <= have)
+                    model.add(spent <= have).only_enforce_if(carries)
                 end[faction] = have - spent
         if t + 1 < len(turns):
             following: dict[Faction, LinearExpr] = {}

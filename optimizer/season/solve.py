@@ -8,6 +8,7 @@ A one-turn season is the turn position itself and is solved by the turn planner
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -21,7 +22,7 @@ from optimizer.rules.linear import LinearExpr, value
 from optimizer.season.chart import later_naval_reports
 from optimizer.season.model import SeasonVariables, build_season
 from optimizer.season.objective import season_members
-from optimizer.season.prepare import prepare_season
+from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Relaxation
@@ -43,11 +44,16 @@ def solve_season(
     time_limit: float | None = None,
     workers: int = 1,
     relax: dict[int, Relaxation] | None = None,
+    adjust: Callable[[SeasonData], SeasonData] | None = None,
 ) -> SeasonSolved:
     """The best season plan, priority by priority (a season of two turns or more); with `relax`, with
-    more of some resources in some turns (`optimizer.season.why`)."""
+    more of some resources in some turns (`optimizer.season.why`); with `adjust`, of the prepared season
+    it returns: the player's decisions fixed or forbidden (`optimizer.season.decisions.with_decisions`),
+    a route's capacity raised (`optimizer.season.why`)."""
     started = time.perf_counter()
     data = prepare_season(scenario, relax)
+    if adjust is not None:
+        data = adjust(data)
     model, variables = build_season(data)
     built = time.perf_counter()
     members = season_members(model, variables)

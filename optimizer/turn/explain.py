@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
@@ -30,6 +31,46 @@ def explain(data: Prepared, time_limit: float | None = None) -> list[str]:
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     model, _, guards = build_model(data, explain=True)
     assert isinstance(guards, ExplainGuards)
+    core = minimal_core(model, guards, deadline)
+    if isinstance(core, str):
+        return [core]
+    return core_lines(data, core)
+
+
+def core_lines(
+    data: Prepared, core: list[tuple[str, str]], detail: Callable[[Prepared, str, str], str] | None = None
+) -> list[str]:
+    """The explanation of an infeasible core: the requirements that cannot all be met, each rule that
+    blocks them with its figure (`detail`, by default this turn's), and the reasons the rules make a
+    requirement impossible outright."""
+    detail = detail or _detail
+    requirements = [subject for rule, subject in core if rule == "requirement"]
+    rules = [(rule, subject) for rule, subject in core if rule != "requirement"]
+    lines = []
+    if requirements:
+        lines.append("cannot be met: " + "; ".join(requirements))
+    else:
+        lines.append("the rules alone cannot be met")
+    for rule, subject in rules:
+        lines.append("blocked by " + describe(rule, subject) + detail(data, rule, subject))
+    for minimum in data.scenario.objective.minimum:
+        if minimum.describe() in requirements:
+            lines.extend(_unbuildable(data, minimum))
+    for decision in data.decisions:
+        if decision.describe() in requirements:
+            lines.extend(blocked(data, decision))
+    for power, pdata in data.powers.items():
+        if any(r.startswith(f"{power.value}: keep ") for r in requirements):
+            lines.append(f"{power.value} has {pdata.brps_available} BRPs after grants and fixed spending")
+    return lines
+
+
+def minimal_core(
+    model: cp_model.CpModel, guards: ExplainGuards, deadline: float | None
+) -> list[tuple[str, str]] | str:
+    """The (rule, subject) literals of `guards` that cannot all hold in `model`, shrunk until every member
+    is needed; by `deadline` (a `time.perf_counter()` reading) the core found so far (true, perhaps not
+    minimal). A string says why there is none: out of time, or no core isolated."""
     keys = sorted(guards.literals)
 
     index = {guards.literals[k].index: k for k in keys}
@@ -49,8 +90,8 @@ def explain(data: Prepared, time_limit: float | None = None) -> list[str]:
     core = infeasible(keys)
     if core is None:
         if deadline is not None and time.perf_counter() >= deadline:
-            return [OUT_OF_TIME]
-        return ["the solver found the requirements infeasible but could not isolate why"]
+            return OUT_OF_TIME
+        return "the solver found the requirements infeasible but could not isolate why"
     for key in list(core):
         if deadline is not None and time.perf_counter() >= deadline:
             break
@@ -59,25 +100,7 @@ def explain(data: Prepared, time_limit: float | None = None) -> list[str]:
         smaller = infeasible([k for k in core if k != key])
         if smaller is not None:
             core = smaller
-    requirements = [subject for rule, subject in core if rule == "requirement"]
-    rules = [(rule, subject) for rule, subject in core if rule != "requirement"]
-    lines = []
-    if requirements:
-        lines.append("cannot be met: " + "; ".join(requirements))
-    else:
-        lines.append("the rules alone cannot be met")
-    for rule, subject in rules:
-        lines.append("blocked by " + describe(rule, subject) + _detail(data, rule, subject))
-    for minimum in data.scenario.objective.minimum:
-        if minimum.describe() in requirements:
-            lines.extend(_unbuildable(data, minimum))
-    for decision in data.decisions:
-        if decision.describe() in requirements:
-            lines.extend(blocked(data, decision))
-    for power, pdata in data.powers.items():
-        if any(r.startswith(f"{power.value}: keep ") for r in requirements):
-            lines.append(f"{power.value} has {pdata.brps_available} BRPs after grants and fixed spending")
-    return lines
+    return core
 
 
 def _unbuildable(data: Prepared, minimum: MinimumBuild) -> list[str]:

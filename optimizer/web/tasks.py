@@ -282,7 +282,12 @@ def whatif(raw: bytes, deadline: float | None) -> Answer:
         loaded = _loaded(data)
         wanted = asked.read_whatif(data.get("whatif"))
         flags = service.option_flags(service.read_options(data.get("options")))
-        view = asked.whatif_view(loaded, wanted, file_name(data), _budget(deadline), flags)
+        if loaded.planner.name == "season":  # `awaw season`'s what-ifs
+            from optimizer.web.season_whatif import season_whatif_view
+
+            view = season_whatif_view(loaded, wanted, file_name(data), _budget(deadline), flags)
+        else:
+            view = asked.whatif_view(loaded, wanted, file_name(data), _budget(deadline), flags)
     except InputError as error:
         return _bad_input(error)
     except (ArithmeticError, TypeError, ValueError) as error:

@@ -2,7 +2,8 @@
 `awaw compare` answer, asked of the scenario in the editor, through the same `Position` methods and the
 same renderers as those commands (so the page's answer is the command's, byte for byte in its JSON).
 
-Only a turn plan is asked what-ifs (rules 27 and 40): the other planners have none on the command line.
+A turn plan is asked every what-if (rules 27 and 40) here; a season plan `awaw season`'s `--fix`,
+`--forbid` and `--why` in `optimizer.web.season_whatif`; the other planners have none on the command line.
 """
 
 from __future__ import annotations

@@ -118,9 +118,13 @@ function besideRows(title, lines, ask) {
 function showLines() {
   const box = $("lines");
   box.replaceChildren();
-  whatifSection.hidden = !shown || shown.planner !== "plan" || !shown.plan;
+  whatifSection.hidden = !shown || !["plan", "season"].includes(shown.planner) || !shown.plan;
   if (whatifSection.hidden) return;
   const data = JSON.parse(shown.plan);
+  if (data.turns) {
+    box.append(seasonLines(data));
+    return;
+  }
   const totals = new Map();
   for (const g of data.grants || []) {
     const key = `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
@@ -154,6 +158,43 @@ function showLines() {
   }
   table.append(body);
   box.append(table);
+}
+
+// A season plan (`awaw season`): every turn's build and grant lines, and the chart's actions by their turn,
+// in one table, each with its buttons in the season's forms (`--fix ...@turnN`, `--forbid ...@turnN`);
+// "why not more" of a build or grant is --fix N+1 of that turn.
+function seasonLines(data) {
+  const rows = [];
+  data.turns.forEach((turn, index) => {
+    const when = `@turn${index + 1}`;
+    const totals = new Map();
+    for (const g of turn.plan.grants || []) {
+      const key = `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
+      totals.set(key, (totals.get(key) || 0) + g.brps);
+    }
+    const at = (ask) => [ask[0] && ask[0] + when, ask[1] + when, ask[2] + when, ask[3]];
+    for (const b of turn.plan.builds || []) rows.push([`turn ${index + 1}: build ${b.power}:${b.entry} ×${b.counters}`, at(buildAsk(b))]);
+    for (const g of turn.plan.grants || []) {
+      rows.push([`turn ${index + 1}: grant ${g.grantor}>${g.recipient} ${g.brps} BRPs`, at(grantAsk(g, totals))]);
+    }
+  });
+  for (const a of data.turns[0].plan.naval_actions || []) {
+    const ship = `${a.power}:${a.yard}/${a.ship}:${a.action}@turn${a.turn + 1}`;
+    rows.push([`turn ${a.turn + 1}: chart ${a.power}:${a.yard}/${a.ship} ${a.action}`, ["", ship, ship, "fix"]]);
+  }
+  const table = el("table", null, { class: "lines", "data-title": "Season lines" });
+  table.append(el("caption", "Each turn's lines of the season plan (awaw season --fix/--forbid ...@turnN)"));
+  const head = el("tr");
+  for (const column of ["line", "what if"]) head.append(el("th", column));
+  table.append(wrap("thead", head));
+  const body = el("tbody");
+  for (const [label, ask] of rows) {
+    const row = el("tr");
+    row.append(el("td", label), askButtons(...ask));
+    body.append(row);
+  }
+  table.append(body);
+  return table;
 }
 
 async function askWhatif() {

@@ -1,6 +1,6 @@
 """Properties on generated season positions: every season plan passes the independent season checker."""
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from models.generate_season import season_data
@@ -44,6 +44,79 @@ def test_every_joint_grant_season_plan_passes_the_season_checker(data):
     assert solved.status is Status.OPTIMAL
     assert solved.plan is not None
     assert check_season(scenario, solved.plan) == []
+
+
+def _decisions_from(plan, data):
+    """Up to three decisions that bite: a build line of some turn of `plan` forbidden, or fixed one counter
+    above or below what it builds, or to more counters than any pool holds, and a grant of some turn
+    forbidden; each with its @turnN."""
+    from optimizer.season.decisions import parse_season_decisions
+
+    fix: list[str] = []
+    forbid: list[str] = []
+    lines = [(t, b) for t, turn in enumerate(plan.turns) for b in turn.plan.builds]
+    grants = [(t, g) for t, turn in enumerate(plan.turns) for g in turn.plan.grants if g.brps > 0]
+    for _ in range(data.draw(st.integers(1, 3))):
+        if lines and data.draw(st.booleans()):
+            t, line = lines[data.draw(st.integers(0, len(lines) - 1))]
+            name = f"{line.power.value}:{line.entry}"
+            how = data.draw(st.integers(0, 3))
+            if how == 0:
+                forbid.append(f"{name}@turn{t + 1}")
+            elif how == 3:  # more than any force pool holds (27.5): the season cannot keep it
+                fix.append(f"{name}=500@turn{t + 1}")
+            else:
+                built = sum(b.counters for b in plan.turns[t].plan.builds if b.entry == line.entry)
+                fix.append(f"{name}={max(0, built + (1 if how == 1 else -1))}@turn{t + 1}")
+        elif grants:
+            t, grant = grants[data.draw(st.integers(0, len(grants) - 1))]
+            forbid.append(f"{grant.grantor.value}>{grant.recipient}@turn{t + 1}")
+    return parse_season_decisions(fix, forbid, len(plan.turns))
+
+
+def _holds(plan, decision) -> bool:
+    """Whether the season plan keeps a build or grant decision in its turn (counted from the plan)."""
+    d, turn = decision.decision, plan.turns[decision.turn].plan
+    if d.kind.value == "build":
+        amount = sum(b.counters for b in turn.builds if b.power is d.power and b.entry == d.entry)
+    else:
+        amount = sum(g.brps for g in turn.grants if g.grantor is d.power and g.recipient == d.recipient)
+    if d.forbid:
+        return amount == 0
+    return amount == d.amount if d.amount is not None else amount >= 1
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_season_plan_under_fixes_and_forbids_passes_the_checker(data):
+    """Decisions drawn from the season's own best plan (so that they bite), each for its turn: every plan
+    made under them passes the season checker and keeps every decision in its turn; a season they make
+    infeasible is explained by the first turn it cannot plan."""
+    from optimizer.planners import Limits
+    from optimizer.planners.season import SEASON
+
+    scenario = Scenario.model_validate(
+        season_data(
+            picker(data),
+            turns=data.draw(st.integers(2, 3)),
+            joint_grants=data.draw(st.booleans()),
+            requirements=False,
+        )
+    )
+    base = solve_season(scenario)
+    if base.plan is None:
+        return
+    decisions = _decisions_from(base.plan, data)
+    result = SEASON.solve(scenario, Limits(), decisions)
+    event("infeasible" if result.plan is None else "planned")
+    if result.plan is None:
+        assert result.status is Status.INFEASIBLE
+        assert result.explanation and result.explanation[0].startswith("turn ")
+        assert "cannot" in result.explanation[0]
+        assert any(line.startswith("cannot be met: ") for line in result.explanation)
+        return
+    assert check_season(scenario, result.plan) == []
+    assert all(_holds(result.plan, decision) for decision in decisions)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

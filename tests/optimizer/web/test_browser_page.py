@@ -390,3 +390,25 @@ def test_why_not_more_of_a_grant_and_of_a_chart_action(page: Any, shots: Path) -
         "plan", str(scenarios.path(japan)), "--why-not", "japan:tokyo/yamato:accelerate", "--json"
     )
     shot(page, shots, "whatif-chart-more")
+
+
+def test_a_season_line_is_forbidden_in_its_turn(page: Any, shots: Path) -> None:
+    """A season plan's lines, each turn's in one table with its buttons in `awaw season`'s forms: the fall's
+    panzer corps forbidden (`--forbid ...@turn2`) is the bytes of `awaw season ... --json`, and its
+    objective the hand-worked 80.88 (tests/optimizer/season/test_whatif.py)."""
+    name = "seasons/germany_summer_1942_season.yaml"
+    pick(page, name)
+    rows = page.locator("#lines table[data-title='Season lines'] tbody tr")
+    fall = rows.filter(has_text="turn 2: build germany:armor-4-6")
+    button = fall.get_by_role("button", name="forbid")
+    decision = button.get_attribute("data-decision") or ""
+    assert decision.startswith("germany:armor-4-6") and decision.endswith("@turn2")
+    button.click()
+    page.wait_for_function(
+        "d => document.querySelector('#whatif-result').textContent.includes('--forbid ' + d)", arg=decision
+    )
+    page.wait_for_selector("#whatif-status.ok")
+    assert "objective 80.88" in page.text_content("#whatif-status")
+    shot(page, shots, "whatif-season-forbid")
+    _, text = downloaded(page, "#download-whatif")
+    assert text == cli_json("season", str(scenarios.every()[name]), "--forbid", decision, "--json")

@@ -193,3 +193,42 @@ def test_whatif_with_objective_controls_is_the_cli_with_their_options(client):
         f"{a} {b}" for a, b in zip(args[::2], args[1::2], strict=True)
     )
     assert data["plan"] == cli_stdout("plan", str(DEFAULT), *args, "--json")
+
+
+SEASON_PATH = scenarios.path("seasons/germany_summer_1942_season.yaml")
+
+
+def test_a_season_whatif_is_awaw_season_byte_for_byte(client):
+    """A season plan's what-if is `awaw season --forbid ...@turn2`'s: the same JSON, the command shown, and
+    the best season plan beside it (102.0 against 80.88 with the fall's panzer corps forbidden)."""
+    text = SEASON_PATH.read_text(encoding="utf-8")
+    whatif = {"forbid": ["germany:armor-4-6@turn2"], "why": True}
+    answer = client.post("/api/whatif", json={"yaml": text, "file": SEASON_PATH.name, "whatif": whatif})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    expected = cli_stdout(
+        "season", str(SEASON_PATH), "--forbid", "germany:armor-4-6@turn2", "--why", "--json"
+    )
+    assert data["plan"] == expected
+    assert data["command"] == f"awaw season {SEASON_PATH.name} --forbid germany:armor-4-6@turn2 --why"
+    assert (data["objective"], data["best"]) == (80.88, 102.0)
+    assert any(change.startswith("turn 2: ") for change in data["changes"])
+    assert 'data-title="Why (season)' in data["html"]
+
+
+def test_an_infeasible_season_whatif_names_its_turn(client):
+    text = SEASON_PATH.read_text(encoding="utf-8")
+    fix = ["germany:armor-4-6=6", "germany:armor-4-6=6@turn2"]
+    answer = client.post("/api/whatif", json={"yaml": text, "whatif": {"fix": fix}})
+    data = answer.json()
+    assert data["status"] == "infeasible"
+    args = [word for decision in fix for word in ("--fix", decision)]
+    assert data["plan"] == cli_stdout("season", str(SEASON_PATH), *args, "--json")
+    assert "turn 2 (fall 1942) is the first turn the season cannot plan" in data["html"]
+
+
+def test_a_season_is_not_asked_why_not(client):
+    text = SEASON_PATH.read_text(encoding="utf-8")
+    answer = client.post("/api/whatif", json={"yaml": text, "whatif": {"why_not": ["germany:armor-4-6"]}})
+    assert answer.status_code == 422
+    assert "a season takes --fix, --forbid and --why" in answer.json()["error"]

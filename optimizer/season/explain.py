@@ -1,0 +1,135 @@
+"""Which turn makes a season fail, and the rule that blocks it (`awaw season` with no plan, exit 1).
+
+A season has no plan when a requirement of this turn or a fixed decision of some turn (`--fix`) cannot be
+met with what the turns carry. The season's first turns alone (turns 1 to k: the season model of those
+turns, its naval chart's later turns unpaid, so a relaxation of the whole season) are solved for a plan
+for k = 1, 2, ... until one has none: turn k is the first turn the season cannot plan, since turns 1 to
+k-1 can be planned and not turn k after them. Those k turns are then built with one literal per rule,
+subject and turn (`optimizer.season.guards`), and the infeasible core over them shrunk until every
+member is needed, as the turn planner explains an infeasible turn (`optimizer.turn.explain`): the lines
+name, per turn, the requirements that cannot all be met and each rule that blocks them with its figure.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from ortools.sat.python import cp_model
+
+from models.scenario import Scenario
+from models.season import turn_after
+from optimizer.season.guards import turn_of
+from optimizer.season.model import build_season
+from optimizer.season.prepare import SeasonData, prepare_season
+from optimizer.turn.explain import EXPLAIN_SECONDS, OUT_OF_TIME, core_lines, minimal_core
+from optimizer.turn.model import new_solver
+from optimizer.turn.prepare import Prepared
+
+Adjust = Callable[[SeasonData], SeasonData]
+
+
+def explain_season(
+    scenario: Scenario, adjust: Adjust | None = None, time_limit: float | None = None
+) -> list[str]:
+    """Why the season (with `adjust`: the player's decisions, `optimizer.season.decisions`) has no plan:
+    the first turn it cannot plan, then per turn the requirements and the rules that block them."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    data = prepare_season(scenario)
+    if adjust is not None:
+        data = adjust(data)
+    first = first_failing_turn(data, deadline)
+    if first is None:
+        return [OUT_OF_TIME if _past(deadline) else "no turn of the season was found that cannot be planned"]
+    prefix = replace(data, turns=data.turns[: first + 1])
+    model, variables = build_season(prefix, explain=True)
+    assert variables.guards is not None
+    lines = [_headline(scenario, first)]
+    core = minimal_core(model, variables.guards, deadline)
+    if isinstance(core, str):
+        return [*lines, core]
+    by_turn: dict[int, list[tuple[str, str]]] = {}
+    for rule, subject in core:
+        bare, turn = turn_of(subject)
+        t = _requirement_turn(prefix, subject) if turn is None else turn - 1
+        by_turn.setdefault(t, []).append((rule, bare))
+    requirements = [
+        f"{subject} (turn {t + 1})"
+        for t in sorted(by_turn)
+        for rule, subject in by_turn[t]
+        if rule == "requirement"
+    ]
+    lines.append(
+        "cannot be met: " + "; ".join(requirements) if requirements else "the rules alone cannot be met"
+    )
+    for t in sorted(by_turn):
+        detail = None if t == 0 else _later_detail(prefix, t)
+        # core_lines' first line is its turn's requirements' (said once above, for every turn)
+        found = core_lines(prefix.turns[t], by_turn[t], detail)[1:]
+        lines += [f"{_when(scenario, t)}: {line}" for line in found]
+    return lines
+
+
+def first_failing_turn(data: SeasonData, deadline: float | None = None) -> int | None:
+    """The first turn (0 this turn) whose season prefix (turns 0 to it) has no plan; None when none is
+    found (every prefix has a plan, or the time ran out)."""
+    for k in range(1, data.length + 1):
+        if _past(deadline):
+            return None
+        model, _ = build_season(replace(data, turns=data.turns[:k]))
+        seconds = (
+            EXPLAIN_SECONDS if deadline is None else min(EXPLAIN_SECONDS, deadline - time.perf_counter())
+        )
+        status = new_solver(seconds, 1).solve(model)
+        if status == cp_model.INFEASIBLE:
+            return k - 1
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+    return None
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() >= deadline
+
+
+def _when(scenario: Scenario, t: int) -> str:
+    when = turn_after(scenario.turn, t)
+    return f"turn {t + 1} ({when.season.value} {when.year})"
+
+
+def _headline(scenario: Scenario, t: int) -> str:
+    if t == 0:
+        return f"{_when(scenario, 0)} cannot be planned: the season fails in its first turn"
+    earlier = "turn 1" if t == 1 else f"turns 1 to {t}"
+    return f"{_when(scenario, t)} is the first turn the season cannot plan ({earlier} can be planned, not turn {t + 1} after them)"
+
+
+def _requirement_turn(data: SeasonData, subject: str) -> int:
+    """The turn whose decision a requirement is (its own words name it), else this turn's (the player's
+    minimums, reserves and deliveries are this turn's)."""
+    for t, prepared in enumerate(data.turns):
+        if any(decision.describe() == subject for decision in prepared.decisions):
+            return t
+    return 0
+
+
+def _later_detail(data: SeasonData, t: int) -> Callable[[Prepared, str, str], str]:
+    """A later turn's figure of a blocking rule: what the season carries into it, not the bounds its
+    prepared data holds in place of the flows (`optimizer.season.prepare.later_turn`)."""
+
+    def detail(prepared: Prepared, rule: str, subject: str) -> str:
+        powers = {p.value: p for p in prepared.powers}
+        if rule == "27.31" and subject in powers:
+            return f": limit {prepared.powers[powers[subject]].limit} BRPs"
+        if rule == "27.11" and subject in powers:
+            return f": the BRPs carried into turn {t + 1}, with its expectations"
+        if rule == "27.5" and subject in prepared.entries:
+            entry = prepared.entries[subject]
+            count = data.start_count(t, entry.power, entry.entry.id)
+            return f": {count} counters by turn {t + 1} (with those returned and received), less those built before"
+        if rule == "27.35":
+            return f": the oil counters carried into turn {t + 1}, with its own"
+        return ""
+
+    return detail
