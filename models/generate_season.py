@@ -12,12 +12,26 @@ from models.scenario import Scenario
 from models.tables import Power
 
 
-def season_data(pick: Pick, *, turns: int | None = None, **options: Any) -> dict[str, Any]:
-    """A generated turn position with a `season:` section of `turns` turns (1 to 4 when not given); the
-    naval chart's horizon is the season's."""
-    data = scenario_data(pick, **options)
+def season_data(
+    pick: Pick, *, turns: int | None = None, naval_turns: int | None = None, **options: Any
+) -> dict[str, Any]:
+    """A generated turn position with a `season:` section of `turns` turns (1 to 4 when not given). The
+    naval chart's horizon is the season's; with `naval_turns`, every power with shipyards has a chart
+    (`scenario_data`'s `naval_turns`) and the chart's horizon is its own, `naval_turns` turns (at least
+    the season's), with now and then a turn past the season given BRPs and a limit (`horizon.future`)."""
+    data = scenario_data(pick, naval_turns=naval_turns, **options)
     data.pop("horizon", None)
     length = turns or pick(1, 4)
+    if naval_turns is not None and data.get("powers"):
+        chart = max(naval_turns, length)
+        horizon: dict[str, Any] = {"turns": chart}
+        if chart > length and pick(0, 1):
+            later = {power: pick(0, 60) for power in data["powers"]}
+            limits = {power: pick(0, 40) for power in data["powers"]}
+            horizon["future"] = [{}] * (length - 1) + [{"brps": later, "limits": limits}]
+        if pick(0, 2) == 0:
+            horizon["brp_value"] = pick(0, 20) / 10
+        data["horizon"] = horizon
     expectations = []
     for turn in range(2, length + 1):
         if pick(0, 2) == 0:

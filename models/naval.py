@@ -247,7 +247,15 @@ class FutureTurn(Strict):
 class Horizon(Strict):
     """Naval construction planned over several turns (27.7)."""
 
-    turns: int = Field(default=1, ge=1, le=16, description="This turn and the next turns - 1.")
+    turns: int = Field(
+        default=1,
+        ge=1,
+        le=16,
+        description=(
+            "This turn and the next turns - 1. Beside a season: section, the chart's own horizon, at least the "
+            "season's turns (1: the season's) [reading, 27.7]."
+        ),
+    )
     discount: float = Field(default=1.0, ge=0, le=1, description="Weight of each later turn, per turn.")
     future: list[FutureTurn] = Field(
         default_factory=list,
@@ -260,6 +268,7 @@ class Horizon(Strict):
         description=(
             "What a BRP spent on ships in a later turn would have been worth on other builds then (charged, "
             "discounted, against the plan) [reading: later turns' land builds are not planned, so their BRPs "
-            "are not free]."
+            "are not free]. Beside a season: section, charged only for the chart's turns past the season (the "
+            "season's own are paid out of its BRP flow)."
         ),
     )

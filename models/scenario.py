@@ -464,7 +464,7 @@ class Scenario(Strict):
                 set(self.powers),
                 set(self.factions()),
                 {power: {entry.id for entry in state.force_pool} for power, state in self.powers.items()},
-                self.horizon.turns,
+                self.horizon,
             )
         ):
             raise ValueError(problem)

@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from models.base import Strict
+from models.naval import Horizon
 from models.powers import ConstructionLimitInputs, ForcePoolEntry, Season, Turn
 from models.quantities import Brps, Counters
 from models.tables import Faction, Power
@@ -210,23 +211,52 @@ class SeasonSection(Strict):
         return TurnExpectation(turn=max(2, index + 1))
 
 
+def chart_horizon(horizon: Horizon, length: int) -> int:
+    """The naval chart's horizon beside a season of `length` turns (27.7) [reading]: the scenario's
+    `horizon.turns` when given (a chart of 12 turns planned beside a season of 4), else the season's."""
+    return max(length, horizon.turns)
+
+
+def chart_horizon_problem(horizon: Horizon, length: int) -> str | None:
+    """What is wrong in a `horizon:` beside a season of `length` turns, or None. The chart's horizon is
+    its own (`chart_horizon`), at least the season's; its turns within the season are paid out of the
+    season's BRP flow (27.11, 27.72), so `horizon.future` speaks only of turns past the season; every turn
+    is weighted by `season.discount`, the chart's too. A one-turn season is the turn itself: its horizon
+    is `awaw plan`'s, as given."""
+    if 1 < horizon.turns < length:
+        return (
+            f"horizon.turns: the naval chart's horizon of {horizon.turns} turns is shorter than the season's "
+            f"{length}; give {length} or more (or leave it out: the season's turns)"
+        )
+    if length > 1 and horizon.discount != 1.0:
+        return (
+            "horizon.discount: with a season: section each turn is weighted by season.discount, the naval "
+            "chart's turns past the season too; give it once, in season.discount"
+        )
+    for i, future in enumerate(horizon.future[: length - 1]):
+        if future.brps or future.limits:
+            return (
+                f"horizon.future[{i}]: turn {i + 2} is a turn of the season, whose BRPs and limit are the "
+                "season's flow (season.expectations); horizon.future gives turns past the season only (leave "
+                "this one {})"
+            )
+    return None
+
+
 def season_problem(
     season: SeasonSection,
     turn: Turn,
     planned: set[Power],
     factions: set[Faction],
     entry_ids: dict[Power, set[str]],
-    horizon_turns: int,
+    horizon: Horizon,
 ) -> str | None:
     """What is wrong in a scenario's `season:` section against the rest of the scenario, or None."""
     length = season.length(turn)
     if turn.year + (SEASON_ORDER.index(turn.season) + length - 1) // 4 > LAST_YEAR:
         return f"season.turns: {length} turns from {turn.season.value} {turn.year} run past {LAST_YEAR}"
-    if horizon_turns != 1:
-        return (
-            "horizon.turns: with a season: section the season's turns are the naval chart's horizon too; "
-            "give them once, in season.turns"
-        )
+    if problem := chart_horizon_problem(horizon, length):
+        return problem
     for i, expected in enumerate(season.expectations):
         at = f"season.expectations[{i}]"
         if expected.turn > length:

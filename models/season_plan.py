@@ -30,7 +30,8 @@ class SeasonTurn(PlanModel):
     plan: Plan = Field(
         description=(
             "The turn's plan; a later turn's chart actions are in turn 1's `naval_actions`, by their `turn`, "
-            "since the naval chart is planned whole (27.7)."
+            "since the naval chart is planned whole (27.7); a later turn's `naval` gives per power that turn's "
+            "naval BRPs (its one `brps_by_turn`) and their 3-BRP steps past that turn's oil threshold (27.35)."
         )
     )
 

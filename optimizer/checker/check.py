@@ -12,7 +12,7 @@ from optimizer.checker.limits import check_limits
 from optimizer.checker.lines import check_pairs, resolve_lines
 from optimizer.checker.naval.budgets import check_naval
 from optimizer.checker.naval.replay import replay_naval
-from optimizer.checker.naval.spending import naval_spending
+from optimizer.checker.naval.spending import NavalSpendings, naval_spending
 from optimizer.checker.naval_air import check_naval_air
 from optimizer.checker.oil import check_oil
 from optimizer.checker.placement import check_placement
@@ -22,13 +22,14 @@ from optimizer.checker.sw import check_sw_report
 from optimizer.checker.violations import REPORT, Violation
 
 
-def rule_violations(scenario: Scenario, plan: Plan) -> list[Violation]:
+def rule_violations(scenario: Scenario, plan: Plan, naval: NavalSpendings | None = None) -> list[Violation]:
     """Every breach of the game rules by the builds, naval construction and grants (27.1-27.7,
-    27.92, rule 40), unsorted."""
+    27.92, rule 40), unsorted. `naval`: the turn's naval spending when it is not the scenario's own
+    chart's (a season's later turn, spending on the chart of the season's first: checker/season.py)."""
     lines, violations = resolve_lines(scenario, plan)
     account = grant_account(scenario, plan)
     replay = replay_naval(scenario, plan)
-    naval = naval_spending(scenario, plan, replay)
+    naval = naval_spending(scenario, plan, replay) if naval is None else naval
     violations += check_pairs(lines)
     violations += check_force_pool(scenario, lines)
     violations += check_brps(scenario, lines, account, naval)
@@ -41,7 +42,9 @@ def rule_violations(scenario: Scenario, plan: Plan) -> list[Violation]:
     return violations
 
 
-def check_alternatives(scenario: Scenario, plan: Plan) -> list[Violation]:
+def check_alternatives(
+    scenario: Scenario, plan: Plan, naval: NavalSpendings | None = None
+) -> list[Violation]:
     """Each line's `alternatives` are sites where its counters may be placed instead, the plan
     otherwise unchanged (27.4): the plan with the line moved there breaks no rule.
 
@@ -49,14 +52,14 @@ def check_alternatives(scenario: Scenario, plan: Plan) -> list[Violation]:
     """
     builds = [build.model_copy(update={"alternatives": []}) for build in plan.builds]
     bare = plan.model_copy(update={"builds": builds, "powers": {}, "oil": [], "transports": []})
-    if not any(build.alternatives for build in plan.builds) or rule_violations(scenario, bare):
+    if not any(build.alternatives for build in plan.builds) or rule_violations(scenario, bare, naval):
         return []
     violations: list[Violation] = []
     for index, build in enumerate(plan.builds):
         for site in build.alternatives:
             moved = list(builds)
             moved[index] = builds[index].model_copy(update={"site": site})
-            for breach in rule_violations(scenario, bare.model_copy(update={"builds": moved})):
+            for breach in rule_violations(scenario, bare.model_copy(update={"builds": moved}), naval):
                 violations.append(
                     Violation(
                         REPORT,
@@ -68,14 +71,14 @@ def check_alternatives(scenario: Scenario, plan: Plan) -> list[Violation]:
     return violations
 
 
-def check(scenario: Scenario, plan: Plan) -> list[Violation]:
+def check(scenario: Scenario, plan: Plan, *, naval: NavalSpendings | None = None) -> list[Violation]:
     """Every breach of rules 27 and 40, of the objective's requirements, and of the plan's own
     accounting (its SW figures too, rule 25) and alternative sites; sorted by rule, then message. An empty list means a
-    legal plan."""
+    legal plan. `naval`: as `rule_violations`."""
     lines, _ = resolve_lines(scenario, plan)
-    violations = rule_violations(scenario, plan)
+    violations = rule_violations(scenario, plan, naval)
     violations += check_requirements(scenario, plan, lines)
-    violations += check_report(scenario, plan)
+    violations += check_report(scenario, plan, naval)
     violations += check_sw_report(scenario, plan)
-    violations += check_alternatives(scenario, plan)
+    violations += check_alternatives(scenario, plan, naval)
     return sorted(violations, key=lambda v: (v.rule, v.message, v.kind))

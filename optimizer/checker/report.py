@@ -11,7 +11,7 @@ from optimizer.checker.grants.report import check_grant_report
 from optimizer.checker.limits import construction_limit, limit_used
 from optimizer.checker.lines import planned_powers, resolve_lines
 from optimizer.checker.naval.report import check_naval_report
-from optimizer.checker.naval.spending import naval_spending
+from optimizer.checker.naval.spending import NavalSpendings, naval_spending
 from optimizer.checker.naval_air import naval_air_rate, naval_air_used
 from optimizer.checker.oil import (
     inside_threshold_brps,
@@ -23,12 +23,15 @@ from optimizer.checker.oil import (
 from optimizer.checker.violations import REPORT, Violation
 
 
-def derive_report(scenario: Scenario, plan: Plan) -> dict[Power, PowerReport]:
+def derive_report(
+    scenario: Scenario, plan: Plan, naval: NavalSpendings | None = None
+) -> dict[Power, PowerReport]:
     """Each planned power's accounting derived from the builds, this turn's naval construction and
-    grants, in POWER_ORDER (27.11, 27.3, 27.35 H, 27.61, 27.72, 40.23)."""
+    grants, in POWER_ORDER (27.11, 27.3, 27.35 H, 27.61, 27.72, 40.23); `naval` as in
+    `check.rule_violations`."""
     lines, _ = resolve_lines(scenario, plan)
     account = grant_account(scenario, plan)
-    naval = naval_spending(scenario, plan)
+    naval = naval_spending(scenario, plan) if naval is None else naval
     reports: dict[Power, PowerReport] = {}
     for power in planned_powers(scenario):
         available = brps_available(scenario, power, account=account)
@@ -46,14 +49,14 @@ def derive_report(scenario: Scenario, plan: Plan) -> dict[Power, PowerReport]:
     return reports
 
 
-def derive_oil(scenario: Scenario, plan: Plan) -> list[OilReport]:
+def derive_oil(scenario: Scenario, plan: Plan, naval: NavalSpendings | None = None) -> list[OilReport]:
     """Each planned faction's oil accounting derived from the builds (27.35), for the factions
     with oil-pooled powers in `Scenario.factions()` order. `counters_available` is what the
     faction may spend on construction, after oil shipped to Russia (40.25). Naval steps count: 3
     BRPs each inside the threshold, 6 each past it (27.72) [reading]."""
     lines, _ = resolve_lines(scenario, plan)
     account = grant_account(scenario, plan)
-    naval = naval_spending(scenario, plan)
+    naval = naval_spending(scenario, plan) if naval is None else naval
     reports = []
     for faction in oil_factions(scenario):
         spent = plan.oil_counters_spent.get(faction, 0)
@@ -78,13 +81,13 @@ def _mismatches(where: str, stated: dict, derived: dict) -> list[Violation]:
     ]
 
 
-def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
+def check_report(scenario: Scenario, plan: Plan, naval: NavalSpendings | None = None) -> list[Violation]:
     """The plan's own accounting (`powers` in POWER_ORDER, `oil` in `Scenario.factions()` order,
     grant routes, expected BRPs and transports, naval positions, spending and charts), when
     present, against the derivation."""
     violations: list[Violation] = []
     if plan.powers:
-        derived = derive_report(scenario, plan)
+        derived = derive_report(scenario, plan, naval)
         for power in planned_powers(scenario):
             if power not in plan.powers:
                 violations.append(Violation(REPORT, f"powers.{power.value}: missing from the plan", REPORT))
@@ -107,7 +110,7 @@ def check_report(scenario: Scenario, plan: Plan) -> list[Violation]:
                 )
             )
     if plan.oil:
-        derived_oil = derive_oil(scenario, plan)
+        derived_oil = derive_oil(scenario, plan, naval)
         stated_factions = [report.faction for report in plan.oil]
         derived_factions = [report.faction for report in derived_oil]
         if stated_factions != derived_factions:

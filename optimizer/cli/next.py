@@ -65,13 +65,14 @@ def next_turn(
     written = next_turn_data(scenario, plan, season.expected(1) if season is not None else None)
     marked = next_charts(scenario, plan, written)
     if season is not None:
-        written.pop("horizon", None)
         rest = later_season(season, length)
         if rest is None:
             written.pop("season", None)
         else:
             written["season"] = rest
-    elif scenario.horizon.turns > 1:
+    if season is not None and scenario.horizon.turns == 1:
+        written.pop("horizon", None)  # the season's turns were the chart's horizon
+    elif scenario.horizon.turns > 1:  # the chart's own horizon, season or not: as long, a turn on (27.7)
         written["horizon"] = {
             **written.get("horizon", {}),
             "future": written.get("horizon", {}).get("future", [])[1:],

@@ -31,10 +31,12 @@ def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
             a for a in plan.turns[0].plan.naval_actions if a.turn == turn.turn - 1 and a.action != "wait"
         ]
         if chart:
+            past = [f"{r.power.value} {r.oil_steps}" for r in turn.plan.naval if r.oil_steps]
             parts.append(
                 Text(
                     "Naval chart this turn (planned with turn 1's charts, 27.7): "
                     + "; ".join(f"{a.power.value} {a.ship} {a.action} ({a.brps} BRPs)" for a in chart)
+                    + (f"; 3-BRP steps past the oil threshold (27.35): {', '.join(past)}" if past else "")
                 )
             )
         parts.append(plan_tables(position, turn.plan))

@@ -14,11 +14,18 @@ What carries, each with its reading [reading]:
   spent by it carry as Russia's.
 - Routes (40.54, 40.71): Persia opened, or the Alaska highway built, in turn t carries grants from turn
   t+1 on; each is opened at most once.
-- The naval chart (27.7) is planned whole in turn 0's model over the season's turns, as `awaw plan`
-  plans it; the naval BRPs of later turn t come out of turn t's BRPs and count against turn t's
-  construction limit (27.72, 27.31). Not modelled: the oil threshold of a later turn does not price that
-  turn's naval steps, and British shipbuilding at the Canada and Australia yards in later turns counts
-  against the British limit.
+- The naval chart (27.7) is planned whole in turn 0's model over its own horizon (the scenario's
+  `horizon.turns`, at least the season's: `models.season.chart_horizon`), as `awaw plan` plans it. The
+  naval BRPs of the chart's turn t within the season come out of season turn t's BRPs and count against
+  its construction limit (27.72, 27.31); its 3-BRP steps are priced by turn t's oil threshold as this
+  turn's are by this turn's (27.35: "the first 25 BRPs of builds" of the turn, naval construction among
+  them, each step past the threshold at double cost), in the turn's own oil variables
+  (`Variables.create(chart=...)`); and its BRPs at the Canada and Australia yards are those countries'
+  shipbuilding as this turn's are (27.473, 27.475 B, 40.244: Canada's counted against the British limit
+  with Canada's other construction, Australia's against Australia's 9 BRPs, 27.473 B, and payable by a
+  U.S. grant to that country). The chart's turns past the season are `awaw plan`'s later turns: within
+  the BRPs and limits the scenario's `horizon.future` gives them (else this turn's), charged at
+  `horizon.brp_value` (`optimizer.season.objective.chart_past_season`), not priced by an oil threshold.
 
 With `explain`, every rule of every turn and every carry between turns is guarded by a literal of its
 own turn (`optimizer.season.guards`), for the explanation of an infeasible season (`optimizer.season.explain`).
@@ -32,7 +39,7 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from models.route_data import Route
-from models.tables import Faction, Power
+from models.tables import Dominion, Faction, Power
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.guards import Guards
 from optimizer.rules.linear import LinearExpr
@@ -69,6 +76,13 @@ class TurnVariables(Variables):
             return self.chart.brps(power, self.index)
         return super().naval_brps(power)
 
+    def dominion_naval(self, dominion: Dominion) -> LinearExpr:
+        """This turn's shipbuilding at a Commonwealth country's yard: in a later turn, turn 0's chart's
+        actions of this turn at that country's yard (27.473, 27.475 B, 40.244)."""
+        if self.index > 0 and self.chart is not None:
+            return self.chart.dominion_brps(dominion.value, self.index)
+        return super().dominion_naval(dominion)
+
 
 @dataclass
 class SeasonVariables:
@@ -97,11 +111,15 @@ def build_season(data: SeasonData, *, explain: bool = False) -> tuple[cp_model.C
     turns: list[TurnVariables] = []
     for t, prepared in enumerate(data.turns):
         guards = season_guards.turn(t) if season_guards is not None else PLAIN
-        variables = TurnVariables.create(model, prepared, unbounded=explain)
+        chart = turns[0].naval if t > 0 else None
+        # A later turn's oil threshold prices its steps on turn 0's chart (27.35, the module's readings).
+        variables = TurnVariables.create(
+            model, prepared, unbounded=explain, chart=None if chart is None else (chart, t)
+        )
         assert isinstance(variables, TurnVariables)  # `create` makes the class it is called on
         variables.index = t
         if t > 0:
-            variables.chart = turns[0].naval
+            variables.chart = chart
             variables.inflow = _inflow(model, data, turns[-1], t)
         for add in (*DEFINITIONS, *RULE_FAMILIES):
             add(model, prepared, variables, guards)

@@ -2,7 +2,8 @@
 
 How a priority reads over the season [reading]:
 - value: what each turn's plan is worth by the turn model's own reading (`priority_expression`: units
-  built, ships launched, BRPs delivered), a later turn weighted by `season.discount` per turn, plus the
+  built, ships launched, BRPs delivered), a later turn weighted by `season.discount` per turn, less the
+  BRPs the naval chart spends in its turns past the season's end (`chart_past_season`), plus the
   leftover's value at the season's end (`season.leftover`: a value per BRP left, or the BRPs of next
   year's base the leftover grows into at the year-start sequence, rounded down, each at its value) and
   the oil counters left, each at the objective's `oil_counter_value`. BRPs and oil counters carried from
@@ -20,6 +21,7 @@ from fractions import Fraction
 from ortools.sat.python import cp_model
 
 from models.scenario import Priority, PriorityKind
+from models.tables import Power
 from optimizer.rules.grants.objective import fewest_granted, route_opening_value
 from optimizer.rules.linear import VALUE_SCALE, LinearExpr, scaled
 from optimizer.season.model import SeasonVariables
@@ -34,6 +36,23 @@ def turn_weights(discount: float, length: int) -> tuple[list[int], int]:
     if discount == 1.0:
         return [1] * length, 1
     return [round(discount**t * DISCOUNT_SCALE) for t in range(length)], DISCOUNT_SCALE
+
+
+def chart_past_season(variables: SeasonVariables, powers: list[Power]) -> LinearExpr:
+    """BRPs the naval chart spends in its turns past the season's end (27.72), each charged at the
+    scenario's `horizon.brp_value`, discounted per turn, as `awaw plan` charges a later turn's
+    (`optimizer.rules.naval.objective.naval_value`) [reading: past the season its turns' other builds are
+    not planned, so their BRPs are not free; within the season they are paid out of the BRP flow]."""
+    chart = variables.turns[0].naval
+    if chart is None:
+        return 0
+    brp_value = variables.data.scenario.horizon.brp_value
+    discount = chart.naval.discount
+    return sum(
+        scaled(brp_value * discount**t) * chart.brps(power, t)
+        for t in range(variables.data.length, len(chart.naval.seasons))
+        for power in powers
+    )
 
 
 def season_members(model: cp_model.CpModel, variables: SeasonVariables) -> list[tuple[str, LinearExpr, int]]:
@@ -69,6 +88,7 @@ def _priority(
         expr, _ = priority_expression(data.turns[t], turn, priority)
         if t == 0:  # the turn model values an opening by its estimate of later grants; here they are planned
             expr = expr - route_opening_value(data.turns[0].scenario, turn.grants)
+            expr = expr - chart_past_season(variables, powers)
         total += weights[t] * expr
     end = weights[-1]
     leftover = data.season.leftover

@@ -2,8 +2,8 @@
 model's own preparation (`optimizer.turn.prepare.prepare`), with what carries from turn to turn left to
 the season model (`optimizer.season.model`).
 
-Turn 0 is this turn: the scenario itself, with the season's turns as the naval chart's horizon (27.7: the
-chart is planned whole over the horizon, as `awaw plan` plans it) and the later turns' naval budgets left
+Turn 0 is this turn: the scenario itself, its naval chart planned whole over the chart's own horizon (27.7:
+as `awaw plan` plans it; `this_turn`), the chart's turns within the season with their naval budgets left
 to the BRP flow. A later turn t is the scenario advanced t turns (season and year), with that turn's
 expectations: its BRP base and limit inputs (27.32-27.34), its force pool holding at most every counter
 it could have (what was there, what comes back, what arrives: 27.5, 14.81), its oil counters at most all
@@ -28,14 +28,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from models.grant_state import GrantsState
+from models.map_data import SITE_BY_ID
 from models.naval import FutureTurn, Horizon
 from models.powers import ConstructionLimitInputs, Elimination, ForcePoolEntry, PowerState
 from models.quantities import MAX_BRPS, MAX_COUNTERS
 from models.route_data import Route
 from models.scenario import Objective, Scenario
-from models.season import SeasonSection, TurnExpectation, turn_after
-from models.tables import Faction, Power
+from models.season import SeasonSection, TurnExpectation, chart_horizon, turn_after
+from models.tables import Dominion, Faction, Power
 from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED, route_openings
+from optimizer.rules.limits.prepare import dominion_limit
 from optimizer.turn.prepare import Prepared, Relaxation, prepare
 
 # A bound no turn's BRPs reach, for the later turns' naval budgets that the BRP flow replaces (27.11, 27.31).
@@ -93,13 +95,19 @@ def oil_coming(data_scenario: Scenario, season: SeasonSection, t: int, faction: 
 
 
 def this_turn(scenario: Scenario, season: SeasonSection, length: int) -> Scenario:
-    """Turn 0: the scenario with the season's turns as the naval chart's horizon, the later turns' naval
-    budgets left to the BRP flow (27.11, 27.31), and no BRP value charged for later naval BRPs (they are
-    paid out of the flow, whose leftover is valued). One turn: the scenario itself."""
+    """Turn 0: the scenario with the naval chart's own horizon (`models.season.chart_horizon`: the
+    scenario's `horizon.turns`, at least the season's), its turns within the season with their naval
+    budgets left to the BRP flow (27.11, 27.31), its turns past the season with the budgets the scenario
+    gives them (`horizon.future`, else this turn's BRPs and limits, as `awaw plan` reads them), every turn
+    weighted by `season.discount`. No BRP value is charged here: a season turn's naval BRPs are paid out
+    of the flow, whose leftover is valued, and those past the season are charged at `horizon.brp_value` by
+    the season's objective (`optimizer.season.objective.chart_past_season`). One turn: the scenario
+    itself."""
     if length == 1:
         return scenario
+    own = scenario.horizon
     horizon = Horizon(
-        turns=length,
+        turns=chart_horizon(own, length),
         discount=season.discount,
         future=[
             FutureTurn(
@@ -107,7 +115,8 @@ def this_turn(scenario: Scenario, season: SeasonSection, length: int) -> Scenari
                 limits=dict.fromkeys(scenario.powers, NO_BUDGET),
             )
             for _ in range(length - 1)
-        ],
+        ]
+        + own.future[length - 1 :],
         brp_value=0.0,
     )
     return scenario.model_copy(update={"horizon": horizon, "objective": _valued_at_end(scenario.objective)})
@@ -259,7 +268,7 @@ def prepare_season(scenario: Scenario, relax: dict[int, Relaxation] | None = Non
             # Who may open a route this turn is read with the routes as the season found them (40.521, 40.72).
             closed = route_openings(later.model_copy(update={"grants": _closed(scenario.grants, t)}))
             prepared = replace(prepared, network=replace(prepared.network, openings=closed))
-        turns.append(prepared)
+        turns.append(_dominion_yards(scenario, later, prepared))
     gated: set[Route] = set()
     if scenario.grants is not None:
         if not scenario.grants.persia.opened:
@@ -270,6 +279,24 @@ def prepare_season(scenario: Scenario, relax: dict[int, Relaxation] | None = Non
         (t, faction): n for t, more in relax.items() if t > 0 for faction, n in more.oil_counters.items()
     }
     return SeasonData(scenario, season, turns, frozenset(gated), extra_oil)
+
+
+def _dominion_yards(scenario: Scenario, later: Scenario, prepared: Prepared) -> Prepared:
+    """A later turn's dominion limits with the shipbuilding turn 0's chart does there that turn: a
+    British yard in Australia makes its ships count against Australia's limit (27.473 B), as this turn's
+    do (`optimizer.turn.prepare`), though the later turn's scenario has no chart of its own."""
+    britain = scenario.powers.get(Power.BRITAIN)
+    if britain is None or britain.naval is None:
+        return prepared
+    limits = dict(prepared.dominion_limits)
+    for dominion in (Dominion.AUSTRALIA, Dominion.INDIA):
+        own = dominion_limit(later, dominion)
+        ships = any(SITE_BY_ID[y.id].country == dominion.value for y in britain.naval.shipyards)
+        if own is not None and ships and dominion not in limits:
+            limits[dominion] = own.limit
+    if limits == prepared.dominion_limits:
+        return prepared
+    return replace(prepared, dominion_limits=limits)
 
 
 def _closed(grants: GrantsState | None, t: int) -> GrantsState | None:

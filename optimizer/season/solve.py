@@ -19,6 +19,7 @@ from models.season import turn_after
 from models.season_plan import SeasonPlan, SeasonTurn
 from models.tables import Faction
 from optimizer.rules.linear import LinearExpr, value
+from optimizer.season.chart import later_naval_reports
 from optimizer.season.model import SeasonVariables, build_season
 from optimizer.season.objective import season_members
 from optimizer.season.prepare import SeasonData, prepare_season
@@ -159,6 +160,7 @@ def season_plan(
             shipped = value(solver, turn.grants.oil_shipped()) if turn.grants is not None else 0
             moved = {Faction.RUSSIA: shipped, Faction.WESTERN_ALLIES: -shipped}
             plan = _later_accounts(plan, {f: n + moved.get(f, 0) for f, n in carried.items()})
+            plan = plan.model_copy(update={"naval": later_naval_reports(turn, solver)})
         when = turn_after(scenario.turn, t)
         start: dict = {}
         for power in prepared.powers:

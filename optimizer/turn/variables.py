@@ -42,9 +42,18 @@ class Variables:
     sw: SWVariables | None = None  # rule 25: the deployment with the plan's new SW units
 
     @classmethod
-    def create(cls, model: cp_model.CpModel, data: Prepared, *, unbounded: bool = False) -> Variables:
+    def create(
+        cls,
+        model: cp_model.CpModel,
+        data: Prepared,
+        *,
+        unbounded: bool = False,
+        chart: tuple[NavalVariables, int] | None = None,
+    ) -> Variables:
         """Variables of every family; builds bounded by the force pool unless `unbounded`
-        (explanations, where the force pool is a guarded constraint of its own)."""
+        (explanations, where the force pool is a guarded constraint of its own). `chart`: for a turn
+        without a chart of its own, the chart (and its turn) whose naval steps this turn's oil threshold
+        prices (a season's later turn, on turn 0's chart: `optimizer.season.model`)."""
         extra = EXPLAIN_EXTRA_COUNTERS if unbounded else 0
         builds = BuildVariables.create(model, data.entries, extra)
         naval = NavalVariables.create(model, data.naval) if data.naval is not None else None
@@ -53,7 +62,8 @@ class Variables:
             faction: available + (MAX_OIL_SHIPPED if data.network and faction is Faction.RUSSIA else 0)
             for faction, available in data.oil_counters.items()
         }
-        oil = OilVariables.create(model, builds, naval, counters_most, extra)
+        priced, turn = (naval, 0) if chart is None else chart
+        oil = OilVariables.create(model, builds, priced, counters_most, extra, naval_turn=turn)
         grants = limits = None
         if data.network is not None:
             brps = {power: pdata.brps_available for power, pdata in data.powers.items()}

@@ -5,7 +5,7 @@ import pytest
 
 from models.io import InputError, parse_scenario
 from models.powers import Season, Turn
-from models.season import turn_after, turns_to_year_end
+from models.season import chart_horizon, turn_after, turns_to_year_end
 
 BASE = """
 name: t
@@ -94,9 +94,31 @@ def test_a_season_past_1946_is_refused():
     assert "past 1946" in problem
 
 
-def test_the_naval_horizon_is_given_once_with_a_season():
-    [(where, problem)] = problems("horizon: {turns: 3}\nseason: {turns: 3}\n")
+def test_a_naval_chart_horizon_shorter_than_the_season_is_refused_27_7():
+    """The chart is planned whole over its horizon, the season's turns among them (27.7)."""
+    [(where, problem)] = problems("horizon: {turns: 3}\nseason: {turns: 4}\n")
     assert where == "horizon.turns"
+    assert "shorter than the season's 4" in problem
+
+
+def test_horizon_future_for_a_turn_of_the_season_is_refused_27_11():
+    """A season turn's BRPs are the season's flow (27.11), not a horizon.future guess."""
+    [(where, problem)] = problems("horizon: {turns: 6, future: [{brps: {germany: 5}}]}\nseason: {turns: 3}\n")
+    assert where == "horizon.future[0]"
+    assert "turn 2 is a turn of the season" in problem
+
+
+def test_a_horizon_discount_beside_a_longer_season_is_refused():
+    [(where, _)] = problems("horizon: {turns: 6, discount: 0.9}\nseason: {turns: 3}\n")
+    assert where == "horizon.discount"
+
+
+def test_a_twelve_turn_chart_beside_a_four_turn_season_is_its_own_horizon_27_7():
+    """horizon.turns 12 with a season of 4: the chart's own horizon; future entries past the season."""
+    text = "horizon: {turns: 12, future: [{}, {}, {}, {brps: {germany: 5}}]}\nseason: {turns: 4}\n"
+    scenario = parse_scenario(BASE + text, "s.yaml")
+    assert chart_horizon(scenario.horizon, 4) == 12
+    assert chart_horizon(parse_scenario(BASE + "season: {turns: 4}\n", "s.yaml").horizon, 4) == 4
 
 
 def test_the_growth_rule_takes_no_brp_value():

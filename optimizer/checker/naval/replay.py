@@ -350,6 +350,7 @@ def charge_action(
     if payer in replay.brps:
         replay.brps[payer][turn] += brps
         record_dominion_brps(replay, action.yard, turn, brps)
+        replay.not_construction_by_turn[turn, payer] += oil_exempt_brps(kind, brps)
         if turn == 0:
             replay.not_construction[payer] += oil_exempt_brps(kind, brps)
     elif brps:

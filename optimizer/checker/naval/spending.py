@@ -109,3 +109,34 @@ def naval_spending(
                 gb.brps + paid[Power.BRITAIN], gb.steps, gb.oil_steps, gb.dominions
             )
     return spending
+
+
+def later_turn_spending(
+    first: Scenario, plan: Plan, replay: NavalReplay, turn: int
+) -> dict[Power, NavalSpending]:
+    """A season's later turn `turn` (0-based) spending on the chart of the season's first turn, planned
+    whole (27.7): priced for that turn's 27.11, 27.31 and 27.35 as this turn's is priced for this
+    turn's (`naval_spending`). 27.72: each step of the turn's chart actions costs that turn three BRPs,
+    which it pays out of its BRPs and counts against its limit; 27.35: "the first 25 BRPs of builds" are
+    the turn's builds, so its steps past its threshold cost double, as many as `plan` (the later turn's
+    plan) states in its `naval` reports. With the setting naval_oil_only_construction, repairs, raising
+    and acceleration extras are no steps. Britain's BRPs at the Canada and Australia yards that turn are
+    those countries' shipbuilding (27.473, 27.475 B, 40.244). SW units are the first turn's only."""
+    oil = stated_oil_steps(plan)
+    only_construction = first.settings.naval_oil_only_construction
+    dominions = {
+        Dominion(country): brps for (t, country), brps in replay.dominion_brps_by_turn.items() if t == turn
+    }
+    spending: dict[Power, NavalSpending] = {}
+    for power, per_turn in replay.brps.items():
+        brps = per_turn[turn] if turn < len(per_turn) else 0
+        outside = replay.not_construction_by_turn.get((turn, power), 0) if only_construction else 0
+        spending[power] = NavalSpending(
+            brps,
+            (brps - outside) // NAVAL_STEP_BRPS,
+            oil.get(power, 0),
+            dominions if power is Power.BRITAIN else {},
+        )
+    for power, steps in oil.items():
+        spending.setdefault(power, NavalSpending(0, 0, steps))
+    return spending

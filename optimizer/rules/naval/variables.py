@@ -141,28 +141,37 @@ class NavalVariables:
                 total += self.britain_pays()
         return total
 
-    def dominion_brps(self, country: str) -> LinearExpr:
-        """This turn's naval BRPs at the yards of a Commonwealth country (Canada, Australia), at normal
-        cost: that country's shipbuilding (27.473, 27.475 B, 40.244)."""
+    def dominion_brps(self, country: str, t: int = 0) -> LinearExpr:
+        """Turn t's naval BRPs at the yards of a Commonwealth country (Canada, Australia), at normal
+        cost: that country's shipbuilding (27.473, 27.475 B, 40.244); SW units are this turn's."""
         yards = {key for key, yard in self.naval.yards.items() if SITE_BY_ID[yard.site].country == country}
         if not yards:
             return 0
         chart: LinearExpr = sum(
             action_cost(ship, action)[1] * var
-            for ship, _, action, var in self.actions(0)
+            for ship, _, action, var in self.actions(t)
             if ship.yard in yards
         )
+        if t > 0:
+            return chart
         return chart + sum(SW_BRPS_PER_FACTOR * var for (_, yard), var in self.sw.items() if yard in yards)
 
-    def steps(self, power: Power) -> LinearExpr:
-        """This turn's naval BRPs in 3-BRP steps: what the oil threshold prices (27.35) [reading]; with
-        the setting naval_oil_only_construction, only construction proper (`oil_priced_brps`)."""
+    def steps(self, power: Power, t: int = 0) -> LinearExpr:
+        """Turn t's naval BRPs in 3-BRP steps: what that turn's oil threshold prices (27.35) [reading];
+        with the setting naval_oil_only_construction, only construction proper (`oil_priced_brps`). SW
+        units are this turn's; a later turn's steps are priced only by a season's later turn
+        (`optimizer.season.model`), `awaw plan` pricing this turn's alone."""
         only = self.naval.oil_only_construction
-        items = self.actions(0, power=power)
-        return cp_model.LinearExpr.weighted_sum(
+        items = self.actions(t, power=power)
+        chart = cp_model.LinearExpr.weighted_sum(
             [var for _, _, _, var in items],
             [oil_priced_brps(ship, action, only) // NAVAL_STEP_BRPS for ship, _, action, _ in items],
-        ) + sum(var for (build, _), var in self.sw.items() if self.naval.sw_builds[build][0] is power)
+        )
+        if t > 0:
+            return chart
+        return chart + sum(
+            var for (build, _), var in self.sw.items() if self.naval.sw_builds[build][0] is power
+        )
 
     def launches(self) -> list[tuple[ShipData, int, cp_model.IntVar]]:
         """(ship, turn, var) for every action that launches a ship (27.7272 D, and moves into the Launch row)."""

@@ -65,6 +65,7 @@ class OilVariables:
     units_max: dict[OilGroup, int] = field(default_factory=dict)
     naval_groups: dict[OilGroup, Power] = field(default_factory=dict)  # this turn's naval steps (27.35)
     counters: dict[Faction, cp_model.IntVar] = field(default_factory=dict)
+    naval_turn: int = 0  # the chart's turn whose steps this threshold prices (a season's later turn: its own)
 
     @classmethod
     def create(
@@ -74,10 +75,12 @@ class OilVariables:
         naval: NavalVariables | None,
         counters_most: Mapping[Faction, int],
         extra: int = 0,
+        naval_turn: int = 0,
     ) -> OilVariables:
         """Units past the threshold per group, bounded by the group's units (`extra` counters more per
-        entry in explanations); oil counters spent per faction, at most `counters_most`."""
-        oil = cls(builds, naval)
+        entry in explanations); oil counters spent per faction, at most `counters_most`; the naval steps
+        priced are those of the chart's turn `naval_turn`."""
+        oil = cls(builds, naval, naval_turn=naval_turn)
         for key, site in builds.counters:
             entry = builds.entry(key)
             if entry.oil_pooled:
@@ -109,7 +112,7 @@ class OilVariables:
         """Priced units of an oil group: its build lines, and this turn's naval steps."""
         units: LinearExpr = sum(self.builds.priced_units(*slot) for slot in self.groups[group])
         if group in self.naval_groups and self.naval is not None:
-            units += self.naval.steps(self.naval_groups[group])
+            units += self.naval.steps(self.naval_groups[group], self.naval_turn)
         return units
 
     def extra_brps(self, groups: list[OilGroup]) -> LinearExpr:

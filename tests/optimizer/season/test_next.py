@@ -13,7 +13,7 @@ from models.generate_season import season_data
 from models.objective import Objective
 from models.scenario import Scenario
 from models.season_plan import SeasonPlan
-from models.tables import WORKS_UNIT_TYPES
+from models.tables import WORKS_UNIT_TYPES, Power
 from optimizer.checker import check
 from optimizer.checker.season import check_season
 from optimizer.planners import Limits
@@ -104,3 +104,23 @@ def test_awaw_next_refuses_a_plan_that_breaks_the_rules(tmp_path):
     (tmp_path / "p.json").write_text(json.dumps(plan))
     refused = run("next", tmp_path / "s.yaml", tmp_path / "p.json")
     assert refused.exit_code == 1
+
+
+def test_awaw_next_keeps_a_seasons_own_chart_horizon_a_turn_further_on(tmp_path):
+    """A three-turn season beside a six-turn chart (27.7): the next turn's scenario has a two-turn season
+    and the chart's six turns again, `horizon.future` a turn further on (its entry for winter dropped, the
+    one for the summer after the season now its third), as `awaw next` moves any chart's horizon."""
+    data = yaml.safe_load(scenarios.path("japan_fall_1941_naval.yaml").read_text())
+    data["horizon"] = {"turns": 6, "future": [{}, {}, {"brps": {"japan": 20}}]}
+    data["season"] = {"turns": 3}
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
+    planned = run("season", tmp_path / "s.yaml", "--json")
+    assert planned.exit_code == 0, planned.stdout
+    (tmp_path / "p.json").write_text(planned.stdout)
+    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json", "--out", tmp_path / "n.yaml")
+    assert written.exit_code == 0, written.stdout
+    following = Scenario.model_validate(yaml.safe_load((tmp_path / "n.yaml").read_text()))
+    assert following.season is not None and following.season.turns == 2
+    assert following.horizon.turns == 6
+    assert [f.brps for f in following.horizon.future] == [{}, {Power.JAPAN: 20}]
+    assert run("season", tmp_path / "n.yaml", "--json").exit_code == 0

@@ -117,3 +117,28 @@ def test_every_season_plan_under_fixes_and_forbids_passes_the_checker(data):
         return
     assert check_season(scenario, result.plan) == []
     assert all(_holds(result.plan, decision) for decision in decisions)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_season_plan_with_a_longer_naval_chart_passes_the_season_checker(data):
+    """Seasons of 2 to 3 turns beside naval charts of their own horizon, up to 12 turns (27.7), every power
+    with shipyards charted, now and then a turn past the season given BRPs and a limit: the chart's turns
+    within the season paid out of each turn's BRPs and priced by its oil threshold (27.35), those past it
+    within `horizon.future`'s budgets; sometimes with grants."""
+    turns = data.draw(st.integers(2, 3))
+    scenario = Scenario.model_validate(
+        season_data(
+            picker(data),
+            turns=turns,
+            naval_turns=data.draw(st.integers(turns + 1, 12)),
+            joint_grants=data.draw(st.booleans()),
+            requirements=False,
+        )
+    )
+    solved = solve_season(scenario)
+    if solved.status is Status.INFEASIBLE:
+        return
+    assert solved.status is Status.OPTIMAL
+    assert solved.plan is not None
+    assert check_season(scenario, solved.plan) == []
