@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from models.plan import ObjectiveReport, Plan, StageResult, Status
+from models.plan import ObjectiveReport, Plan, Status
 from models.scenario import Scenario
 from models.season import turn_after
 from models.season_plan import SeasonPlan, SeasonTurn
@@ -26,7 +26,7 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.solve import EXACT_LIMIT, ONE_CALL_BUDGET, expression_range, naval_search
+from optimizer.turn.solve import Member, _weights, expression_range, naval_search, run_stages
 
 
 @dataclass
@@ -45,101 +45,88 @@ def solve_season(
     workers: int = 1,
     relax: dict[int, Relaxation] | None = None,
     adjust: Callable[[SeasonData], SeasonData] | None = None,
+    *,
+    tighten: bool = False,
 ) -> SeasonSolved:
     """The best season plan, priority by priority (a season of two turns or more); with `relax`, with
     more of some resources in some turns (`optimizer.season.why`); with `adjust`, of the prepared season
     it returns: the player's decisions fixed or forbidden (`optimizer.season.decisions.with_decisions`),
-    a route's capacity raised (`optimizer.season.why`)."""
+    a route's capacity raised (`optimizer.season.why`). The stages are the turn planner's
+    (`optimizer.turn.solve.run_stages`): every priority in one call with exact weights when they fit,
+    else, or past the one call's budget, one by one from its plan, each stage past its budget proven by
+    HiGHS (measured in benchmarks/season.py: on seeds 70000-70009 every position proven, CPU p95 10 s
+    under a load of 5, where the priorities one by one with CP-SAT alone proved 7 of 10 in 60 s).
+
+    With `tighten`, the variables' domains are first narrowed to what CP-SAT's presolve proves of every
+    feasible plan (`tighten_domains`), which narrows the one call's weights and HiGHS's big-M terms;
+    not the default: on the same seeds HiGHS then failed to prove two positions within its node limit
+    (8 of 10 proven), though it proved others faster (`benchmarks.season target --tighten`)."""
     started = time.perf_counter()
     data = prepare_season(scenario, relax)
     if adjust is not None:
         data = adjust(data)
     model, variables = build_season(data)
+    if tighten:
+        tighten_domains(model)
     built = time.perf_counter()
     members = season_members(model, variables)
-    stages: list[StageResult] = []
-    work = 0.0
-    last: cp_model.CpSolver | None = None
-    together = _one_call(model, variables, members, time_limit, workers)
-    if together is not None:
-        last, work, stages = together
-        if not stages:  # the one call did not prove the optimum within its budget: one by one instead
-            last = None
-    for k, (name, expr, scale) in enumerate(members if not stages else []):
-        remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
-        model.maximize(expr)
-        solver = new_solver(remaining, workers)
+    ranges = [expression_range(model, expr) for _, expr, _ in members]
+    weights = _weights(ranges)
+    queue = (
+        [
+            [
+                Member(*member, weight, low)
+                for member, weight, (low, _) in zip(members, weights, ranges, strict=True)
+            ]
+        ]
+        if weights is not None
+        else [[Member(*member, 1, low)] for member, (low, _) in zip(members, ranges, strict=True)]
+    )
+
+    def configured(limit: float | None) -> cp_model.CpSolver:
+        solver = new_solver(limit, workers)
         if variables.turns[0].naval is not None:
             naval_search(solver)
-        status = solver.solve(model)
-        work += solver.deterministic_time
-        if status == cp_model.INFEASIBLE:
-            return SeasonSolved(Status.INFEASIBLE, None, built - started, time.perf_counter() - built, work)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            if last is None:
-                return SeasonSolved(Status.UNKNOWN, None, built - started, time.perf_counter() - built, work)
-            break
-        optimal = status == cp_model.OPTIMAL
-        best = value(solver, expr)
-        bound = best if optimal else int(round(solver.best_objective_bound))
-        stages.append(StageResult(priority=name, value=best / scale, bound=bound / scale, proven=optimal))
-        last = solver
-        if k + 1 < len(members):
-            model.add(expr >= best)
-            _hint(model, variables, solver)
-    assert last is not None
-    for name, expr, scale in members[len(stages) :]:
-        stages.append(StageResult(priority=name, value=value(last, expr) / scale, bound=None, proven=False))
-    proven = all(stage.proven for stage in stages)
+        return solver
+
+    run = run_stages(model, variables, queue, time_limit, built, configured)
+    seconds = time.perf_counter() - built
+    if run.solver is None:
+        return SeasonSolved(run.status, None, built - started, seconds, run.work)
+    stages = run.stages
     first = stages[0]
     assert first.bound is not None
     gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
     report = ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages)
-    status_of = Status.OPTIMAL if proven else Status.FEASIBLE
-    plan = season_plan(scenario, variables, last, status_of, report)
-    return SeasonSolved(status_of, plan, built - started, time.perf_counter() - built, work, proven)
+    plan = season_plan(scenario, variables, run.solver, run.status, report)
+    return SeasonSolved(run.status, plan, built - started, seconds, run.work, run.status is Status.OPTIMAL)
 
 
-def _one_call(
-    model: cp_model.CpModel,
-    variables: SeasonVariables,
-    members: list[tuple[str, LinearExpr, int]],
-    time_limit: float | None,
-    workers: int,
-) -> tuple[cp_model.CpSolver, float, list[StageResult]] | None:
-    """Every priority in one solve with exact lexicographic weights when they fit (as the turn model's
-    stages are solved with naval charts, `optimizer.turn.solve.stage_groups`): each weight the product of
-    (range + 1) of every later priority, so no gain in a later one outweighs one unit of an earlier one.
-    None when the weights do not fit a double exactly; no stages when the optimum was not proven within
-    the one call's deterministic budget (its plan is then the hint of the solves one by one)."""
-    ranges = [expression_range(model, expr) for _, expr, _ in members]
-    weights = [1]
-    for low, high in reversed(ranges[1:]):
-        weights.insert(0, weights[0] * (high - low + 1))
-    if sum(w * max(abs(lo), abs(hi)) for w, (lo, hi) in zip(weights, ranges, strict=True)) >= EXACT_LIMIT:
-        return None
-    combined: LinearExpr = sum(w * expr for w, (_, expr, _) in zip(weights, members, strict=True))
-    model.maximize(combined)
-    solver = new_solver(time_limit, workers)
-    if variables.turns[0].naval is not None:
-        naval_search(solver)
-    solver.parameters.max_deterministic_time = ONE_CALL_BUDGET
-    status = solver.solve(model)
-    if status != cp_model.OPTIMAL:
-        if status == cp_model.FEASIBLE:
-            _hint(model, variables, solver)
-        return solver, solver.deterministic_time, []
-    stages = []
-    for name, expr, scale in members:
-        best = value(solver, expr)
-        stages.append(StageResult(priority=name, value=best / scale, bound=best / scale, proven=True))
-    return solver, solver.deterministic_time, stages
-
-
-def _hint(model: cp_model.CpModel, variables: SeasonVariables, solver: cp_model.CpSolver) -> None:
-    model.clear_hints()
-    for var in variables.decisions():
-        model.add_hint(var, solver.value(var))
+def tighten_domains(model: cp_model.CpModel) -> None:
+    """Each variable's domain narrowed to the least and greatest values CP-SAT's presolve proves it can
+    take in any plan of `model` (no objective, and no reduction that removes a feasible plan:
+    `keep_all_feasible_solutions_in_presolve`), so that every plan of the season is still a plan and
+    every priority's optimum the same. The later turns' BRPs, grants and construction limits are
+    declared with bounds no turn reaches (`NO_BUDGET`, `LIMIT_RANGE`); presolve reads the real ones off
+    the position (what each power has, what it can be granted, what its force pool can cost)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.stop_after_presolve = True
+    solver.parameters.keep_all_feasible_solutions_in_presolve = True
+    solver.parameters.fill_tightened_domains_in_response = True
+    model.clear_objective()
+    solver.solve(model)
+    tightened = solver.response_proto.tightened_variables
+    if len(tightened) != len(model.proto.variables):
+        return  # infeasible found by presolve, or nothing derived: the stages find it out
+    for var, found in zip(model.proto.variables, tightened, strict=True):
+        domain, narrow = list(var.domain), list(found.domain)
+        if len(domain) != 2 or not narrow:
+            continue
+        low, high = max(domain[0], narrow[0]), min(domain[1], narrow[-1])
+        if low <= high and (low, high) != (domain[0], domain[1]):
+            var.domain[0], var.domain[1] = low, high
 
 
 def season_plan(

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from ortools.sat.python import cp_model
 
@@ -92,9 +92,6 @@ def solve_stages(
     each better plan as it is found (`optimizer.turn.progress`)."""
     built = time.perf_counter()
     priorities = priority_order(scenario, variables)
-    stages: list[StageResult] = []
-    last_solver: cp_model.CpSolver | None = None
-    work = 0.0
     queue = stage_groups(model, data, variables, priorities, one_call)
 
     def configured(limit: float | None) -> cp_model.CpSolver:
@@ -105,6 +102,76 @@ def solve_stages(
             light_presolve_search(solver)
         return solver
 
+    run = run_stages(model, variables, queue, time_limit, built, configured, on_progress)
+    if run.status is Status.INFEASIBLE:
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
+        return Solved(
+            Status.INFEASIBLE,
+            None,
+            explain(data, left) if explain_infeasible else [],
+            solve_seconds=time.perf_counter() - built,
+            deterministic_seconds=run.work,
+        )
+    if run.solver is None:
+        return Solved(
+            Status.UNKNOWN, None, solve_seconds=time.perf_counter() - built, deterministic_seconds=run.work
+        )
+    stages, last_solver, work = run.stages, run.solver, run.work
+    first = stages[0]
+    assert first.bound is not None  # the first priority is solved first, and its bound always known
+    gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
+    plan = extract_plan(
+        data,
+        variables,
+        last_solver,
+        Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
+        ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
+    )
+    return Solved(
+        plan.status,
+        plan,
+        solve_seconds=time.perf_counter() - built,
+        deterministic_seconds=work,
+        solver=last_solver,
+        variables=variables,
+    )
+
+
+@dataclass
+class StageRun:
+    """What the solves of the priorities ended with (`run_stages`): INFEASIBLE, UNKNOWN (no plan found),
+    or a plan (`solver`) with each priority's stage, proven or not (OPTIMAL when all are)."""
+
+    status: Status
+    stages: list[StageResult]
+    solver: cp_model.CpSolver | None
+    work: float  # deterministic time, summed over the solves
+
+
+class Decided(Protocol):
+    """A model's variables as the stages hint them: a turn's (`Variables`) or a season's."""
+
+    def decisions(self) -> list[cp_model.IntVar]: ...
+
+
+def run_stages(
+    model: cp_model.CpModel,
+    variables: Decided,
+    queue: list[list[Member]],
+    time_limit: float | None,
+    built: float,
+    configured: Callable[[float | None], cp_model.CpSolver],
+    on_progress: OnProgress | None = None,
+) -> StageRun:
+    """The groups of `queue` solved in order on `model` (each optimum kept while the next is solved),
+    within `time_limit` seconds from `built` (a `time.perf_counter()`), each solver made by
+    `configured`: a group of several priorities past `ONE_CALL_BUDGET` is solved one by one from its
+    plan, a single priority past `STAGE_BUDGET` is finished by `_finish_stage`. The turn's solve
+    (`solve_stages`) and the season's (`optimizer.season.solve`) both run their stages so. Priorities
+    the time limit left unsolved get their values in the plan, nothing proven of them."""
+    stages: list[StageResult] = []
+    last_solver: cp_model.CpSolver | None = None
+    work = 0.0
     while queue:
         group = queue.pop(0)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
@@ -129,14 +196,7 @@ def solve_stages(
             )
             work += more
         if status == cp_model.INFEASIBLE:
-            left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
-            return Solved(
-                Status.INFEASIBLE,
-                None,
-                explain(data, left) if explain_infeasible else [],
-                solve_seconds=time.perf_counter() - built,
-                deterministic_seconds=work,
-            )
+            return StageRun(Status.INFEASIBLE, stages, None, work)
         out_of_time = _past(time_limit, built)
         if len(group) > 1 and status != cp_model.OPTIMAL and not out_of_time:
             # No work thrown away: the priorities one by one start from this call's plan, and the first
@@ -150,12 +210,7 @@ def solve_stages(
             continue
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             if not stages:
-                return Solved(
-                    Status.UNKNOWN,
-                    None,
-                    solve_seconds=time.perf_counter() - built,
-                    deterministic_seconds=work,
-                )
+                return StageRun(Status.UNKNOWN, stages, None, work)
             queue.insert(0, group)
             break
         optimal = status == cp_model.OPTIMAL
@@ -189,24 +244,8 @@ def solve_stages(
                 proven=False,
             )
         )
-    first = stages[0]
-    assert first.bound is not None  # the first priority is solved first, and its bound always known
-    gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
-    plan = extract_plan(
-        data,
-        variables,
-        last_solver,
-        Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
-        ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
-    )
-    return Solved(
-        plan.status,
-        plan,
-        solve_seconds=time.perf_counter() - built,
-        deterministic_seconds=work,
-        solver=last_solver,
-        variables=variables,
-    )
+    proven = all(stage.proven for stage in stages)
+    return StageRun(Status.OPTIMAL if proven else Status.FEASIBLE, stages, last_solver, work)
 
 
 def _past(time_limit: float | None, started: float) -> bool:
@@ -215,7 +254,7 @@ def _past(time_limit: float | None, started: float) -> bool:
 
 def _finish_stage(
     model: cp_model.CpModel,
-    variables: Variables,
+    variables: Decided,
     member: Member,
     solver: cp_model.CpSolver,
     status: cp_model.CpSolverStatus,
@@ -262,7 +301,7 @@ def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | 
     return priorities
 
 
-def _hint(model: cp_model.CpModel, variables: Variables, solver: cp_model.CpSolver) -> None:
+def _hint(model: cp_model.CpModel, variables: Decided, solver: cp_model.CpSolver) -> None:
     """Start the next solve from this solve's plan."""
     model.clear_hints()
     for var in variables.decisions():
