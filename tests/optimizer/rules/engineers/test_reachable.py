@@ -71,7 +71,9 @@ def test_poor_weather_doubles_the_rail_line_to_8_mps():
     normally costs 4 MPs, would instead cost 8 MPs". A 5-MP regiment pays it in turn 2 in mud, in
     turn 1 in clear weather."""
     assert completing_teams(prepare(rail_scenario([regiment("u", 5)], "mud")), "rail", 1) == []
-    assert completing_teams(prepare(rail_scenario([regiment("u", 5)], "mud")), "rail", 2) == [frozenset({"u"})]
+    assert completing_teams(prepare(rail_scenario([regiment("u", 5)], "mud")), "rail", 2) == [
+        frozenset({"u"})
+    ]
     assert completing_teams(prepare(rail_scenario([regiment("u", 5)])), "rail", 1) == [frozenset({"u"})]
 
 
