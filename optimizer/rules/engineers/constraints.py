@@ -10,6 +10,7 @@ from ortools.sat.python import cp_model
 from models.engineers import CAPACITY_TASKS, MAX_TEAM_HALF_RES, NEW_AIRBASE_CAPACITY
 from optimizer.rules.engineers import teams
 from optimizer.rules.engineers.prepare import Option, Prepared, TaskData
+from optimizer.rules.engineers.reachable import add_teams_in_reach
 from optimizer.rules.engineers.variables import EngineerVariables
 
 
@@ -407,3 +408,4 @@ def add_engineers(
     add_required(model, data, v, required)
     add_work_capacity(model, data, v)
     add_reach(model, data, v)
+    add_teams_in_reach(model, data, v)
