@@ -38,7 +38,7 @@ def season_whatif_view(
     from optimizer.planners import Limits
     from optimizer.planners.season import SEASON
     from optimizer.season.decisions import parse_season_decisions
-    from optimizer.web.whatif import WHATIF_NAME, WhatIfView
+    from optimizer.web.whatif import WHATIF_NAME, answered
     from optimizer.whatif.plan_diff import changes
 
     if asked.why_not or asked.alternatives is not None:
@@ -47,15 +47,8 @@ def season_whatif_view(
     scenario = loaded.scenario
     decisions = parse_season_decisions(asked.fix, asked.forbid, scenario.season.length(scenario.turn))
     result = SEASON.solve(scenario, Limits(time_limit), decisions)
-    view = WhatIfView(
-        status=result.status.value,
-        command=season_command(asked, file, options),
-        objective=result.objective,
-        explanation=list(result.explanation),
-    )
+    view = answered(result, season_command(asked, file, options))
     if result.plan is None:
-        view.explanation = [result.message, *result.explanation]
-        view.plan_json = result.failure_json()
         return view
     plan = result.plan
     if asked.why and len(plan.turns) > 1:

@@ -9,12 +9,15 @@ A turn plan is asked every what-if (rules 27 and 40) here; a season plan `awaw s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from optimizer.render.blocks import Block, blocks
 from optimizer.web.service import Loaded
+
+if TYPE_CHECKING:
+    from optimizer.planners.base import Result
 
 WHATIF_NAME = "what-if controls"  # the file name errors name for the page's what-if controls
 MOST = 50  # decisions of each kind one request may ask (the CLI has no such limit; the page keeps it small)
@@ -69,6 +72,21 @@ class WhatIfView:
     plan_json: str = ""
 
 
+def answered(result: Result[Any], command: str) -> WhatIfView:
+    """A what-if's view of a planner's result (`optimizer.planners.base`): its status, the command shown
+    and the objective; without a plan, why not and the failure's JSON, as the command gives them."""
+    view = WhatIfView(
+        status=result.status.value,
+        command=command,
+        objective=result.objective,
+        explanation=list(result.explanation),
+    )
+    if result.plan is None:
+        view.explanation = [result.message, *result.explanation]
+        view.plan_json = result.failure_json()
+    return view
+
+
 def _turn_only(loaded: Loaded, what: str) -> None:
     from models.io import InputError
     from optimizer.planners.turn import TURN
@@ -113,15 +131,8 @@ def whatif_view(
         found = position.alternatives(solved, asked.alternatives, within, time_limit)
         solved.plan.alternatives = [alternative for alternative, _ in found]
     result = result_of(scenario, solved)
-    view = WhatIfView(
-        status=result.status.value,
-        command=asked.command(file, options),
-        objective=result.objective,
-        explanation=list(result.explanation),
-    )
+    view = answered(result, asked.command(file, options))
     if result.plan is None:
-        view.explanation = [result.message, *result.explanation]
-        view.plan_json = result.failure_json()
         return view
     view.blocks = blocks(TURN.tables(scenario, result, asked.tolerance))
     view.answers = [
