@@ -192,6 +192,5 @@ def plan(
         from optimizer.render.plain import write
         from optimizer.render.tables import console
 
-        write(
-            TURN.tables(scenario, result, tolerance), console
-        )  # without Rich where the output is no terminal
+        # Without Rich where the output is no terminal (`optimizer.render.plain`).
+        write(TURN.tables(scenario, result, tolerance), console)
