@@ -139,7 +139,8 @@ def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int
         for entry in state.force_pool:
             pool.append(_most(scenario, season, t, power, entry))
         for s in range(1, t + 1):
-            for entry in season.expected(s).powers.get(power, _NOTHING).received:
+            then = season.expected(s).powers.get(power)
+            for entry in [] if then is None else then.received:
                 if entry.id not in ids:
                     ids.add(entry.id)
                     pool.append(_most(scenario, season, t, power, entry))
@@ -184,13 +185,6 @@ def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int
             "season": None,
         }
     )
-
-
-class _Nothing:
-    received: list[ForcePoolEntry] = []
-
-
-_NOTHING = _Nothing()
 
 
 def _most(
