@@ -58,7 +58,7 @@ def next_turn(
         raise fail(error.render(), 2) from None
     season = scenario.season
     length = season.length(scenario.turn) if season is not None else 1
-    position = first_turn(scenario, length) if season is not None else scenario
+    position = first_turn(scenario, length)  # the scenario itself for one turn, season or not
     if breaches := check(position, plan):
         lines_out = "\n".join(f"  {b.rule}: {b.message}" for b in breaches)
         raise fail(f"{plan_file}: the plan breaks the rules, so it cannot be carried out:\n{lines_out}", 1)

@@ -125,12 +125,11 @@ class SeasonPlanner:
         if solved.plan is not None and scenario.sw is not None:
             # This turn's plan with its SW figures (rule 25), as `awaw plan` prints them.
             from optimizer.planners.position import with_sw_report
-            from optimizer.season.prepare import season_scenarios
+            from optimizer.season.prepare import this_turn
 
             first = solved.plan.turns[0]
-            reported = first.model_copy(
-                update={"plan": with_sw_report(season_scenarios(scenario)[0], first.plan)}
-            )
+            now = this_turn(scenario, season, season.length(scenario.turn))
+            reported = first.model_copy(update={"plan": with_sw_report(now, first.plan)})
             solved.plan = solved.plan.model_copy(update={"turns": [reported, *solved.plan.turns[1:]]})
         objective = solved.plan.objective if solved.plan is not None else None
         explanation: tuple[str, ...] = ()

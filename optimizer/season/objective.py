@@ -79,9 +79,8 @@ def _priority(
     if priority.kind is PriorityKind.OIL_KEPT:
         return sum(variables.oil_left.values()), 1
     if priority.kind is not PriorityKind.VALUE:
-        return sum(
-            priority_expression(data.turns[t], turn, priority)[0] for t, turn in enumerate(variables.turns)
-        ), (priority_expression(data.turns[0], variables.turns[0], priority)[1])
+        each = [priority_expression(data.turns[t], turn, priority) for t, turn in enumerate(variables.turns)]
+        return sum(expr for expr, _ in each), each[0][1]
     weights, weight_scale = turn_weights(data.season.discount, data.length)
     total: LinearExpr = 0
     for t, turn in enumerate(variables.turns):

@@ -139,7 +139,8 @@ def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int
         for entry in state.force_pool:
             pool.append(_most(scenario, season, t, power, entry))
         for s in range(1, t + 1):
-            for entry in season.expected(s).powers.get(power, _NOTHING).received:
+            then = season.expected(s).powers.get(power)
+            for entry in [] if then is None else then.received:
                 if entry.id not in ids:
                     ids.add(entry.id)
                     pool.append(_most(scenario, season, t, power, entry))
@@ -186,13 +187,6 @@ def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int
     )
 
 
-class _Nothing:
-    received: list[ForcePoolEntry] = []
-
-
-_NOTHING = _Nothing()
-
-
 def _most(
     scenario: Scenario, season: SeasonSection, t: int, power: Power, entry: ForcePoolEntry
 ) -> ForcePoolEntry:
@@ -207,14 +201,13 @@ def _grants_later(grants: GrantsState | None, t: int) -> GrantsState | None:
     """Rule 40's state t turns on: the Murmansk convoys' turn count advanced (40.411); Persia and the
     Alaska highway marked opened, so that the season model may let them carry grants once opened in an
     earlier turn of the season (40.54, 40.71)."""
-    if grants is None:
+    closed = _closed(grants, t)
+    if closed is None:
         return None
-    war = grants.germany_russia_war_turns
-    return grants.model_copy(
+    return closed.model_copy(
         update={
-            "germany_russia_war_turns": war + t if war > 0 else 0,
-            "persia": grants.persia.model_copy(update={"opened": True}),
-            "siberia": grants.siberia.model_copy(update={"highway_built": True}),
+            "persia": closed.persia.model_copy(update={"opened": True}),
+            "siberia": closed.siberia.model_copy(update={"highway_built": True}),
         }
     )
 
@@ -300,7 +293,8 @@ def _dominion_yards(scenario: Scenario, later: Scenario, prepared: Prepared) -> 
 
 
 def _closed(grants: GrantsState | None, t: int) -> GrantsState | None:
-    """Rule 40's state t turns on with the routes as the season found them (not opened)."""
+    """Rule 40's state t turns on with the routes as the season found them (not opened): the Murmansk
+    convoys' turn count advanced (40.411)."""
     if grants is None:
         return None
     war = grants.germany_russia_war_turns

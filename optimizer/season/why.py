@@ -28,7 +28,7 @@ from dataclasses import replace
 from functools import partial
 
 from models.plan import Plan
-from models.route_data import ROUTE_CAPACITY_RULES, Route
+from models.route_data import OIL_COUNTER_BRPS, ROUTE_CAPACITY_RULES, Route
 from models.scenario import Scenario
 from models.season import PowerExpectation
 from models.season_plan import SeasonPlan, SeasonResource
@@ -38,7 +38,6 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
 from optimizer.turn.prepare import Relaxation
 
-OIL_COUNTER_ROUTE_BRPS = 10  # an oil counter counts 10 BRPs of a route's capacity (40.251)
 Adjust = Callable[[SeasonData], SeasonData]
 
 
@@ -132,7 +131,7 @@ def _routes(data: SeasonData, plan: SeasonPlan, t: int) -> list[tuple[Route, int
 
 def _route_used(plan: Plan, route: Route) -> int:
     return sum(
-        line.brps + OIL_COUNTER_ROUTE_BRPS * line.oil_counters
+        line.brps + OIL_COUNTER_BRPS * line.oil_counters  # 40.251
         for line in plan.grants
         if line.route == route.value
     )
