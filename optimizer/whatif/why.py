@@ -17,6 +17,7 @@ from functools import partial
 from ortools.sat.python import cp_model
 
 from models.plan import OneMore, Plan, ResourceUse, Status
+from models.route_data import OIL_COUNTER_BRPS
 from models.tables import (
     JAPAN_OUTSIDE_HOME_INFANTRY_FACTORS,
     RUSSIA_SIBERIA_BRPS,
@@ -35,8 +36,6 @@ from optimizer.turn.solve import Solved, solve_side_by_side
 from optimizer.turn.variables import Variables
 from optimizer.whatif.plan_diff import changes
 
-# Oil counters count 10 BRPs of a route's capacity (40.251).
-OIL_COUNTER_ROUTE_BRPS = 10
 STACKING = (Category.GROUND, Category.AIR)
 POWERS = {power.value for power in Power}
 
@@ -117,7 +116,7 @@ def _grant_uses(data: Prepared, plan: Plan) -> list[ResourceUse]:
     if data.network is not None:
         for route, status in data.network.routes.items():
             used = sum(
-                line.brps + OIL_COUNTER_ROUTE_BRPS * line.oil_counters
+                line.brps + OIL_COUNTER_BRPS * line.oil_counters
                 for line in plan.grants
                 if line.route == route.value
             )
