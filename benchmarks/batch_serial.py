@@ -41,6 +41,7 @@ class _TimedConnection:
         self.connection = connection
         self.waited = 0.0
         self.received = 0
+        self.first_item: float | None = None  # wall clock of the first `recv`'s return
         self.first_send: tuple[float, float] | None = None  # (CPU, wall) of the first `send`
 
     def recv(self) -> Any:
@@ -48,9 +49,9 @@ class _TimedConnection:
         item = self.connection.recv()
         if self.received:  # the wait for the first position is the start-up's, counted apart
             self.waited += time.perf_counter() - started
-        self.received += 1
-        if self.received == 1:
+        else:
             self.first_item = time.time()
+        self.received += 1
         return item
 
     def send(self, item: Any) -> None:
@@ -75,7 +76,7 @@ def serve_timed(connection: Any, task: Any, report: str) -> None:
     timed = _TimedConnection(connection)
     _serve(timed, task)  # type: ignore[arg-type]
     ended = time.time()
-    first = getattr(timed, "first_item", ended)
+    first = timed.first_item if timed.first_item is not None else ended
     line = {
         "pid": os.getpid(),
         "first_item": first,

@@ -235,7 +235,8 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
         kind = ct.WhichOneof("constraint")
         # The enforcement: 0 exactly when every enforcement literal is true, else positive.
         off = total(constant(1) - literal(ref) for ref in ct.enforcement_literal)
-        enforced = bool(ct.enforcement_literal)
+        if ct.enforcement_literal and kind in ("int_div", "lin_max", "int_prod"):
+            raise Untranslated(f"constraint {index}: {kind} with enforcement literals")
         if kind == "linear":
             in_domain(terms(ct.linear.vars, ct.linear.coeffs), list(ct.linear.domain), off)
         elif kind == "bool_or":
@@ -251,8 +252,6 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
             if kind == "exactly_one":
                 milp.add_row(count + off, 1, None)
         elif kind == "int_div":
-            if enforced:
-                raise Untranslated(f"constraint {index}: int_div with enforcement literals")
             target = linear(ct.int_div.target)
             numerator, denominator = (linear(e) for e in ct.int_div.exprs)
             if denominator.coeffs or denominator.const == 0:
@@ -271,8 +270,6 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
             milp.add_row(remainder + (constant(1) - p) * (d - 1), 0, None)
             milp.add_row(remainder - p * (d - 1), None, 0)
         elif kind == "lin_max":
-            if enforced:
-                raise Untranslated(f"constraint {index}: lin_max with enforcement literals")
             target = linear(ct.lin_max.target)
             exprs = [linear(e) for e in ct.lin_max.exprs]
             if not exprs:
@@ -284,12 +281,9 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
             for z, expr in zip(chosen, exprs, strict=True):
                 milp.add_row(target - expr, 0, None)
                 # target <= expr for the expression chosen as the maximum.
-                milp.add_row(
-                    target - expr + z * (top - milp.bounds(expr)[0]), None, top - milp.bounds(expr)[0]
-                )
+                slack = top - milp.bounds(expr)[0]
+                milp.add_row(target - expr + z * slack, None, slack)
         elif kind == "int_prod":
-            if enforced:
-                raise Untranslated(f"constraint {index}: int_prod with enforcement literals")
             target = linear(ct.int_prod.target)
             factors = [linear(e) for e in ct.int_prod.exprs]
             if not factors:

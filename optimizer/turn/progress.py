@@ -17,7 +17,7 @@ OnProgress = Callable[[str, float, float | None], None]
 
 
 class Reporter(cp_model.CpSolverSolutionCallback):
-    """Reports the first priority of a solve's group at each solution (the bound as `_member_bounds`
+    """Reports the first priority of a solve's group at each solution (the bound as `first_bound`
     reads it off the weighted objective: every later member at its least). `group`: the solve's
     `optimizer.turn.solve.Member`s."""
 
@@ -29,6 +29,13 @@ class Reporter(cp_model.CpSolverSolutionCallback):
     def on_solution_callback(self) -> None:
         first = self.group[0]
         best = int(self.value(first.expr))
-        rest = sum(member.weight * member.low for member in self.group[1:])
-        bound = max(best, (int(round(self.best_objective_bound)) - rest) // first.weight)
+        bound = first_bound(self.group, best, self.best_objective_bound)
         self.on_progress(first.name, best / first.scale, bound / first.scale)
+
+
+def first_bound(group: Sequence[Any], best: int, objective_bound: float) -> int:
+    """The bound a solve of `group`'s weighted objective proves of its first member, whose value is
+    `best`: what the weighted bound leaves it with every later member at its least (a valid upper
+    bound), and never below `best`."""
+    rest = sum(member.weight * member.low for member in group[1:])
+    return max(best, (int(round(objective_bound)) - rest) // group[0].weight)

@@ -25,7 +25,7 @@ from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.objective import describe_priority, priority_expression
 from optimizer.turn.prepare import Prepared
-from optimizer.turn.progress import OnProgress, Reporter
+from optimizer.turn.progress import OnProgress, Reporter, first_bound
 from optimizer.turn.prove import STAGE_BUDGET, prove
 from optimizer.turn.variables import Variables
 
@@ -203,9 +203,9 @@ def run_stages(
             # keeps the bound this call proved of it.
             queue[:0] = [[member._replace(weight=1)] for member in group]
             if status == cp_model.FEASIBLE:
-                first_bound = _member_bounds(solver, group, False)[0]
-                assert first_bound is not None
-                model.add(group[0].expr <= first_bound)
+                kept = _member_bounds(solver, group, False)[0]
+                assert kept is not None
+                model.add(group[0].expr <= kept)
                 _hint(model, variables, solver)
             continue
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -315,9 +315,7 @@ def _member_bounds(solver: cp_model.CpSolver, group: list[Member], optimal: bool
     values = [int(solver.value(member.expr)) for member in group]
     if optimal:
         return list(values)
-    rest = sum(member.weight * member.low for member in group[1:])
-    first = (int(round(solver.best_objective_bound)) - rest) // group[0].weight
-    return [max(first, values[0]), *(None for _ in group[1:])]
+    return [first_bound(group, values[0], solver.best_objective_bound), *(None for _ in group[1:])]
 
 
 class Member(NamedTuple):

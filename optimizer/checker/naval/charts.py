@@ -40,20 +40,18 @@ class NavalReplay:
     # This turn's deferrals without `deferring_allowed`: (description, power, yard), judged by
     # `check_restricted_deferrals` (27.7272 C).
     restricted_deferrals: list[tuple[str, Power, str]] = field(default_factory=list)
-    # This turn's BRPs spent at the Canada and Australia yards, by country: their shipbuilding (40.244).
-    dominion_brps: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    # The same in every turn of the horizon, by (turn, country): a season's later turns are its own
-    # turns, with their own shipbuilding of those countries (optimizer/checker/season.py).
+    # BRPs spent at the Canada and Australia yards in each turn of the horizon, by (turn, country): their
+    # shipbuilding (40.244); a season's later turns are its own turns, with their own shipbuilding of those
+    # countries (optimizer/checker/season.py).
     dominion_brps_by_turn: dict[tuple[int, str], int] = field(default_factory=lambda: defaultdict(int))
     # Ships of a yard an opposing faction holds, gone from its chart (27.71): 'displaced' or 'eliminated'.
     lost: dict[tuple[Power, str, str], str] = field(default_factory=dict)
     # Ships launched, by continuing or accelerating into the Launch row or from it: (owning power,
     # unit, factors, turn).
     launched: list[tuple[Power, UnitType, int, int]] = field(default_factory=list)
-    # This turn's BRPs per paying power that are repairs, raising or acceleration extras: outside the
-    # oil threshold under the setting naval_oil_only_construction (27.35, 27.72; `oil_exempt_brps`).
-    not_construction: dict[Power, int] = field(default_factory=lambda: defaultdict(int))
-    # The same in every turn of the horizon, by (turn, paying power).
+    # BRPs per paying power that are repairs, raising or acceleration extras, in each turn of the horizon,
+    # by (turn, paying power): outside the oil threshold under the setting naval_oil_only_construction
+    # (27.35, 27.72; `oil_exempt_brps`).
     not_construction_by_turn: dict[tuple[int, Power], int] = field(default_factory=lambda: defaultdict(int))
     # BRPs of the U.S. lay-downs of British CVEs in each turn (27.7223 B: within the grant limit).
     british_cve_brps: dict[int, int] = field(default_factory=lambda: defaultdict(int))
@@ -65,8 +63,6 @@ def record_dominion_brps(replay: NavalReplay, site: str, turn: int, brps: int) -
     country = SITE_BY_ID[site].country if site in SITE_BY_ID else None
     if country in (Dominion.CANADA.value, Dominion.AUSTRALIA.value):
         replay.dominion_brps_by_turn[turn, country] += brps
-        if turn == 0:
-            replay.dominion_brps[country] += brps
 
 
 def naval_powers(scenario: Scenario) -> list[Power]:

@@ -351,8 +351,6 @@ def charge_action(
         replay.brps[payer][turn] += brps
         record_dominion_brps(replay, action.yard, turn, brps)
         replay.not_construction_by_turn[turn, payer] += oil_exempt_brps(kind, brps)
-        if turn == 0:
-            replay.not_construction[payer] += oil_exempt_brps(kind, brps)
     elif brps:
         replay.rules.append(
             Violation(

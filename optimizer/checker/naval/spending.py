@@ -69,6 +69,30 @@ def stated_oil_steps(plan: Plan) -> dict[Power, int]:
     return steps
 
 
+def _chart_spending(
+    replay: NavalReplay, oil: Mapping[Power, int], only_construction: bool, turn: int
+) -> dict[Power, NavalSpending]:
+    """Each paying power's chart actions of `turn` (and in turn 0 its SW units) at normal cost, in 3-BRP
+    steps, with the plan's steps past the oil threshold (`oil`); Britain's BRPs at the Canada and
+    Australia yards are those countries' shipbuilding (27.473, 27.475 B, 40.244). 27.35 with 27.72
+    (setting naval_oil_only_construction): repairs, raising and acceleration extras are paid at their
+    cost and are no steps of the oil threshold."""
+    dominions = {
+        Dominion(country): brps for (t, country), brps in replay.dominion_brps_by_turn.items() if t == turn
+    }
+    spending: dict[Power, NavalSpending] = {}
+    for power, per_turn in replay.brps.items():
+        brps = per_turn[turn] if turn < len(per_turn) else 0
+        outside = replay.not_construction_by_turn.get((turn, power), 0) if only_construction else 0
+        spending[power] = NavalSpending(
+            brps,
+            (brps - outside) // NAVAL_STEP_BRPS,
+            oil.get(power, 0),
+            dominions if power is Power.BRITAIN else {},
+        )
+    return spending
+
+
 def naval_spending(
     scenario: Scenario, plan: Plan, replay: NavalReplay | None = None
 ) -> dict[Power, NavalSpending]:
@@ -77,21 +101,9 @@ def naval_spending(
     plan's steps past the oil threshold (0 without a naval report) (27.72, 27.35) [reading]. With the
     setting naval_oil_only_construction the steps leave out repairs, raising and acceleration extras."""
     replay = replay if replay is not None else replay_naval(scenario, plan)
-    oil = stated_oil_steps(plan)
-    dominions = {Dominion(country): brps for country, brps in replay.dominion_brps.items()}
-    # 27.35 with 27.72 (setting naval_oil_only_construction): repairs, raising and acceleration
-    # extras are paid at their cost and are no steps of the oil threshold.
-    only_construction = scenario.settings.naval_oil_only_construction
-    spending = {
-        power: NavalSpending(
-            per_turn[0],
-            (per_turn[0] - (replay.not_construction.get(power, 0) if only_construction else 0))
-            // NAVAL_STEP_BRPS,
-            oil.get(power, 0),
-            dominions if power is Power.BRITAIN else {},
-        )
-        for power, per_turn in replay.brps.items()
-    }
+    spending = _chart_spending(
+        replay, stated_oil_steps(plan), scenario.settings.naval_oil_only_construction, 0
+    )
     # 27.7322: transports the U.S. builds before war with Germany are paid as their lines say,
     # by the U.S. and Britain, outside the oil threshold (American yards, 27.35 J) [reading].
     lend = lend_lease_lines(scenario, plan)
@@ -123,20 +135,7 @@ def later_turn_spending(
     and acceleration extras are no steps. Britain's BRPs at the Canada and Australia yards that turn are
     those countries' shipbuilding (27.473, 27.475 B, 40.244). SW units are the first turn's only."""
     oil = stated_oil_steps(plan)
-    only_construction = first.settings.naval_oil_only_construction
-    dominions = {
-        Dominion(country): brps for (t, country), brps in replay.dominion_brps_by_turn.items() if t == turn
-    }
-    spending: dict[Power, NavalSpending] = {}
-    for power, per_turn in replay.brps.items():
-        brps = per_turn[turn] if turn < len(per_turn) else 0
-        outside = replay.not_construction_by_turn.get((turn, power), 0) if only_construction else 0
-        spending[power] = NavalSpending(
-            brps,
-            (brps - outside) // NAVAL_STEP_BRPS,
-            oil.get(power, 0),
-            dominions if power is Power.BRITAIN else {},
-        )
+    spending = _chart_spending(replay, oil, first.settings.naval_oil_only_construction, turn)
     for power, steps in oil.items():
         spending.setdefault(power, NavalSpending(0, 0, steps))
     return spending

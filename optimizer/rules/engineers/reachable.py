@@ -72,12 +72,15 @@ def add_teams_in_reach(model: cp_model.CpModel, data: Prepared, v: EngineerVaria
     """Redundant, for the search's bound: a task counted in MPs is done in turn t only by a team that
     can have paid it by then (the module's docstring); no unit, and no pair of units, outside every
     such team works on it if it is done in turn t."""
+    members_of: dict[str, list[str]] = {}
+    for u, k in sorted(v.part):
+        members_of.setdefault(k, []).append(u)
     for (k, t), finish in sorted(v.finish.items()):
         able = completing_teams(data, k, t)
         if not able:
             model.add(finish == 0)
             continue
-        members = sorted(u for u, kk in v.part if kk == k)
+        members = members_of.get(k, [])
         inside = frozenset().union(*able)
         for u in members:
             if u not in inside:
