@@ -31,13 +31,6 @@ from models.season import SeasonSection, TurnExpectation, turn_after
 from models.tables import Faction, Power
 
 
-def per_faction(scenario: Scenario, given: int | dict[Faction, int], faction: Faction) -> int:
-    """A number given for the planning faction, or per faction (as `Scenario.oil_counters` reads it)."""
-    if isinstance(given, dict):
-        return given.get(faction, 0)
-    return given if faction is scenario.faction else 0
-
-
 def oil_left(scenario: Scenario, plan: Plan) -> dict[Faction, int]:
     """Oil counters each planned faction has after the turn: those available for construction, less
     those spent on it, less (Western Allies) those shipped to Russia, plus (Russia) those shipped to it
@@ -104,12 +97,11 @@ def next_turn_data(
         pdata["force_pool"] = pool
     oil = oil_left(scenario, plan)
     data["oil_counters"] = {
-        faction.value: max(0, oil[faction] + per_faction(scenario, expected.oil_counters, faction))
+        faction.value: max(0, oil[faction] + scenario.per_faction(expected.oil_counters, faction))
         for faction in scenario.factions()
     }
     reserved = {
-        faction.value: per_faction(scenario, expected.oil_reserved, faction)
-        for faction in scenario.factions()
+        faction.value: scenario.per_faction(expected.oil_reserved, faction) for faction in scenario.factions()
     }
     data["oil_reserved"] = {f: min(n, data["oil_counters"][f]) for f, n in reserved.items()}
     if scenario.grants is not None:

@@ -341,11 +341,11 @@ class Scenario(Strict):
         if not self.powers:
             raise ValueError("powers: plan at least one major power")
         for faction in Faction:
-            kept = self._per_faction(self.oil_reserved, faction)
-            if kept > self._per_faction(self.oil_counters, faction):
+            kept = self.per_faction(self.oil_reserved, faction)
+            if kept > self.per_faction(self.oil_counters, faction):
                 raise ValueError(
                     f"oil_reserved: {kept} counters of {faction.value} kept back, but it has only "
-                    f"{self._per_faction(self.oil_counters, faction)} (27.35 F)"
+                    f"{self.per_faction(self.oil_counters, faction)} (27.35 F)"
                 )
         for power, state in self.powers.items():
             where = f"powers.{power.value}"
@@ -473,14 +473,14 @@ class Scenario(Strict):
     def oil_available(self, faction: Faction) -> int:
         """Oil counters of `faction` available for construction (27.35): its counters less those kept
         back for uninverting and exploitation (27.35 F)."""
-        return self._per_faction(self.oil_counters, faction) - self.oil_kept_back(faction)
+        return self.per_faction(self.oil_counters, faction) - self.oil_kept_back(faction)
 
     def oil_kept_back(self, faction: Faction) -> int:
         """Oil counters of `faction` kept back for uninverting and exploitation (27.35 F)."""
-        return self._per_faction(self.oil_reserved, faction)
+        return self.per_faction(self.oil_reserved, faction)
 
-    def _per_faction(self, counters: int | dict[Faction, int], faction: Faction) -> int:
-        """A number given for the planning faction, or per faction."""
+    def per_faction(self, counters: int | dict[Faction, int], faction: Faction) -> int:
+        """A number of oil counters given for the planning faction, or per faction (27.35)."""
         if isinstance(counters, dict):
             return counters.get(faction, 0)
         return counters if faction is self.faction else 0

@@ -79,18 +79,11 @@ class SeasonData:
         return received + expected.returned.get(entry_id, 0)
 
 
-def per_faction(scenario: Scenario, given: int | dict[Faction, int], faction: Faction) -> int:
-    """A number given for the planning faction, or per faction (as `Scenario.oil_counters`)."""
-    if isinstance(given, dict):
-        return given.get(faction, 0)
-    return given if faction is scenario.faction else 0
-
-
 def oil_coming(data_scenario: Scenario, season: SeasonSection, t: int, faction: Faction) -> int:
     """Oil counters that come in at the start of turn t, less those kept back then (27.35 F)."""
     expected = season.expected(t)
-    return per_faction(data_scenario, expected.oil_counters, faction) - per_faction(
-        data_scenario, expected.oil_reserved, faction
+    return data_scenario.per_faction(expected.oil_counters, faction) - data_scenario.per_faction(
+        expected.oil_reserved, faction
     )
 
 
