@@ -12,7 +12,7 @@ import math
 from html import escape
 
 from models.plan import Plan
-from models.route_data import LEGS, NODES, Leg, leg_id
+from models.route_data import LEGS, NODE_BY_ID, NODES, OIL_COUNTER_BRPS, Leg, leg_id
 from models.scenario import Scenario
 from optimizer.render.picture import GRANTOR_COLOURS
 from optimizer.rules.grants.prepare import GrantNetwork, grant_network
@@ -68,12 +68,12 @@ STYLE = """
 
 
 def _flows(plan: Plan | None) -> dict[str, dict[str, int]]:
-    """BRPs each grantor sends along each leg this turn (an oil counter counts 10)."""
+    """BRPs each grantor sends along each leg this turn (an oil counter counts `OIL_COUNTER_BRPS`)."""
     flows: dict[str, dict[str, int]] = {}
     for grant in plan.grants if plan else []:
         for a, b in zip(grant.path, grant.path[1:], strict=False):
             by_grantor = flows.setdefault(f"{a}->{b}", {})
-            amount = grant.brps + 10 * grant.oil_counters
+            amount = grant.brps + OIL_COUNTER_BRPS * grant.oil_counters
             by_grantor[grant.grantor.value] = by_grantor.get(grant.grantor.value, 0) + amount
     return flows
 
@@ -89,8 +89,7 @@ def _ends(leg: Leg) -> tuple[float, float, float, float]:
 
 def _leg(leg: Leg, network: GrantNetwork, flows: dict[str, int]) -> str:
     name = leg_id(leg)
-    source = next(node.name for node in NODES if node.id == leg.source)
-    target = next(node.name for node in NODES if node.id == leg.target)
+    source, target = NODE_BY_ID[leg.source].name, NODE_BY_ID[leg.target].name
     closure = network.closed_legs.get(name)
     state = f"closed ({closure[0]}): {closure[1]}" if closure else "open"
     via = f", {leg.route.value} route" if leg.route else ""
@@ -102,7 +101,7 @@ def _leg(leg: Leg, network: GrantNetwork, flows: dict[str, int]) -> str:
     dash = ' stroke-dasharray="7 5"' if closure else ""
     marker = "closed" if closure else "open"
     parts = [
-        f'<g class="leg" data-leg="{escape(name)}" data-state="{"closed" if closure else "open"}">',
+        f'<g class="leg" data-leg="{escape(name)}" data-state="{marker}">',
         f"<title>{escape(hover)}</title>",
         f'<line class="hit" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}"/>',
         f'<line class="line" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="{colour}" '

@@ -27,20 +27,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from optimizer.web import tasks
+
 Run = Callable[[str, Any, Request], Awaitable[Response]]  # `app.py`'s: a task in a worker, its answer
 
 
 async def _request(request: Request) -> dict[str, Any] | None:
-    """The JSON object of the request with a string under "yaml", else None."""
-    import json
-
-    try:
-        data = json.loads(await request.body())
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("yaml"), str):
-        return None
-    return data
+    """The JSON object of the request with a string under "yaml", else None (as the tasks read theirs)."""
+    return tasks._request_with(await request.body())
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -65,7 +59,7 @@ def whatif_routes(run: Run) -> list[Route]:
 
         data = await _request(request)
         if data is None:
-            return _error('expected a JSON object with the scenario text in "yaml"')
+            return _error(tasks.NO_JSON)
         try:
             return JSONResponse({"form": await anyio.to_thread.run_sync(read_form, data["yaml"])})
         except FormError as error:

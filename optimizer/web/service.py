@@ -204,7 +204,7 @@ def option_problems(loaded: Loaded, data: Any) -> dict[str, str]:
 @dataclass
 class PlanView:
     """What the page shows of a solve: status and objective plainly, the tables, the route map and the
-    plan as `awaw plan --json` prints it (the page asks `check_plan` for the checker's verdict next)."""
+    plan as `awaw plan --json` prints it (the page asks `check_verdict` for the checker's verdict next)."""
 
     status: str
     objective: float | None = None
@@ -252,14 +252,9 @@ def plan_view(loaded: Loaded, time_limit: float | None, limits: Limits | None = 
     return view
 
 
-def check_plan(loaded: Loaded, plan_text: str, file: str = "plan.json") -> list[str]:
-    """The planner's check (`awaw check`, `awaw mobilize --check`, ...): each violation of the plan with
-    its rule number. Raises `InputError` for a plan that cannot be read."""
-    return loaded.planner.check(loaded.scenario, plan_text, file).lines()
-
-
 def check_verdict(loaded: Loaded, plan_text: str, file: str = "plan.json") -> tuple[list[str], str]:
-    """`check_plan`'s violations, and the sentence the planner's check gives a legal plan ("the plan is
-    legal (rules 27 and 40) and meets the scenario's requirements"). Raises `InputError`."""
+    """The planner's check (`awaw check`, `awaw mobilize --check`, ...): each violation of the plan with
+    its rule number, and the sentence the check gives a legal plan ("the plan is legal (rules 27 and 40)
+    and meets the scenario's requirements"). Raises `InputError` for a plan that cannot be read."""
     verdict = loaded.planner.check(loaded.scenario, plan_text, file)
     return verdict.lines(), verdict.legal

@@ -115,7 +115,7 @@ def assets() -> dict[str, tuple[bytes, str]]:
         "form.js": ((HERE / "static" / "form.js").read_bytes(), script),  # the position form
         "whatif.js": ((HERE / "static" / "whatif.js").read_bytes(), script),  # the what-ifs, compare
         "style.css": ((HERE / "static" / "style.css").read_bytes(), "text/css; charset=utf-8"),
-        "progress.js": ((HERE / "static" / "progress.js").read_bytes(), "text/javascript; charset=utf-8"),
+        "progress.js": ((HERE / "static" / "progress.js").read_bytes(), script),
     }
 
 

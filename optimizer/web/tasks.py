@@ -30,7 +30,7 @@ Answer = tuple[int, bytes]  # HTTP status, JSON body
 HERE = Path(__file__).parent
 RENDER_TEMPLATES = HERE.parent / "render" / "templates"
 NO_JSON = 'expected a JSON object with the scenario text in "yaml"'
-NO_PLAN_JSON = 'expected a JSON object with the scenario in "yaml" and the plan in "plan"'
+NO_PLAN = 'expected a JSON object with the scenario in "yaml" and the plan in "plan"'
 NO_FORM = "expected a multipart form with the scenario file in 'file'"
 
 _ENVIRONMENT: Environment | None = None
@@ -163,18 +163,15 @@ def plan(raw: bytes, deadline: float | None, report: OnProgress | None = None) -
     from models.io import InputError
     from optimizer.planners import Limits
     from optimizer.web import service
-    from optimizer.web.limits import search_budget
 
-    data = _body(raw)
-    text = _text(data, "yaml")
-    if data is None or text is None:
+    data = _request_with(raw)
+    if data is None:
         return answer(400, {"error": NO_JSON})
     try:
-        loaded = service.read_scenario(text, file_name(data), _text(data, "planner"))
-        loaded = service.apply_options(loaded, service.read_options(data.get("options")))
+        loaded = _loaded(data)
     except InputError as error:
         return _bad_input(error)
-    budget = search_budget(None if deadline is None else deadline - time.perf_counter())
+    budget = _budget(deadline)
     limits = Limits(
         budget, deadline=None if budget is None else time.perf_counter() + budget, on_progress=report
     )
@@ -183,11 +180,7 @@ def plan(raw: bytes, deadline: float | None, report: OnProgress | None = None) -
     except InputError as error:
         return _bad_input(error)
     except (ArithmeticError, TypeError, ValueError) as error:
-        # A scenario the models accept but the solver cannot take (a number far past what the
-        # game reaches): bad input, said plainly, not a server error.
-        logging.getLogger(__name__).exception("planning failed")
-        problem = f"the planner cannot plan this scenario: {type(error).__name__}: {error}"
-        return _bad_input(InputError(file_name(data), [("", problem[:500])]))
+        return _cannot_plan(data, error, "planning failed")
     return answer(200, plan_body(view, loaded.planner.name))
 
 
@@ -212,15 +205,11 @@ def check(raw: bytes) -> Answer:
     from models.io import InputError
     from optimizer.web import service
 
-    data = _body(raw)
-    text = _text(data, "yaml")
-    plan_text = _text(data, "plan")
-    if data is None or text is None or plan_text is None:
-        return answer(400, {"error": NO_PLAN_JSON})
+    data = _request_with(raw, "plan")
+    if data is None:
+        return answer(400, {"error": NO_PLAN})
     try:
-        loaded = service.read_scenario(text, file_name(data), _text(data, "planner"))
-        loaded = service.apply_options(loaded, service.read_options(data.get("options")))
-        violations, legal = service.check_verdict(loaded, plan_text)
+        violations, legal = service.check_verdict(_loaded(data), data["plan"])
     except InputError as error:
         return _bad_input(error)
     return answer(200, {"legal": not violations, "violations": violations, "says": legal})
@@ -235,7 +224,6 @@ def check(raw: bytes) -> Answer:
 
 NO_WHATIF = 'expected a JSON object with the scenario text in "yaml" and the what-if in "whatif"'
 NO_DECISIONS = 'expected a JSON object with the scenario in "yaml" and your plan in "decisions"'
-NO_PLAN = 'expected a JSON object with the scenario in "yaml" and the plan in "plan"'
 
 
 def _request_with(raw: bytes, *keys: str) -> dict[str, Any] | None:
@@ -261,11 +249,12 @@ def _budget(deadline: float | None) -> float | None:
     return search_budget(None if deadline is None else deadline - time.perf_counter())
 
 
-def _cannot_plan(data: dict[str, Any], error: Exception) -> Answer:
-    """A scenario the models accept but the solver cannot take: bad input, said plainly (as `tasks.plan`)."""
+def _cannot_plan(data: dict[str, Any], error: Exception, logged: str = "a what-if failed") -> Answer:
+    """A scenario the models accept but the solver cannot take (a number far past what the game reaches):
+    bad input, said plainly, not a server error; the traceback goes to the server's log under `logged`."""
     from models.io import InputError
 
-    logging.getLogger(__name__).exception("a what-if failed")
+    logging.getLogger(__name__).exception(logged)
     problem = f"the planner cannot plan this scenario: {type(error).__name__}: {error}"
     return _bad_input(InputError(file_name(data), [("", problem[:500])]))
 

@@ -91,8 +91,17 @@ function buildAsk(b) {
   return [`${line}=${b.counters + 1}`, `${line}=${b.counters}`, line, "fix"];
 }
 
+const grantKey = (g) => `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
+
+// BRPs of each grant line (grantor>recipient[:route]) of a plan, summed over its grants.
+function grantTotals(grants) {
+  const totals = new Map();
+  for (const g of grants || []) totals.set(grantKey(g), (totals.get(grantKey(g)) || 0) + g.brps);
+  return totals;
+}
+
 function grantAsk(g, totals) {
-  const key = `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
+  const key = grantKey(g);
   const brps = totals.get(key);
   return [`${key}=${brps + 1}`, `${key}=${brps}`, key, "fix"];
 }
@@ -125,11 +134,7 @@ function showLines() {
     box.append(seasonLines(data));
     return;
   }
-  const totals = new Map();
-  for (const g of data.grants || []) {
-    const key = `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
-    totals.set(key, (totals.get(key) || 0) + g.brps);
-  }
+  const totals = grantTotals(data.grants);
   const rest = []; // [label, ask] of lines with no row of their own
   const builds = data.builds || [];
   if (!besideRows("Builds", builds, buildAsk)) for (const b of builds) rest.push([`build ${b.power}:${b.entry} ×${b.counters}`, buildAsk(b)]);
@@ -145,45 +150,13 @@ function showLines() {
     rest.push([`chart ${a.power}:${a.yard}/${a.ship} ${a.action} (turn +${a.turn})`, chartAsk(a)]);
   }
   if (!rest.length) return;
-  const table = el("table", null, { class: "lines", "data-title": "Later chart actions" });
-  table.append(el("caption", "Chart actions later in the horizon (27.7)"));
-  const head = el("tr");
-  for (const column of ["line", "what if"]) head.append(el("th", column));
-  table.append(wrap("thead", head));
-  const body = el("tbody");
-  for (const [label, ask] of rest) {
-    const row = el("tr");
-    row.append(el("td", label), askButtons(...ask));
-    body.append(row);
-  }
-  table.append(body);
-  box.append(table);
+  box.append(linesTable("Later chart actions", "Chart actions later in the horizon (27.7)", rest));
 }
 
-// A season plan (`awaw season`): every turn's build and grant lines, and the chart's actions by their turn,
-// in one table, each with its buttons in the season's forms (`--fix ...@turnN`, `--forbid ...@turnN`);
-// "why not more" of a build or grant is --fix N+1 of that turn.
-function seasonLines(data) {
-  const rows = [];
-  data.turns.forEach((turn, index) => {
-    const when = `@turn${index + 1}`;
-    const totals = new Map();
-    for (const g of turn.plan.grants || []) {
-      const key = `${g.grantor}>${g.recipient}` + (g.route ? `:${g.route}` : "");
-      totals.set(key, (totals.get(key) || 0) + g.brps);
-    }
-    const at = (ask) => [ask[0] && ask[0] + when, ask[1] + when, ask[2] + when, ask[3]];
-    for (const b of turn.plan.builds || []) rows.push([`turn ${index + 1}: build ${b.power}:${b.entry} ×${b.counters}`, at(buildAsk(b))]);
-    for (const g of turn.plan.grants || []) {
-      rows.push([`turn ${index + 1}: grant ${g.grantor}>${g.recipient} ${g.brps} BRPs`, at(grantAsk(g, totals))]);
-    }
-  });
-  for (const a of data.turns[0].plan.naval_actions || []) {
-    const ship = `${a.power}:${a.yard}/${a.ship}:${a.action}@turn${a.turn + 1}`;
-    rows.push([`turn ${a.turn + 1}: chart ${a.power}:${a.yard}/${a.ship} ${a.action}`, ["", ship, ship, "fix"]]);
-  }
-  const table = el("table", null, { class: "lines", "data-title": "Season lines" });
-  table.append(el("caption", "Each turn's lines of the season plan (awaw season --fix/--forbid ...@turnN)"));
+// A table of lines ([label, ask] each), each with its what-if buttons.
+function linesTable(title, caption, rows) {
+  const table = el("table", null, { class: "lines", "data-title": title });
+  table.append(el("caption", caption));
   const head = el("tr");
   for (const column of ["line", "what if"]) head.append(el("th", column));
   table.append(wrap("thead", head));
@@ -195,6 +168,31 @@ function seasonLines(data) {
   }
   table.append(body);
   return table;
+}
+
+// A season plan (`awaw season`): every turn's build and grant lines, and the chart's actions by their turn,
+// in one table, each with its buttons in the season's forms (`--fix ...@turnN`, `--forbid ...@turnN`);
+// "why not more" of a build or grant is --fix N+1 of that turn.
+function seasonLines(data) {
+  const rows = [];
+  data.turns.forEach((turn, index) => {
+    const when = `@turn${index + 1}`;
+    const totals = grantTotals(turn.plan.grants);
+    const at = (ask) => [ask[0] && ask[0] + when, ask[1] + when, ask[2] + when, ask[3]];
+    for (const b of turn.plan.builds || []) rows.push([`turn ${index + 1}: build ${b.power}:${b.entry} ×${b.counters}`, at(buildAsk(b))]);
+    for (const g of turn.plan.grants || []) {
+      rows.push([`turn ${index + 1}: grant ${g.grantor}>${g.recipient} ${g.brps} BRPs`, at(grantAsk(g, totals))]);
+    }
+  });
+  for (const a of data.turns[0].plan.naval_actions || []) {
+    const ship = `${a.power}:${a.yard}/${a.ship}:${a.action}@turn${a.turn + 1}`;
+    rows.push([`turn ${a.turn + 1}: chart ${a.power}:${a.yard}/${a.ship} ${a.action}`, ["", ship, ship, "fix"]]);
+  }
+  return linesTable(
+    "Season lines",
+    "Each turn's lines of the season plan (awaw season --fix/--forbid ...@turnN)",
+    rows,
+  );
 }
 
 async function askWhatif() {

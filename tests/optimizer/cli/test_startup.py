@@ -118,22 +118,9 @@ def test_the_batchs_own_process_loads_no_solver_nor_networkx(tmp_path):
     """`awaw batch`: only the workers solve, so the batch's own process (reading, ordering and writing the
     results) loads neither ortools nor networkx; the workers' fork server loads them."""
     out = tmp_path / "results.jsonl"
-    code = (
-        "import sys\n"
-        "from optimizer.cli import app\n"
-        f"try:\n    app(['batch', 'scenarios/european_axis_spring_1942.yaml', '--out', {str(out)!r}, '--workers', '1'])\n"
-        "except SystemExit:\n    pass\n"
-        "sys.__stdout__.write('\\n=MODULES=' + ' '.join(sorted({m.split('.')[0] for m in sys.modules})))\n"
+    loaded = modules_after(
+        "batch", "scenarios/european_axis_spring_1942.yaml", "--out", str(out), "--workers", "1"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    loaded = set(result.stdout.rpartition("=MODULES=")[2].split())
     assert '"status":"optimal"' in out.read_text()  # the workers planned the position
     assert not loaded & {"ortools", "networkx", "matplotlib"}, sorted(loaded & {"ortools", "networkx"})
 

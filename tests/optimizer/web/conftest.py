@@ -14,6 +14,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,16 +50,15 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture(scope="session")
-def server() -> Iterator[str]:
-    """`awaw serve`'s app (the page shell in front of the Starlette app) on a free port of 127.0.0.1,
-    in a thread of this process."""
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """`app` served by uvicorn on a free port of 127.0.0.1, in a thread of this process: its address."""
     import uvicorn
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    running = uvicorn.Server(uvicorn.Config(front(30.0), host="127.0.0.1", port=port, log_level="warning"))
+    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -68,6 +68,13 @@ def server() -> Iterator[str]:
     yield f"http://127.0.0.1:{port}/"
     running.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """`awaw serve`'s app (the page shell in front of the Starlette app), `serving`."""
+    with serving(front(30.0)) as address:
+        yield address
 
 
 @pytest.fixture

@@ -9,8 +9,6 @@ hold the order of events, not their times)."""
 from __future__ import annotations
 
 import re
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +17,7 @@ from typing import Any
 import pytest
 
 from optimizer.web.serve import front
+from tests.optimizer.web.conftest import serving
 from tests.optimizer.web.positions import BOMB, BOMB_LINE, long_solve_text, oversized_text
 from tests.optimizer.web.test_browser import TIMEOUT_MS, planned
 
@@ -38,22 +37,9 @@ PAGE_DURING = """async ([path, body]) => {
 def served() -> Iterator[tuple[str, Any]]:
     """`awaw serve`'s app on a free port of 127.0.0.1 in a thread of this process, with its front (to look
     at the jobs the server runs)."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     app: Any = front(30.0)
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not running.started:
-        assert time.monotonic() < deadline, "the server did not start within 30 s"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", app.app  # BodyLimit(Front): the Front
-    running.should_exit = True
-    thread.join(timeout=10)
+    with serving(app) as address:
+        yield address, app.app  # BodyLimit(Front): the Front
 
 
 @pytest.fixture
