@@ -211,6 +211,8 @@ def test_a_season_whatif_is_awaw_season_byte_for_byte(client):
     )
     assert data["plan"] == expected
     assert data["command"] == f"awaw season {SEASON_PATH.name} --forbid germany:armor-4-6@turn2 --why"
+    # Both worked by hand from the rules: tests/optimizer/season/test_whatif.py (80.88, the fall build
+    # forbidden) and tests/optimizer/season/test_bundled.py (102.0, the season's best).
     assert (data["objective"], data["best"]) == (80.88, 102.0)
     assert any(change.startswith("turn 2: ") for change in data["changes"])
     assert 'data-title="Why (season)' in data["html"]
