@@ -29,14 +29,12 @@ from models.errors import (
 from models.plan import PLAN_FORMAT, Plan
 from models.scenario import Scenario
 from models.validation import MAX_DEPTH, normalise, scan, validation_problems
-from models.yaml_limits import check_aliases, check_nodes, check_size
+from models.yaml_limits import LOADER, check_aliases, check_nodes, check_size
 
 if TYPE_CHECKING:
     from models.sw_results import AnyResultsTable
 
 M = TypeVar("M", bound=BaseModel)
-# libyaml's safe loader when PyYAML was built with it: the same documents, parsed faster.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -102,7 +100,7 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Lines]:
     bomb is refused at its line before anything is expanded)."""
     check_size(text, file)
     check_aliases(text, file)
-    loader = _LOADER(text)
+    loader = LOADER(text)
     try:
         node = loader.get_single_node()
         if node is None:

@@ -25,8 +25,9 @@ MAX_NODES = 500_000  # nodes of one document as written (values, lists and mappi
 MAX_ALIASES = 1_000  # aliases in one document
 MAX_ALIAS_NODES = 100_000  # nodes the aliases of one document may add to it, all together
 
-# libyaml's safe loader when PyYAML was built with it: the same events, parsed faster.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's safe loader when PyYAML was built with it: the same documents and events, parsed faster
+# (every YAML reader of the project uses it: models/io.py, optimizer/batch/inputs.py).
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def check_size(text: str, file: str) -> None:
@@ -48,7 +49,7 @@ def check_aliases(text: str, file: str) -> None:
     YAML syntax errors are left to the composer, which reports them with their own lines."""
     if "*" not in text:
         return
-    loader = _LOADER(text)
+    loader = LOADER(text)
     sizes: dict[str, int] = {}  # each finished anchor's node count, aliases inside it expanded
     open_nodes: list[list[int | str | None]] = []  # [nodes so far, anchor] of each collection being read
     aliases = 0

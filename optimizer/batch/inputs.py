@@ -31,10 +31,8 @@ from typing import Any
 import yaml
 
 from models.io import InputError, parse_yaml, read_text, read_yaml
-from models.yaml_limits import check_aliases
+from models.yaml_limits import LOADER, check_aliases
 
-# libyaml's safe loader when PyYAML was built with it, as models/io.py reads scenario files.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
 
@@ -260,7 +258,7 @@ def _cell(text: str, table: str, column: str, line: int) -> Any:
     except InputError as error:
         raise InputError(table, [(column, problem, line) for _, problem in error.problems]) from None
     try:
-        return yaml.load(text, Loader=_LOADER)
+        return yaml.load(text, Loader=LOADER)
     except yaml.YAMLError:
         return text
 
