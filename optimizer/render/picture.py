@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from models.plan import Plan
-from models.route_data import LEGS, NODES, leg_id
+from models.route_data import LEGS, NODES, OIL_COUNTER_BRPS, leg_id
 from models.scenario import Scenario
 from optimizer.rules.grants.prepare import GrantNetwork, grant_network
 
@@ -78,6 +78,18 @@ def routes_svg(network: GrantNetwork, plan: Plan | None) -> str:
     return out.getvalue()
 
 
+def leg_flows(plan: Plan | None) -> dict[str, dict[str, int]]:
+    """BRPs each grantor sends along each leg this turn (an oil counter counts `OIL_COUNTER_BRPS`, 40.251),
+    by leg id: what the picture and the SVG map (`optimizer.render.route_svg`) both draw."""
+    flows: dict[str, dict[str, int]] = {}
+    for grant in plan.grants if plan else []:
+        for a, b in zip(grant.path, grant.path[1:], strict=False):
+            by_grantor = flows.setdefault(f"{a}->{b}", {})
+            amount = grant.brps + OIL_COUNTER_BRPS * grant.oil_counters
+            by_grantor[grant.grantor.value] = by_grantor.get(grant.grantor.value, 0) + amount
+    return flows
+
+
 def route_figure(network: GrantNetwork, plan: Plan | None) -> Figure:
     """Open legs in grey, closed legs dashed red, each grantor's planned BRPs in its colour with amounts.
 
@@ -86,13 +98,7 @@ def route_figure(network: GrantNetwork, plan: Plan | None) -> Figure:
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
 
-    # BRPs (an oil counter counts 10) each grantor sends along each leg this turn.
-    flows: dict[str, dict[str, int]] = {}
-    for grant in plan.grants if plan else []:
-        for a, b in zip(grant.path, grant.path[1:], strict=False):
-            by_grantor = flows.setdefault(f"{a}->{b}", {})
-            amount = grant.brps + 10 * grant.oil_counters
-            by_grantor[grant.grantor.value] = by_grantor.get(grant.grantor.value, 0) + amount
+    flows = leg_flows(plan)
     figure = Figure(figsize=(13, 8))
     axes = figure.subplots()
     grantors: set[str] = set()

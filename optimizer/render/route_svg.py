@@ -12,9 +12,9 @@ import math
 from html import escape
 
 from models.plan import Plan
-from models.route_data import LEGS, NODE_BY_ID, NODES, OIL_COUNTER_BRPS, Leg, leg_id
+from models.route_data import LEGS, NODE_BY_ID, NODES, Leg, leg_id
 from models.scenario import Scenario
-from optimizer.render.picture import GRANTOR_COLOURS
+from optimizer.render.picture import GRANTOR_COLOURS, leg_flows
 from optimizer.rules.grants.prepare import GrantNetwork, grant_network
 
 WIDTH, HEIGHT = 1220, 740
@@ -65,17 +65,6 @@ STYLE = """
 .routes .leg:hover .line { stroke-width: 4; }
 .routes .leg:hover .hit { stroke: rgba(255, 200, 0, 0.35); }
 """
-
-
-def _flows(plan: Plan | None) -> dict[str, dict[str, int]]:
-    """BRPs each grantor sends along each leg this turn (an oil counter counts `OIL_COUNTER_BRPS`)."""
-    flows: dict[str, dict[str, int]] = {}
-    for grant in plan.grants if plan else []:
-        for a, b in zip(grant.path, grant.path[1:], strict=False):
-            by_grantor = flows.setdefault(f"{a}->{b}", {})
-            amount = grant.brps + OIL_COUNTER_BRPS * grant.oil_counters
-            by_grantor[grant.grantor.value] = by_grantor.get(grant.grantor.value, 0) + amount
-    return flows
 
 
 def _ends(leg: Leg) -> tuple[float, float, float, float]:
@@ -169,7 +158,7 @@ def _legend(grantors: list[str]) -> str:
 
 def routes_svg(network: GrantNetwork, plan: Plan | None) -> str:
     """The route map with `plan`'s grants (none when `plan` is None), as one `<svg>` element."""
-    flows = _flows(plan)
+    flows = leg_flows(plan)
     grantors = sorted({g for by in flows.values() for g in by})
     title = "BRP grant routes (rule 40)"
     if plan is not None:
