@@ -2,7 +2,7 @@
 
     python -m benchmarks.season identity [--positions 200]
     python -m benchmarks.season target [--positions 20] [--first 70000] [--entries 48] [--turns 4]
-        [--naval-turns 12] [--time-limit SECONDS] [--tighten]
+        [--naval-turns 12] [--time-limit SECONDS] [--no-tighten] [--node-limit N]
 
 `identity`: for each generated position (the property tests' generator, `models.generate.scenario_data`,
 from seeds 0.., half of them with joint grants), a one-turn horizon planned by `awaw season` (a
@@ -14,9 +14,10 @@ from seeds 0.., half of them with joint grants), a one-turn horizon planned by `
 position solved by the season planner: CPU seconds p50 / p95, the share proven optimal, deterministic
 time, and the independent season checker's verdict on each plan. The chart is planned whole over its
 own horizon in the season's first turn (the issue's 12 turns beside a season of 4). Seeds `--first`,
-`--first` + 1, ...: the season solve's settings were chosen on seeds 70000-70021, so its figures are
-read on others (80000 on). `--tighten`: with the domains narrowed by presolve first
-(`optimizer.season.solve.tighten_domains`), to compare; each position's priority values are printed,
+`--first` + 1, ...: the season solve's settings were chosen on seeds 70000-70021 and 90000-90009 (the
+node limit, the tightening), so its figures are read on others (100000 on). `--no-tighten`: without the domains narrowed by presolve first
+(`optimizer.season.solve.tighten_domains`, the default), to compare; `--node-limit`: HiGHS's nodes on a
+stalled stage (`SEASON_NODE_LIMIT` by default); each position's priority values are printed,
 to check that both give the same optima.
 """
 
@@ -35,7 +36,7 @@ from optimizer.checker.season import check_season
 from optimizer.planners import Limits
 from optimizer.planners.season import SEASON
 from optimizer.planners.turn import TURN
-from optimizer.season.solve import solve_season
+from optimizer.season.solve import SEASON_NODE_LIMIT, solve_season
 
 
 def identity(count: int) -> None:
@@ -64,7 +65,8 @@ def target(
     naval_turns: int,
     time_limit: float | None,
     first: int = 70_000,
-    tighten: bool = False,
+    tighten: bool = True,
+    node_limit: int = SEASON_NODE_LIMIT,
 ) -> None:
     cpu: list[float] = []
     work: list[float] = []
@@ -82,7 +84,7 @@ def target(
             )
         )
         started = time.process_time()
-        solved = solve_season(scenario, time_limit, tighten=tighten)
+        solved = solve_season(scenario, time_limit, tighten=tighten, node_limit=node_limit)
         cpu.append(time.process_time() - started)
         work.append(solved.deterministic_seconds)
         proven += solved.status is Status.OPTIMAL
@@ -120,7 +122,12 @@ def main() -> None:
     many.add_argument("--naval-turns", type=int, default=12)
     many.add_argument("--time-limit", type=float, default=None, help="Seconds per position (default: none).")
     many.add_argument("--first", type=int, default=70_000, help="The first position's seed.")
-    many.add_argument("--tighten", action="store_true", help="Domains narrowed by presolve first.")
+    many.add_argument(
+        "--no-tighten", dest="tighten", action="store_false", help="Without the domains narrowed first."
+    )
+    many.add_argument(
+        "--node-limit", type=int, default=SEASON_NODE_LIMIT, help="HiGHS's nodes on a stalled stage."
+    )
     args = parser.parse_args()
     if args.command == "identity":
         identity(args.positions)
@@ -133,6 +140,7 @@ def main() -> None:
             args.time_limit,
             args.first,
             args.tighten,
+            args.node_limit,
         )
 
 

@@ -28,6 +28,13 @@ from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Relaxation
 from optimizer.turn.solve import Member, _weights, expression_range, naval_search, run_stages
 
+# Branch-and-bound nodes HiGHS may take on a season's stalled stage (the turn's `NODE_LIMIT` is 200):
+# a season's stages are larger, and HiGHS proves some of them in 200-430 nodes where CP-SAT, left alone
+# once HiGHS stopped at 200, ran out of time. Measured in benchmarks/season.py on seeds 90000-90009,
+# 60 s a position: 200 nodes, 7 of 10 proven, CPU p50 / p95 11.1 / 70.0 s; 2000 nodes, 10 of 10,
+# 14.5 / 51.8 s; 2000 nodes with the domains tightened first, 10 of 10, 8.0 / 31.8 s.
+SEASON_NODE_LIMIT = 2000
+
 
 @dataclass
 class SeasonSolved:
@@ -46,7 +53,8 @@ def solve_season(
     relax: dict[int, Relaxation] | None = None,
     adjust: Callable[[SeasonData], SeasonData] | None = None,
     *,
-    tighten: bool = False,
+    tighten: bool = True,
+    node_limit: int = SEASON_NODE_LIMIT,
 ) -> SeasonSolved:
     """The best season plan, priority by priority (a season of two turns or more); with `relax`, with
     more of some resources in some turns (`optimizer.season.why`); with `adjust`, of the prepared season
@@ -57,10 +65,11 @@ def solve_season(
     HiGHS (measured in benchmarks/season.py: on seeds 70000-70009 every position proven, CPU p95 10 s
     under a load of 5, where the priorities one by one with CP-SAT alone proved 7 of 10 in 60 s).
 
-    With `tighten`, the variables' domains are first narrowed to what CP-SAT's presolve proves of every
-    feasible plan (`tighten_domains`), which narrows the one call's weights and HiGHS's big-M terms;
-    not the default: on the same seeds HiGHS then failed to prove two positions within its node limit
-    (8 of 10 proven), though it proved others faster (`benchmarks.season target --tighten`)."""
+    With `tighten` (the default), the variables' domains are first narrowed to what CP-SAT's presolve
+    proves of every feasible plan (`tighten_domains`), which narrows the one call's weights and HiGHS's
+    big-M terms: HiGHS proves the stalled stages two to three times sooner so (seeds 90000-90009,
+    `benchmarks.season target --no-tighten` to compare). `node_limit`: HiGHS's nodes on a stalled
+    stage (`SEASON_NODE_LIMIT`)."""
     started = time.perf_counter()
     data = prepare_season(scenario, relax)
     if adjust is not None:
@@ -89,7 +98,7 @@ def solve_season(
             naval_search(solver)
         return solver
 
-    run = run_stages(model, variables, queue, time_limit, built, configured)
+    run = run_stages(model, variables, queue, time_limit, built, configured, node_limit=node_limit)
     seconds = time.perf_counter() - built
     if run.solver is None:
         return SeasonSolved(run.status, None, built - started, seconds, run.work)

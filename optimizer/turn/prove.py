@@ -58,9 +58,14 @@ class Proof:
     values: tuple[int, ...] = ()
 
 
-def prove(model: cp_model.CpModel, solver: cp_model.CpSolver, time_limit: float | None) -> Proof | None:
+def prove(
+    model: cp_model.CpModel,
+    solver: cp_model.CpSolver,
+    time_limit: float | None,
+    node_limit: int = NODE_LIMIT,
+) -> Proof | None:
     """The proven bound of `model`'s objective (a maximization), beside `solver`'s plan of it; None
-    when HiGHS cannot prove one within `NODE_LIMIT` nodes or `time_limit` seconds, or cannot take the
+    when HiGHS cannot prove one within `node_limit` nodes or `time_limit` seconds, or cannot take the
     model."""
     # Loaded with the first proof: the proto's Python module alone takes longer to import than most
     # turns take to plan.
@@ -79,7 +84,7 @@ def prove(model: cp_model.CpModel, solver: cp_model.CpSolver, time_limit: float 
         ("threads", 1),
         ("random_seed", 0),
         ("mip_rel_gap", 0.0),
-        ("mip_max_nodes", NODE_LIMIT),
+        ("mip_max_nodes", node_limit),
     ):
         highs.setOptionValue(option, value)
     if time_limit is not None:

@@ -26,7 +26,7 @@ from optimizer.turn.model import new_solver
 from optimizer.turn.objective import describe_priority, priority_expression
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.progress import OnProgress, Reporter, first_bound
-from optimizer.turn.prove import STAGE_BUDGET, prove
+from optimizer.turn.prove import NODE_LIMIT, STAGE_BUDGET, prove
 from optimizer.turn.variables import Variables
 
 
@@ -162,11 +162,13 @@ def run_stages(
     built: float,
     configured: Callable[[float | None], cp_model.CpSolver],
     on_progress: OnProgress | None = None,
+    node_limit: int = NODE_LIMIT,
 ) -> StageRun:
     """The groups of `queue` solved in order on `model` (each optimum kept while the next is solved),
     within `time_limit` seconds from `built` (a `time.perf_counter()`), each solver made by
     `configured`: a group of several priorities past `ONE_CALL_BUDGET` is solved one by one from its
-    plan, a single priority past `STAGE_BUDGET` is finished by `_finish_stage`. The turn's solve
+    plan, a single priority past `STAGE_BUDGET` is finished by `_finish_stage` (HiGHS given at most
+    `node_limit` nodes). The turn's solve
     (`solve_stages`) and the season's (`optimizer.season.solve`) both run their stages so. Priorities
     the time limit left unsolved get their values in the plan, nothing proven of them."""
     stages: list[StageResult] = []
@@ -192,7 +194,7 @@ def run_stages(
         ):
             left = None if time_limit is None else time_limit - (time.perf_counter() - built)
             status, solver, more = _finish_stage(
-                model, variables, group[0], solver, status, left, configured, callback
+                model, variables, group[0], solver, status, left, configured, callback, node_limit
             )
             work += more
         if status == cp_model.INFEASIBLE:
@@ -261,6 +263,7 @@ def _finish_stage(
     time_left: float | None,
     configured: Callable[[float | None], cp_model.CpSolver],
     callback: Reporter | None = None,
+    node_limit: int = NODE_LIMIT,
 ) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver, float]:
     """One priority's solve that ran past `STAGE_BUDGET`: its plan proven best by HiGHS (the status
     OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
@@ -268,7 +271,7 @@ def _finish_stage(
     when HiGHS could not tell, for the best plan, started from the plan it has. The status, the solver
     holding the plan, and the deterministic time of the second CP-SAT call. `callback` is told of each
     better plan either CP-SAT call finds (`optimizer.turn.progress`)."""
-    proof = prove(model, solver, time_left) if status == cp_model.FEASIBLE else None
+    proof = prove(model, solver, time_left, node_limit) if status == cp_model.FEASIBLE else None
     if proof is not None and proof.better is None:
         return cp_model.OPTIMAL, solver, 0.0
     if proof is not None and proof.better is not None:
