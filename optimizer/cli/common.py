@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -17,6 +18,13 @@ if TYPE_CHECKING:
     from optimizer.planners.base import Planner, Result
 
 ScenarioArg = Annotated[Path, typer.Argument(help="Scenario YAML file.", show_default=False)]
+
+
+class SheetFormat(StrEnum):
+    """How `awaw plan --sheet` and `awaw season --sheet` print the order sheet."""
+
+    TEXT = "text"
+    HTML = "html"
 
 
 def _finite(value: float | None) -> float | None:

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 import scenarios
-from optimizer.cli.common import fail, limit_option, load, no_plan
+from optimizer.cli.common import SheetFormat, fail, limit_option, load, no_plan
 
 
 class PresetName(StrEnum):
@@ -18,13 +18,6 @@ class PresetName(StrEnum):
 
     MAX_FACTORS = "max-factors"
     MAX_VALUE = "max-value"
-
-
-class SheetFormat(StrEnum):
-    """How `awaw plan --sheet` prints the order sheet."""
-
-    TEXT = "text"
-    HTML = "html"
 
 
 def plan(

@@ -3,12 +3,22 @@ counters and routes carried from turn to turn), this turn's orders first; or the
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from optimizer.cli.common import ScenarioArg, check_option, fail, limit_option, load, print_verdict, show
+from optimizer.cli.common import (
+    ScenarioArg,
+    SheetFormat,
+    check_option,
+    fail,
+    limit_option,
+    load,
+    print_verdict,
+    show,
+)
 
 
 def season(
@@ -44,6 +54,17 @@ def season(
             "germany:armor-4-6@turn2 (repeatable).",
         ),
     ] = None,
+    sheet: Annotated[
+        bool,
+        typer.Option(
+            "--sheet",
+            help="Print only the order sheet: this turn's orders as awaw plan --sheet prints them, then "
+            "each later turn's expected orders.",
+        ),
+    ] = False,
+    sheet_format: Annotated[
+        SheetFormat, typer.Option("--format", help="With --sheet: text, or html (one printable page).")
+    ] = SheetFormat.TEXT,
 ) -> None:
     """The best plan of a season: this turn's orders, then each later turn's builds, grants and chart
     actions as expected."""
@@ -52,10 +73,18 @@ def season(
     from optimizer.planners.season import SEASON
     from optimizer.season.decisions import parse_season_decisions
 
+    if sheet and as_json:
+        raise fail("command line: --sheet: prints the order sheet; leave out --json", 2)
+    if sheet_format is not SheetFormat.TEXT and not sheet:
+        raise fail("command line: --format: applies to --sheet", 2)
+    if sheet and why:
+        raise fail("command line: --sheet: the order sheet holds the orders only; ask --why without it", 2)
     scenario = load(scenario_file, SEASON.name)
     if check is not None:
-        if fix or forbid:
-            raise fail("command line: --check: checks a plan as it is; leave out --fix and --forbid", 2)
+        if fix or forbid or sheet:
+            raise fail(
+                "command line: --check: checks a plan as it is; leave out --fix, --forbid and --sheet", 2
+            )
         print_verdict(check, SEASON, scenario)
         return
     try:
@@ -73,4 +102,12 @@ def season(
         uses = season_why(scenario, result.plan, time_limit, decisions)
         asked = result.plan.model_copy(update={"why": uses})
         result = replace(result, plan=asked)
+    if sheet and result.plan is not None:
+        from optimizer.render.tables import console
+
+        if sheet_format is SheetFormat.HTML:
+            sys.stdout.write(SEASON.printables(scenario, result).sheet_html)
+        else:
+            console().print(SEASON.sheet(scenario, result))
+        return
     show(SEASON, scenario, result, as_json, str(scenario_file))

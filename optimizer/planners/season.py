@@ -182,9 +182,27 @@ class SeasonPlanner:
         return season_tables(scenario, result.plan)
 
     def printables(self, scenario: Scenario, result: Result[SeasonPlan]) -> Printables:
-        """This turn's order sheet and route map: the orders the player carries out now."""
+        """The season's order sheet (this turn's orders, then each later turn's expected orders:
+        `optimizer.render.season.season_sheet`) and this turn's route map; a one-turn season's are
+        `awaw plan`'s."""
         assert result.plan is not None
-        return TURN.printables(scenario, _as_turn(result))
+        now = TURN.printables(scenario, _as_turn(result))
+        if len(result.plan.turns) == 1:
+            return now
+        from optimizer.render.season import season_sheet_html
+
+        return Printables(season_sheet_html(scenario, result.plan), now.svg)
+
+    def sheet(self, scenario: Scenario, result: Result[SeasonPlan]) -> RenderableType:
+        """The order sheet as `awaw season --sheet` prints it: a one-turn season's is `awaw plan --sheet`'s."""
+        assert result.plan is not None
+        if len(result.plan.turns) == 1:
+            from optimizer.render.sheet import sheet
+
+            return sheet(scenario, result.plan.turns[0].plan)
+        from optimizer.render.season import season_sheet
+
+        return season_sheet(scenario, result.plan)
 
     def dumps(self, result: Result[SeasonPlan], compact: bool = False) -> str:
         """A one-turn season prints its turn's plan as `awaw plan --json` does; a longer one its SeasonPlan."""

@@ -50,6 +50,34 @@ def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
     return Group(*parts)
 
 
+def season_sheet(scenario: Scenario, plan: SeasonPlan) -> Group:
+    """The season's order sheet (`awaw season --sheet`): this turn's orders as `awaw plan --sheet` prints
+    them, then each later turn's expected orders on the same sheet's tables, that turn's chart moves
+    among them (turn 1's chart, 27.7), then the season plan's status and objective."""
+    from optimizer.render.sheet import sheet
+    from optimizer.season.prepare import season_scenarios
+
+    turns = season_scenarios(scenario)
+    parts: list[RenderableType] = [sheet(turns[0], plan.turns[0].plan, closing=False)]
+    chart = plan.turns[0].plan.naval_actions
+    for turn, position in zip(plan.turns[1:], turns[1:], strict=True):
+        moves = [a for a in chart if a.turn == turn.turn - 1]
+        heading = f"Expected orders, turn {turn.turn} of {len(plan.turns)}"
+        parts.append(sheet(position, turn.plan, moves, heading, closing=False))
+    if plan.objective is not None:
+        parts.append(
+            Text(f"Season plan {plan.status.value}; objective {plan.objective.value:g}", style="italic")
+        )
+    return Group(*parts)
+
+
+def season_sheet_html(scenario: Scenario, plan: SeasonPlan) -> str:
+    """The season's order sheet as one printable HTML page, through the templates the web page uses."""
+    from optimizer.render.sheet import page_html
+
+    return page_html(f"Orders — {plan.scenario} (season)", season_sheet(scenario, plan))
+
+
 def why_table(plan: SeasonPlan) -> Table:
     """Each turn's limits, oil counters, open routes and BRPs, binding ones first, with what one more is
     worth (`--why`)."""

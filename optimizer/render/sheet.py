@@ -20,7 +20,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from models.plan import Plan
+from models.plan import NavalAction, Plan
 from models.scenario import Scenario
 from optimizer.render.tables import opening_words
 
@@ -57,11 +57,20 @@ def inversion_lines(notes: list[str]) -> list[str]:
     return lines
 
 
-def sheet(scenario: Scenario, plan: Plan) -> Group:
-    """The order sheet as Rich tables and lines, in the order the orders are given."""
+def sheet(
+    scenario: Scenario,
+    plan: Plan,
+    moves: list[NavalAction] | None = None,
+    heading: str = "Orders",
+    closing: bool = True,
+) -> Group:
+    """The order sheet as Rich tables and lines, in the order the orders are given: this turn's chart
+    moves are the plan's own of its turn 0 unless `moves` names them (a season's later turn,
+    `optimizer.render.season.season_sheet`); `heading` begins its title; `closing`, the plan's status
+    and objective end it."""
     parts: list[RenderableType] = [
         Text(
-            f"Orders — {plan.scenario} ({scenario.faction.value}, {scenario.turn.season.value} "
+            f"{heading} — {plan.scenario} ({scenario.faction.value}, {scenario.turn.season.value} "
             f"{scenario.turn.year})",
             style="bold",
         )
@@ -104,7 +113,8 @@ def sheet(scenario: Scenario, plan: Plan) -> Group:
                 f"{oil.oil_affected_brps} BRPs paid past the threshold of {oil.threshold_brps}"
             )
         )
-    moves = [a for a in plan.naval_actions if a.turn == 0]
+    if moves is None:
+        moves = [a for a in plan.naval_actions if a.turn == 0]
     if moves:
         chart = _table(
             "Chart moves (27.7)", ["power", "yard", "ship", "action", "from", "to", "BRPs"], {"BRPs"}
@@ -135,13 +145,18 @@ def sheet(scenario: Scenario, plan: Plan) -> Group:
     for opening in plan.route_openings:
         parts.append(Text(f"{opening.paid_by.value} {opening_words(opening.route)}: {opening.brps} BRPs"))
     parts.extend(Text(f"Inversion {line}") for line in inversion_lines(plan.inverted))
-    if plan.objective is not None:
+    if closing and plan.objective is not None:
         parts.append(Text(f"Plan {plan.status.value}; objective {plan.objective.value:g}", style="italic"))
     return Group(*parts)
 
 
 def sheet_html(scenario: Scenario, plan: Plan) -> str:
     """The order sheet as one printable HTML page: the same tables, through the templates the web page uses."""
+    return page_html(f"Orders — {plan.scenario}", sheet(scenario, plan))
+
+
+def page_html(title: str, renderable: RenderableType) -> str:
+    """Tables and lines as one printable HTML page, through the templates the web page uses."""
     from jinja2 import Environment, FileSystemLoader
 
     from optimizer.render.blocks import blocks
@@ -150,4 +165,4 @@ def sheet_html(scenario: Scenario, plan: Plan) -> str:
         loader=FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True, lstrip_blocks=True
     )
     page = environment.get_template("sheet.html")
-    return page.render(title=f"Orders — {plan.scenario}", blocks=blocks(sheet(scenario, plan)))
+    return page.render(title=title, blocks=blocks(renderable))
