@@ -42,6 +42,14 @@ def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
         parts.append(plan_tables(position, turn.plan))
     if plan.why is not None:
         parts.append(why_table(plan))
+    if plan.why_not:
+        from optimizer.render.why import why_not_table
+
+        parts.append(why_not_table(list(plan.why_not)))
+    if plan.alternatives is not None:
+        from optimizer.render.alternatives import alternatives_table
+
+        parts.append(alternatives_table(plan.alternatives, plan.tolerance or "", plan.objective.value))
     left = ", ".join(f"{p.value} {n}" for p, n in plan.brps_left.items())
     oil_left = ", ".join(f"{f.value} {n}" for f, n in plan.oil_left.items())
     parts.append(

@@ -37,6 +37,9 @@ class SeasonSolved:
     solve_seconds: float = 0.0
     deterministic_seconds: float = 0.0
     proven: bool = False
+    # The solved model, for what-ifs that read more of it than the plan (`optimizer.season.alternatives`).
+    variables: SeasonVariables | None = None
+    solver: cp_model.CpSolver | None = None
 
 
 def solve_season(
@@ -47,6 +50,7 @@ def solve_season(
     adjust: Callable[[SeasonData], SeasonData] | None = None,
     *,
     tighten: bool = False,
+    constrain: Callable[[cp_model.CpModel, SeasonVariables], None] | None = None,
 ) -> SeasonSolved:
     """The best season plan, priority by priority (a season of two turns or more); with `relax`, with
     more of some resources in some turns (`optimizer.season.why`); with `adjust`, of the prepared season
@@ -60,12 +64,17 @@ def solve_season(
     With `tighten`, the variables' domains are first narrowed to what CP-SAT's presolve proves of every
     feasible plan (`tighten_domains`), which narrows the one call's weights and HiGHS's big-M terms;
     not the default: on the same seeds HiGHS then failed to prove two positions within its node limit
-    (8 of 10 proven), though it proved others faster (`benchmarks.season target --tighten`)."""
+    (8 of 10 proven), though it proved others faster (`benchmarks.season target --tighten`).
+
+    With `constrain`, more is posted on the built model before it is solved (the no-good cuts of
+    `optimizer.season.alternatives`)."""
     started = time.perf_counter()
     data = prepare_season(scenario, relax)
     if adjust is not None:
         data = adjust(data)
     model, variables = build_season(data)
+    if constrain is not None:
+        constrain(model, variables)
     if tighten:
         tighten_domains(model)
     built = time.perf_counter()
@@ -99,7 +108,8 @@ def solve_season(
     gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
     report = ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages)
     plan = season_plan(scenario, variables, run.solver, run.status, report)
-    return SeasonSolved(run.status, plan, built - started, seconds, run.work, run.status is Status.OPTIMAL)
+    proven = run.status is Status.OPTIMAL
+    return SeasonSolved(run.status, plan, built - started, seconds, run.work, proven, variables, run.solver)
 
 
 def tighten_domains(model: cp_model.CpModel) -> None:
