@@ -124,6 +124,27 @@ def test_why_not_keeps_the_players_fixes():
     assert two.possible and two.costs[0].with_it == 90.96 and two.costs[0].difference == -5.04
 
 
+def test_why_not_of_grants_and_routes_over_two_turns_rule_40():
+    """The bundled grants position over two turns, most BRPs delivered to Russia (test_whatif's
+    `_allies_season`): the U.S. fills Murmansk (20 a turn, 40.411; 15% lost on the U.S. Atlantic leg) and
+    Persia (10, 40.51) each turn and builds the Alaska highway this turn (40.72) to send 10 by Siberia in
+    the fall (40.71): 2 x 17 + 2 x 10 + 10 = 64.0. Building the highway in the fall instead carries nothing
+    within the season (40.71: from the turn after), 10 less; 21 BRPs by Murmansk this turn pass its
+    capacity (40.411), this turn failing; the highway this turn is in the plan."""
+    from tests.optimizer.season.test_whatif import _allies_season
+
+    scenario = _allies_season()
+    result = SEASON.solve(scenario, Limits())
+    assert result.plan is not None and result.objective == 64.0
+    texts = ["route:siberia", "route:siberia@turn2", "usa>russia:murmansk=21"]
+    now, later, over = season_why_not(scenario, result.plan, parse_why_not(texts, 2))
+    assert now.included
+    assert later.possible and later.costs[0].difference == -10.0
+    assert later.reason == "not opened: opening it costs 10 of delivered(russia)"  # the turn planner's words
+    assert "turn 2: -10 BRPs usa to russia by siberia" in later.changes
+    assert not over.possible and over.binds == ["turn 1 (summer 1942): blocked by 40.411 (murmansk)"]
+
+
 # --alternatives
 
 
