@@ -300,3 +300,60 @@ def test_every_why_not_plan_and_alternative_passes_the_season_checker(data):
         assert check_season(scenario, plan.alternative_plan(alternative)) == []
         assert alternative.behind <= allowed + 1e-6
         assert alternative.differences  # some turn's decisions differ from the best plan's
+
+
+def _every_decision(plan):
+    """A why-not of each line of every turn of `plan`, in the forms a player types: each build line by
+    entry and by site, each grant by pair and by route, each route it opens or sends by, each of the
+    chart's actions of the season's turns."""
+    texts = []
+    for t, turn in enumerate(plan.turns):
+        when = f"@turn{t + 1}"
+        for b in turn.plan.builds:
+            texts.append(f"{b.power.value}:{b.entry}{when}")
+            if b.site is not None:
+                texts.append(f"{b.power.value}:{b.entry}@{b.site}{when}")
+        for g in turn.plan.grants:
+            texts.append(f"{g.grantor.value}>{g.recipient}{when}")
+            if g.route is not None:
+                texts += [f"{g.grantor.value}>{g.recipient}:{g.route}{when}", f"route:{g.route}{when}"]
+        texts += [f"route:{o.route}{when}" for o in turn.plan.route_openings]
+    for a in plan.turns[0].plan.naval_actions:
+        if a.turn < len(plan.turns) and a.action != "wait":
+            texts.append(f"{a.power.value}:{a.yard}/{a.ship}:{a.action}@turn{a.turn + 1}")
+    return sorted(set(texts))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_what_a_why_not_reads_off_the_plan_is_what_the_model_counts(data):
+    """Whether the plan already includes a decision is read off the season plan (`amount`); on generated
+    seasons with naval charts and grants, for every line of every turn, it is the count the turn model
+    posts a --fix on (`optimizer.turn.fix.expression`, read from the solved model)."""
+    from optimizer.season.solve import solve_season
+    from optimizer.season.why_not import amount
+    from optimizer.turn.fix import expression
+
+    turns = data.draw(st.integers(2, 3))
+    scenario = Scenario.model_validate(
+        season_data(
+            picker(data),
+            turns=turns,
+            naval_turns=data.draw(st.sampled_from([None, turns + 1])),
+            joint_grants=data.draw(st.booleans()),
+            requirements=False,
+        )
+    )
+    solved = solve_season(scenario)
+    if solved.plan is None:
+        return
+    assert solved.variables is not None and solved.solver is not None
+    season = solved.variables.data
+    texts = _every_decision(solved.plan)
+    for one in parse_why_not(texts, turns):
+        event(f"asked {one.decision.kind.value}" + (" at a site" if one.decision.site else ""))
+        t = one.model_turn
+        counted = expression(season.turns[t], solved.variables.turns[t], one.decision)
+        model = counted if isinstance(counted, int) else int(solved.solver.value(counted))
+        assert amount(season, solved.plan, one) == model, one.decision.text
+        assert model >= 1  # each is a line of the plan
