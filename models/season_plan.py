@@ -66,10 +66,11 @@ class SeasonWhyNot(WhyNot):
     binds: list[str] = Field(
         default_factory=list,
         description="Per turn, each limit the plan with it meets that the best season plan does not: a "
-        "construction limit used whole (27.31), BRPs paid past an oil threshold (27.35 D), a force pool "
-        "entry's counters all built by then (27.5; the decision's own entry even when the best plan "
-        "builds them all too); when no plan includes it, the explanation's lines naming the turn and "
-        "the rule that block it.",
+        "construction limit used whole (27.31), BRPs paid past an oil threshold (27.35 D), a route closed "
+        "at the season's start opened in another turn, carrying grants from the turn after (40.54, "
+        "40.71), a force pool entry's counters all built by then (27.5; the decision's own entry even "
+        "when the best plan builds them all too); when no plan includes it, the explanation's lines "
+        "naming the turn and the rule that block it.",
     )
 
 

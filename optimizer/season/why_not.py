@@ -14,7 +14,7 @@ with_decisions`), with the player's own `--fix` and `--forbid` kept, and the sea
 it costs is the exact difference of the two optima, priority by priority, worded as the turn planner
 words it (`optimizer.whatif.why_not.priced`); what the plan with it does differently, per turn
 (`optimizer.whatif.plan_diff.changes`, and the chart's later turns); and which turn's limit it meets
-that the best plan does not (`binds`: 27.31, 27.35 D, 27.5). A decision no legal season plan includes
+that the best plan does not (`binds`: 27.31, 27.35 D, 40.54 and 40.71, 27.5). A decision no legal season plan includes
 is explained as an infeasible season is (`optimizer.season.explain`): the first turn that cannot be
 planned, and the rules that block it there.
 """
@@ -27,10 +27,12 @@ from functools import partial
 
 from models.io import InputError
 from models.plan import Plan, Status
+from models.route_data import Route
 from models.scenario import Scenario
 from models.season_plan import SeasonPlan, SeasonWhyNot
 from optimizer.season.decisions import SeasonDecision, parse_season_decision, with_decisions
 from optimizer.season.explain import explain_season
+from optimizer.season.model import OPENING_RULES
 from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
 from optimizer.turn.decision_forms import SOURCE, Kind
@@ -204,7 +206,9 @@ def season_changes(before: SeasonPlan, after: SeasonPlan, *, sites: bool = False
 def limits_met(data: SeasonData, best: SeasonPlan, with_it: SeasonPlan, asked: SeasonDecision) -> list[str]:
     """Per turn, each limit the plan with the decision meets that the best plan does not (the limits a
     player weighs over a season): a power's construction limit used whole (27.31); more BRPs paid for
-    builds past a faction's oil threshold (27.35 D); an entry's counters all built by then (27.5), the
+    builds past a faction's oil threshold (27.35 D); a route closed at the season's start opened in a
+    turn the best plan does not open it, carrying grants only from the turn after (40.54 Persia, 40.71
+    the Alaska highway); an entry's counters all built by then (27.5), the
     decision's own entry even when the best plan builds them all too (then it is what moves the season's
     other builds of it to another turn)."""
     lines: list[str] = []
@@ -224,6 +228,14 @@ def limits_met(data: SeasonData, best: SeasonPlan, with_it: SeasonPlan, asked: S
                 lines.append(
                     f"{when}: {oil.faction.value} pays {oil.oil_affected_brps} BRPs for builds past its "
                     f"{oil.threshold_brps}-BRP oil threshold, {oil_before.get(oil.faction, 0)} in the best plan (27.35 D)"
+                )
+        opened_before = {f"{o.route}" for o in was.plan.route_openings}
+        for opening in now.plan.route_openings:
+            route = Route(opening.route)
+            if route in data.gated and opening.route not in opened_before:
+                after = "after the season" if t + 1 == data.length else f"from turn {t + 2} on"
+                lines.append(
+                    f"{when}: {opening.route} opened then carries grants {after} ({OPENING_RULES[route]})"
                 )
         for key, entry in data.turns[t].entries.items():
             most = data.start_count(t, entry.power, entry.entry.id)

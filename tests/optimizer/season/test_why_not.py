@@ -140,8 +140,10 @@ def test_why_not_of_grants_and_routes_over_two_turns_rule_40():
     now, later, over = season_why_not(scenario, result.plan, parse_why_not(texts, 2))
     assert now.included
     assert later.possible and later.costs[0].difference == -10.0
-    assert later.reason == "not opened: opening it costs 10 of delivered(russia)"  # the turn planner's words
+    # the turn planner's words, then the limit it meets
+    assert later.reason.startswith("not opened: opening it costs 10 of delivered(russia): turn 2: siberia")
     assert "turn 2: -10 BRPs usa to russia by siberia" in later.changes
+    assert later.binds == ["turn 2: siberia opened then carries grants after the season (40.71)"]
     assert not over.possible and over.binds == ["turn 1 (summer 1942): blocked by 40.411 (murmansk)"]
 
 
