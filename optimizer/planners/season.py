@@ -3,7 +3,8 @@
 
 A one-turn season is the turn position itself, solved by the turn planner: its plan and JSON are those
 of `awaw plan`, byte for byte. A longer season is the season model (`optimizer.season`); its result's plan
-is a `SeasonPlan` whose first turn is this turn's orders.
+is a `SeasonPlan` whose first turn is this turn's orders; `SeasonPlanner.explain` adds what `--why`,
+`--why-not` and `--alternatives` ask of it, for the CLI and the web page alike.
 """
 
 from __future__ import annotations
