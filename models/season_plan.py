@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from models.plan import ObjectiveReport, Plan, PlanModel, Status
+from models.plan import MAX_ALTERNATIVES, ObjectiveReport, Plan, PlanModel, Status, WhyNot
 from models.powers import Season
-from models.quantities import SignedPlanAmount
+from models.quantities import PlanValue, SignedPlanAmount
 from models.tables import Faction, Power
 
 SEASON_PLAN_FORMAT = "awaw-season/1"
@@ -56,6 +56,43 @@ class SeasonResource(PlanModel):
         return self.worth > 0
 
 
+class SeasonWhyNot(WhyNot):
+    """A decision of one turn of the season the plan leaves out, priced by the best season plan that
+    includes it (`awaw season --why-not`): `awaw plan --why-not`'s answer, its `changes` per turn
+    ('turn 2: +1 germany armor-4-6'), its `explanation` the season's (the first turn that cannot be
+    planned and the rules that block it)."""
+
+    turn: int = Field(ge=1, description="The turn of the season the decision is for (1 this turn).")
+    binds: list[str] = Field(
+        default_factory=list,
+        description="Per turn, each limit the plan with it meets that the best season plan does not: a "
+        "construction limit used whole (27.31), BRPs paid past an oil threshold (27.35 D), a route closed "
+        "at the season's start opened in another turn, carrying grants from the turn after (40.54, "
+        "40.71), a force pool entry's counters all built by then (27.5; the decision's own entry even "
+        "when the best plan builds them all too); when no plan includes it, the explanation's lines "
+        "naming the turn and the rule that block it.",
+    )
+
+
+class SeasonAlternative(PlanModel):
+    """Another season plan within the player's tolerance of the best (`awaw season --alternatives K`):
+    its objective, what differs per turn, and its turns (the season plan's shape, which the season
+    checker reads)."""
+
+    rank: int = Field(ge=1, le=MAX_ALTERNATIVES, description="1 for the best alternative, then in order.")
+    objective: ObjectiveReport = Field(description="The alternative's value of each priority, as the plan's.")
+    behind: PlanValue = Field(description="The best plan's first priority less this one's (0 for a tie).")
+    differences: list[str] = Field(
+        description="What differs from the best season plan, per turn ('turn 2: +1 germany armor-4-6 at "
+        "berlin'), as `awaw plan --alternatives` words a turn's."
+    )
+    turns: list[SeasonTurn] = Field(description="Every turn of the alternative, as the season plan's.")
+    brps_left: dict[Power, SignedPlanAmount] = Field(
+        description="BRPs each power has left after the last turn."
+    )
+    oil_left: dict[Faction, SignedPlanAmount] = Field(description="Oil counters left after the last turn.")
+
+
 class SeasonPlan(PlanModel):
     format: str = SEASON_PLAN_FORMAT
     scenario: str
@@ -71,3 +108,30 @@ class SeasonPlan(PlanModel):
         description="With `awaw season --why`: each turn's limits, oil counters, open routes and BRPs, binding "
         "ones first, with what one more is worth. Left out of the JSON when not asked for.",
     )
+    why_not: list[SeasonWhyNot] | None = Field(
+        default=None,
+        description="With `awaw season --why-not`: each decision asked, priced by the best season plan that "
+        "includes it. Left out of the JSON when not asked for.",
+    )
+    alternatives: list[SeasonAlternative] | None = Field(
+        default=None,
+        description="With `awaw season --alternatives K`: up to K other season plans within the tolerance "
+        "of the best, best first. Left out of the JSON when not asked for.",
+    )
+
+    tolerance: str | None = Field(
+        default=None,
+        description="With `--alternatives`: the tolerance they were asked within ('2' points of the first "
+        "priority, or '5%' of the best). Left out of the JSON when not asked for.",
+    )
+
+    def alternative_plan(self, alternative: SeasonAlternative) -> SeasonPlan:
+        """An alternative as a season plan of its own (what the season checker checks)."""
+        return SeasonPlan(
+            scenario=self.scenario,
+            status=self.status,
+            objective=alternative.objective,
+            turns=alternative.turns,
+            brps_left=alternative.brps_left,
+            oil_left=alternative.oil_left,
+        )

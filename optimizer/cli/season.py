@@ -54,6 +54,31 @@ def season(
             "germany:armor-4-6@turn2 (repeatable).",
         ),
     ] = None,
+    why_not: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--why-not",
+            help="The best season plan that includes this decision of a turn, what it costs and which "
+            "turn's limit it meets: the --fix forms, =N exactly N, e.g. germany:armor-4-6=7@turn2 "
+            "(repeatable; `why_not` in --json).",
+        ),
+    ] = None,
+    alternatives: Annotated[
+        int | None,
+        typer.Option(
+            "--alternatives",
+            help="Also show up to K other season plans within --tolerance of the best, with what differs "
+            "per turn (`alternatives` in --json).",
+            min=1,
+            max=100,
+        ),
+    ] = None,
+    tolerance: Annotated[
+        str,
+        typer.Option(
+            help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
+        ),
+    ] = "5%",
     sheet: Annotated[
         bool,
         typer.Option(
@@ -71,37 +96,61 @@ def season(
     from models.io import InputError
     from optimizer.planners import Limits
     from optimizer.planners.season import SEASON
-    from optimizer.season.decisions import parse_season_decisions
+    from optimizer.season.decisions import SeasonDecision, parse_season_decisions
 
     if sheet and as_json:
         raise fail("command line: --sheet: prints the order sheet; leave out --json", 2)
     if sheet_format is not SheetFormat.TEXT and not sheet:
         raise fail("command line: --format: applies to --sheet", 2)
-    if sheet and why:
-        raise fail("command line: --sheet: the order sheet holds the orders only; ask --why without it", 2)
+    if sheet_format is SheetFormat.HTML and (why or why_not or alternatives is not None):
+        raise fail(
+            "command line: --format html: the HTML order sheet holds the orders only; ask --why, --why-not "
+            "or --alternatives with the text sheet, or without --sheet",
+            2,
+        )
     scenario = load(scenario_file, SEASON.name)
     if check is not None:
-        if fix or forbid or sheet:
+        if fix or forbid or why_not or sheet:
             raise fail(
-                "command line: --check: checks a plan as it is; leave out --fix, --forbid and --sheet", 2
+                "command line: --check: checks a plan as it is; leave out --fix, --forbid, --why-not and "
+                "--sheet",
+                2,
             )
         print_verdict(check, SEASON, scenario)
         return
+    length = scenario.season.length(scenario.turn)
+    asked = why or bool(why_not) or alternatives is not None
+    if asked and length == 1:
+        option = "--why" if why else "--why-not" if why_not else "--alternatives"
+        raise fail(f"{scenario_file}: {option} of a one-turn season: use awaw plan {option}", 2)
     try:
-        decisions = parse_season_decisions(fix or [], forbid or [], scenario.season.length(scenario.turn))
+        decisions = parse_season_decisions(fix or [], forbid or [], length)
+        wanted: tuple[SeasonDecision, ...] = ()
+        if why_not:
+            from optimizer.season.why_not import check_why_not, parse_why_not
+
+            wanted = parse_why_not(why_not, length)
+            check_why_not(scenario, wanted)
+        if alternatives is not None:
+            from optimizer.whatif.alternatives import parse_tolerance
+
+            try:
+                parse_tolerance(tolerance)
+            except ValueError as error:
+                raise InputError("command line", [("--tolerance", str(error))]) from None
         result = SEASON.solve(scenario, Limits(time_limit), decisions)
+        result = SEASON.explain(
+            scenario,
+            result,
+            decisions,
+            why=why,
+            why_not=wanted,
+            alternatives=alternatives,
+            tolerance=tolerance,
+            time_limit=time_limit,
+        )
     except InputError as error:
         raise fail(error.render(), 2) from None
-    if why and result.plan is not None:
-        if len(result.plan.turns) == 1:
-            raise fail(f"{scenario_file}: --why of a one-turn season: use awaw plan --why", 2)
-        from dataclasses import replace
-
-        from optimizer.season.why import season_why
-
-        uses = season_why(scenario, result.plan, time_limit, decisions)
-        asked = result.plan.model_copy(update={"why": uses})
-        result = replace(result, plan=asked)
     if sheet and result.plan is not None:
         from optimizer.render.tables import console
 

@@ -3,7 +3,8 @@
 
 A one-turn season is the turn position itself, solved by the turn planner: its plan and JSON are those
 of `awaw plan`, byte for byte. A longer season is the season model (`optimizer.season`); its result's plan
-is a `SeasonPlan` whose first turn is this turn's orders.
+is a `SeasonPlan` whose first turn is this turn's orders; `SeasonPlanner.explain` adds what `--why`,
+`--why-not` and `--alternatives` ask of it, for the CLI and the web page alike.
 """
 
 from __future__ import annotations
@@ -154,6 +155,62 @@ class SeasonPlanner:
             message="" if solved.plan is not None else NO_PLAN[solved.status.value],
         )
 
+    def explain(
+        self,
+        scenario: Scenario,
+        result: Result[SeasonPlan],
+        decisions: Sequence[SeasonDecision] = (),
+        *,
+        why: bool = False,
+        why_not: Sequence[SeasonDecision] = (),
+        alternatives: int | None = None,
+        tolerance: str = "5%",
+        time_limit: float | None = None,
+    ) -> Result[SeasonPlan]:
+        """The result with what `awaw season --why`, `--why-not` and `--alternatives` add to its plan (a
+        season of two turns or more: a one-turn season is asked them as `awaw plan` is): `why`
+        (`optimizer.season.why`), `why_not` (`optimizer.season.why_not`: `why_not` decisions from
+        `parse_why_not`) and up to `alternatives` other season plans within `tolerance`
+        (`optimizer.season.alternatives`), each re-solve within `time_limit`, with the player's
+        `decisions` kept. Raises `InputError` for a tolerance that is none, a one-turn season, or a
+        why-not naming what its turn does not have."""
+        from dataclasses import replace
+
+        from models.io import InputError
+        from optimizer.turn.decision_forms import SOURCE
+
+        plan = result.plan
+        if plan is None or not (why or why_not or alternatives is not None):
+            return result
+        if len(plan.turns) == 1:
+            asked = "--why" if why else "--why-not" if why_not else "--alternatives"
+            problem = f"a one-turn season: ask awaw plan {asked} (its plan is awaw plan's)"
+            raise InputError(SOURCE, [(asked, problem)])
+        update: dict[str, Any] = {}
+        within = None
+        if alternatives is not None:
+            from optimizer.whatif.alternatives import parse_tolerance
+
+            try:
+                within = parse_tolerance(tolerance)
+            except ValueError as error:
+                raise InputError(SOURCE, [("--tolerance", str(error))]) from None
+        if why_not:
+            from optimizer.season.why_not import check_why_not, season_why_not
+
+            check_why_not(scenario, why_not)
+            update["why_not"] = season_why_not(scenario, plan, why_not, time_limit, decisions)
+        if why:
+            from optimizer.season.why import season_why
+
+            update["why"] = season_why(scenario, plan, time_limit, decisions)
+        if within is not None and alternatives is not None:
+            from optimizer.season.alternatives import season_alternatives
+
+            found = season_alternatives(scenario, plan, alternatives, within, time_limit, decisions)
+            update |= {"alternatives": found, "tolerance": str(within)}
+        return replace(result, plan=plan.model_copy(update=update))
+
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
         """A season plan (`awaw season --json`), each turn checked by the season checker; a one-turn
         season's plan is `awaw plan`'s and is checked as the turn planner checks it."""
@@ -194,22 +251,27 @@ class SeasonPlanner:
         return Printables(season_sheet_html(scenario, result.plan), now.svg)
 
     def sheet(self, scenario: Scenario, result: Result[SeasonPlan]) -> RenderableType:
-        """The order sheet as `awaw season --sheet` prints it: a one-turn season's is `awaw plan --sheet`'s."""
+        """The order sheet as `awaw season --sheet` prints it, the what-ifs asked after it: a one-turn
+        season's is `awaw plan --sheet`'s."""
         assert result.plan is not None
         if len(result.plan.turns) == 1:
             from optimizer.render.sheet import sheet
 
             return sheet(scenario, result.plan.turns[0].plan)
-        from optimizer.render.season import season_sheet
+        from rich.console import Group
 
-        return season_sheet(scenario, result.plan)
+        from optimizer.render.season import answer_tables, season_sheet
+
+        # The what-ifs asked (`--why`, `--why-not`, `--alternatives`) follow the sheet, as `awaw plan`'s do.
+        return Group(season_sheet(scenario, result.plan), *answer_tables(result.plan))
 
     def dumps(self, result: Result[SeasonPlan], compact: bool = False) -> str:
         """A one-turn season prints its turn's plan as `awaw plan --json` does; a longer one its SeasonPlan."""
         assert result.plan is not None
         if len(result.plan.turns) == 1:
             return TURN.dumps(_as_turn(result), compact)
-        exclude = {"why"} if result.plan.why is None else None
+        asked = ("why", "why_not", "alternatives", "tolerance")  # the what-ifs: only when asked for
+        exclude = {name for name in asked if getattr(result.plan, name) is None}
         if compact:
             return result.plan.model_dump_json(exclude=exclude)
         return result.plan.model_dump_json(indent=2, exclude=exclude) + "\n"

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table
 
 from models.plan import Alternative
+from models.season_plan import SeasonAlternative
 
 
-def alternatives_table(alternatives: list[Alternative], tolerance: str, best: float) -> Table:
+def alternatives_table(
+    alternatives: Sequence[Alternative] | Sequence[SeasonAlternative], tolerance: str, best: float
+) -> Table:
     """One row an alternative: its rank, its first priority, how far behind the best it is, and what it
-    does differently from the best plan."""
+    does differently from the best plan (a season's: per turn, `awaw season --alternatives`)."""
     table = Table(
         title=f"Alternatives within {tolerance} of the best plan ({best:g}), best first",
         title_justify="left",

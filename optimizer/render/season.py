@@ -40,8 +40,7 @@ def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
                 )
             )
         parts.append(plan_tables(position, turn.plan))
-    if plan.why is not None:
-        parts.append(why_table(plan))
+    parts += answer_tables(plan)
     left = ", ".join(f"{p.value} {n}" for p, n in plan.brps_left.items())
     oil_left = ", ".join(f"{f.value} {n}" for f, n in plan.oil_left.items())
     parts.append(
@@ -76,6 +75,22 @@ def season_sheet_html(scenario: Scenario, plan: SeasonPlan) -> str:
     from optimizer.render.sheet import page_html
 
     return page_html(f"Orders — {plan.scenario} (season)", season_sheet(scenario, plan))
+
+
+def answer_tables(plan: SeasonPlan) -> list[RenderableType]:
+    """What `--why`, `--why-not` and `--alternatives` add to a season plan: the season's why table, then
+    the turn planner's why-not and alternatives tables with the season's answers (per turn)."""
+    from optimizer.render.alternatives import alternatives_table
+    from optimizer.render.why import why_not_table
+
+    parts: list[RenderableType] = []
+    if plan.why is not None:
+        parts.append(why_table(plan))
+    if plan.why_not:
+        parts.append(why_not_table(list(plan.why_not)))
+    if plan.alternatives is not None:
+        parts.append(alternatives_table(plan.alternatives, plan.tolerance or "", plan.objective.value))
+    return parts
 
 
 def why_table(plan: SeasonPlan) -> Table:

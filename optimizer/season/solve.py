@@ -44,6 +44,9 @@ class SeasonSolved:
     solve_seconds: float = 0.0
     deterministic_seconds: float = 0.0
     proven: bool = False
+    # The solved model, for what-ifs that read more of it than the plan (`optimizer.season.alternatives`).
+    variables: SeasonVariables | None = None
+    solver: cp_model.CpSolver | None = None
 
 
 def solve_season(
@@ -55,6 +58,7 @@ def solve_season(
     *,
     tighten: bool = True,
     node_limit: int = SEASON_NODE_LIMIT,
+    constrain: Callable[[cp_model.CpModel, SeasonVariables], None] | None = None,
 ) -> SeasonSolved:
     """The best season plan, priority by priority (a season of two turns or more); with `relax`, with
     more of some resources in some turns (`optimizer.season.why`); with `adjust`, of the prepared season
@@ -69,12 +73,17 @@ def solve_season(
     proves of every feasible plan (`tighten_domains`), which narrows the one call's weights and HiGHS's
     big-M terms: HiGHS proves the stalled stages two to three times sooner so (seeds 90000-90009,
     `benchmarks.season target --no-tighten` to compare). `node_limit`: HiGHS's nodes on a stalled
-    stage (`SEASON_NODE_LIMIT`)."""
+    stage (`SEASON_NODE_LIMIT`).
+
+    With `constrain`, more is posted on the built model before it is solved (the no-good cuts of
+    `optimizer.season.alternatives`)."""
     started = time.perf_counter()
     data = prepare_season(scenario, relax)
     if adjust is not None:
         data = adjust(data)
     model, variables = build_season(data)
+    if constrain is not None:
+        constrain(model, variables)
     if tighten:
         tighten_domains(model)
     built = time.perf_counter()
@@ -108,7 +117,8 @@ def solve_season(
     gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
     report = ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages)
     plan = season_plan(scenario, variables, run.solver, run.status, report)
-    return SeasonSolved(run.status, plan, built - started, seconds, run.work, run.status is Status.OPTIMAL)
+    proven = run.status is Status.OPTIMAL
+    return SeasonSolved(run.status, plan, built - started, seconds, run.work, proven, variables, run.solver)
 
 
 def tighten_domains(model: cp_model.CpModel) -> None:

@@ -1,7 +1,8 @@
-"""The page's what-ifs of a season plan: what `awaw season --fix/--forbid/--why` answers (decisions in the
-CLI's forms, each optionally ending in `@turnN`), through the season planner (`SEASON.solve` with the
-decisions, `optimizer.season.why`) and its renderers, so that the page's answer is the command's, byte
-for byte in its JSON. `--why-not` and `--alternatives` are the turn planner's only."""
+"""The page's what-ifs of a season plan: what `awaw season --fix/--forbid/--why/--why-not/--alternatives`
+answers (decisions in the CLI's forms, each optionally ending in `@turnN`), through the season planner
+(`SEASON.solve` with the decisions, `SEASON.explain` for the rest) and its renderers, so that the page's
+answer is the command's, byte for byte in its JSON. The page's "why not more" of a season line asks
+`--why-not ...=N+1@turnN` (`optimizer.season.why_not`)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,11 @@ def season_command(asked: WhatIf, file: str, options: list[str] | None = None) -
     words = ["awaw season", file]
     words += [f"--fix {text}" for text in asked.fix]
     words += [f"--forbid {text}" for text in asked.forbid]
+    words += [f"--why-not {text}" for text in asked.why_not]
     if asked.why:
         words.append("--why")
+    if asked.alternatives is not None:
+        words += [f"--alternatives {asked.alternatives}", f"--tolerance {asked.tolerance}"]
     controls = f" (with the objective controls {' '.join(options)} set in the file)" if options else ""
     return " ".join(words) + controls
 
@@ -29,38 +33,52 @@ def season_command(asked: WhatIf, file: str, options: list[str] | None = None) -
 def season_whatif_view(
     loaded: Loaded, asked: WhatIf, file: str, time_limit: float | None, options: list[str] | None = None
 ) -> WhatIfView:
-    """`awaw season` with `--fix`, `--forbid` and `--why`, with the best season plan's objective beside it
-    when decisions are fixed or forbidden and what each turn does unlike it. Raises `InputError` for a
-    decision the CLI refuses, or a what-if the season planner has not."""
-    from dataclasses import replace
-
+    """`awaw season` with `--fix`, `--forbid`, `--why`, `--why-not` and `--alternatives`, with the best
+    season plan's objective beside it when decisions are fixed or forbidden and what each turn does unlike
+    it. Raises `InputError` for a decision the CLI refuses, a tolerance that is none, or a why-not or
+    alternatives of a one-turn season (asked of its turn plan, as the CLI says)."""
     from models.io import InputError
     from optimizer.planners import Limits
     from optimizer.planners.season import SEASON
+    from optimizer.render.season import answer_tables
     from optimizer.season.decisions import parse_season_decisions
+    from optimizer.season.why_not import check_why_not, parse_why_not
     from optimizer.web.whatif import WHATIF_NAME, answered
+    from optimizer.whatif.alternatives import parse_tolerance
     from optimizer.whatif.plan_diff import changes
 
-    if asked.why_not or asked.alternatives is not None:
-        problem = "--why-not and --alternatives are asked of turn plans (awaw plan); a season takes --fix, --forbid and --why"
-        raise InputError(WHATIF_NAME, [("", problem)])
     scenario = loaded.scenario
-    decisions = parse_season_decisions(asked.fix, asked.forbid, scenario.season.length(scenario.turn))
+    length = scenario.season.length(scenario.turn)
+    if length == 1 and (asked.why_not or asked.alternatives is not None):
+        problem = "--why-not and --alternatives of a one-turn season are asked of its turn plan (awaw plan)"
+        raise InputError(WHATIF_NAME, [("", problem)])
+    if asked.alternatives is not None:
+        try:
+            parse_tolerance(asked.tolerance)
+        except ValueError as error:
+            raise InputError(WHATIF_NAME, [("tolerance", str(error))]) from None
+    decisions = parse_season_decisions(asked.fix, asked.forbid, length)
+    wanted = parse_why_not(asked.why_not, length)
+    check_why_not(scenario, wanted)
     result = SEASON.solve(scenario, Limits(time_limit), decisions)
     view = answered(result, season_command(asked, file, options))
     if result.plan is None:
         return view
+    if length > 1:
+        result = SEASON.explain(
+            scenario,
+            result,
+            decisions,
+            why=asked.why,
+            why_not=wanted,
+            alternatives=asked.alternatives,
+            tolerance=asked.tolerance,
+            time_limit=time_limit,
+        )
+    assert result.plan is not None
     plan = result.plan
-    if asked.why and len(plan.turns) > 1:
-        from optimizer.season.why import season_why
-
-        plan = plan.model_copy(update={"why": season_why(scenario, plan, time_limit, decisions)})
-        result = replace(result, plan=plan)
     view.blocks = blocks(SEASON.tables(scenario, result))
-    if plan.why is not None:
-        from optimizer.render.season import why_table
-
-        view.answers = blocks(why_table(plan))
+    view.answers = [block for table in answer_tables(plan) for block in blocks(table)]
     view.plan_json = SEASON.dumps(result)
     if decisions:
         best = SEASON.solve(scenario, Limits(time_limit))

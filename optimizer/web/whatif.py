@@ -3,7 +3,8 @@
 same renderers as those commands (so the page's answer is the command's, byte for byte in its JSON).
 
 A turn plan is asked every what-if (rules 27 and 40) here; a season plan `awaw season`'s `--fix`,
-`--forbid` and `--why` in `optimizer.web.season_whatif`; the other planners have none on the command line.
+`--forbid`, `--why`, `--why-not` and `--alternatives` in `optimizer.web.season_whatif`; the other
+planners have none on the command line.
 """
 
 from __future__ import annotations

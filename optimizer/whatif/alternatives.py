@@ -123,31 +123,38 @@ def _cuts(earlier: list[dict[DecisionKey, int]], floor: int) -> Constrain:
         assert first is not None  # the player's first priority; only the grants' tie-break is None
         expr, _ = priority_expression(data, variables, first)
         model.add(expr >= floor)
-        counts = decision_counts(variables)
-        for n, plan in enumerate(earlier):
-            # Differs: some count is above its value in that plan, or below it. Every count is a sum of
-            # non-negative variables, so those at 0 there differ together when their sum is at least 1:
-            # one literal for them all; each other count has a literal for below and one for above, each
-            # enforcing a linear bound, which the LP relaxation sees (a reified != it would not).
-            differs = []
-            unused: LinearExpr = 0
-            for k, (key, expr) in enumerate(counts.items()):
-                was = plan.get(key, 0)
-                if was == 0:
-                    unused += expr
-                    continue
-                below = model.new_bool_var(f"alternative_{n}_below_{k}")
-                model.add(expr <= was - 1).only_enforce_if(below)
-                above = model.new_bool_var(f"alternative_{n}_above_{k}")  # presolve drops it past the top
-                model.add(expr >= was + 1).only_enforce_if(above)
-                differs += [below, above]
-            if not isinstance(unused, int):
-                other = model.new_bool_var(f"alternative_{n}_other")
-                model.add(unused >= 1).only_enforce_if(other)
-                differs.append(other)
-            model.add_bool_or(differs)
+        post_differs(model, decision_counts(variables), earlier)
 
     return constrain
+
+
+def post_differs(
+    model: cp_model.CpModel, counts: dict[DecisionKey, LinearExpr], earlier: list[dict[DecisionKey, int]]
+) -> None:
+    """Post, for each earlier plan's counts, that at least one count differs from it (a no-good cut
+    over the counts); the season's alternatives post theirs so too (`optimizer.season.alternatives`)."""
+    for n, plan in enumerate(earlier):
+        # Differs: some count is above its value in that plan, or below it. Every count is a sum of
+        # non-negative variables, so those at 0 there differ together when their sum is at least 1:
+        # one literal for them all; each other count has a literal for below and one for above, each
+        # enforcing a linear bound, which the LP relaxation sees (a reified != it would not).
+        differs = []
+        unused: LinearExpr = 0
+        for k, (key, expr) in enumerate(counts.items()):
+            was = plan.get(key, 0)
+            if was == 0:
+                unused += expr
+                continue
+            below = model.new_bool_var(f"alternative_{n}_below_{k}")
+            model.add(expr <= was - 1).only_enforce_if(below)
+            above = model.new_bool_var(f"alternative_{n}_above_{k}")  # presolve drops it past the top
+            model.add(expr >= was + 1).only_enforce_if(above)
+            differs += [below, above]
+        if not isinstance(unused, int):
+            other = model.new_bool_var(f"alternative_{n}_other")
+            model.add(unused >= 1).only_enforce_if(other)
+            differs.append(other)
+        model.add_bool_or(differs)
 
 
 def _scale(position: Built) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from models.naval_tables import ChartAction
-from models.plan import PriorityCost, Status, WhyNot
+from models.plan import ObjectiveReport, PriorityCost, Status, WhyNot
 from optimizer.rules.linear import value
 from optimizer.turn.built import Built
 from optimizer.turn.decision_forms import Decision, Kind, parse_decision
@@ -92,17 +92,7 @@ def _answer(base: Solved, decision: Decision, result: Solved | None) -> WhyNot:
             proven=False,
             reason="no plan that includes it was found within the time limit",
         )
-    with_it = {stage.priority: stage.value for stage in result.plan.objective.stages}
-    costs = [
-        PriorityCost(
-            priority=stage.priority,
-            plan=stage.value,
-            with_it=with_it[stage.priority],
-            difference=round(with_it[stage.priority] - stage.value, 6),
-        )
-        for stage in base.plan.objective.stages
-        if stage.priority in with_it
-    ]
+    costs, reason = priced(decision, base.plan.objective, result.plan.objective)
     return WhyNot(
         decision=decision.text,
         included=False,
@@ -110,8 +100,27 @@ def _answer(base: Solved, decision: Decision, result: Solved | None) -> WhyNot:
         costs=costs,
         proven=result.plan.status is Status.OPTIMAL and base.plan.status is Status.OPTIMAL,
         changes=plan_changes(base.plan, result.plan),
-        reason=_reason(_subject(decision), costs),
+        reason=reason,
     )
+
+
+def priced(
+    decision: Decision, base: ObjectiveReport, with_it: ObjectiveReport
+) -> tuple[list[PriorityCost], str]:
+    """The cost of each priority (the optimum with the decision less the plan's, exact) and the reason in
+    one sentence: the turn's why-not and the season's (`optimizer.season.why_not`) word it alike."""
+    found = {stage.priority: stage.value for stage in with_it.stages}
+    costs = [
+        PriorityCost(
+            priority=stage.priority,
+            plan=stage.value,
+            with_it=found[stage.priority],
+            difference=round(found[stage.priority] - stage.value, 6),
+        )
+        for stage in base.stages
+        if stage.priority in found
+    ]
+    return costs, _reason(_subject(decision), costs)
 
 
 def _reason(subject: str, costs: list[PriorityCost]) -> str:

@@ -172,13 +172,14 @@ function linesTable(title, caption, rows) {
 
 // A season plan (`awaw season`): every turn's build and grant lines, and the chart's actions by their turn,
 // in one table, each with its buttons in the season's forms (`--fix ...@turnN`, `--forbid ...@turnN`);
-// "why not more" of a build or grant is --fix N+1 of that turn.
+// "why not more" of a build or grant is the season's why-not of N+1 in that turn (`--why-not ...=N+1@turnN`:
+// the best season plan with one more there, what it costs and which turn's limit it meets).
 function seasonLines(data) {
   const rows = [];
   data.turns.forEach((turn, index) => {
     const when = `@turn${index + 1}`;
     const totals = grantTotals(turn.plan.grants);
-    const at = (ask) => [ask[0] && ask[0] + when, ask[1] + when, ask[2] + when, ask[3]];
+    const at = (ask) => [ask[0] && ask[0] + when, ask[1] + when, ask[2] + when, "why_not"];
     for (const b of turn.plan.builds || []) rows.push([`turn ${index + 1}: build ${b.power}:${b.entry} ×${b.counters}`, at(buildAsk(b))]);
     for (const g of turn.plan.grants || []) {
       rows.push([`turn ${index + 1}: grant ${g.grantor}>${g.recipient} ${g.brps} BRPs`, at(grantAsk(g, totals))]);
@@ -186,7 +187,8 @@ function seasonLines(data) {
   });
   for (const a of data.turns[0].plan.naval_actions || []) {
     const ship = `${a.power}:${a.yard}/${a.ship}:${a.action}@turn${a.turn + 1}`;
-    rows.push([`turn ${a.turn + 1}: chart ${a.power}:${a.yard}/${a.ship} ${a.action}`, ["", ship, ship, "fix"]]);
+    const faster = FASTER[a.action] && a.turn < data.turns.length ? `${a.power}:${a.yard}/${a.ship}:${FASTER[a.action]}@turn${a.turn + 1}` : "";
+    rows.push([`turn ${a.turn + 1}: chart ${a.power}:${a.yard}/${a.ship} ${a.action}`, [faster, ship, ship, "why_not"]]);
   }
   return linesTable(
     "Season lines",

@@ -115,7 +115,20 @@ def test_cli_season_sheet_options_that_do_not_go_together_exit_2():
     for options, word in (
         (["--sheet", "--json"], "--sheet"),
         (["--format", "html"], "--format"),
-        (["--sheet", "--why"], "--sheet"),
+        (["--sheet", "--format", "html", "--why"], "--format html"),
+        (["--sheet", "--check", str(FILE)], "--sheet"),
     ):
         result = runner.invoke(app, ["season", str(FILE), *options])
         assert result.exit_code == 2 and word in result.output
+
+
+def test_cli_text_season_sheet_is_followed_by_the_why_not_asked():
+    """A seventh corps in the fall (27.5, 27.35 D) is worth less than the best season: the text sheet is
+    followed by the why-not table, as `awaw plan --sheet --why-not` is by its own."""
+    runner = CliRunner()
+    result = runner.invoke(app, ["season", str(FILE), "--sheet", "--why-not", "germany:armor-4-6=7@turn2"])
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert (
+        text.index("Expected orders, turn 2 of 2") < text.index("Season plan optimal") < text.index("7@turn2")
+    )

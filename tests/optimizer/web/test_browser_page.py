@@ -415,3 +415,29 @@ def test_a_season_line_is_forbidden_in_its_turn(page: Any, shots: Path) -> None:
     shot(page, shots, "whatif-season-forbid")
     _, text = downloaded(page, "#download-whatif")
     assert text == cli_json("season", str(scenarios.every()[name]), "--forbid", decision, "--json")
+
+
+def test_a_season_lines_why_not_more_asks_the_seasons_why_not(page: Any, shots: Path) -> None:
+    """A season line's "why not more" asks the season's why-not of one more in its turn (`--why-not
+    germany:armor-4-6@berlin=7@turn2`, the fall's six corps and one more): its answer is the bytes of
+    `awaw season ... --why-not ... --json`, and its cost the hand-worked -3.04 of value (moving a corps
+    from the summer, inside the 25-BRP threshold, to past the fall's 50-BRP one, 27.35 D and 27.5:
+    tests/optimizer/season/test_why_not.py)."""
+    name = "seasons/germany_summer_1942_season.yaml"
+    pick(page, name)
+    rows = page.locator("#lines table[data-title='Season lines'] tbody tr")
+    fall = rows.filter(has_text="turn 2: build germany:armor-4-6")
+    button = fall.get_by_role("button", name="why not more")
+    decision = button.get_attribute("data-decision") or ""
+    assert button.get_attribute("data-kind") == "why_not"
+    assert decision == "germany:armor-4-6@berlin=7@turn2"
+    button.click()
+    page.wait_for_function(
+        "d => document.querySelector('#whatif-result').textContent.includes('--why-not ' + d)", arg=decision
+    )
+    page.wait_for_selector("#whatif-status.ok")
+    assert "including it costs 3.04 of value" in page.text_content("#whatif-result")
+    shot(page, shots, "whatif-season-why-not-more")
+    _, text = downloaded(page, "#download-whatif")
+    assert text == cli_json("season", str(scenarios.every()[name]), "--why-not", decision, "--json")
+    assert json.loads(text)["why_not"][0]["costs"][0]["difference"] == -3.04

@@ -229,8 +229,26 @@ def test_an_infeasible_season_whatif_names_its_turn(client):
     assert "turn 2 (fall 1942) is the first turn the season cannot plan" in data["html"]
 
 
-def test_a_season_is_not_asked_why_not(client):
+def test_a_season_why_not_and_alternatives_are_awaw_seasons_byte_for_byte(client):
+    """A season plan's --why-not (one more panzer corps in the fall, `=7@turn2`) and --alternatives are
+    `awaw season`'s: the same JSON and the command shown; the why-not's cost the hand-worked -3.04
+    (tests/optimizer/season/test_why_not.py)."""
     text = SEASON_PATH.read_text(encoding="utf-8")
-    answer = client.post("/api/whatif", json={"yaml": text, "whatif": {"why_not": ["germany:armor-4-6"]}})
+    whatif = {"why_not": ["germany:armor-4-6=7@turn2"], "alternatives": 2, "tolerance": "4"}
+    answer = client.post("/api/whatif", json={"yaml": text, "file": SEASON_PATH.name, "whatif": whatif})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    args = ["--why-not", "germany:armor-4-6=7@turn2", "--alternatives", "2", "--tolerance", "4"]
+    assert data["plan"] == cli_stdout("season", str(SEASON_PATH), *args, "--json")
+    assert data["command"] == f"awaw season {SEASON_PATH.name} " + " ".join(args)
+    plan = json.loads(data["plan"])
+    assert plan["why_not"][0]["costs"][0]["difference"] == -3.04
+    assert [a["behind"] for a in plan["alternatives"]] == [2.0, 3.04]
+    assert 'data-title="Why not' in data["html"] and 'data-title="Alternatives' in data["html"]
+
+
+def test_a_season_why_not_of_an_unknown_entry_is_refused(client):
+    text = SEASON_PATH.read_text(encoding="utf-8")
+    answer = client.post("/api/whatif", json={"yaml": text, "whatif": {"why_not": ["germany:panzer@turn2"]}})
     assert answer.status_code == 422
-    assert "a season takes --fix, --forbid and --why" in answer.json()["error"]
+    assert "--why-not" in answer.text and "no force pool entry 'panzer'" in answer.text
