@@ -12,13 +12,14 @@ from seeds 0.., half of them with joint grants), a one-turn horizon planned by `
 `--entries` force pool entries each and a naval chart for every power with shipyards over a horizon of
 `--naval-turns` turns (at least the season's; `models.generate_season.season_data`, joint grants), every
 position solved by the season planner: CPU seconds p50 / p95, the share proven optimal, deterministic
-time, and the independent season checker's verdict on each plan. The chart is planned whole over its
-own horizon in the season's first turn (the issue's 12 turns beside a season of 4). Seeds `--first`,
+time, and the independent season checker's verdict on each plan. The chart is planned whole over its own
+horizon in the season's first turn (the issue's 12 turns beside a season of 4). Seeds `--first`,
 `--first` + 1, ...: the season solve's settings were chosen on seeds 70000-70021 and 90000-90009 (the
-node limit, the tightening) and 100000-100019 (the node limit), so its figures are read on others (110000 on). `--no-tighten`: without the domains narrowed by presolve first
+node limit, the tightening) and 100000-100019 (the node limit), so its figures are read on others
+(110000 on). `--no-tighten`: without the domains narrowed by presolve first
 (`optimizer.season.solve.tighten_domains`, the default), to compare; `--node-limit`: HiGHS's nodes on a
-stalled stage (`SEASON_NODE_LIMIT` by default); each position's priority values are printed,
-to check that both give the same optima.
+stalled stage (`SEASON_NODE_LIMIT` by default); each position's priority values are printed, to check
+that both give the same optima.
 """
 
 from __future__ import annotations
