@@ -40,6 +40,49 @@ def limit_option(help: str, name: str = "--time-limit") -> Any:
     return typer.Option(name, help=help, min=0.001, callback=_finite)
 
 
+def alternatives_option(what: str) -> Any:
+    """`--alternatives K`: up to K other plans within `--tolerance` of the best (1 to 100)."""
+    return typer.Option(
+        "--alternatives",
+        help=f"Also show up to K other {what} within --tolerance of the best, with what differs "
+        "(`alternatives` in --json).",
+        min=1,
+        max=100,
+    )
+
+
+def tolerance_option() -> Any:
+    """`--tolerance`: how far below the best an alternative may be."""
+    return typer.Option(
+        help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
+    )
+
+
+def sheet_option(what: str) -> Any:
+    """`--sheet`: the order sheet alone."""
+    return typer.Option("--sheet", help=f"Print only the order sheet: {what}.")
+
+
+def format_option() -> Any:
+    """`--format text|html` of `--sheet`."""
+    return typer.Option("--format", help="With --sheet: text, or html (one printable page).")
+
+
+def refuse_sheet_mixes(sheet: bool, sheet_format: SheetFormat, as_json: bool, asked: bool) -> None:
+    """The order sheet's options that do not go together, refused before anything is planned (exit 2):
+    `--sheet` with `--json`, `--format` without `--sheet`, the HTML sheet with a what-if (`asked`)."""
+    if sheet and as_json:
+        raise fail("command line: --sheet: prints the order sheet; leave out --json", 2)
+    if sheet_format is not SheetFormat.TEXT and not sheet:
+        raise fail("command line: --format: applies to --sheet", 2)
+    if sheet_format is SheetFormat.HTML and asked:
+        raise fail(
+            "command line: --format html: the HTML order sheet holds the orders only; ask --why, --why-not "
+            "or --alternatives with the text sheet, or without --sheet",
+            2,
+        )
+
+
 def check_option(what: str) -> Any:
     """`--check FILE`: the planner's checker on a player's plan instead of planning one."""
     return typer.Option(

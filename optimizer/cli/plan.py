@@ -10,7 +10,18 @@ from typing import Annotated
 import typer
 
 import scenarios
-from optimizer.cli.common import SheetFormat, fail, limit_option, load, no_plan
+from optimizer.cli.common import (
+    SheetFormat,
+    alternatives_option,
+    fail,
+    format_option,
+    limit_option,
+    load,
+    no_plan,
+    refuse_sheet_mixes,
+    sheet_option,
+    tolerance_option,
+)
 
 
 class PresetName(StrEnum):
@@ -57,33 +68,16 @@ def plan(
             "binding one is worth (re-solved; `why` in --json).",
         ),
     ] = False,
-    alternatives: Annotated[
-        int | None,
-        typer.Option(
-            "--alternatives",
-            help="Also show up to K other plans within --tolerance of the best, with what differs "
-            "(`alternatives` in --json).",
-            min=1,
-            max=100,
-        ),
-    ] = None,
-    tolerance: Annotated[
-        str,
-        typer.Option(
-            help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
-        ),
-    ] = "5%",
+    alternatives: Annotated[int | None, alternatives_option("plans")] = None,
+    tolerance: Annotated[str, tolerance_option()] = "5%",
     sheet: Annotated[
         bool,
-        typer.Option(
-            "--sheet",
-            help="Print only the order sheet: one compact page of what to place where, what to pay, chart "
-            "moves, grants and transports, inversion one line per rule.",
+        sheet_option(
+            "one compact page of what to place where, what to pay, chart moves, grants and transports, "
+            "inversion one line per rule"
         ),
     ] = False,
-    sheet_format: Annotated[
-        SheetFormat, typer.Option("--format", help="With --sheet: text, or html (one printable page).")
-    ] = SheetFormat.TEXT,
+    sheet_format: Annotated[SheetFormat, format_option()] = SheetFormat.TEXT,
     fix: Annotated[
         list[str] | None,
         typer.Option(
@@ -122,16 +116,7 @@ def plan(
         horizon=horizon,
         discount=discount,
     )
-    if sheet and as_json:
-        raise fail("command line: --sheet: prints the order sheet; leave out --json", 2)
-    if sheet_format is not SheetFormat.TEXT and not sheet:
-        raise fail("command line: --format: applies to --sheet", 2)
-    if sheet_format is SheetFormat.HTML and (why or why_not or alternatives is not None):
-        raise fail(
-            "command line: --format html: the HTML order sheet holds the orders only; ask --why, --why-not "
-            "or --alternatives with the text sheet, or without --sheet",
-            2,
-        )
+    refuse_sheet_mixes(sheet, sheet_format, as_json, why or bool(why_not) or alternatives is not None)
     if alternatives is not None:
         from optimizer.whatif.alternatives import parse_tolerance
 

@@ -12,12 +12,17 @@ import typer
 from optimizer.cli.common import (
     ScenarioArg,
     SheetFormat,
+    alternatives_option,
     check_option,
     fail,
+    format_option,
     limit_option,
     load,
     print_verdict,
+    refuse_sheet_mixes,
+    sheet_option,
     show,
+    tolerance_option,
 )
 
 
@@ -63,33 +68,15 @@ def season(
             "(repeatable; `why_not` in --json).",
         ),
     ] = None,
-    alternatives: Annotated[
-        int | None,
-        typer.Option(
-            "--alternatives",
-            help="Also show up to K other season plans within --tolerance of the best, with what differs "
-            "per turn (`alternatives` in --json).",
-            min=1,
-            max=100,
-        ),
-    ] = None,
-    tolerance: Annotated[
-        str,
-        typer.Option(
-            help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
-        ),
-    ] = "5%",
+    alternatives: Annotated[int | None, alternatives_option("season plans")] = None,
+    tolerance: Annotated[str, tolerance_option()] = "5%",
     sheet: Annotated[
         bool,
-        typer.Option(
-            "--sheet",
-            help="Print only the order sheet: this turn's orders as awaw plan --sheet prints them, then "
-            "each later turn's expected orders.",
+        sheet_option(
+            "this turn's orders as awaw plan --sheet prints them, then each later turn's expected orders"
         ),
     ] = False,
-    sheet_format: Annotated[
-        SheetFormat, typer.Option("--format", help="With --sheet: text, or html (one printable page).")
-    ] = SheetFormat.TEXT,
+    sheet_format: Annotated[SheetFormat, format_option()] = SheetFormat.TEXT,
 ) -> None:
     """The best plan of a season: this turn's orders, then each later turn's builds, grants and chart
     actions as expected."""
@@ -98,16 +85,7 @@ def season(
     from optimizer.planners.season import SEASON
     from optimizer.season.decisions import SeasonDecision, parse_season_decisions
 
-    if sheet and as_json:
-        raise fail("command line: --sheet: prints the order sheet; leave out --json", 2)
-    if sheet_format is not SheetFormat.TEXT and not sheet:
-        raise fail("command line: --format: applies to --sheet", 2)
-    if sheet_format is SheetFormat.HTML and (why or why_not or alternatives is not None):
-        raise fail(
-            "command line: --format html: the HTML order sheet holds the orders only; ask --why, --why-not "
-            "or --alternatives with the text sheet, or without --sheet",
-            2,
-        )
+    refuse_sheet_mixes(sheet, sheet_format, as_json, why or bool(why_not) or alternatives is not None)
     scenario = load(scenario_file, SEASON.name)
     if check is not None:
         if fix or forbid or why_not or sheet:
