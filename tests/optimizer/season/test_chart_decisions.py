@@ -10,9 +10,13 @@ The position (`LONG` of test_chart.py): a two-turn season (summer, fall 1942) be
 from functools import partial
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
+from models.generate_season import season_data
 from models.io import InputError, parse_scenario
 from models.plan import Status
+from models.scenario import Scenario
 from optimizer.checker.season import check_season
 from optimizer.season.decisions import parse_season_decision, parse_season_decisions, with_decisions
 from optimizer.season.solve import solve_season
@@ -102,3 +106,49 @@ def test_a_chart_action_at_the_charts_last_turn_is_taken():
     result = solved(position, forbid=["germany:cl:continue@3"])
     assert result.status is Status.OPTIMAL and result.plan is not None
     assert result.plan.objective.value == 2.0
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_plan_under_a_chart_action_past_the_season_passes_the_checker_and_keeps_it(data):
+    """Generated seasons of 2 turns beside charts of 3 to 6 turns: a chart action the best plan takes past
+    the season, forbidden (`@K`) or fixed (`@turnN`); every plan made under it passes the season checker
+    and keeps it on its chart turn (a fixed one the best plan takes changes no value)."""
+    from optimizer.planners import Limits
+    from optimizer.planners.season import SEASON
+
+    position = Scenario.model_validate(
+        season_data(
+            lambda lo, hi: data.draw(st.integers(lo, hi)),
+            turns=2,
+            naval_turns=data.draw(st.integers(3, 6)),
+            requirements=False,
+        )
+    )
+    base = solve_season(position)
+    if base.plan is None:
+        return
+    past = [a for a in base.plan.turns[0].plan.naval_actions if a.turn >= 2 and a.action != "launch"]
+    if not past:
+        return
+    action = past[data.draw(st.integers(0, len(past) - 1))]
+    ship = f"{action.yard}/{action.ship}"
+    forbid = data.draw(st.booleans())
+    form = f"{action.power.value}:{ship}:{action.action}"
+    form += f"@{action.turn}" if forbid else f"@turn{action.turn + 1}"
+    decisions = parse_season_decisions([] if forbid else [form], [form] if forbid else [], 2)
+    result = SEASON.solve(position, Limits(), decisions)
+    event("forbid" if forbid else "fix")
+    if result.plan is None:
+        assert forbid is False and result.status is Status.INFEASIBLE  # a forbid is always possible
+        return
+    assert check_season(position, result.plan) == []
+    taken = [
+        a
+        for a in result.plan.turns[0].plan.naval_actions
+        if (a.power, a.yard, a.ship, a.action, a.turn)
+        == (action.power, action.yard, action.ship, action.action, action.turn)
+    ]
+    assert (taken == []) is forbid
+    if not forbid:
+        assert result.plan.objective.value == pytest.approx(base.plan.objective.value)
