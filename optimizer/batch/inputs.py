@@ -287,10 +287,10 @@ def _cell(text: str, table: str, column: str, line: int) -> Any:
         return text
 
 
-Decisions = tuple[tuple[str, ...], tuple[str, ...]]  # a sweep row's (fix, forbid)
+RowDecisions = tuple[tuple[str, ...], tuple[str, ...]]  # a sweep row's (fix, forbid)
 
 
-def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any], Decisions]]:
+def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any], RowDecisions]]:
     """The rows of a sweep table: (name, {dotted path: value}, (fix, forbid)) each. Raises `InputError`
     naming the table, the column and the problem for a table that cannot be read, a path that names no
     field, or a `fix` or `forbid` cell no planner can read (`optimizer.batch.decisions`)."""
