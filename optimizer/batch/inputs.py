@@ -12,6 +12,10 @@ or `oil_counters`; a segment after a list picks an item by position (`force_pool
 scalars (`150`, `0.5`, `true`); an empty cell leaves the base's value. Paths are checked against the
 scenario's JSON Schema before anything is planned, so a misspelt field is one clean error for the
 table (exit 2), not a failed row per variant.
+
+A position's own fixed and forbidden decisions (`fix`, `forbid`) are a JSON Lines row's fields and a
+sweep table's columns beside `name` (`optimizer.batch.decisions`); `awaw batch --fix/--forbid` adds the
+command line's to every position (`with_decisions`).
 """
 
 from __future__ import annotations
@@ -50,6 +54,9 @@ class Job:
     error: str | None = None  # bad input found while reading, as `InputError.render()` gives it
     lines: dict[tuple[str | int, ...], int] | None = None  # each field's line in a scenario file
     kind: str = "plan"  # the planner: "plan" (rules 27 and 40), "mobilize" (rule 14) or "engineers"
+    # the decisions it is planned under, the command line's then its own (`optimizer.batch.decisions`)
+    fix: tuple[str, ...] = ()
+    forbid: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -59,10 +66,10 @@ class Job:
         return f"{self.input} row {self.row}"
 
     @property
-    def key(self) -> tuple[str, int | None, str | None, str]:
-        """What `--resume` matches a finished result on: the same input, row, scenario data and
-        planner."""
-        return (self.input, self.row, self.hash, self.kind)
+    def key(self) -> tuple[str, int | None, str | None, str, tuple[str, ...], tuple[str, ...]]:
+        """What `--resume` matches a finished result on: the same input, row, scenario data, planner and
+        decisions."""
+        return (self.input, self.row, self.hash, self.kind, self.fix, self.forbid)
 
 
 def job_kind(data: Any, planner: str = "auto") -> str:
@@ -90,6 +97,13 @@ def with_kind(job: Job, planner: str = "auto") -> Job:
     return job if kind == job.kind else replace(job, kind=kind)
 
 
+def with_decisions(job: Job, fix: tuple[str, ...] = (), forbid: tuple[str, ...] = ()) -> Job:
+    """The job planned under the command line's decisions too, before its own."""
+    if not fix and not forbid:
+        return job
+    return replace(job, fix=(*fix, *job.fix), forbid=(*forbid, *job.forbid))
+
+
 def data_hash(data: Any) -> str:
     """sha256 of the scenario data in a canonical JSON form (sorted keys), whatever file held it."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
@@ -113,7 +127,9 @@ def _yaml_job(path: Path) -> Job:
 
 def _json_lines_jobs(name: str, lines: list[str]) -> Iterator[Job]:
     """One job per non-blank line of a JSON Lines file (named `name`), each line a scenario as a JSON
-    object."""
+    object, with perhaps its own `fix` and `forbid` (`optimizer.batch.decisions`)."""
+    from optimizer.batch.decisions import FIELDS, own_decisions
+
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -123,7 +139,15 @@ def _json_lines_jobs(name: str, lines: list[str]) -> Iterator[Job]:
             problem = InputError(f"{name} row {number}", [(f"column {error.colno}", error.msg)])
             yield Job(name, number, data_hash(line), error=problem.render())
             continue
-        yield Job(name, number, data_hash(data), data)
+        if not (isinstance(data, dict) and any(field in data for field in FIELDS)):
+            yield Job(name, number, data_hash(data), data)
+            continue
+        try:
+            fix, forbid = own_decisions(data, f"{name} row {number}")  # taken off the scenario's data
+        except InputError as error:
+            yield Job(name, number, data_hash(line), error=error.render())
+            continue
+        yield Job(name, number, data_hash(data), data, fix=fix, forbid=forbid)
 
 
 def open_inputs(paths: list[Path]) -> tuple[int, Iterator[Job]]:
@@ -263,9 +287,15 @@ def _cell(text: str, table: str, column: str, line: int) -> Any:
         return text
 
 
-def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any]]]:
-    """The rows of a sweep table: (name, {dotted path: value}) each. Raises `InputError` naming the
-    table, the column and the problem for a table that cannot be read or a path that names no field."""
+RowDecisions = tuple[tuple[str, ...], tuple[str, ...]]  # a sweep row's (fix, forbid)
+
+
+def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any], RowDecisions]]:
+    """The rows of a sweep table: (name, {dotted path: value}, (fix, forbid)) each. Raises `InputError`
+    naming the table, the column and the problem for a table that cannot be read, a path that names no
+    field, or a `fix` or `forbid` cell no planner can read (`optimizer.batch.decisions`)."""
+    from optimizer.batch.decisions import FIELDS, own_decisions
+
     name = str(path)
     text = read_text(path)
     rows: list[dict[str, Any]] = []
@@ -289,12 +319,17 @@ def read_sweep(path: Path) -> list[tuple[str | None, dict[str, Any]]]:
         columns = list(dict.fromkeys(k for r in rows for k in r))
     if not rows:
         raise InputError(name, [("", "no rows")])
-    problems = [(c, p) for c in columns if c != "name" and (p := check_path(c)) is not None]
+    special = ("name", *FIELDS)
+    problems = [(c, p) for c in columns if c not in special and (p := check_path(c)) is not None]
     if problems:
         raise InputError(name, problems)
     return [
-        (str(row["name"]) if "name" in row else None, {k: v for k, v in row.items() if k != "name"})
-        for row in rows
+        (
+            str(row["name"]) if "name" in row else None,
+            {k: v for k, v in row.items() if k not in special},
+            own_decisions({k: row[k] for k in FIELDS if k in row}, f"{name} row {number}"),
+        )
+        for number, row in enumerate(rows, start=1)
     ]
 
 
@@ -307,12 +342,15 @@ def sweep_jobs(bases: list[Path], table: Path) -> list[Job]:
         base_data, _ = read_yaml(base)  # a variant's fields are named by row and path, not by line
         if not isinstance(base_data, dict):
             raise InputError(str(base), [("", "expected a mapping of fields at the top level")])
-        for number, (row_name, overrides) in enumerate(rows, start=1):
+        for number, (row_name, overrides, (fix, forbid)) in enumerate(rows, start=1):
             data = copy.deepcopy(base_data)
             for path, value in overrides.items():
                 try:
                     apply_override(data, path, value)
                 except ValueError as error:
                     raise InputError(f"{table} row {number}", [(path, str(error))]) from None
-            jobs.append(Job(f"{base} + {table}", number, data_hash(data), data, overrides, row_name))
+            label = f"{base} + {table}"
+            jobs.append(
+                Job(label, number, data_hash(data), data, overrides, row_name, fix=fix, forbid=forbid)
+            )
     return jobs

@@ -4,7 +4,7 @@ Results are written one line per position, in input order whatever the order the
 waits until every earlier position's line is written, and each line is flushed as it is written,
 so an interrupted run leaves a prefix of the results. `--resume` reads the lines already there
 (a last line cut short is dropped), plans only the positions without one (matched on input, row,
-scenario hash and kind: a file changed since is planned again), appends their lines, and then rewrites
+scenario hash, kind and decisions: a file changed since is planned again), appends their lines, and then rewrites
 the file in input order; lines of positions no longer in the batch are dropped.
 """
 
@@ -37,11 +37,19 @@ from rich.text import Text
 from optimizer.batch.inputs import Job
 from optimizer.batch.results import PLANNED, BatchStatus
 
-Key = tuple[str, int | None, str | None, str]
+Key = tuple[str, int | None, str | None, str, tuple[str, ...], tuple[str, ...]]
 
 
 def line_key(record: dict[str, Any]) -> Key:
-    return (record["input"], record["row"], record["hash"], record.get("kind", "plan"))
+    decisions = record.get("decisions") or {}
+    return (
+        record["input"],
+        record["row"],
+        record["hash"],
+        record.get("kind", "plan"),
+        tuple(decisions.get("fix", ())),
+        tuple(decisions.get("forbid", ())),
+    )
 
 
 def read_done(path: Path) -> dict[Key, str]:
@@ -135,6 +143,8 @@ def summary_row(record: dict[str, Any]) -> dict[str, Any]:
     """A result's main figures: status, objective, totals over the powers, and per power."""
     row: dict[str, Any] = {"input": record["input"], "row": record["row"], "name": record["name"]}
     row.update(record["overrides"])
+    for column, texts in (record.get("decisions") or {}).items():  # `fix`, `forbid`, as a sweep cell
+        row[column] = "; ".join(texts)
     row["kind"] = record.get("kind", "plan")
     row.update({k: record[k] for k in ("status", "objective", "bound", "gap")})
     plan = record["plan"]

@@ -2,7 +2,9 @@
 
 A line holds, in this order: `input` (the file), `row` (of a JSON Lines file or a sweep; null for a
 scenario file), `name` (a sweep row's name), `overrides` (a sweep row's dotted paths and values),
-`hash` (sha256 of the scenario data), `kind` (the planner: `plan`, `mobilize` or `engineers`),
+`hash` (sha256 of the scenario data), `decisions` (`fix` and `forbid`, the decisions it was planned
+under, the command line's then its own, `optimizer.batch.decisions`; null when none), `kind` (the
+planner: `plan`, `season`, `sw`, `mobilize` or `engineers`),
 `status`, `objective`, `bound`, `gap`, `plan` (the plan the command of that kind prints with
 `--json`, written by the same serializer without the indentation) and `error` (`kind`, `exit_code`
 and `message`: that command's code and message, except that no plan within the time limit is 3 for
@@ -66,6 +68,7 @@ def result_line(
         "name": job.name,
         "overrides": job.overrides,
         "hash": job.hash,
+        "decisions": {"fix": list(job.fix), "forbid": list(job.forbid)} if job.fix or job.forbid else None,
         "kind": job.kind,
         "status": status.value,
         "objective": objective,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from optimizer.batch.inputs import Job, data_hash, with_kind
+from optimizer.batch.inputs import Job, data_hash, with_decisions, with_kind
 from optimizer.batch.local import LocalPool, Task
 from optimizer.batch.output import (
     OrderedWriter,
@@ -94,6 +94,8 @@ def plan_many(
     scheduler: str | None = None,
     time_limit: float | None = None,
     planner: str = "auto",
+    fix: Sequence[str] = (),
+    forbid: Sequence[str] = (),
 ) -> Iterator[BatchResult]:
     """Plan many positions, yielding each result as it finishes, with its input index.
 
@@ -101,9 +103,15 @@ def plan_many(
     scenarios included). Each result is the line `awaw batch` writes for that position:
     `result.kind`, `result.status`, `result.plan` (the plan as the command of its kind prints it
     with `--json`), `result.error`; `result.index` is its place in `scenarios`. `planner` is
-    `awaw batch --planner` (inputs.job_kind).
+    `awaw batch --planner` (inputs.job_kind); `fix` and `forbid` are `awaw batch --fix/--forbid`, applied
+    to every position (`optimizer.batch.decisions`: a mistake of their syntax raises `InputError` before
+    any position is planned; a name a position does not have is that position's bad input).
     """
-    jobs = ((index, scenario_job(index, s, planner)) for index, s in enumerate(scenarios))
+    from optimizer.batch.decisions import check_options
+
+    check_options(fix, forbid, planner)
+    decided = partial(with_decisions, fix=tuple(fix), forbid=tuple(forbid))
+    jobs = ((index, decided(scenario_job(index, s, planner))) for index, s in enumerate(scenarios))
     for index, line in run_jobs(jobs, workers=workers, scheduler=scheduler, time_limit=time_limit):
         yield BatchResult(index, line)
 
@@ -122,15 +130,20 @@ def run_batch(
     hang_after: float | None = None,
     planner: str = "auto",
     count: int | None = None,
+    fix: Sequence[str] = (),
+    forbid: Sequence[str] = (),
 ) -> Totals:
     """`awaw batch`: plan the jobs into `out` (JSON Lines, input order), each by the planner of its
     kind (inputs.job_kind), skipping with `resume` those already there; then the CSV summary.
     Returns the totals; the output holds one line per job. Given `count` (how many `jobs` yields,
     `inputs.open_inputs`), each job goes to a worker as soon as it is read; with `resume`, or without
-    `count`, every job is read first."""
+    `count`, every job is read first. `fix` and `forbid` (`awaw batch --fix/--forbid`, their syntax
+    checked by the caller: `optimizer.batch.decisions.check_options`) are every position's decisions,
+    before its own."""
     totals = Totals()
     done = read_done(out) if resume else {}
-    kinded: Iterator[Job] = (with_kind(job, planner) for job in jobs)
+    given = (tuple(fix), tuple(forbid))
+    kinded: Iterator[Job] = (with_kind(with_decisions(job, *given), planner) for job in jobs)
     if done or count is None:
         listed = list(kinded)
         kinded = iter(listed)

@@ -7,7 +7,8 @@ CP-SAT worker with a fixed seed, as the commands do, so the plan is the one the 
 
 A job's `kind` (inputs.job_kind) names its planner in the registry (`optimizer.planners`): `plan` as
 `awaw plan` (rules 27 and 40), `mobilize` as `awaw mobilize` (rule 14), `engineers` as `awaw engineers`;
-each position is validated, solved and written by that planner, as its command does.
+each position is validated, solved and written by that planner, as its command does; under the job's
+decisions (`--fix`, `--forbid`: `optimizer.batch.decisions`), as the command plans with them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ collect_less()  # before the solver loads: the worker is one process that loads 
 
 from models.io import InputError  # noqa: E402
 from models.plan import Status  # noqa: E402
+from optimizer.batch.decisions import solve as decided  # noqa: E402
 from optimizer.batch.inputs import Job  # noqa: E402
 from optimizer.batch.results import BatchStatus, result_line  # noqa: E402
 from optimizer.planners import Limits, planner, refusal  # noqa: E402
@@ -54,8 +56,8 @@ def plan_one(job: Job, time_limit: float | None = None) -> str:
         return result_line(job, BatchStatus.BAD_INPUT, message=refused)
     try:
         scenario = chosen.validate(job.data, job.label, job.lines)
-        result = chosen.solve(scenario, Limits(time_limit))
-    except InputError as error:  # invalid fields, or fixed grants that rule 40 forbids (40.3)
+        result = decided(chosen, scenario, Limits(time_limit), job.fix, job.forbid)
+    except InputError as error:  # invalid fields, fixed grants that rule 40 forbids (40.3), unknown names
         return _bad_input(job, error)
     except Exception as error:  # a fault of the planner is this position's failure, not the batch's
         return result_line(job, BatchStatus.FAILED, message=f"{job.label}: {type(error).__name__}: {error}")

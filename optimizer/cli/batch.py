@@ -58,13 +58,36 @@ def batch(
             "naming the command that does). Engineers files (kind: engineers) as `awaw engineers`.",
         ),
     ] = BatchPlanner.AUTO,
+    fix: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fix",
+            help="Keep a decision in every position, as its planner's command takes it: awaw plan's --fix "
+            "forms, and for a season awaw season's (ending in @turnN); a position's own are its JSON Lines "
+            "row's or sweep row's fix field (repeatable).",
+        ),
+    ] = None,
+    forbid: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--forbid",
+            help="Rule out a decision in every position: the same forms as --fix without =N; a position's "
+            "own are its row's forbid field (repeatable).",
+        ),
+    ] = None,
 ) -> None:
     """Plan many positions, one result each; exit 1 if any was not planned."""
+    from models.io import InputError
+    from optimizer.batch.decisions import check_options
+
+    try:  # the options' syntax, before any work: the workers' server is not started for a mistake
+        check_options(fix or [], forbid or [], planner.value)
+    except InputError as error:
+        raise fail(error.render(), 2) from None
     if scheduler is None:  # the workers' server loads the solver while the inputs are read
         from optimizer.batch.local import start_server
 
         start_server()
-    from models.io import InputError
     from optimizer.batch.inputs import open_inputs, sweep_jobs
     from optimizer.batch.run import run_batch
     from optimizer.render.tables import console
@@ -94,6 +117,8 @@ def batch(
             console=console(stderr=True),
             planner=planner.value,
             count=count,
+            fix=fix or [],
+            forbid=forbid or [],
         )
     except OSError as error:
         raise fail(f"{error.filename or out}: cannot write: {error.strerror or error}", 2) from None

@@ -48,7 +48,8 @@ def season(
         typer.Option(
             "--fix",
             help="Keep a decision of a turn, then re-solve: awaw plan's --fix forms, each optionally ending "
-            "in @turnN (1 this turn, the default; 2 the next), e.g. germany:armor-4-6=2@turn2 (repeatable).",
+            "in @turnN (1 this turn, the default; 2 the next; a chart action's up to the chart's horizon), "
+            "e.g. germany:armor-4-6=2@turn2 (repeatable).",
         ),
     ] = None,
     forbid: Annotated[

@@ -141,13 +141,15 @@ def solve(
     *,
     deadline: float | None = None,
     on_progress: OnProgress | None = None,
+    decisions: Sequence[Decision] = (),
 ) -> Result[Plan]:
     """The best plan of the turn, each priority of the scenario's objective in order, keeping every
     earlier optimum; with `time_limit` (seconds, shared by every priority and by the explanation of
     requirements that cannot be met) the best found, with its bound and gap. `deadline` (a
     `time.perf_counter()` reading) ends the time limit sooner, counting the model's building; `on_progress`
-    is told of each better plan (`optimizer.turn.progress`). Raises `InputError` for a fixed grant that
-    rule 40 forbids (40.3)."""
-    position = Position(scenario)
+    is told of each better plan (`optimizer.turn.progress`); `decisions` are fixed or forbidden, as `awaw
+    plan --fix/--forbid` gives them. Raises `InputError` for a fixed grant that rule 40 forbids (40.3), and
+    for a decision naming what the position does not have."""
+    position = Position(scenario, tuple(decisions))
     left = Limits(time_limit, deadline=deadline).left()
     return result_of(scenario, position.solve(left, workers, keep=False, on_progress=on_progress))

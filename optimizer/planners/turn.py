@@ -13,9 +13,12 @@ from models.scenario import Scenario
 from optimizer.planners.base import Limits, Printables, Result, Verdict
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import RenderableType
 
     from models.plan import Plan
+    from optimizer.turn.decision_forms import Decision
 
 
 class TurnPlanner:
@@ -50,10 +53,19 @@ class TurnPlanner:
     def limits(self, given: Limits) -> Limits:
         return given  # no limit unless asked: every priority proven
 
-    def solve(self, scenario: Scenario, limits: Limits) -> Result[Plan]:
+    def solve(self, scenario: Scenario, limits: Limits, decisions: Sequence[Decision] = ()) -> Result[Plan]:
+        """The best plan; with `decisions` (`optimizer.turn.decision_forms.parse_decisions`: `--fix`,
+        `--forbid`), the best that keeps them, as `awaw plan --fix/--forbid` plans it. Raises `InputError`
+        for a decision naming what the position does not have."""
         from optimizer.planners.position import solve
 
-        return solve(scenario, limits.time_limit, deadline=limits.deadline, on_progress=limits.on_progress)
+        return solve(
+            scenario,
+            limits.time_limit,
+            deadline=limits.deadline,
+            on_progress=limits.on_progress,
+            decisions=decisions,
+        )
 
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
         """A plan JSON (`awaw plan --json`, perhaps edited) checked against every rule, or a decisions-only

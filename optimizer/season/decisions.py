@@ -7,106 +7,53 @@ the decision is this turn's. Each decision is posted in its turn's model by the 
 (`optimizer.turn.fix.add_decisions`), so it is guarded as a player's requirement and an impossible one is
 explained as any is (`optimizer.season.explain`).
 
-A chart action is turn 1's model's: the naval chart is planned whole there over the season's turns
-(27.7), so `usa:iowa:continue@turn2` is the chart's action of the season's second turn, the same as
-`awaw plan`'s `usa:iowa:continue@1` (which the season takes too, meaning the same) [reading].
+A chart action is turn 1's model's: the naval chart is planned whole there over its own horizon (27.7;
+`models.season.chart_horizon`: `horizon.turns`, at least the season's), so `usa:iowa:continue@turn2` is
+the chart's action of the season's second turn, the same as `awaw plan`'s `usa:iowa:continue@1` (which the
+season takes too, meaning the same) [reading]. Both reach the chart's turns past the season's end when its
+horizon is longer: in a season of 2 turns beside a chart of 4, `usa:iowa:continue@3` and
+`usa:iowa:continue@turn4` are the chart's last turn [reading: a chart action's turn is the chart's, so it
+runs to the chart's horizon; a build's or a grant's `@turnN` stays within the season, whose turns alone
+plan builds and grants]. Whether the chart has that turn is known once the season is prepared
+(`with_decisions`).
 
-Bad input (exit 2): a form `awaw plan` refuses, a turn out of the season's range, both `@K` and
-`@turnN` on one chart action, or a name the turn does not have (an entry not in the force pool by then,
-a ship not on the charts, a recipient no grant reaches), each in one line naming the option.
+Bad input (exit 2): a form `awaw plan` refuses, a turn out of the season's range (a chart action's out of
+the chart's), both `@K` and `@turnN` on one chart action, or a name the turn does not have (an entry not in
+the force pool by then, a ship not on the charts, a recipient no grant reaches), each in one line naming
+the option.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from models.io import InputError
+from optimizer.season.decision_forms import (
+    TURN_SUFFIX,
+    SeasonDecision,
+    parse_season_decision,
+    parse_season_decisions,
+)
 from optimizer.season.prepare import SeasonData
-from optimizer.turn.decision_forms import SOURCE, Decision, Kind, bad, parse_decision
+from optimizer.turn.decision_forms import SOURCE, Decision, Kind
 from optimizer.turn.fix import check_decisions
+from optimizer.turn.prepare import Prepared
 
-# `@turnN` at the end of a form, or before its `=N` or another `@`.
-TURN_SUFFIX = re.compile(r"@turn(\d*)(?=$|=|@)")
-
-
-@dataclass(frozen=True)
-class SeasonDecision:
-    """One decision (`decision`) for one turn of the season (`turn`: 0 this turn, 1 the next)."""
-
-    decision: Decision
-    turn: int = 0
-
-    @property
-    def model_turn(self) -> int:
-        """The turn whose model posts it: a chart action's is turn 0's (the chart is planned there)."""
-        return 0 if self.decision.kind is Kind.ACTION else self.turn
-
-
-def parse_season_decision(option: str, text: str, length: int) -> SeasonDecision:
-    """The decision `text` given to `option`, for a season of `length` turns; raises `InputError` naming
-    the option and the problem."""
-    spec = text.strip()
-    found = list(TURN_SUFFIX.finditer(spec.lower()))
-    if len(found) > 1:
-        raise bad(option, text, "give @turnN once")
-    turn = 0
-    if found:
-        match = found[0]
-        digits = match.group(1)
-        if not digits:
-            raise bad(option, text, f"no number after '@turn' (turn1 to turn{length})")
-        number = int(digits)
-        if not 1 <= number <= length:
-            raise bad(
-                option, text, f"turn {number} is out of the season's {length} turns (turn1 to turn{length})"
-            )
-        turn = number - 1
-        spec = spec[: match.start()] + spec[match.end() :]
-    try:
-        decision = replace(parse_decision(option, spec), text=text)
-    except InputError as error:  # the problem names the form as the player typed it
-        raise InputError(
-            SOURCE, [(o, p.replace(f"'{spec}'", f"'{text}'", 1)) for o, p in error.problems]
-        ) from None
-    if decision.kind is Kind.ACTION:
-        if found and decision.turn != 0:
-            raise bad(option, text, "a chart action takes its turn once: @K (0 this turn) or @turnN")
-        if found:
-            decision = replace(decision, turn=turn)
-        elif decision.turn >= length:
-            raise bad(
-                option,
-                text,
-                f"chart turn {decision.turn} is past the season's {length} turns (0 to {length - 1})",
-            )
-        turn = decision.turn
-    return SeasonDecision(decision, turn)
-
-
-def parse_season_decisions(
-    fix: Sequence[str], forbid: Sequence[str], length: int
-) -> tuple[SeasonDecision, ...]:
-    """Every --fix, then every --forbid, for a season of `length` turns; all mistakes at once in one
-    `InputError`."""
-    found: list[SeasonDecision] = []
-    problems: list[tuple[str, str]] = []
-    for option, texts in (("--fix", fix), ("--forbid", forbid)):
-        for text in texts:
-            try:
-                found.append(parse_season_decision(option, text, length))
-            except InputError as error:
-                problems += error.problems
-    if problems:
-        raise InputError(SOURCE, problems)
-    return tuple(found)
+__all__ = [
+    "TURN_SUFFIX",
+    "SeasonDecision",
+    "parse_season_decision",
+    "parse_season_decisions",
+    "with_decisions",
+]
 
 
 def with_decisions(data: SeasonData, decisions: Sequence[SeasonDecision]) -> SeasonData:
     """The season with each decision in its turn's prepared data (`Prepared.decisions`, posted by
     `optimizer.turn.fix.add_decisions` when the season model is built); raises `InputError` (bad input)
-    for a name a turn does not have, its problem naming the turn."""
+    for a name a turn does not have, its problem naming the turn, and for a chart action past the chart's
+    horizon."""
     if not decisions:
         return data
     problems: list[tuple[str, str]] = []
@@ -115,9 +62,27 @@ def with_decisions(data: SeasonData, decisions: Sequence[SeasonDecision]) -> Sea
         mine = tuple(d.decision for d in decisions if d.model_turn == t)
         if not mine:
             continue
+        past = [d for d in mine if _past_chart(prepared, d)]
+        problems += [(d.option, _past_chart_problem(prepared, d)) for d in past]
         where = "" if data.length == 1 else f" (turn {t + 1} of the season)"
-        problems += [(option, problem + where) for option, problem in check_decisions(prepared, mine)]
+        named = [d for d in mine if d not in past]
+        problems += [(option, problem + where) for option, problem in check_decisions(prepared, named)]
         turns[t] = replace(prepared, decisions=(*prepared.decisions, *mine))
     if problems:
         raise InputError(SOURCE, problems)
     return replace(data, turns=turns)
+
+
+def _past_chart(prepared: Prepared, decision: Decision) -> bool:
+    """A chart action on a turn the chart does not have (`check_decisions` names its other problems)."""
+    naval = prepared.naval
+    return decision.kind is Kind.ACTION and naval is not None and decision.turn >= len(naval.seasons)
+
+
+def _past_chart_problem(prepared: Prepared, decision: Decision) -> str:
+    assert prepared.naval is not None
+    turns = len(prepared.naval.seasons)
+    return (
+        f"'{decision.text}': chart turn {decision.turn} (turn{decision.turn + 1}) is past the naval chart's "
+        f"{turns} turns (@0 to @{turns - 1}, or @turn1 to @turn{turns}; its horizon is horizon.turns)"
+    )

@@ -8,7 +8,8 @@ How a priority reads over the season [reading]:
   year's base the leftover grows into at the year-start sequence, rounded down, each at its value) and
   the oil counters left, each at the objective's `oil_counter_value`. BRPs and oil counters carried from
   one turn to the next are not valued on the way (they are spent or left at the end), and a route opened
-  is worth the grants it carries in the season's later turns, not the turn model's estimate of them.
+  is worth the grants it carries in the season's later turns, not the turn model's estimate of them, and
+  in the horizon's turns past the season's end the turn model's estimate of those (`opened_past_season`).
 - factors and delivered: summed over the season's turns.
 - unspent_brps: the BRPs left at the season's end; oil_kept: the oil counters left then.
 - with grants, last, the fewest BRPs moved over the season (a tie-break, never a rule).
@@ -55,6 +56,23 @@ def chart_past_season(variables: SeasonVariables, powers: list[Power]) -> Linear
     )
 
 
+def opened_past_season(variables: SeasonVariables) -> LinearExpr:
+    """A route opened in any turn of the season (Persia, 40.521-40.522; the Alaska highway, 40.72), valued
+    in each turn of the horizon past the season's end as the turn model values an opening's later turns
+    (`route_opening_value`: the route's full capacity once open, 40.51 and 40.73, at the objective's value
+    of a BRP delivered to Russia), each turn t weighted `season.discount`**t as the chart's turns past the
+    season are (`chart_past_season`) [reading: the route carries grants from the turn after it opens
+    (40.54, 40.71) to the end of the horizon; within the season those grants are planned, past it they are
+    not, so there they are the turn model's estimate, and a route opened in the season's last turn is worth
+    the same there as one opened in its first]. The horizon is the chart's (`horizon.turns` when longer
+    than the season, `models.season.chart_horizon`): with none longer, nothing."""
+    first = variables.data.turns[0].scenario  # its horizon is the chart's, discounted by the season's
+    past = range(variables.data.length, first.horizon.turns)
+    if not past:
+        return 0
+    return sum(route_opening_value(first, turn.grants, past) for turn in variables.turns)
+
+
 def season_members(model: cp_model.CpModel, variables: SeasonVariables) -> list[tuple[str, LinearExpr, int]]:
     """(name, expression, scale) of each priority in order, the tie-break last when there are grants."""
     scenario = variables.data.scenario
@@ -87,6 +105,7 @@ def _priority(
         expr, _ = priority_expression(data.turns[t], turn, priority)
         if t == 0:  # the turn model values an opening by its estimate of later grants; here they are planned
             expr = expr - route_opening_value(data.turns[0].scenario, turn.grants)
+            expr = expr + opened_past_season(variables)
             expr = expr - chart_past_season(variables, powers)
         total += weights[t] * expr
     end = weights[-1]

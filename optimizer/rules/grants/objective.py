@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from models.route_data import OIL_COUNTER_BRPS
 from models.scenario import GrantRecipient, Scenario
@@ -33,16 +33,23 @@ def expected_delivered(
     return sum(terms)
 
 
-def route_opening_value(scenario: Scenario, grants: GrantVariables | None) -> LinearExpr:
+def route_opening_value(
+    scenario: Scenario, grants: GrantVariables | None, later: Iterable[int] | None = None
+) -> LinearExpr:
     """Opening Persia or building the Alaska highway, valued over the horizon (40.52, 40.72) [reading].
 
     Worth: the route's full capacity in each later turn of the horizon,
-    discounted, at the objective's value of a BRP delivered to Russia.
+    discounted, at the objective's value of a BRP delivered to Russia. `later`: the turns of the horizon
+    it is valued in (each t weighted `horizon.discount`**t), when not every later one (1 to
+    `horizon.turns` - 1; the season values the turns past its end, `optimizer.season.objective`).
     """
     if grants is None:
         return 0
     per_brp = scenario.objective.delivered_brp_value.get(GrantRecipient.RUSSIA, 0.0)
-    turns = opening_value_turns(scenario)
+    if later is None:
+        turns = opening_value_turns(scenario)
+    else:
+        turns = sum(scenario.horizon.discount**t for t in later)
     terms = []
     for (route, _), var in grants.openings.items():
         capacity = capacity_once_open(scenario, route)

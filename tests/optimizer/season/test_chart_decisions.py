@@ -1,0 +1,154 @@
+"""`--fix/--forbid POWER:SHIP:ACTION@K` on a naval chart longer than the season (optimizer/season/decisions.py):
+the chart's turns past the season's end are reachable, by `@K` (the chart's turn) or `@turnN` (the chart's
+turn N-1), and posted in turn 1's chart model (27.7: the chart is planned whole there).
+
+The position (`LONG` of test_chart.py): a two-turn season (summer, fall 1942) beside a four-turn chart
+(to spring 1943). Kiel holds a 2-factor cruiser in row 2 of the winter column: continued in the winter
+(chart turn 2, past the season) for one point, 3 BRPs (27.7272 A), it launches. Winter's budget is what
+`horizon.future` gives it: 3 BRPs and a limit of 3, or without that entry this turn's (0 BRPs, 27.11)."""
+
+from functools import partial
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from models.generate_season import season_data
+from models.io import InputError, parse_scenario
+from models.plan import Status
+from models.scenario import Scenario
+from optimizer.checker.season import check_season
+from optimizer.season.decisions import parse_season_decision, parse_season_decisions, with_decisions
+from optimizer.season.solve import solve_season
+from tests.optimizer.cli.test_cli import run
+from tests.optimizer.season.test_chart import LONG, continued
+
+BUDGET = "future: [{}, {brps: {germany: 3}, limits: {germany: 3}}]"
+
+
+def text(horizon: str, preset: str = "max-factors") -> str:
+    return LONG.replace("HORIZON", horizon).replace("PRESET", preset)
+
+
+def scenario(horizon: str, preset: str = "max-factors"):
+    return parse_scenario(text(horizon, preset))
+
+
+def solved(position, fix=(), forbid=()):
+    decisions = parse_season_decisions(list(fix), list(forbid), 2)
+    result = solve_season(position, adjust=partial(with_decisions, decisions=decisions))
+    if result.plan is not None:
+        assert check_season(position, result.plan) == []
+    return result
+
+
+@pytest.mark.parametrize("form", ["germany:cl:continue@2", "germany:cl:continue@turn3"])
+def test_forbidding_the_winter_step_past_the_season_leaves_the_cruiser_unlaunched_27_7(form):
+    """Max-factors: with winter's 3 BRPs the cruiser is continued and launched, 2 factors (27.7272 A).
+    Forbidding its winter continuation (chart turn 2, the season's turns being 0 and 1; `@turn3` the
+    same turn) leaves no way to launch it within the chart: 0 factors."""
+    position = scenario(f"{{turns: 4, {BUDGET}}}")
+    best = solved(position)
+    assert best.plan is not None and continued(best.plan) == [(2, "continue")]
+    assert best.plan.objective.value == 2.0
+    forbidden = solved(position, forbid=[form])
+    assert forbidden.plan is not None and continued(forbidden.plan) == []
+    assert forbidden.plan.objective.value == 0.0
+
+
+def test_fixing_the_winter_step_past_the_season_charges_it_at_the_horizons_brp_value():
+    """Max-value at `horizon.brp_value` 100: the winter step's 3 BRPs are charged 300 (27.72, as `awaw
+    plan` charges a later turn), more than the launched cruiser (2 factors x 3.0) gains over one left in
+    row 2 (half built, 27.721: 2 x 3.0 x 1/2 = 3.0), so the best plan leaves it: 3.0. Fixed in the
+    winter (`@turn3`): 6.0 - 300 = -294.0."""
+    position = scenario(f"{{turns: 4, brp_value: 100, {BUDGET}}}", "max-value")
+    best = solved(position)
+    assert best.plan is not None and continued(best.plan) == [] and best.plan.objective.value == 3.0
+    fixed = solved(position, fix=["germany:cl:continue@turn3"])
+    assert fixed.plan is not None and continued(fixed.plan) == [(2, "continue")]
+    assert fixed.plan.objective.value == -294.0
+
+
+def test_fixing_the_winter_step_without_winters_brps_names_27_11(tmp_path):
+    """Without winter's entry in `horizon.future` its BRPs are this turn's: 0 (27.11), so the 3-BRP step
+    cannot be paid; the season has no plan and the explanation names 27.11 and the chart's turn."""
+    result = run("season", _file(tmp_path, "{turns: 4}"), "--fix", "germany:cl:continue@2", "--json")
+    assert result.exit_code == 1
+    assert "27.11" in result.stdout and "germany turn 2" in result.stdout
+
+
+def _file(tmp_path, horizon: str):
+    path = tmp_path / "long.yaml"
+    path.write_text(text(horizon))
+    return path
+
+
+def test_a_chart_action_past_the_charts_horizon_is_refused_in_one_line(tmp_path):
+    """The chart has four turns (0 to 3): `@4` and `@turn5` are past it, bad input (exit 2) naming the
+    chart's range; a build's `@turn3` is past the season's two turns (only chart actions reach past)."""
+    path = _file(tmp_path, f"{{turns: 4, {BUDGET}}}")
+    for form in ("germany:cl:continue@4", "germany:cl:continue@turn5"):
+        result = run("season", path, "--fix", form)
+        assert result.exit_code == 2
+        assert f"'{form}': chart turn 4 (turn5) is past the naval chart's 4 turns" in result.stderr
+    with pytest.raises(InputError, match="turn 3 is out of the season's 2 turns"):
+        parse_season_decision("--fix", "germany:cl@turn3", 2)
+    with pytest.raises(InputError, match="takes its turn once"):
+        parse_season_decision("--fix", "germany:cl:continue@2@turn3", 2)
+
+
+def test_a_chart_action_at_the_charts_last_turn_is_taken():
+    """`@3` and `@turn4` are the chart's last turn (spring 1943), both the same decision; the cruiser is
+    gone by then (launched in the winter, or never), so forbidding its continuation there changes
+    nothing: the same 2 factors."""
+    position = scenario(f"{{turns: 4, {BUDGET}}}")
+    assert parse_season_decision("--forbid", "germany:cl:continue@turn4", 2).decision.turn == 3
+    result = solved(position, forbid=["germany:cl:continue@3"])
+    assert result.status is Status.OPTIMAL and result.plan is not None
+    assert result.plan.objective.value == 2.0
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_plan_under_a_chart_action_past_the_season_passes_the_checker_and_keeps_it(data):
+    """Generated seasons of 2 turns beside charts of 3 to 6 turns: a chart action the best plan takes past
+    the season, forbidden (`@K`) or fixed (`@turnN`); every plan made under it passes the season checker
+    and keeps it on its chart turn (a fixed one the best plan takes changes no value)."""
+    from optimizer.planners import Limits
+    from optimizer.planners.season import SEASON
+
+    position = Scenario.model_validate(
+        season_data(
+            lambda lo, hi: data.draw(st.integers(lo, hi)),
+            turns=2,
+            naval_turns=data.draw(st.integers(3, 6)),
+            requirements=False,
+        )
+    )
+    base = solve_season(position)
+    if base.plan is None:
+        return
+    past = [a for a in base.plan.turns[0].plan.naval_actions if a.turn >= 2 and a.action != "launch"]
+    if not past:
+        return
+    action = past[data.draw(st.integers(0, len(past) - 1))]
+    ship = f"{action.yard}/{action.ship}"
+    forbid = data.draw(st.booleans())
+    form = f"{action.power.value}:{ship}:{action.action}"
+    form += f"@{action.turn}" if forbid else f"@turn{action.turn + 1}"
+    decisions = parse_season_decisions([] if forbid else [form], [form] if forbid else [], 2)
+    result = SEASON.solve(position, Limits(), decisions)
+    event("forbid" if forbid else "fix")
+    if result.plan is None:
+        assert forbid is False and result.status is Status.INFEASIBLE  # a forbid is always possible
+        return
+    assert check_season(position, result.plan) == []
+    taken = [
+        a
+        for a in result.plan.turns[0].plan.naval_actions
+        if (a.power, a.yard, a.ship, a.action, a.turn)
+        == (action.power, action.yard, action.ship, action.action, action.turn)
+    ]
+    assert (taken == []) is forbid
+    if not forbid:
+        assert result.plan.objective.value == pytest.approx(base.plan.objective.value)
