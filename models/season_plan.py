@@ -125,6 +125,13 @@ class SeasonPlan(PlanModel):
         "priority, or '5%' of the best). Left out of the JSON when not asked for.",
     )
 
+    def unasked(self) -> set[str]:
+        """The what-ifs not asked for (`why`, `why_not`, `alternatives`, `tolerance` left None): what the
+        plan's JSON leaves out (`optimizer.planners.season`)."""
+        return {
+            name for name in ("why", "why_not", "alternatives", "tolerance") if getattr(self, name) is None
+        }
+
     def alternative_plan(self, alternative: SeasonAlternative) -> SeasonPlan:
         """An alternative as a season plan of its own (what the season checker checks)."""
         return SeasonPlan(

@@ -270,8 +270,7 @@ class SeasonPlanner:
         assert result.plan is not None
         if len(result.plan.turns) == 1:
             return TURN.dumps(_as_turn(result), compact)
-        asked = ("why", "why_not", "alternatives", "tolerance")  # the what-ifs: only when asked for
-        exclude = {name for name in asked if getattr(result.plan, name) is None}
+        exclude = result.plan.unasked()  # the what-ifs: only when asked for
         if compact:
             return result.plan.model_dump_json(exclude=exclude)
         return result.plan.model_dump_json(indent=2, exclude=exclude) + "\n"

@@ -29,10 +29,9 @@ SEASON = scenarios.path("seasons/germany_summer_1942_season.yaml")
 
 
 def season_json(line: str) -> str:
-    """A season line's plan as `awaw season --json` prints it (no `why` unless asked)."""
-    return (
-        SeasonPlan.model_validate(json.loads(line)["plan"]).model_dump_json(indent=2, exclude={"why"}) + "\n"
-    )
+    """A season line's plan as `awaw season --json` prints it (no what-if unless asked)."""
+    plan = SeasonPlan.model_validate(json.loads(line)["plan"])
+    return plan.model_dump_json(indent=2, exclude=plan.unasked()) + "\n"
 
 
 def test_fix_on_every_position_is_awaw_plans_and_awaw_seasons_byte_for_byte(tmp_path):
@@ -56,9 +55,8 @@ def test_fix_on_every_position_is_awaw_plans_and_awaw_seasons_byte_for_byte(tmp_
     printed = awaw("season", SEASON, "--json", *forbid)
     assert printed.exit_code == 0
     assert json.loads(line)["objective"] == pytest.approx(80.88)
-    assert (
-        f'"plan":{SeasonPlan.model_validate_json(printed.stdout).model_dump_json(exclude={"why"})},' in line
-    )
+    shown = SeasonPlan.model_validate_json(printed.stdout)
+    assert f'"plan":{shown.model_dump_json(exclude=shown.unasked())},' in line
     assert season_json(line) == printed.stdout
     assert json.loads(line)["decisions"] == {"fix": [], "forbid": ["germany:armor-4-6@turn2"]}
 
