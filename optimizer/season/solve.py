@@ -26,7 +26,7 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.solve import Member, _weights, expression_range, naval_search, run_stages
+from optimizer.turn.solve import Member, exact_weights, expression_range, naval_search, run_stages
 
 # Branch-and-bound nodes HiGHS may take on a season's stalled stage (the turn's `NODE_LIMIT` is 200):
 # a season's stages are larger, and HiGHS proves some of them in 200-3,300 nodes (its restarts counted)
@@ -46,7 +46,6 @@ class SeasonSolved:
     build_seconds: float = 0.0
     solve_seconds: float = 0.0
     deterministic_seconds: float = 0.0
-    proven: bool = False
     # The solved model, for what-ifs that read more of it than the plan (`optimizer.season.alternatives`).
     variables: SeasonVariables | None = None
     solver: cp_model.CpSolver | None = None
@@ -92,7 +91,7 @@ def solve_season(
     built = time.perf_counter()
     members = season_members(model, variables)
     ranges = [expression_range(model, expr) for _, expr, _ in members]
-    weights = _weights(ranges)
+    weights = exact_weights(ranges)
     queue = (
         [
             [
@@ -114,14 +113,8 @@ def solve_season(
     seconds = time.perf_counter() - built
     if run.solver is None:
         return SeasonSolved(run.status, None, built - started, seconds, run.work)
-    stages = run.stages
-    first = stages[0]
-    assert first.bound is not None
-    gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
-    report = ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages)
-    plan = season_plan(scenario, variables, run.solver, run.status, report)
-    proven = run.status is Status.OPTIMAL
-    return SeasonSolved(run.status, plan, built - started, seconds, run.work, proven, variables, run.solver)
+    plan = season_plan(scenario, variables, run.solver, run.status, run.report())
+    return SeasonSolved(run.status, plan, built - started, seconds, run.work, variables, run.solver)
 
 
 def tighten_domains(model: cp_model.CpModel) -> None:

@@ -116,23 +116,13 @@ def solve_stages(
         return Solved(
             Status.UNKNOWN, None, solve_seconds=time.perf_counter() - built, deterministic_seconds=run.work
         )
-    stages, last_solver, work = run.stages, run.solver, run.work
-    first = stages[0]
-    assert first.bound is not None  # the first priority is solved first, and its bound always known
-    gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
-    plan = extract_plan(
-        data,
-        variables,
-        last_solver,
-        Status.OPTIMAL if all(stage.proven for stage in stages) else Status.FEASIBLE,
-        ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=stages),
-    )
+    plan = extract_plan(data, variables, run.solver, run.status, run.report())
     return Solved(
         plan.status,
         plan,
         solve_seconds=time.perf_counter() - built,
-        deterministic_seconds=work,
-        solver=last_solver,
+        deterministic_seconds=run.work,
+        solver=run.solver,
         variables=variables,
     )
 
@@ -146,6 +136,13 @@ class StageRun:
     stages: list[StageResult]
     solver: cp_model.CpSolver | None
     work: float  # deterministic time, summed over the solves
+
+    def report(self) -> ObjectiveReport:
+        """The plan's objective: the first priority's value, bound and gap, and every stage."""
+        first = self.stages[0]
+        assert first.bound is not None  # the first priority is solved first, and its bound always known
+        gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
+        return ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=self.stages)
 
 
 class Decided(Protocol):
@@ -168,9 +165,9 @@ def run_stages(
     within `time_limit` seconds from `built` (a `time.perf_counter()`), each solver made by
     `configured`: a group of several priorities past `ONE_CALL_BUDGET` is solved one by one from its
     plan, a single priority past `STAGE_BUDGET` is finished by `_finish_stage` (HiGHS given at most
-    `node_limit` nodes). The turn's solve
-    (`solve_stages`) and the season's (`optimizer.season.solve`) both run their stages so. Priorities
-    the time limit left unsolved get their values in the plan, nothing proven of them."""
+    `node_limit` nodes). The turn's solve (`solve_stages`) and the season's (`optimizer.season.solve`)
+    both run their stages so. Priorities the time limit left unsolved get their values in the plan,
+    nothing proven of them."""
     stages: list[StageResult] = []
     last_solver: cp_model.CpSolver | None = None
     work = 0.0
@@ -408,10 +405,10 @@ def stage_groups(
         while (
             (start > 0 or one_call or variables.naval is not None)
             and end < len(members)
-            and _weights(ranges[start : end + 1]) is not None
+            and exact_weights(ranges[start : end + 1]) is not None
         ):
             end += 1
-        weights = _weights(ranges[start:end]) or [1]
+        weights = exact_weights(ranges[start:end]) or [1]
         groups.append(
             [
                 Member(*members[k], weight, ranges[k][0])
@@ -422,7 +419,7 @@ def stage_groups(
     return groups
 
 
-def _weights(ranges: list[tuple[int, int]]) -> list[int] | None:
+def exact_weights(ranges: list[tuple[int, int]]) -> list[int] | None:
     """Exact lexicographic weights for expressions of these ranges, first most important; None when
     the weighted sum could pass EXACT_LIMIT."""
     weights = [1]

@@ -229,14 +229,14 @@ def test_solve_refuses_a_fixed_grant_rule_40_forbids(scenario_of):
 
 
 def test_one_call_weights_keep_the_lexicographic_order():
-    """Priorities solved in one call keep their order exactly: with the weights of `_weights`, every
+    """Priorities solved in one call keep their order exactly: with the weights of `exact_weights`, every
     pair of value vectors compares by weighted sum as it does lexicographically."""
     import itertools
 
-    from optimizer.turn.solve import _weights
+    from optimizer.turn.solve import exact_weights
 
     ranges = [(0, 4), (-3, 3), (0, 2)]
-    weights = _weights(ranges)
+    weights = exact_weights(ranges)
     assert weights == [7 * 3, 3, 1]
     vectors = list(itertools.product(*(range(low, high + 1) for low, high in ranges)))
     for a, b in itertools.combinations(vectors, 2):
@@ -244,7 +244,7 @@ def test_one_call_weights_keep_the_lexicographic_order():
             w * x for w, x in zip(weights, b, strict=True)
         )
         assert (weighted > 0) == (a > b) and (weighted == 0) == (a == b)
-    assert _weights([(0, 2**40), (0, 2**20)]) is None  # past the exact range: separate solves
+    assert exact_weights([(0, 2**40), (0, 2**20)]) is None  # past the exact range: separate solves
 
 
 def test_time_limit_reports_what_is_proven_per_priority(monkeypatch):
