@@ -26,7 +26,7 @@ This module loads no solver: the batch's process checks the syntax with it befor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from models.io import InputError
 from optimizer.turn.decision_forms import SOURCE
@@ -103,17 +103,18 @@ def solve(
     `--forbid`; raises `InputError` for a decision it cannot take or a name the position does not have."""
     if not fix and not forbid:
         return chosen.solve(scenario, limits)
-    if chosen.name == "plan":
-        from optimizer.planners.turn import TURN
-        from optimizer.turn.decision_forms import parse_decisions
+    if chosen.name not in DECIDING:
+        option = "--fix" if fix else "--forbid"
+        problem = f"awaw {chosen.name} takes no decisions (only awaw plan and awaw season do)"
+        raise InputError(SOURCE, [(option, problem)])
+    deciding = cast("Deciding", chosen)
+    return deciding.solve(scenario, limits, deciding.decisions(scenario, fix, forbid))
 
-        return TURN.solve(scenario, limits, parse_decisions(list(fix), list(forbid)))
-    if chosen.name == "season":
-        from optimizer.planners.season import SEASON
-        from optimizer.season.decision_forms import parse_season_decisions
 
-        length = scenario.season.length(scenario.turn)
-        return SEASON.solve(scenario, limits, parse_season_decisions(fix, forbid, length))
-    option = "--fix" if fix else "--forbid"
-    problem = f"awaw {chosen.name} takes no decisions (only awaw plan and awaw season do)"
-    raise InputError(SOURCE, [(option, problem)])
+class Deciding(Protocol):
+    """A planner that takes the player's decisions (`DECIDING`: the turn and season planners): it reads
+    them as its command does, and solves under them."""
+
+    def decisions(self, scenario: Any, fix: Sequence[str], forbid: Sequence[str]) -> Sequence[Any]: ...
+
+    def solve(self, scenario: Any, limits: Limits, decisions: Sequence[Any] = ()) -> Result[Any]: ...

@@ -84,7 +84,7 @@ def season(
     from models.io import InputError
     from optimizer.planners import Limits
     from optimizer.planners.season import SEASON
-    from optimizer.season.decisions import SeasonDecision, parse_season_decisions
+    from optimizer.season.decisions import SeasonDecision
 
     refuse_sheet_mixes(sheet, sheet_format, as_json, why or bool(why_not) or alternatives is not None)
     scenario = load(scenario_file, SEASON.name)
@@ -103,7 +103,7 @@ def season(
         option = "--why" if why else "--why-not" if why_not else "--alternatives"
         raise fail(f"{scenario_file}: {option} of a one-turn season: use awaw plan {option}", 2)
     try:
-        decisions = parse_season_decisions(fix or [], forbid or [], length)
+        decisions = SEASON.decisions(scenario, fix or [], forbid or [])
         wanted: tuple[SeasonDecision, ...] = ()
         if why_not:
             from optimizer.season.why_not import check_why_not, parse_why_not

@@ -66,6 +66,17 @@ class SeasonPlanner:
     def limits(self, given: Limits) -> Limits:
         return given  # no limit unless asked: every priority proven
 
+    def decisions(
+        self, scenario: Scenario, fix: Sequence[str], forbid: Sequence[str]
+    ) -> tuple[SeasonDecision, ...]:
+        """`--fix` and `--forbid` as `awaw season` reads them (`@turnN` within the scenario's season), for
+        `solve`; raises `InputError` for a form it cannot read or a turn out of range."""
+        from optimizer.season.decision_forms import parse_season_decisions
+
+        season = scenario.season
+        assert season is not None
+        return parse_season_decisions(fix, forbid, season.length(scenario.turn))
+
     def solve(
         self, scenario: Scenario, limits: Limits, decisions: Sequence[SeasonDecision] = ()
     ) -> Result[SeasonPlan]:

@@ -53,6 +53,15 @@ class TurnPlanner:
     def limits(self, given: Limits) -> Limits:
         return given  # no limit unless asked: every priority proven
 
+    def decisions(
+        self, scenario: Scenario, fix: Sequence[str], forbid: Sequence[str]
+    ) -> tuple[Decision, ...]:
+        """`--fix` and `--forbid` as `awaw plan` reads them, for `solve`; raises `InputError` for a form it
+        cannot read (whether the position has the names is `solve`'s to say)."""
+        from optimizer.turn.decision_forms import parse_decisions
+
+        return tuple(parse_decisions(list(fix), list(forbid)))
+
     def solve(self, scenario: Scenario, limits: Limits, decisions: Sequence[Decision] = ()) -> Result[Plan]:
         """The best plan; with `decisions` (`optimizer.turn.decision_forms.parse_decisions`: `--fix`,
         `--forbid`), the best that keeps them, as `awaw plan --fix/--forbid` plans it. Raises `InputError`

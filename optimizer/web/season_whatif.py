@@ -41,7 +41,6 @@ def season_whatif_view(
     from optimizer.planners import Limits
     from optimizer.planners.season import SEASON
     from optimizer.render.season import answer_tables
-    from optimizer.season.decisions import parse_season_decisions
     from optimizer.season.why_not import check_why_not, parse_why_not
     from optimizer.web.whatif import WHATIF_NAME, answered
     from optimizer.whatif.alternatives import parse_tolerance
@@ -57,7 +56,7 @@ def season_whatif_view(
             parse_tolerance(asked.tolerance)
         except ValueError as error:
             raise InputError(WHATIF_NAME, [("tolerance", str(error))]) from None
-    decisions = parse_season_decisions(asked.fix, asked.forbid, length)
+    decisions = SEASON.decisions(scenario, asked.fix, asked.forbid)
     wanted = parse_why_not(asked.why_not, length)
     check_why_not(scenario, wanted)
     result = SEASON.solve(scenario, Limits(time_limit), decisions)
