@@ -7,6 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from models.plan import NavalAction
 from models.scenario import Scenario
 from models.season_plan import SeasonPlan
 from optimizer.render.tables import plan_tables
@@ -27,9 +28,7 @@ def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
                 style="bold underline",
             )
         )
-        chart = [
-            a for a in plan.turns[0].plan.naval_actions if a.turn == turn.turn - 1 and a.action != "wait"
-        ]
+        chart = [a for a in chart_moves(plan, turn.turn) if a.action != "wait"]
         if chart:
             past = [f"{r.power.value} {r.oil_steps}" for r in turn.plan.naval if r.oil_steps]
             parts.append(
@@ -49,6 +48,12 @@ def season_tables(scenario: Scenario, plan: SeasonPlan) -> Group:
     return Group(*parts)
 
 
+def chart_moves(plan: SeasonPlan, number: int) -> list[NavalAction]:
+    """The chart's actions of the season's turn `number` (1 this turn): turn 1's chart, planned whole
+    (27.7), its turn `number` - 1."""
+    return [a for a in plan.turns[0].plan.naval_actions if a.turn == number - 1]
+
+
 def season_sheet(scenario: Scenario, plan: SeasonPlan) -> Group:
     """The season's order sheet (`awaw season --sheet`): this turn's orders as `awaw plan --sheet` prints
     them, then each later turn's expected orders on the same sheet's tables, that turn's chart moves
@@ -58,9 +63,8 @@ def season_sheet(scenario: Scenario, plan: SeasonPlan) -> Group:
 
     turns = season_scenarios(scenario)
     parts: list[RenderableType] = [sheet(turns[0], plan.turns[0].plan, closing=False)]
-    chart = plan.turns[0].plan.naval_actions
     for turn, position in zip(plan.turns[1:], turns[1:], strict=True):
-        moves = [a for a in chart if a.turn == turn.turn - 1]
+        moves = chart_moves(plan, turn.turn)
         heading = f"Expected orders, turn {turn.turn} of {len(plan.turns)}"
         parts.append(sheet(position, turn.plan, moves, heading, closing=False))
     if plan.objective is not None:
