@@ -146,8 +146,16 @@ season: {turns: 2}
 """
 
 
+# Winter (chart turn 2, past the season) given 3 BRPs and a limit of 3 (`horizon.future`).
+BUDGET = "future: [{}, {brps: {germany: 3}, limits: {germany: 3}}]"
+
+
+def long_text(horizon: str, preset: str = "max-factors") -> str:
+    return LONG.replace("HORIZON", horizon).replace("PRESET", preset)
+
+
 def long_chart(horizon: str, preset: str = "max-factors"):
-    return solved(LONG.replace("HORIZON", horizon).replace("PRESET", preset))
+    return solved(long_text(horizon, preset))
 
 
 def continued(plan) -> list[tuple[int, str]]:
@@ -162,8 +170,7 @@ def test_a_chart_of_four_turns_beside_a_season_of_two_plans_its_winter_step_27_7
     limit `horizon.future` gives it (27.11, 27.31). With 3 BRPs and a limit of 3 expected in the winter
     the cruiser is continued and launched (its 2 factors count); with winter's budget this turn's
     (0 BRPs: "missing turns repeat this turn's BRPs") it cannot be."""
-    given = "{turns: 4, future: [{}, {brps: {germany: 3}, limits: {germany: 3}}]}"
-    scenario, plan = long_chart(given)
+    scenario, plan = long_chart(f"{{turns: 4, {BUDGET}}}")
     assert continued(plan) == [(2, "continue")]
     assert check_season(scenario, plan) == []
     scenario, plan = long_chart("{turns: 4}")
@@ -176,9 +183,8 @@ def test_a_step_past_the_season_is_charged_at_the_horizons_brp_value():
     planned), as `awaw plan` charges a later turn's: the winter step is 3 BRPs (27.7272 A), at 100 a BRP
     300, far more than a 2-factor cruiser is worth under max-value (3.0 a cruiser factor, the project's
     default value in `models.objective.DEFAULT_VALUES`, not a rule), so it is not taken; at 0 a BRP it is."""
-    budget = "future: [{}, {brps: {germany: 3}, limits: {germany: 3}}]"
-    _, dear = long_chart(f"{{turns: 4, brp_value: 100, {budget}}}", "max-value")
-    _, free = long_chart(f"{{turns: 4, brp_value: 0, {budget}}}", "max-value")
+    _, dear = long_chart(f"{{turns: 4, brp_value: 100, {BUDGET}}}", "max-value")
+    _, free = long_chart(f"{{turns: 4, brp_value: 0, {BUDGET}}}", "max-value")
     assert continued(dear) == []
     assert continued(free) == [(2, "continue")]
 
