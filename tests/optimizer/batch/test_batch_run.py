@@ -167,11 +167,26 @@ def test_resume_from_the_command_line(tmp_path):
     assert out.read_bytes() == first
 
 
-def test_a_crashed_worker_is_replaced_and_only_its_position_fails(tmp_path):
+def batch_with_a_crash(tmp_path, workers: int):
+    """Four positions, the second crashing its worker (`faults.crash_on_crash`): the paths, the batch's
+    totals and its output's records."""
     paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["a", "crash", "b", "c"])]
     out = tmp_path / "results.jsonl"
-    totals = run_batch(read_inputs(paths), out, workers=2, task=faults.crash_on_crash)
-    got = records(out)
+    totals = run_batch(read_inputs(paths), out, workers=workers, task=faults.crash_on_crash)
+    return paths, totals, records(out)
+
+
+def batch_with_a_hang(tmp_path, workers: int):
+    """Three positions, the first hanging its worker (`faults.hang_on_hang`) past a 1 s limit: the
+    output's records."""
+    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["hang", "a", "b"])]
+    out = tmp_path / "results.jsonl"
+    run_batch(read_inputs(paths), out, workers=workers, task=faults.hang_on_hang, hang_after=1.0)
+    return records(out)
+
+
+def test_a_crashed_worker_is_replaced_and_only_its_position_fails(tmp_path):
+    paths, totals, got = batch_with_a_crash(tmp_path, workers=2)
     assert [r["status"] for r in got] == ["optimal", "failed", "optimal", "optimal"]
     assert "exit code 7" in got[1]["error"]["message"]
     assert got[1]["error"]["message"].startswith(str(paths[1]))
@@ -181,26 +196,20 @@ def test_a_crashed_worker_is_replaced_and_only_its_position_fails(tmp_path):
 def test_the_position_a_crashed_worker_held_next_is_planned_not_failed(tmp_path):
     """One worker holds the crashing position and the next one behind it: the next one is given again to
     the worker that replaces it, and planned."""
-    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["a", "crash", "b", "c"])]
-    out = tmp_path / "results.jsonl"
-    run_batch(read_inputs(paths), out, workers=1, task=faults.crash_on_crash)
-    assert [r["status"] for r in records(out)] == ["optimal", "failed", "optimal", "optimal"]
+    _, _, got = batch_with_a_crash(tmp_path, workers=1)
+    assert [r["status"] for r in got] == ["optimal", "failed", "optimal", "optimal"]
 
 
 def test_the_position_a_hung_worker_held_next_is_planned_not_failed(tmp_path):
-    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["hang", "a", "b"])]
-    out = tmp_path / "results.jsonl"
-    run_batch(read_inputs(paths), out, workers=1, task=faults.hang_on_hang, hang_after=1.0)
-    got = records(out)
+    """One worker holds the hanging position and the next one behind it: the next one is given again to
+    the worker that replaces it, and planned."""
+    got = batch_with_a_hang(tmp_path, workers=1)
     assert [r["status"] for r in got] == ["failed", "optimal", "optimal"]
     assert "no result within 1 s" in got[0]["error"]["message"]
 
 
 def test_a_hung_worker_is_stopped_and_replaced(tmp_path):
-    paths = [write(tmp_path / f"p{i}.yaml", germany(name)) for i, name in enumerate(["hang", "a", "b"])]
-    out = tmp_path / "results.jsonl"
-    run_batch(read_inputs(paths), out, workers=2, task=faults.hang_on_hang, hang_after=1.0)
-    got = records(out)
+    got = batch_with_a_hang(tmp_path, workers=2)
     assert [r["status"] for r in got] == ["failed", "optimal", "optimal"]
     assert "no result within 1 s" in got[0]["error"]["message"]
 

@@ -72,7 +72,8 @@ def test_why_one_more_oil_counter_now_is_worth_2_64():
 def test_domains_narrowed_by_presolve_keep_the_season_plan_of_102():
     """`tighten_domains` (the default) keeps every plan of the season: with the domains narrowed first and
     without, the bundled season is worth the same 102.0 (3 corps now, 6 next turn, 78 BRPs left; 27.35 B,
-    27.11 B), and the plan passes the checker."""
+    27.11 B: 12 x 2.2 + 0.9 x (24 x 2.2) + 0.9 x 0.4 x 78, as worked in
+    `test_the_season_plan_waits_for_the_counter_of_next_turn`), and the plan passes the checker."""
     scenario = load_scenario(SEASON)
     for tighten in (True, False):
         season = solve_season(scenario, tighten=tighten).plan

@@ -3,36 +3,49 @@ horizon of its own, longer than the season; a later turn's naval steps priced by
 threshold (27.35); a later turn's shipbuilding at the Australia yard counted against Australia's limit
 (27.473 B). Each figure worked from the rules' text by hand."""
 
+import yaml
+
 from models.io import parse_scenario
 from models.tables import Power
 from optimizer.checker.season import check_season
 from optimizer.season.solve import solve_season
 
-GERMANY = """
-name: t
-turn: {season: summer, year: 1942}
-faction: european_axis
-oil_counters: 0
-powers:
-  germany:
-    brps: 0
-    brp_base: 300  # limit 100 (27.32 A): never binding here
-    force_pool:
-      - {id: inf, unit: infantry, factors: 3, count: 8}
-    naval:
-      deferring_allowed: true
-      shipyards:
-        - {id: kiel, chart: []}
-      designs:
-        - {id: dd, unit: destroyer, factors: 1, count: 1}
-horizon: {turns: 3}
-objective: {preset: max-factors}
-season:
-  turns: 2
-  expectations:
-    - turn: 2
-      powers: {germany: {gains: 40}}
-"""
+
+def naval_season(
+    faction: str, power: str, brp_base: int, gains: int, force_pool: list, yard: dict, destroyers: int = 1
+) -> str:
+    """Summer 1942, no oil counter, one power with 0 BRPs, a shipyard and destroyers to lay down, a chart of
+    three turns beside a season of two, `gains` BRPs expected in the fall."""
+    return yaml.safe_dump(
+        {
+            "name": "t",
+            "turn": {"season": "summer", "year": 1942},
+            "faction": faction,
+            "oil_counters": 0,
+            "powers": {
+                power: {
+                    "brps": 0,
+                    "brp_base": brp_base,
+                    "force_pool": force_pool,
+                    "naval": {
+                        "deferring_allowed": True,
+                        "shipyards": [yard],
+                        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": destroyers}],
+                    },
+                }
+            },
+            "horizon": {"turns": 3},
+            "objective": {"preset": "max-factors"},
+            "season": {"turns": 2, "expectations": [{"turn": 2, "powers": {power: {"gains": gains}}}]},
+        }
+    )
+
+
+INFANTRY = [{"id": "inf", "unit": "infantry", "factors": 3, "count": 8}]
+# Germany's limit is 100 (base 300, 27.32 A): never binding here.
+GERMANY = naval_season(
+    "european_axis", "germany", brp_base=300, gains=40, force_pool=INFANTRY, yard={"id": "kiel", "chart": []}
+)
 
 
 def solved(text: str):
@@ -85,37 +98,23 @@ def test_the_checker_refuses_a_later_turns_naval_step_left_outside_its_oil_thres
     )
 
 
-BRITAIN = """
-name: t
-turn: {season: summer, year: 1942}
-faction: western_allies
-oil_counters: 0
-powers:
-  britain:
-    brps: 0
-    brp_base: 0  # limit 0 (27.32 A)
-    force_pool: []
-    naval:
-      deferring_allowed: true
-      shipyards:
-        - {id: australia_box, chart: []}
-      designs:
-        - {id: dd, unit: destroyer, factors: 1, count: 1}
-horizon: {turns: 3}
-objective: {preset: max-factors}
-season:
-  turns: 2
-  expectations:
-    - turn: 2
-      powers: {britain: {gains: 10}}
-"""
+# Britain's limit is 0 (base 0, 27.32 A).
+BRITAIN = naval_season(
+    "western_allies",
+    "britain",
+    brp_base=0,
+    gains=10,
+    force_pool=[],
+    yard={"id": "australia_box", "chart": []},
+)
 
 
 def test_a_later_turns_ship_at_the_australia_yard_counts_against_australias_limit_27_473_b():
     """Britain's limit is 0 in both turns (base 0); Australia's is 9 BRPs a turn (27.473 B), and ships
     built in Australia are Australia's construction (27.473, 40.244). In the fall, with 10 BRPs, a
-    destroyer laid down at the Australia yard (3 BRPs) counts against Australia's 9, not Britain's 0:
-    it is laid down, and launched in winter within the chart's three turns."""
+    destroyer laid down at the Australia yard (one shipbuilding point and 3 BRPs, 27.7273) counts against
+    Australia's 9, not Britain's 0: it is laid down (3 BRPs of construction, none of Britain's limit
+    used), and launched in winter, after one turn (27.7273), within the chart's three turns."""
     scenario, plan = solved(BRITAIN)
     laid = [a for a in plan.turns[0].plan.naval_actions if a.action == "lay_down"]
     assert [(a.turn, a.yard) for a in laid] == [(1, "australia_box")]
@@ -147,8 +146,16 @@ season: {turns: 2}
 """
 
 
+# Winter (chart turn 2, past the season) given 3 BRPs and a limit of 3 (`horizon.future`).
+BUDGET = "future: [{}, {brps: {germany: 3}, limits: {germany: 3}}]"
+
+
+def long_text(horizon: str, preset: str = "max-factors") -> str:
+    return LONG.replace("HORIZON", horizon).replace("PRESET", preset)
+
+
 def long_chart(horizon: str, preset: str = "max-factors"):
-    return solved(LONG.replace("HORIZON", horizon).replace("PRESET", preset))
+    return solved(long_text(horizon, preset))
 
 
 def continued(plan) -> list[tuple[int, str]]:
@@ -163,8 +170,7 @@ def test_a_chart_of_four_turns_beside_a_season_of_two_plans_its_winter_step_27_7
     limit `horizon.future` gives it (27.11, 27.31). With 3 BRPs and a limit of 3 expected in the winter
     the cruiser is continued and launched (its 2 factors count); with winter's budget this turn's
     (0 BRPs: "missing turns repeat this turn's BRPs") it cannot be."""
-    given = "{turns: 4, future: [{}, {brps: {germany: 3}, limits: {germany: 3}}]}"
-    scenario, plan = long_chart(given)
+    scenario, plan = long_chart(f"{{turns: 4, {BUDGET}}}")
     assert continued(plan) == [(2, "continue")]
     assert check_season(scenario, plan) == []
     scenario, plan = long_chart("{turns: 4}")
@@ -174,22 +180,24 @@ def test_a_chart_of_four_turns_beside_a_season_of_two_plans_its_winter_step_27_7
 
 def test_a_step_past_the_season_is_charged_at_the_horizons_brp_value():
     """Past the season a BRP spent on ships is charged at `horizon.brp_value` (its other builds are not
-    planned), as `awaw plan` charges a later turn's: at 100 a BRP, 300 for the winter step, more than a
-    2-factor cruiser is worth, it is not taken; at 0 it is."""
-    budget = "future: [{}, {brps: {germany: 3}, limits: {germany: 3}}]"
-    _, dear = long_chart(f"{{turns: 4, brp_value: 100, {budget}}}", "max-value")
-    _, free = long_chart(f"{{turns: 4, brp_value: 0, {budget}}}", "max-value")
+    planned), as `awaw plan` charges a later turn's: the winter step is 3 BRPs (27.7272 A), at 100 a BRP
+    300, far more than a 2-factor cruiser is worth under max-value (3.0 a cruiser factor, the project's
+    default value in `models.objective.DEFAULT_VALUES`, not a rule), so it is not taken; at 0 a BRP it is."""
+    _, dear = long_chart(f"{{turns: 4, brp_value: 100, {BUDGET}}}", "max-value")
+    _, free = long_chart(f"{{turns: 4, brp_value: 0, {BUDGET}}}", "max-value")
     assert continued(dear) == []
     assert continued(free) == [(2, "continue")]
 
 
-STEPS = (
-    GERMANY.replace("      - {id: inf, unit: infantry, factors: 3, count: 8}\n", "")
-    .replace("force_pool:\n", "force_pool: []\n")
-    .replace("- {id: kiel, chart: []}", "- {id: kiel, rate: 18, chart: []}")
-    .replace(
-        "{id: dd, unit: destroyer, factors: 1, count: 1}", "{id: dd, unit: destroyer, factors: 1, count: 9}"
-    )
+# Kiel at rate 18, nine destroyers, no land builds.
+STEPS = naval_season(
+    "european_axis",
+    "germany",
+    brp_base=300,
+    gains=40,
+    force_pool=[],
+    yard={"id": "kiel", "rate": 18, "chart": []},
+    destroyers=9,
 )
 
 

@@ -21,13 +21,8 @@ from optimizer.checker.season import check_season
 from optimizer.season.decisions import parse_season_decision, parse_season_decisions, with_decisions
 from optimizer.season.solve import solve_season
 from tests.optimizer.cli.test_cli import run
-from tests.optimizer.season.test_chart import LONG, continued
-
-BUDGET = "future: [{}, {brps: {germany: 3}, limits: {germany: 3}}]"
-
-
-def text(horizon: str, preset: str = "max-factors") -> str:
-    return LONG.replace("HORIZON", horizon).replace("PRESET", preset)
+from tests.optimizer.season.test_chart import BUDGET, continued
+from tests.optimizer.season.test_chart import long_text as text
 
 
 def scenario(horizon: str, preset: str = "max-factors"):
@@ -99,8 +94,8 @@ def test_a_chart_action_past_the_charts_horizon_is_refused_in_one_line(tmp_path)
 
 def test_a_chart_action_at_the_charts_last_turn_is_taken():
     """`@3` and `@turn4` are the chart's last turn (spring 1943), both the same decision; the cruiser is
-    gone by then (launched in the winter, or never), so forbidding its continuation there changes
-    nothing: the same 2 factors."""
+    gone by then (launched when continued in the winter, 27.7272 A, or never), so forbidding its
+    continuation there changes nothing: the same 2 factors (max-factors: the cruiser's 2)."""
     position = scenario(f"{{turns: 4, {BUDGET}}}")
     assert parse_season_decision("--forbid", "germany:cl:continue@turn4", 2).decision.turn == 3
     result = solved(position, forbid=["germany:cl:continue@3"])

@@ -14,6 +14,16 @@ def picker(data):
     return lambda lo, hi: data.draw(st.integers(lo, hi))
 
 
+def passes_or_is_infeasible(scenario: Scenario) -> None:
+    """The season solver's answer: infeasible, or an optimal plan the season checker finds nothing in."""
+    solved = solve_season(scenario)
+    if solved.status is Status.INFEASIBLE:
+        return
+    assert solved.status is Status.OPTIMAL
+    assert solved.plan is not None
+    assert check_season(scenario, solved.plan) == []
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_every_season_plan_passes_the_season_checker(data):
@@ -22,12 +32,7 @@ def test_every_season_plan_passes_the_season_checker(data):
     scenario = Scenario.model_validate(
         season_data(picker(data), turns=data.draw(st.integers(2, 4)), requirements=False)
     )
-    solved = solve_season(scenario)
-    if solved.status is Status.INFEASIBLE:
-        return
-    assert solved.status is Status.OPTIMAL
-    assert solved.plan is not None
-    assert check_season(scenario, solved.plan) == []
+    passes_or_is_infeasible(scenario)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -38,12 +43,7 @@ def test_every_joint_grant_season_plan_passes_the_season_checker(data):
     scenario = Scenario.model_validate(
         season_data(picker(data), turns=data.draw(st.integers(2, 3)), joint_grants=True, requirements=False)
     )
-    solved = solve_season(scenario)
-    if solved.status is Status.INFEASIBLE:
-        return
-    assert solved.status is Status.OPTIMAL
-    assert solved.plan is not None
-    assert check_season(scenario, solved.plan) == []
+    passes_or_is_infeasible(scenario)
 
 
 def _decisions_from(plan, data):
@@ -136,9 +136,4 @@ def test_every_season_plan_with_a_longer_naval_chart_passes_the_season_checker(d
             requirements=False,
         )
     )
-    solved = solve_season(scenario)
-    if solved.status is Status.INFEASIBLE:
-        return
-    assert solved.status is Status.OPTIMAL
-    assert solved.plan is not None
-    assert check_season(scenario, solved.plan) == []
+    passes_or_is_infeasible(scenario)
