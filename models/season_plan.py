@@ -50,6 +50,18 @@ class SeasonResource(PlanModel):
     worth: float = Field(
         description="What one more unit of it in that turn adds to the season's first priority (re-solved)."
     )
+    proven: bool = Field(
+        default=True,
+        description="Whether both optima are proven (false after a time limit): the worth is then a bound's "
+        "guess, not a difference of optima.",
+    )
+    changes: list[str] = Field(
+        default_factory=list,
+        description="What the season plan with one more does differently, per turn ('turn 1: +3 germany "
+        "armor-4-6', 'turn 2: -3 germany armor-4-6'), as `--why-not`'s `changes` word them. One best plan "
+        "against another: equally good swaps may show too, and a resource worth nothing may still change "
+        "the plan.",
+    )
 
     @property
     def binding(self) -> bool:

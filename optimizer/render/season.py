@@ -99,13 +99,16 @@ def answer_tables(plan: SeasonPlan) -> list[RenderableType]:
 
 def why_table(plan: SeasonPlan) -> Table:
     """Each turn's limits, oil counters, open routes and BRPs, binding ones first, with what one more is
-    worth (`--why`)."""
+    worth (`--why`) and what the season plan with one more does differently, per turn."""
     table = Table(
         title="Why (season): what binds in which turn, and what one more is worth", title_justify="left"
     )
-    for column in ("turn", "resource", "of", "used / available", "one more is worth"):
+    for column in ("turn", "resource", "of", "used / available", "one more is worth", "plan with one more"):
         table.add_column(column)
     for r in plan.why or []:
         worth = f"{r.worth:+.3f}" if r.binding else "nothing (slack)"
-        table.add_row(str(r.turn), r.resource, r.subject, f"{r.used} / {r.available}", worth)
+        if not r.proven:
+            worth += " (not proven)"
+        changes = ", ".join(r.changes) if r.changes else "the same plan"
+        table.add_row(str(r.turn), r.resource, r.subject, f"{r.used} / {r.available}", worth, changes)
     return table

@@ -18,7 +18,9 @@ resource binds when that gain is above 0:
   one the plan could have kept].
 Used and available are the plan's own figures for the turn: limit points used of the limit, oil counters
 spent of those the turn has, BRPs of the route's capacity sent of its capacity, and BRPs paid for
-construction of the BRPs available after the turn's grants.
+construction of the BRPs available after the turn's grants. Each resource also carries what the season
+plan with one more does differently, per turn (`why_not.season_changes`, as `--why-not` words it), and
+whether both optima are proven.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
-from models.plan import Plan
+from models.plan import Plan, Status
 from models.route_data import OIL_COUNTER_BRPS, ROUTE_CAPACITY_RULES, Route
 from models.scenario import Scenario
 from models.season import PowerExpectation
@@ -36,9 +38,12 @@ from models.tables import Power
 from optimizer.season.decisions import SeasonDecision, with_decisions
 from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
+from optimizer.season.why_not import season_changes
 from optimizer.turn.prepare import Relaxation
 
 Adjust = Callable[[SeasonData], SeasonData]
+# What one more of a resource gives: its worth, whether both optima are proven, and the plan's changes.
+OneMore = tuple[float, bool, list[str]]
 
 
 def season_why(
@@ -55,11 +60,11 @@ def season_why(
 
     def worth(
         relax: dict[int, Relaxation] | None = None, adjust: Adjust | None = None, asked: Scenario = scenario
-    ) -> float:
+    ) -> OneMore:
         def both(season: SeasonData) -> SeasonData:
             return fixed(season) if adjust is None else adjust(fixed(season))
 
-        return _gain(solve_season(asked, time_limit, relax=relax, adjust=both).plan, base)
+        return _one_more(plan, solve_season(asked, time_limit, relax=relax, adjust=both).plan, base)
 
     found: list[SeasonResource] = []
     for t, turn in enumerate(plan.turns):
@@ -71,7 +76,7 @@ def season_why(
                     subject=power.value,
                     used=report.limit_used,
                     available=report.construction_limit,
-                    worth=worth(relax={t: Relaxation(limit={power: 1})}),
+                    **_fields(worth(relax={t: Relaxation(limit={power: 1})})),
                 )
             )
         for faction, have in turn.oil_counters.items():
@@ -82,7 +87,7 @@ def season_why(
                     subject=faction.value,
                     used=turn.plan.oil_counters_spent.get(faction, 0),
                     available=have,
-                    worth=worth(relax={t: Relaxation(oil_counters={faction: 1})}),
+                    **_fields(worth(relax={t: Relaxation(oil_counters={faction: 1})})),
                 )
             )
         for route, capacity, used in _routes(data, plan, t):
@@ -93,7 +98,7 @@ def season_why(
                     subject=route.value,
                     used=used,
                     available=capacity,
-                    worth=worth(adjust=partial(_more_capacity, t=t, route=route)),
+                    **_fields(worth(adjust=partial(_more_capacity, t=t, route=route))),
                 )
             )
         for power, report in turn.plan.powers.items():
@@ -108,7 +113,7 @@ def season_why(
                     subject=power.value,
                     used=report.construction_brps,
                     available=report.brps_available,
-                    worth=more,
+                    **_fields(more),
                 )
             )
     return sorted(found, key=lambda r: (not r.binding, -r.worth, r.turn))
@@ -162,5 +167,15 @@ def _one_more_received(scenario: Scenario, t: int, power: Power) -> Scenario:
     return scenario.model_copy(update={"season": changed})
 
 
-def _gain(plan: SeasonPlan | None, base: float) -> float:
-    return 0.0 if plan is None else round(plan.objective.stages[0].value - base, 6)
+def _one_more(plan: SeasonPlan, more: SeasonPlan | None, base: float) -> OneMore:
+    """The worth of one more (the re-solved first priority less the plan's), whether both are proven, and
+    what the re-solved plan changes; no plan found with one more: worth 0, not proven, no changes."""
+    if more is None:
+        return 0.0, False, []
+    proven = plan.status is Status.OPTIMAL and more.status is Status.OPTIMAL
+    return round(more.objective.stages[0].value - base, 6), proven, season_changes(plan, more)
+
+
+def _fields(more: OneMore) -> dict[str, object]:
+    worth, proven, changes = more
+    return {"worth": worth, "proven": proven, "changes": changes}

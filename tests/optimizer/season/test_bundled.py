@@ -69,6 +69,25 @@ def test_why_one_more_oil_counter_now_is_worth_2_64():
     assert not uses[1, "construction limit"].binding and not uses[2, "construction limit"].binding
 
 
+def test_why_one_more_oil_counter_now_moves_three_corps_from_the_fall_to_this_turn():
+    """`--why` shows what the season plan with one more does: one more counter this turn makes its
+    threshold 50 (27.35 B), so the 6 corps the plan built in the fall at normal cost are built now and the
+    3 it built now wait for the fall (the working of `test_why_one_more_oil_counter_now_is_worth_2_64`):
+    3 more corps this turn, 3 fewer in the fall. One more BRP this turn or next changes no build: it is
+    kept, worth 0.9 x 0.4 = 0.36 at the season's end (27.11), the plan otherwise the same."""
+    from optimizer.season.why import season_why
+
+    scenario = load_scenario(SEASON)
+    season = solve_season(scenario).plan
+    assert season is not None
+    uses = {(r.turn, r.resource.split(" (")[0]): r for r in season_why(scenario, season)}
+    counter = uses[1, "oil counters"]
+    assert counter.proven
+    assert counter.changes == ["turn 1: +3 germany armor-4-6", "turn 2: -3 germany armor-4-6"]
+    for turn in (1, 2):
+        assert uses[turn, "BRPs"].worth == 0.36 and uses[turn, "BRPs"].changes == []
+
+
 def test_domains_narrowed_by_presolve_keep_the_season_plan_of_102():
     """`tighten_domains` (the default) keeps every plan of the season: with the domains narrowed first and
     without, the bundled season is worth the same 102.0 (3 corps now, 6 next turn, 78 BRPs left; 27.35 B,
