@@ -307,7 +307,11 @@ def test_every_why_not_plan_and_alternative_passes_the_season_checker(data):
 def _every_decision(plan):
     """A why-not of each line of every turn of `plan`, in the forms a player types: each build line by
     entry and by site, each grant by pair and by route, each route it opens or sends by, each of the
-    chart's actions of the season's turns."""
+    chart's actions of the season's turns. A route the plan opens is asked as its opening in the turn it
+    opens it, not as a later turn's shipments: in a later turn `route:persia@turn2` is the opening in that
+    turn still (40.54: it may be opened in any turn the plan has not opened it before), which the plan
+    does not do (found on fresh draws: Persia opened in turn 1, sent by in turn 2)."""
+    opened = {o.route for turn in plan.turns for o in turn.plan.route_openings}
     texts = []
     for t, turn in enumerate(plan.turns):
         when = f"@turn{t + 1}"
@@ -318,7 +322,9 @@ def _every_decision(plan):
         for g in turn.plan.grants:
             texts.append(f"{g.grantor.value}>{g.recipient}{when}")
             if g.route is not None:
-                texts += [f"{g.grantor.value}>{g.recipient}:{g.route}{when}", f"route:{g.route}{when}"]
+                texts.append(f"{g.grantor.value}>{g.recipient}:{g.route}{when}")
+                if g.route not in opened:
+                    texts.append(f"route:{g.route}{when}")
         texts += [f"route:{o.route}{when}" for o in turn.plan.route_openings]
     for a in plan.turns[0].plan.naval_actions:
         if a.turn < len(plan.turns) and a.action != "wait":
