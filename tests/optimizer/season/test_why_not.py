@@ -310,7 +310,9 @@ def _every_decision(plan):
     chart's actions of the season's turns. A route the plan opens is asked as its opening in the turn it
     opens it, not as a later turn's shipments: in a later turn `route:persia@turn2` is the opening in that
     turn still (40.54: it may be opened in any turn the plan has not opened it before), which the plan
-    does not do (found on fresh draws: Persia opened in turn 1, sent by in turn 2)."""
+    does not do (found on fresh draws: Persia opened in turn 1, sent by in turn 2). A grant line of oil
+    counters alone (40.252) is asked by its route only: `FROM>TO` counts BRPs granted (a fresh draw: oil
+    counters alone from Britain to Russia by Turkey)."""
     opened = {o.route for turn in plan.turns for o in turn.plan.route_openings}
     texts = []
     for t, turn in enumerate(plan.turns):
@@ -320,11 +322,12 @@ def _every_decision(plan):
             if b.site is not None:
                 texts.append(f"{b.power.value}:{b.entry}@{b.site}{when}")
         for g in turn.plan.grants:
-            texts.append(f"{g.grantor.value}>{g.recipient}{when}")
-            if g.route is not None:
-                texts.append(f"{g.grantor.value}>{g.recipient}:{g.route}{when}")
-                if g.route not in opened:
-                    texts.append(f"route:{g.route}{when}")
+            if g.brps > 0:  # `FROM>TO` counts BRPs: a line of oil counters alone is asked by its route
+                texts.append(f"{g.grantor.value}>{g.recipient}{when}")
+                if g.route is not None:
+                    texts.append(f"{g.grantor.value}>{g.recipient}:{g.route}{when}")
+            if g.route is not None and g.route not in opened:
+                texts.append(f"route:{g.route}{when}")
         texts += [f"route:{o.route}{when}" for o in turn.plan.route_openings]
     for a in plan.turns[0].plan.naval_actions:
         if a.turn < len(plan.turns) and a.action != "wait":
@@ -364,4 +367,4 @@ def test_what_a_why_not_reads_off_the_plan_is_what_the_model_counts(data):
         counted = expression(season.turns[t], solved.variables.turns[t], one.decision)
         model = counted if isinstance(counted, int) else int(solved.solver.value(counted))
         assert amount(season, solved.plan, one) == model, one.decision.text
-        assert model >= 1  # each is a line of the plan
+        assert model >= 1, one.decision.text  # each is a line of the plan
