@@ -1,7 +1,8 @@
-"""Where the Europa engineers planner spends its proof (issue 13): two measurements, never asserted.
+"""Where the Europa engineers planner spends its proof (issue 13): three measurements, never asserted.
 
     python -m benchmarks.engineers_probe seeds [--positions 61007,61008] [--solver-seeds 4]
     python -m benchmarks.engineers_probe subset 61002 t0+t1+t2 [--work-limit 10]
+    python -m benchmarks.engineers_probe teams 900093,900009 [--work-limit 60] [--size 6x12x6]
 
 `seeds`: CP-SAT's deterministic time of the planner's own model and parameters
 (`solve.build_model`, `solvers.configured_solver`) on generated positions of the 6-unit suite
@@ -15,6 +16,15 @@ explanation's feasibility solve, `explain.can_all_be_done`, with the proof's par
 the planner's proof stalls on a question of this kind: t0+t1+t10+t11+t2+t6+t7+t3+t9 together are
 neither done nor refuted within 10 deterministic s, while without t7, t3 or t9 a schedule doing the
 other eight is found in 0.04, 0.14 and 0.54 s.
+
+`teams`: where the proof's time goes, by taking a family of decisions away: the proof of the planner's
+model, of the same model with every task counted in turns (forts, permanent airbases, augmenting) begun
+by one unit alone, and with none begun at all. The last two are other problems (their optima may be
+lower), so they only show what the search stalls on. Issue 26: on the slowest positions of seeds
+900000-900099 the proof takes 47.1 (900093), 7.5 (900009) and 4.0 (900059) deterministic s, with
+one-unit teams only 2.7, 2.8 and 2.1 (the optimum the same on 900009 and 900059), without those tasks
+0.2, 1.6 and 0.1: the teams of two or more units that begin a fort or an airbase together are what the
+proof spends its time on.
 """
 
 from __future__ import annotations
@@ -63,6 +73,26 @@ def subset(position: int, tasks: list[str], work_limit: float) -> None:
     print(f"{position} {'+'.join(tasks)}: {test.status} after {test.work:.2f} deterministic s")
 
 
+def teams(positions: list[int], size: tuple[int, int, int], work_limit: float) -> None:
+    units, tasks, turns = size
+    for position in positions:
+        scenario = random_engineer_scenario(
+            position, units=units, tasks=tasks, turns=turns, rows=5, columns=6
+        )
+        shown = []
+        for variant in ("planner", "one-unit teams", "no turn tasks"):
+            _, model, variables = build_model(scenario)
+            for option, var in variables.option.items():
+                if variant == "no turn tasks" or (variant == "one-unit teams" and len(option.team) > 1):
+                    model.add(var == 0)
+            solver = configured_solver(None, work_limit)
+            status = solver.status_name(solver.solve(model))
+            value = solver.objective_value / 1000 if status in ("OPTIMAL", "FEASIBLE") else None
+            shown.append(f"{variant}: {status} {value} after {solver.deterministic_time:.2f}")
+        print(f"{position}: " + "; ".join(shown), flush=True)
+    print(load_average())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -74,8 +104,15 @@ def main() -> None:
     together.add_argument("position", type=int, help="generator seed, e.g. 61002")
     together.add_argument("tasks", help="task ids joined by +, e.g. t0+t1+t10")
     together.add_argument("--work-limit", type=float, default=10.0, help="deterministic s (10)")
+    by_team = commands.add_parser("teams", help="the proof with turn tasks' teams limited, or none")
+    by_team.add_argument("positions", help="generator seeds, comma separated, e.g. 900093,900009")
+    by_team.add_argument("--size", default=f"{UNITS}x{TASKS}x{TURNS}", help="UNITSxTASKSxTURNS (6x12x6)")
+    by_team.add_argument("--work-limit", type=float, default=60.0, help="deterministic s per proof (60)")
     args = parser.parse_args()
-    if args.command == "seeds":
+    if args.command == "teams":
+        units, tasks, turns = (int(x) for x in args.size.lower().split("x"))
+        teams([int(p) for p in args.positions.split(",")], (units, tasks, turns), args.work_limit)
+    elif args.command == "seeds":
         seeds([int(p) for p in args.positions.split(",")], args.solver_seeds, args.work_limit)
     else:
         subset(args.position, args.tasks.split("+"), args.work_limit)
