@@ -20,7 +20,8 @@ Used and available are the plan's own figures for the turn: limit points used of
 spent of those the turn has, BRPs of the route's capacity sent of its capacity, and BRPs paid for
 construction of the BRPs available after the turn's grants. Each resource also carries what the season
 plan with one more does differently, per turn (`why_not.season_changes`, as `--why-not` words it), and
-whether both optima are proven.
+whether both optima are proven. The re-solves run side by side, one worker each (`solve_side_by_side`,
+as `awaw plan --why`'s), so the answers are the same however many run at once.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
 from optimizer.season.why_not import season_changes
 from optimizer.turn.prepare import Relaxation
+from optimizer.turn.solve import solve_side_by_side
 
 Adjust = Callable[[SeasonData], SeasonData]
 # What one more of a resource gives: its worth, whether both optima are proven, and the plan's changes.
@@ -60,62 +62,61 @@ def season_why(
 
     def worth(
         relax: dict[int, Relaxation] | None = None, adjust: Adjust | None = None, asked: Scenario = scenario
-    ) -> OneMore:
+    ) -> Callable[[], OneMore]:
         def both(season: SeasonData) -> SeasonData:
             return fixed(season) if adjust is None else adjust(fixed(season))
 
-        return _one_more(plan, solve_season(asked, time_limit, relax=relax, adjust=both).plan, base)
+        return lambda: _one_more(plan, solve_season(asked, time_limit, relax=relax, adjust=both).plan, base)
 
-    found: list[SeasonResource] = []
+    # (turn, resource, subject, used, available) of each, and its re-solve, run side by side below.
+    pending: list[tuple[tuple[int, str, str, int, int], Callable[[], OneMore]]] = []
     for t, turn in enumerate(plan.turns):
         for power, report in turn.plan.powers.items():
-            found.append(
-                SeasonResource(
-                    turn=t + 1,
-                    resource="construction limit (27.31)",
-                    subject=power.value,
-                    used=report.limit_used,
-                    available=report.construction_limit,
-                    **_fields(worth(relax={t: Relaxation(limit={power: 1})})),
-                )
+            row = (
+                t + 1,
+                "construction limit (27.31)",
+                power.value,
+                report.limit_used,
+                report.construction_limit,
             )
+            pending.append((row, worth(relax={t: Relaxation(limit={power: 1})})))
         for faction, have in turn.oil_counters.items():
-            found.append(
-                SeasonResource(
-                    turn=t + 1,
-                    resource="oil counters (27.35)",
-                    subject=faction.value,
-                    used=turn.plan.oil_counters_spent.get(faction, 0),
-                    available=have,
-                    **_fields(worth(relax={t: Relaxation(oil_counters={faction: 1})})),
-                )
+            row = (
+                t + 1,
+                "oil counters (27.35)",
+                faction.value,
+                turn.plan.oil_counters_spent.get(faction, 0),
+                have,
             )
+            pending.append((row, worth(relax={t: Relaxation(oil_counters={faction: 1})})))
         for route, capacity, used in _routes(data, plan, t):
-            found.append(
-                SeasonResource(
-                    turn=t + 1,
-                    resource=f"route capacity ({ROUTE_CAPACITY_RULES[route]})",
-                    subject=route.value,
-                    used=used,
-                    available=capacity,
-                    **_fields(worth(adjust=partial(_more_capacity, t=t, route=route))),
-                )
-            )
+            row = (t + 1, f"route capacity ({ROUTE_CAPACITY_RULES[route]})", route.value, used, capacity)
+            pending.append((row, worth(adjust=partial(_more_capacity, t=t, route=route))))
         for power, report in turn.plan.powers.items():
-            if t == 0:
-                more = worth(relax={0: Relaxation(brps={power: 1})})
-            else:
-                more = worth(asked=_one_more_received(scenario, t, power))
-            found.append(
-                SeasonResource(
-                    turn=t + 1,
-                    resource="BRPs (27.11)",
-                    subject=power.value,
-                    used=report.construction_brps,
-                    available=report.brps_available,
-                    **_fields(more),
-                )
+            row = (t + 1, "BRPs (27.11)", power.value, report.construction_brps, report.brps_available)
+            more = (
+                worth(relax={0: Relaxation(brps={power: 1})})
+                if t == 0
+                else worth(asked=_one_more_received(scenario, t, power))
             )
+            pending.append((row, more))
+    # Each re-solve has one worker and a fixed seed: the same answers however many run at once.
+    answers = solve_side_by_side({i: call for i, (_, call) in enumerate(pending)})
+    found = []
+    for i, ((turn_number, resource, subject, used, available), _) in enumerate(pending):
+        gain, proven, changes = answers[i]
+        found.append(
+            SeasonResource(
+                turn=turn_number,
+                resource=resource,
+                subject=subject,
+                used=used,
+                available=available,
+                worth=gain,
+                proven=proven,
+                changes=changes,
+            )
+        )
     return sorted(found, key=lambda r: (not r.binding, -r.worth, r.turn))
 
 
@@ -174,8 +175,3 @@ def _one_more(plan: SeasonPlan, more: SeasonPlan | None, base: float) -> OneMore
         return 0.0, False, []
     proven = plan.status is Status.OPTIMAL and more.status is Status.OPTIMAL
     return round(more.objective.stages[0].value - base, 6), proven, season_changes(plan, more)
-
-
-def _fields(more: OneMore) -> dict[str, object]:
-    worth, proven, changes = more
-    return {"worth": worth, "proven": proven, "changes": changes}
