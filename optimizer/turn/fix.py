@@ -98,7 +98,11 @@ def _problem(data: Prepared, decision: Decision) -> str | None:
             return f"'{decision.ship}' names {len(keys)} ships; give YARD/SHIP: {yards}"
         turns = len(data.naval.seasons)
         if decision.turn >= turns:
-            return f"turn {decision.turn} is past the horizon of {turns} turns (0 to {turns - 1}; --horizon)"
+            # `awaw plan` takes --horizon; `awaw season` (a one-turn season too) reads horizon.turns only.
+            return (
+                f"turn {decision.turn} is past the horizon of {turns} turns (0 to {turns - 1}; "
+                "awaw plan --horizon, or the scenario's horizon.turns)"
+            )
         return None
     network = data.network
     if network is None:

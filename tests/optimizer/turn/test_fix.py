@@ -221,6 +221,24 @@ def test_cli_bad_specs_exit_2(args, problem):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("command", ["plan", "season"])
+def test_a_chart_action_past_the_horizon_names_both_ways_to_plan_further(command, tmp_path):
+    """27.7: the chart is planned over the horizon's turns only; the bundled Japanese chart's 4 turns are
+    0 to 3, so `@9` is bad input (exit 2). `awaw plan` plans further with --horizon, `awaw season` (here a
+    one-turn season, whose plan is awaw plan's) with the scenario's horizon.turns: the message names both."""
+    scenario = Path("scenarios/japan_fall_1941_naval.yaml")
+    if command == "season":
+        season = tmp_path / "one_turn_season.yaml"
+        season.write_text(scenario.read_text() + "season:\n  turns: 1\n")
+        scenario = season
+    result = CliRunner().invoke(app, [command, str(scenario), "--fix", "japan:yamato:continue@9"])
+    assert result.exit_code == 2, result.output
+    assert (
+        "turn 9 is past the horizon of 4 turns (0 to 3; awaw plan --horizon, or the scenario's horizon.turns)"
+        in result.output
+    )
+
+
 def test_cli_infeasible_fix_exits_1_with_the_rule():
     """27.5 on the default scenario: Germany has 3 armor-4-6 counters; fixing 4 cannot be met (exit 1)."""
     result = CliRunner().invoke(app, ["plan", "--fix", "germany:armor-4-6=4"])
