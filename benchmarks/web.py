@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 import scenarios
 from benchmarks.figures import load_average
@@ -95,7 +95,7 @@ def first_paint(browser: Any | None, root: Path = ROOT) -> dict[str, float]:
         out = {"port open": _wait_for_port(port, started)}
         url = f"http://127.0.0.1:{port}/"
         if page is None:
-            httpx.get(url, timeout=60)
+            httpx2.get(url, timeout=60)
             out["page served"] = time.perf_counter() - started
             return out
         before = time.perf_counter() - started
@@ -153,7 +153,7 @@ def replans(rounds: int, scenario_dir: Path) -> tuple[list[float], list[float], 
     cli_walls: list[float] = []
     try:
         _wait_for_port(port, time.perf_counter())
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
+        with httpx2.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
             client.post("/api/plan", json={"yaml": text}).raise_for_status()  # warm: imports, first map
             for index in range(rounds * 2):
                 variant = variants[index % 2]

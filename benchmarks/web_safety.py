@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 import scenarios
 from benchmarks.figures import load_average
@@ -84,7 +84,7 @@ def first_and_warm(root: Path) -> dict[str, str]:
     variants = [text.replace("oil_counters: 2", "oil_counters: 1"), text]
     server, base, started = _serve(root)
     try:
-        with httpx.Client(base_url=base, timeout=120) as client:
+        with httpx2.Client(base_url=base, timeout=120) as client:
             client.post("/api/plan", json={"yaml": text}).raise_for_status()
             cold = time.perf_counter() - started
             times = []
@@ -107,11 +107,11 @@ def concurrent(root: Path, clients: int, requests: int) -> dict[str, str]:
     codes: list[int] = []
     lock = threading.Lock()
     try:
-        with httpx.Client(base_url=base, timeout=120) as warmup:
+        with httpx2.Client(base_url=base, timeout=120) as warmup:
             warmup.post("/api/plan", json={"yaml": text}).raise_for_status()
 
         def client(count: int) -> None:
-            with httpx.Client(base_url=base, timeout=120) as own:
+            with httpx2.Client(base_url=base, timeout=120) as own:
                 for _ in range(count):
                     asked = time.perf_counter()
                     code = own.post("/api/plan", json={"yaml": text}).status_code
@@ -138,11 +138,11 @@ def concurrent(root: Path, clients: int, requests: int) -> dict[str, str]:
     }
 
 
-def page_during(root: Path, name: str, send: Callable[[httpx.Client], Any]) -> dict[str, str]:
+def page_during(root: Path, name: str, send: Callable[[httpx2.Client], Any]) -> dict[str, str]:
     """The slowest GET / while `send` is being answered (at most 60 s of it), and that request's time."""
     server, base, _ = _serve(root)
     try:
-        with httpx.Client(base_url=base, timeout=120) as warmup:
+        with httpx2.Client(base_url=base, timeout=120) as warmup:
             warmup.get("/api/scenarios").raise_for_status()  # the app loaded, as after the page's first check
             time.sleep(3)  # the workers (or the solver) loaded
         done: dict[str, float | str] = {}
@@ -150,9 +150,9 @@ def page_during(root: Path, name: str, send: Callable[[httpx.Client], Any]) -> d
         def other() -> None:
             asked = time.perf_counter()
             try:
-                with httpx.Client(base_url=base, timeout=60) as own:
+                with httpx2.Client(base_url=base, timeout=60) as own:
                     done["status"] = str(send(own).status_code)
-            except httpx.HTTPError as error:
+            except httpx2.HTTPError as error:
                 done["status"] = type(error).__name__
             done["seconds"] = time.perf_counter() - asked
 
@@ -162,12 +162,12 @@ def page_during(root: Path, name: str, send: Callable[[httpx.Client], Any]) -> d
         slowest = 0.0
         unanswered = 0
         gets = 0
-        with httpx.Client(base_url=base, timeout=TIMEOUT) as page:
+        with httpx2.Client(base_url=base, timeout=TIMEOUT) as page:
             while thread.is_alive() and gets < 20 and unanswered < 2:
                 asked = time.perf_counter()
                 try:
                     page.get("/").raise_for_status()
-                except httpx.HTTPError:
+                except httpx2.HTTPError:
                     unanswered += 1
                 slowest = max(slowest, time.perf_counter() - asked)
                 gets += 1
@@ -186,7 +186,7 @@ def page_during(root: Path, name: str, send: Callable[[httpx.Client], Any]) -> d
 def time_limited(root: Path) -> dict[str, str]:
     server, base, _ = _serve(root, time_limit=3.0)
     try:
-        with httpx.Client(base_url=base, timeout=120) as client:
+        with httpx2.Client(base_url=base, timeout=120) as client:
             client.post("/api/plan", json={"yaml": scenarios.path().read_text(encoding="utf-8")})
             asked = time.perf_counter()
             answer = client.post("/api/plan", json={"yaml": long_solve_text()})

@@ -280,7 +280,7 @@ def test_a_plan_whose_client_went_away_is_cancelled() -> None:
     worker rather than solve on for no one."""
     import socket
 
-    import httpx
+    import httpx2
     import uvicorn
 
     web = create_app(slots=1)
@@ -294,18 +294,18 @@ def test_a_plan_whose_client_went_away_is_cancelled() -> None:
         while not server.started:
             time.sleep(0.05)
         base = f"http://127.0.0.1:{port}"
-        httpx.post(f"{base}/api/plan", json={"yaml": DEFAULT}, timeout=120).raise_for_status()  # warm
+        httpx2.post(f"{base}/api/plan", json={"yaml": DEFAULT}, timeout=120).raise_for_status()  # warm
         worker = web.state.slots.workers[0]
         process = worker.process
-        with pytest.raises(httpx.ReadTimeout):
-            httpx.post(
-                f"{base}/api/plan", json={"yaml": long_solve_text()}, timeout=httpx.Timeout(120, read=0.5)
+        with pytest.raises(httpx2.ReadTimeout):
+            httpx2.post(
+                f"{base}/api/plan", json={"yaml": long_solve_text()}, timeout=httpx2.Timeout(120, read=0.5)
             )
         deadline = time.monotonic() + 30
         while process.is_alive():
             assert time.monotonic() < deadline, "the worker went on solving for a client that had gone"
             time.sleep(0.05)
-        answer = httpx.post(f"{base}/api/plan", json={"yaml": DEFAULT}, timeout=120)
+        answer = httpx2.post(f"{base}/api/plan", json={"yaml": DEFAULT}, timeout=120)
         assert answer.status_code == 200 and answer.json()["status"] == "optimal"
     finally:
         server.should_exit = True

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -34,9 +34,9 @@ def test_serve_prints_its_address_and_serves_the_page_on_loopback():
         deadline = time.monotonic() + 60
         while True:
             try:
-                page = httpx.get(address, timeout=10)
+                page = httpx2.get(address, timeout=10)
                 break
-            except httpx.ConnectError:
+            except httpx2.ConnectError:
                 assert time.monotonic() < deadline, "the server did not answer within 60 s"
                 time.sleep(0.1)
         assert page.status_code == 200 and "<title>awaw" in page.text
