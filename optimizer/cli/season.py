@@ -84,7 +84,7 @@ def season(
     from models.io import InputError
     from optimizer.planners import Limits
     from optimizer.planners.season import SEASON
-    from optimizer.season.decisions import SeasonDecision
+    from optimizer.season.decision_forms import SeasonDecision
 
     refuse_sheet_mixes(sheet, sheet_format, as_json, why or bool(why_not) or alternatives is not None)
     scenario = load(scenario_file, SEASON.name)

@@ -21,7 +21,7 @@ from optimizer.planners.turn import TURN
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from optimizer.season.decisions import SeasonDecision
+    from optimizer.season.decision_forms import SeasonDecision
 
 RULES = "rules 27 and 40 over a season"
 NO_PLAN = {

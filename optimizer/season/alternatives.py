@@ -29,7 +29,8 @@ from ortools.sat.python import cp_model
 from models.scenario import Scenario
 from models.season_plan import SeasonAlternative, SeasonPlan
 from optimizer.rules.linear import LinearExpr
-from optimizer.season.decisions import SeasonDecision, with_decisions
+from optimizer.season.decision_forms import SeasonDecision
+from optimizer.season.decisions import with_decisions
 from optimizer.season.model import SeasonVariables
 from optimizer.season.objective import season_members
 from optimizer.season.solve import SeasonSolved, solve_season

@@ -29,24 +29,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from models.io import InputError
-from optimizer.season.decision_forms import (
-    TURN_SUFFIX,
-    SeasonDecision,
-    parse_season_decision,
-    parse_season_decisions,
-)
+from optimizer.season.decision_forms import SeasonDecision
 from optimizer.season.prepare import SeasonData
 from optimizer.turn.decision_forms import SOURCE, Decision, Kind
 from optimizer.turn.fix import check_decisions
 from optimizer.turn.prepare import Prepared
-
-__all__ = [
-    "TURN_SUFFIX",
-    "SeasonDecision",
-    "parse_season_decision",
-    "parse_season_decisions",
-    "with_decisions",
-]
 
 
 def with_decisions(data: SeasonData, decisions: Sequence[SeasonDecision]) -> SeasonData:

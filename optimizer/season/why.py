@@ -36,7 +36,8 @@ from models.scenario import Scenario
 from models.season import PowerExpectation
 from models.season_plan import SeasonPlan, SeasonResource
 from models.tables import Power
-from optimizer.season.decisions import SeasonDecision, with_decisions
+from optimizer.season.decision_forms import SeasonDecision
+from optimizer.season.decisions import with_decisions
 from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
 from optimizer.season.why_not import season_changes

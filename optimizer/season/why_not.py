@@ -30,7 +30,8 @@ from models.plan import Plan, Status
 from models.route_data import Route
 from models.scenario import Scenario
 from models.season_plan import SeasonPlan, SeasonWhyNot
-from optimizer.season.decisions import SeasonDecision, parse_season_decision, with_decisions
+from optimizer.season.decision_forms import SeasonDecision, parse_season_decision
+from optimizer.season.decisions import with_decisions
 from optimizer.season.explain import explain_season
 from optimizer.season.model import OPENING_RULES
 from optimizer.season.prepare import SeasonData, prepare_season

@@ -18,7 +18,8 @@ from models.io import InputError, parse_scenario
 from models.plan import Status
 from models.scenario import Scenario
 from optimizer.checker.season import check_season
-from optimizer.season.decisions import parse_season_decision, parse_season_decisions, with_decisions
+from optimizer.season.decision_forms import parse_season_decision, parse_season_decisions
+from optimizer.season.decisions import with_decisions
 from optimizer.season.solve import solve_season
 from tests.optimizer.cli.test_cli import run
 from tests.optimizer.season.test_chart import BUDGET, continued

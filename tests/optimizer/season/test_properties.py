@@ -50,7 +50,7 @@ def _decisions_from(plan, data):
     """Up to three decisions that bite: a build line of some turn of `plan` forbidden, or fixed one counter
     above or below what it builds, or to more counters than any pool holds, and a grant of some turn
     forbidden; each with its @turnN."""
-    from optimizer.season.decisions import parse_season_decisions
+    from optimizer.season.decision_forms import parse_season_decisions
 
     fix: list[str] = []
     forbid: list[str] = []

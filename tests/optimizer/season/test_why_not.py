@@ -28,7 +28,7 @@ from optimizer.checker.season import check_season
 from optimizer.planners import Limits
 from optimizer.planners.season import SEASON
 from optimizer.season.alternatives import season_alternatives
-from optimizer.season.decisions import parse_season_decisions
+from optimizer.season.decision_forms import parse_season_decisions
 from optimizer.season.why_not import parse_why_not, season_why_not
 from optimizer.whatif.alternatives import parse_tolerance
 from tests.optimizer.cli.test_cli import run
