@@ -38,6 +38,7 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
 from optimizer.turn.decision_forms import SOURCE, Kind
 from optimizer.turn.fix import entry_key, holds
+from optimizer.turn.solve import solve_side_by_side
 from optimizer.whatif.plan_diff import changes
 from optimizer.whatif.why_not import priced
 
@@ -118,25 +119,26 @@ def season_why_not(
     decisions: Sequence[SeasonDecision] = (),
 ) -> list[SeasonWhyNot]:
     """Each decision of `asked` priced against `plan` (the best season plan with the player's `decisions`,
-    `--fix` and `--forbid`), in the order given; `time_limit` applies to each re-solve."""
+    `--fix` and `--forbid`), in the order given; `time_limit` applies to each re-solve, and the re-solves
+    run side by side."""
     data = with_decisions(prepare_season(scenario), decisions)
-    found = []
-    for one in asked:
+
+    def answer(one: SeasonDecision) -> SeasonWhyNot:
         if holds(one.decision, amount(data, plan, one)):
-            found.append(
-                SeasonWhyNot(
-                    decision=one.decision.text,
-                    turn=one.turn + 1,
-                    included=True,
-                    possible=True,
-                    reason="the plan includes it",
-                )
+            return SeasonWhyNot(
+                decision=one.decision.text,
+                turn=one.turn + 1,
+                included=True,
+                possible=True,
+                reason="the plan includes it",
             )
-            continue
         adjust = partial(with_decisions, decisions=(*decisions, one))
         solved = solve_season(scenario, time_limit, adjust=adjust)
-        found.append(_answer(scenario, data, plan, one, solved.plan, solved.status, adjust, time_limit))
-    return found
+        return _answer(scenario, data, plan, one, solved.plan, solved.status, adjust, time_limit)
+
+    # Side by side, one worker each, as `awaw plan --why-not`'s: the same answers however many run at once.
+    answers = solve_side_by_side({i: partial(answer, one) for i, one in enumerate(asked)})
+    return [answers[i] for i in range(len(asked))]
 
 
 def _answer(
@@ -230,7 +232,7 @@ def limits_met(data: SeasonData, best: SeasonPlan, with_it: SeasonPlan, asked: S
                     f"{when}: {oil.faction.value} pays {oil.oil_affected_brps} BRPs for builds past its "
                     f"{oil.threshold_brps}-BRP oil threshold, {oil_before.get(oil.faction, 0)} in the best plan (27.35 D)"
                 )
-        opened_before = {f"{o.route}" for o in was.plan.route_openings}
+        opened_before = {o.route for o in was.plan.route_openings}
         for opening in now.plan.route_openings:
             route = Route(opening.route)
             if route in data.gated and opening.route not in opened_before:
