@@ -52,8 +52,8 @@ class SeasonResource(PlanModel):
     )
     proven: bool = Field(
         default=True,
-        description="Whether both optima are proven (false after a time limit): the worth is then a bound's "
-        "guess, not a difference of optima.",
+        description="Whether both optima are proven (false after a time limit): the worth is then the "
+        "difference of the best values found, not of optima.",
     )
     changes: list[str] = Field(
         default_factory=list,
@@ -118,7 +118,8 @@ class SeasonPlan(PlanModel):
     why: list[SeasonResource] | None = Field(
         default=None,
         description="With `awaw season --why`: each turn's limits, oil counters, open routes and BRPs, binding "
-        "ones first, with what one more is worth. Left out of the JSON when not asked for.",
+        "ones first, with what one more is worth and what it changes. Left out of the JSON when not asked "
+        "for.",
     )
     why_not: list[SeasonWhyNot] | None = Field(
         default=None,
@@ -130,7 +131,6 @@ class SeasonPlan(PlanModel):
         description="With `awaw season --alternatives K`: up to K other season plans within the tolerance "
         "of the best, best first. Left out of the JSON when not asked for.",
     )
-
     tolerance: str | None = Field(
         default=None,
         description="With `--alternatives`: the tolerance they were asked within ('2' points of the first "
