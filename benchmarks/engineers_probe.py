@@ -44,8 +44,9 @@ UNITS, TASKS, TURNS = 6, 12, 6  # the issue's target size (benchmarks/engineers.
 HARD = (61007, 61008, 61013, 61004, 61014)  # the slowest proven positions of the 6-unit suite
 
 
-def _scenario(seed: int) -> EngineerScenario:
-    return random_engineer_scenario(seed, units=UNITS, tasks=TASKS, turns=TURNS, rows=5, columns=6)
+def _scenario(seed: int, size: tuple[int, int, int] = (UNITS, TASKS, TURNS)) -> EngineerScenario:
+    units, tasks, turns = size
+    return random_engineer_scenario(seed, units=units, tasks=tasks, turns=turns, rows=5, columns=6)
 
 
 def seeds(positions: list[int], solver_seeds: int, work_limit: float) -> None:
@@ -74,11 +75,8 @@ def subset(position: int, tasks: list[str], work_limit: float) -> None:
 
 
 def teams(positions: list[int], size: tuple[int, int, int], work_limit: float) -> None:
-    units, tasks, turns = size
     for position in positions:
-        scenario = random_engineer_scenario(
-            position, units=units, tasks=tasks, turns=turns, rows=5, columns=6
-        )
+        scenario = _scenario(position, size)
         shown = []
         for variant in ("planner", "one-unit teams", "no turn tasks"):
             _, model, variables = build_model(scenario)

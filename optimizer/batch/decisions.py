@@ -46,9 +46,16 @@ def check_options(fix: Sequence[str], forbid: Sequence[str], planner: str = "aut
     if not fix and not forbid:
         return
     if planner not in (*DECIDING, "auto"):
-        option = "--fix" if fix else "--forbid"
-        raise InputError(SOURCE, [(option, f"awaw {planner} takes no decisions (only plan and season do)")])
+        raise takes_none(planner, fix)
     syntax(fix, forbid, planner)
+
+
+def takes_none(planner: str, fix: Sequence[str]) -> InputError:
+    """The refusal of decisions given to a planner that takes none, naming the option given."""
+    option = "--fix" if fix else "--forbid"
+    return InputError(
+        SOURCE, [(option, f"awaw {planner} takes no decisions (only awaw plan and awaw season do)")]
+    )
 
 
 def syntax(fix: Sequence[str], forbid: Sequence[str], planner: str = "auto") -> None:
@@ -104,9 +111,7 @@ def solve(
     if not fix and not forbid:
         return chosen.solve(scenario, limits)
     if chosen.name not in DECIDING:
-        option = "--fix" if fix else "--forbid"
-        problem = f"awaw {chosen.name} takes no decisions (only awaw plan and awaw season do)"
-        raise InputError(SOURCE, [(option, problem)])
+        raise takes_none(chosen.name, fix)
     deciding = cast("Deciding", chosen)
     return deciding.solve(scenario, limits, deciding.decisions(scenario, fix, forbid))
 

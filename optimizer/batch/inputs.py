@@ -41,6 +41,10 @@ SCENARIO_SUFFIXES = (".yaml", ".yml")
 JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
 
 
+# what `--resume` matches a result on (`Job.key`, `optimizer.batch.output.line_key`)
+Key = tuple[str, int | None, str | None, str, tuple[str, ...], tuple[str, ...]]
+
+
 @dataclass(frozen=True)
 class Job:
     """One position to plan, as workers receive it (plain data: it pickles and travels to a cluster)."""
@@ -66,7 +70,7 @@ class Job:
         return f"{self.input} row {self.row}"
 
     @property
-    def key(self) -> tuple[str, int | None, str | None, str, tuple[str, ...], tuple[str, ...]]:
+    def key(self) -> Key:
         """What `--resume` matches a finished result on: the same input, row, scenario data, planner and
         decisions."""
         return (self.input, self.row, self.hash, self.kind, self.fix, self.forbid)

@@ -34,10 +34,8 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from optimizer.batch.inputs import Job
+from optimizer.batch.inputs import Job, Key
 from optimizer.batch.results import PLANNED, BatchStatus
-
-Key = tuple[str, int | None, str | None, str, tuple[str, ...], tuple[str, ...]]
 
 
 def line_key(record: dict[str, Any]) -> Key:

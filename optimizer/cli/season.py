@@ -86,7 +86,8 @@ def season(
     from optimizer.planners.season import SEASON
     from optimizer.season.decision_forms import SeasonDecision
 
-    refuse_sheet_mixes(sheet, sheet_format, as_json, why or bool(why_not) or alternatives is not None)
+    asked = why or bool(why_not) or alternatives is not None  # the what-ifs
+    refuse_sheet_mixes(sheet, sheet_format, as_json, asked)
     scenario = load(scenario_file, SEASON.name)
     if check is not None:
         if fix or forbid or why_not or sheet:
@@ -98,7 +99,6 @@ def season(
         print_verdict(check, SEASON, scenario)
         return
     length = scenario.season.length(scenario.turn)
-    asked = why or bool(why_not) or alternatives is not None
     if asked and length == 1:
         option = "--why" if why else "--why-not" if why_not else "--alternatives"
         raise fail(f"{scenario_file}: {option} of a one-turn season: use awaw plan {option}", 2)

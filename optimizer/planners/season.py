@@ -254,12 +254,14 @@ class SeasonPlanner:
         `optimizer.render.season.season_sheet`) and this turn's route map; a one-turn season's are
         `awaw plan`'s."""
         assert result.plan is not None
-        now = TURN.printables(scenario, _as_turn(result))
         if len(result.plan.turns) == 1:
-            return now
+            return TURN.printables(scenario, _as_turn(result))
+        from optimizer.render.route_svg import route_map_svg
         from optimizer.render.season import season_sheet_html
 
-        return Printables(season_sheet_html(scenario, result.plan), now.svg)
+        # this turn's route map as `awaw plan`'s (`TurnPlanner.printables`), without its turn sheet
+        now = result.plan.turns[0].plan
+        return Printables(season_sheet_html(scenario, result.plan), route_map_svg(scenario, now))
 
     def sheet(self, scenario: Scenario, result: Result[SeasonPlan]) -> RenderableType:
         """The order sheet as `awaw season --sheet` prints it, the what-ifs asked after it: a one-turn

@@ -58,7 +58,8 @@ def season_whatif_view(
             raise InputError(WHATIF_NAME, [("tolerance", str(error))]) from None
     decisions = SEASON.decisions(scenario, asked.fix, asked.forbid)
     wanted = parse_why_not(asked.why_not, length)
-    check_why_not(scenario, wanted)
+    if wanted:  # the season prepared for the check only when a why-not is asked, as the CLI does
+        check_why_not(scenario, wanted)
     result = SEASON.solve(scenario, Limits(time_limit), decisions)
     view = answered(result, season_command(asked, file, options))
     if result.plan is None:
