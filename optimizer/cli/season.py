@@ -90,10 +90,10 @@ def season(
     refuse_sheet_mixes(sheet, sheet_format, as_json, asked)
     scenario = load(scenario_file, SEASON.name)
     if check is not None:
-        if fix or forbid or why_not or sheet:
+        if fix or forbid or asked or sheet:  # never silently left out
             raise fail(
-                "command line: --check: checks a plan as it is; leave out --fix, --forbid, --why-not and "
-                "--sheet",
+                "command line: --check: checks a plan as it is; leave out --fix, --forbid, --why, "
+                "--why-not, --alternatives and --sheet",
                 2,
             )
         print_verdict(check, SEASON, scenario)

@@ -161,6 +161,17 @@ def test_check_takes_no_decisions(tmp_path):
     assert result.exit_code == 2 and "--check" in result.stderr
 
 
+@pytest.mark.parametrize("asked", [["--why"], ["--alternatives", "2"], ["--why-not", "germany:armor-4-6"]])
+def test_check_refuses_every_what_if_rather_than_leave_it_out(tmp_path, asked):
+    """`--check` checks a plan as it is: a what-if beside it is bad input (exit 2), never silently left
+    out (`--why` and `--alternatives` were)."""
+    plan = tmp_path / "p.json"
+    plan.write_text("{}")
+    result = run("season", PATH, "--check", plan, *asked)
+    assert result.exit_code == 2, result.output
+    assert "--check: checks a plan as it is" in result.stderr
+
+
 # An infeasible season: the turn, and the rule that blocks it.
 
 
