@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ortools.sat.python import cp_model
 
@@ -14,8 +15,12 @@ LinearExpr = cp_model.LinearExpr | int
 VALUE_SCALE = 1000
 
 
+@lru_cache(maxsize=4096)
 def scaled(value: float) -> int:
-    """A value in thousandths, rounded to the nearest fraction with denominator at most 1000."""
+    """A value in thousandths, rounded to the nearest fraction with denominator at most 1000.
+
+    Remembered (a pure function of one float): the naval objective scales the same worths and discounts
+    over and over, and `Fraction.limit_denominator` was 0.16 s of 12 naval tail positions (cProfile)."""
     return round(Fraction(value).limit_denominator(VALUE_SCALE) * VALUE_SCALE)
 
 
