@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from models.map_data import SITE_BY_ID
 from models.naval_tables import LAY_DOWN_BRPS, MOVES, NAVAL_STEP_BRPS, SW_BRPS_PER_FACTOR, ChartAction, move
@@ -55,18 +55,19 @@ class NavalVariables:
         """Per ship, a state in each turn and a literal per action open to it (27.7272); the
         transitions between them are posted by `add_chart_moves`."""
         variables = cls(naval)
+        proto = model.proto  # read once: the property was a third of each literal's cost
         for key, ship in naval.ships.items():
             deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
             for t, states, options in chart_walk(ship, naval.seasons, deferring):
                 variables.reachable[key, t] = states
                 for state in states:
-                    variables.state[key, t, state] = _literal(model, f"ship_{key}_{t}_{state}")
+                    variables.state[key, t, state] = _literal(proto, f"ship_{key}_{t}_{state}")
                 for state, opened in options.items():
                     variables.options[key, t, state] = opened
                     for action, _ in opened:
                         if action is not None:
                             variables.act[key, t, state, action] = _literal(
-                                model, f"act_{key}_{t}_{state}_{action}"
+                                proto, f"act_{key}_{t}_{state}_{action}"
                             )
         for build, (power, _, count) in naval.sw_builds.items():
             for yard_key, yard in naval.yards.items():
@@ -213,6 +214,7 @@ class NavalVariables:
         model.add(sum(chosen) == 1)
 
 
-def _literal(model: cp_model.CpModel, name: str) -> cp_model.IntVar:
-    """`model.new_bool_var(name)`, the same variable in the proto, with the one domain `BOOLEAN`."""
-    return cp_model.IntVar(model.proto).with_name(name).with_domain(BOOLEAN)
+def _literal(proto: cp_model_helper.CpModelProto, name: str) -> cp_model.IntVar:
+    """`model.new_bool_var(name)` of the model whose `proto` this is: the same variable in the proto,
+    with the one domain `BOOLEAN`."""
+    return cp_model.IntVar(proto).with_name(name).with_domain(BOOLEAN)
