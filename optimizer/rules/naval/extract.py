@@ -13,6 +13,7 @@ from models.tables import POWER_ORDER, Power
 from optimizer.rules.linear import value
 from optimizer.rules.naval.chart import (
     WAITING,
+    ShipData,
     action_cost,
     describe_state,
     sw_placement,
@@ -137,13 +138,15 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
 def _charts(naval: NavalVariables, solver: cp_model.CpSolver) -> list[ChartSnapshot]:
     """Each yard's chart at the start of each turn of the horizon and after the last."""
     data = naval.naval
+    # Each yard's ships in the order of `data.ships`, gathered once rather than scanned per yard and turn.
+    at_yard: dict[str, list[tuple[str, ShipData]]] = {yard_key: [] for yard_key in data.yards}
+    for key, ship in data.ships.items():
+        at_yard.setdefault(ship.yard, []).append((key, ship))
     charts = []
     for t in range(len(data.seasons) + 1):
         for yard_key, yard in data.yards.items():
             on_chart, waiting = [], []
-            for key, ship in data.ships.items():
-                if ship.yard != yard_key:
-                    continue
+            for key, ship in at_yard[yard_key]:
                 for state in naval.reachable[key, t]:
                     if not value(solver, naval.state[key, t, state]):
                         continue
