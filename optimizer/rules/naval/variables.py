@@ -49,6 +49,9 @@ class NavalVariables:
     # actions() by (turn, yard, power) and launches(), built once the actions exist
     _index: dict[tuple[int, str | None, Power | None], list] = field(default_factory=dict, repr=False)
     _launches: list[tuple[ShipData, int, cp_model.IntVar]] | None = field(default=None, repr=False)
+    # brps() by (power, turn), built when first asked: the constraints, the objective and the plan's
+    # report each ask for the same expressions (expressions are immutable, so one serves them all)
+    _brps: dict[tuple[Power, int], LinearExpr] = field(default_factory=dict, repr=False)
 
     @classmethod
     def create(cls, model: cp_model.CpModel, naval: NavalData) -> NavalVariables:
@@ -129,6 +132,9 @@ class NavalVariables:
 
     def brps(self, power: Power, t: int) -> LinearExpr:
         """Naval BRPs of `power` in turn t: chart actions, and SW units in this turn (27.72)."""
+        known = self._brps.get((power, t))
+        if known is not None:
+            return known
         items = self.actions(t, power=power)
         total: LinearExpr = cp_model.LinearExpr.weighted_sum(
             [var for _, _, _, var in items], [action_cost(ship, action)[1] for ship, _, action, _ in items]
@@ -144,6 +150,7 @@ class NavalVariables:
                 total += self.us_paid + SW_BRPS_PER_FACTOR * self.japan_rebuilt
             if self.us_paid is not None and power is Power.BRITAIN:
                 total += self.britain_pays()
+        self._brps[power, t] = total
         return total
 
     def dominion_brps(self, country: str, t: int = 0) -> LinearExpr:
