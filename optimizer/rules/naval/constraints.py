@@ -33,16 +33,19 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
         return
     naval = ships.naval
     turns = len(naval.seasons)
+    # Read once: this loop posts most of a naval model's constraints (15 ms of a naval tail position).
+    states, reachable, act, opened = ships.state, ships.reachable, ships.act, ships.options
+    linear_sum, add = cp_model.LinearExpr.sum, model.add
     for key, ship in naval.ships.items():
         for t in range(turns + 1):
-            model.add_exactly_one(ships.state[key, t, s] for s in ships.reachable[key, t])
-        model.add(ships.state[key, 0, ship.start] == 1)
+            model.add_exactly_one(states[key, t, s] for s in reachable[key, t])
+        add(states[key, 0, ship.start] == 1)
         for t in range(turns):
-            incoming: dict[State, list[LinearExpr]] = {s: [] for s in ships.reachable[key, t + 1]}
-            for state in ships.reachable[key, t]:
-                here = ships.state[key, t, state]
-                options = ships.options[key, t, state]
-                if options == [(None, state)]:
+            incoming: dict[State, list[LinearExpr]] = {s: [] for s in reachable[key, t + 1]}
+            for state in reachable[key, t]:
+                here = states[key, t, state]
+                options = opened[key, t, state]
+                if len(options) == 1 and options[0] == (None, state):
                     incoming[state].append(here)  # nothing to decide: the ship stays
                     continue
                 chosen = []
@@ -51,18 +54,18 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
                     if action is None:
                         stay = target
                         continue
-                    var = ships.act[key, t, state, action]
+                    var = act[key, t, state, action]
                     incoming[target].append(var)
                     chosen.append(var)
-                taken = cp_model.LinearExpr.sum(chosen)  # one expression, not a chain of additions
+                taken = linear_sum(chosen)  # one expression, not a chain of additions
                 if stay is None:
-                    model.add(taken == here)
+                    add(taken == here)
                 else:
                     # Staying is what is left when no action is taken.
-                    model.add(taken <= here)
+                    add(taken <= here)
                     incoming[stay].append(here - taken)
             for state, sources in incoming.items():
-                model.add(ships.state[key, t + 1, state] == cp_model.LinearExpr.sum(sources))
+                add(states[key, t + 1, state] == linear_sum(sources))
     # Copies of a design at one yard are the same ship: lay them down in order (symmetry breaking).
     for first, second in copy_pairs(naval):
         for t in range(turns + 1):
