@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import networkx as nx
 
@@ -89,7 +89,13 @@ def site_refusal(
     graph: nx.Graph, supplied: frozenset[str], power: Power, entry: ForcePoolEntry, site: str
 ) -> Refusal | None:
     """Why `entry` cannot be built at `site` this turn, or None if it can (27.42-27.45, 27.47)."""
-    node = graph.nodes[site]
+    return _refusal_at(graph.nodes[site], supplied, power, entry, site)
+
+
+def _refusal_at(
+    node: dict[str, Any], supplied: frozenset[str], power: Power, entry: ForcePoolEntry, site: str
+) -> Refusal | None:
+    """`site_refusal` given the site's node data (looked up once by a caller that walks every site)."""
     refusal = country_refusal(power, entry, node["country"])
     if refusal:
         return refusal
@@ -98,12 +104,18 @@ def site_refusal(
             "27.477" if entry.nationality is Nationality.FRENCH_COLONIAL else "27.4",
             "not a site named for the entry",
         )
-    return state_refusal(graph, supplied, power, site)
+    return _state_refusal_at(node, supplied, power, site)
 
 
 def state_refusal(graph: nx.Graph, supplied: frozenset[str], power: Power, site: str) -> Refusal | None:
     """Why `power` may place no unit at all at `site` this turn, or None (27.43-27.45)."""
-    node = graph.nodes[site]
+    return _state_refusal_at(graph.nodes[site], supplied, power, site)
+
+
+def _state_refusal_at(
+    node: dict[str, Any], supplied: frozenset[str], power: Power, site: str
+) -> Refusal | None:
+    """`state_refusal` given the site's node data."""
     if node["controller"] is not power:
         who = node["controller"].value if node["controller"] else "nobody"
         return ("27.45", f"controlled by {who}")
@@ -147,11 +159,12 @@ def placement_options(
             return tuple(eligible), refused
     eligible = []
     refused = {}
-    for site in graph.nodes:
-        refusal = site_refusal(graph, supplied, power, entry, site)
+    # Every site of the map for every entry: each site's data read once (networkx views are slow).
+    for site, node in graph.nodes(data=True):
+        refusal = _refusal_at(node, supplied, power, entry, site)
         if refusal is None:
             eligible.append(site)
-        elif graph.nodes[site]["controller"] is power or entry.sites and site in entry.sites:
+        elif node["controller"] is power or entry.sites and site in entry.sites:
             refused[site] = refusal
     return tuple(eligible), refused
 
