@@ -26,7 +26,16 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.solve import Member, exact_weights, expression_range, naval_search, run_stages
+from optimizer.turn.prove import STAGE_BUDGET
+from optimizer.turn.solve import (
+    Member,
+    StagePolicy,
+    exact_weights,
+    expression_range,
+    naval_search,
+    provable,
+    run_stages,
+)
 
 # Branch-and-bound nodes HiGHS may take on a season's stalled stage (the turn's `NODE_LIMIT` is 200):
 # a season's stages are larger, and HiGHS proves some of them in 200-3,300 nodes (its restarts counted)
@@ -66,13 +75,12 @@ def solve_season(
     more of some resources in some turns (`optimizer.season.why`); with `adjust`, of the prepared season
     it returns: the player's decisions fixed or forbidden (`optimizer.season.decisions.with_decisions`),
     a route's capacity raised (`optimizer.season.why`). The stages are the turn planner's
-    (`optimizer.turn.solve.run_stages`): every priority in one call with exact weights when they fit,
-    else, or past the one call's budget, one by one from its plan, each stage past its budget proven by
-    HiGHS (measured in benchmarks/season.py: on seeds 70000-70009 every position proven, CPU p95 10 s
-    under a load of 5, where the priorities one by one with CP-SAT alone proved 7 of 10 in 60 s).
+    (`optimizer.turn.solve.run_stages`), queued by `season_queue`: the first priority alone, then the rest
+    together, each stage past its budget proven by HiGHS (measured in benchmarks/season.py: on seeds
+    70000-70009 every position proven, CPU p95 10 s under a load of 5, where the priorities one by one with CP-SAT alone proved 7 of 10 in 60 s).
 
     With `tighten` (the default), the variables' domains are first narrowed to what CP-SAT's presolve
-    proves of every feasible plan (`tighten_domains`), which narrows the one call's weights and HiGHS's
+    proves of every feasible plan (`tighten_domains`), which narrows the groups' weights and HiGHS's
     big-M terms: HiGHS proves the stalled stages two to three times sooner so (seeds 90000-90009,
     `benchmarks.season target --no-tighten` to compare). `node_limit`: HiGHS's nodes on a stalled
     stage (`SEASON_NODE_LIMIT`).
@@ -89,19 +97,7 @@ def solve_season(
     if tighten:
         tighten_domains(model)
     built = time.perf_counter()
-    members = season_members(model, variables)
-    ranges = [expression_range(model, expr) for _, expr, _ in members]
-    weights = exact_weights(ranges)
-    queue = (
-        [
-            [
-                Member(*member, weight, low)
-                for member, weight, (low, _) in zip(members, weights, ranges, strict=True)
-            ]
-        ]
-        if weights is not None
-        else [[Member(*member, 1, low)] for member, (low, _) in zip(members, ranges, strict=True)]
-    )
+    queue = season_queue(model, season_members(model, variables))
 
     def configured(limit: float | None) -> cp_model.CpSolver:
         solver = new_solver(limit, workers)
@@ -109,12 +105,40 @@ def solve_season(
             naval_search(solver)
         return solver
 
-    run = run_stages(model, variables, queue, time_limit, built, configured, node_limit=node_limit)
+    policy = StagePolicy(STAGE_BUDGET, node_limit, together=True)
+    run = run_stages(model, variables, queue, time_limit, built, configured, policy=policy)
     seconds = time.perf_counter() - built
     if run.solver is None:
         return SeasonSolved(run.status, None, built - started, seconds, run.work)
     plan = season_plan(scenario, variables, run.solver, run.status, run.report())
     return SeasonSolved(run.status, plan, built - started, seconds, run.work, variables, run.solver)
+
+
+def season_queue(model: cp_model.CpModel, members: list[tuple[str, LinearExpr, int]]) -> list[list[Member]]:
+    """The season's priorities as solves: the first alone, then the rest in one group with exact
+    lexicographic weights, which HiGHS proves at once when CP-SAT stalls on it (`StagePolicy.together`),
+    or one by one when their weights pass what HiGHS is given (`provable`).
+
+    Not every priority in one call, as the turn's naval positions are (`optimizer.turn.solve.stage_groups`):
+    on the 11 generated 4-turn seasons traced (seeds 150000-150011 but 150009) the one call ran out of its
+    budget every time, 2 s of CPU each for a plan and a bound that proved nothing; and the later priorities
+    one by one were proven by HiGHS one at a time, 9-10 s each on seed 150001, where the group is proven
+    once (6 s). Measured in benchmarks/season.py, CPU s summed over seeds 150000-150011 and 150012-150023:
+    every priority in one call, then one by one: 200 and not measured; the rest together after the one
+    call: 151 and 92; the first alone and the rest together (this): 135 and 80. The optima the same on all
+    24 (a busy machine: the figures move by about a tenth)."""
+    ranges = [expression_range(model, expr) for _, expr, _ in members]
+    first = Member(*members[0], 1, *ranges[0])
+    weights = exact_weights(ranges[1:])
+    rest = [
+        Member(*member, 1 if weights is None else weight, low, high)
+        for member, weight, (low, high) in zip(
+            members[1:], weights or [1] * len(ranges[1:]), ranges[1:], strict=True
+        )
+    ]
+    if weights is not None and len(rest) > 1 and provable(rest):
+        return [[first], rest]
+    return [[first], *([member] for member in rest)]
 
 
 def tighten_domains(model: cp_model.CpModel) -> None:

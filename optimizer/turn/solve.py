@@ -151,6 +151,22 @@ class Decided(Protocol):
     def decisions(self) -> list[cp_model.IntVar]: ...
 
 
+@dataclass(frozen=True)
+class StagePolicy:
+    """How `run_stages` treats a solve past its budget. `stage_budget`: the deterministic time a single
+    priority's CP-SAT solve takes before HiGHS is asked to prove it (`STAGE_BUDGET`); `node_limit`:
+    HiGHS's nodes (`NODE_LIMIT`); `together`: the priorities after the first of a group past its
+    budget solved as one group, which HiGHS proves at once when they fit (`split`, `provable`)."""
+
+    stage_budget: float = STAGE_BUDGET
+    node_limit: int = NODE_LIMIT
+    together: bool = False
+
+
+# A turn's stages: measured in benchmarks/tail.py (see `STAGE_BUDGET`, `NODE_LIMIT`).
+TURN_STAGES = StagePolicy()
+
+
 def run_stages(
     model: cp_model.CpModel,
     variables: Decided,
@@ -159,13 +175,14 @@ def run_stages(
     built: float,
     configured: Callable[[float | None], cp_model.CpSolver],
     on_progress: OnProgress | None = None,
-    node_limit: int = NODE_LIMIT,
+    policy: StagePolicy = TURN_STAGES,
 ) -> StageRun:
     """The groups of `queue` solved in order on `model` (each optimum kept while the next is solved),
     within `time_limit` seconds from `built` (a `time.perf_counter()`), each solver made by
-    `configured`: a group of several priorities past `ONE_CALL_BUDGET` is solved one by one from its
-    plan, a single priority past `STAGE_BUDGET` is finished by `_finish_stage` (HiGHS given at most
-    `node_limit` nodes). The turn's solve (`solve_stages`) and the season's (`optimizer.season.solve`)
+    `configured`: a group of several priorities past `ONE_CALL_BUDGET` keeps what its bound proves
+    (`proven_prefix`) and the rest is solved again from its plan (`split`); a single priority past the
+    policy's `stage_budget` is finished by `_finish_stage` (HiGHS given at most `node_limit` nodes), and
+    so is a group the policy solves together (`StagePolicy.together`), split when HiGHS cannot tell. The turn's solve (`solve_stages`) and the season's (`optimizer.season.solve`)
     both run their stages so. Priorities the time limit left unsolved get their values in the plan,
     nothing proven of them."""
     stages: list[StageResult] = []
@@ -181,31 +198,52 @@ def run_stages(
         solver = configured(remaining)
         # A deterministic budget: past it, several priorities are solved one by one instead, and one
         # priority's plan goes to HiGHS to be proven (`optimizer.turn.prove`).
-        solver.parameters.max_deterministic_time = ONE_CALL_BUDGET if len(group) > 1 else STAGE_BUDGET
+        together = len(group) > 1 and policy.together and provable(group)
+        single = len(group) == 1 or together  # a stage HiGHS may finish (`_finish_stage`)
+        solver.parameters.max_deterministic_time = policy.stage_budget if single else ONE_CALL_BUDGET
         status = solver.solve(model, callback)
         work += solver.deterministic_time
-        if (
-            len(group) == 1
-            and status in (cp_model.FEASIBLE, cp_model.UNKNOWN)
-            and not _past(time_limit, built)
-        ):
+        if single and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and not _past(time_limit, built):
             left = None if time_limit is None else time_limit - (time.perf_counter() - built)
+            whole = group[0] if len(group) == 1 else Member("group", combined, 1, 1, 0, 0)
             status, solver, more = _finish_stage(
-                model, variables, group[0], solver, status, left, configured, callback, node_limit
+                model,
+                variables,
+                whole,
+                solver,
+                status,
+                left,
+                configured,
+                callback,
+                policy.node_limit,
+                alone=len(group) == 1,
             )
             work += more
         if status == cp_model.INFEASIBLE:
             return StageRun(Status.INFEASIBLE, stages, None, work)
         out_of_time = _past(time_limit, built)
         if len(group) > 1 and status != cp_model.OPTIMAL and not out_of_time:
-            # No work thrown away: the priorities one by one start from this call's plan, and the first
-            # keeps the bound this call proved of it.
-            queue[:0] = [[member._replace(weight=1)] for member in group]
-            if status == cp_model.FEASIBLE:
-                kept = _member_bounds(solver, group, False)[0]
-                assert kept is not None
-                model.add(group[0].expr <= kept)
-                _hint(model, variables, solver)
+            # No work thrown away: what this call proved is kept (`proven_prefix`), and the priorities
+            # left start from its plan.
+            if status != cp_model.FEASIBLE:
+                queue[:0] = split(group, policy.together)
+                continue
+            values = [int(solver.value(member.expr)) for member in group]
+            count, kept = proven_prefix(group, values, solver.best_objective_bound)
+            for member, best in zip(group[:count], values, strict=False):
+                stages.append(
+                    StageResult(
+                        priority=member.name,
+                        value=best / member.scale,
+                        bound=best / member.scale,
+                        proven=True,
+                    )
+                )
+                model.add(member.expr >= best)
+            last_solver = solver
+            model.add(group[count].expr <= kept)
+            queue[:0] = split(group[count:], policy.together)
+            _hint(model, variables, solver)
             continue
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             if not stages:
@@ -261,13 +299,17 @@ def _finish_stage(
     configured: Callable[[float | None], cp_model.CpSolver],
     callback: Reporter | None = None,
     node_limit: int = NODE_LIMIT,
+    alone: bool = True,
 ) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver, float]:
     """One priority's solve that ran past `STAGE_BUDGET`: its plan proven best by HiGHS (the status
     OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
     better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan) or,
     when HiGHS could not tell, for the best plan, started from the plan it has. The status, the solver
     holding the plan, and the deterministic time of the second CP-SAT call. `callback` is told of each
-    better plan either CP-SAT call finds (`optimizer.turn.progress`)."""
+    better plan either CP-SAT call finds (`optimizer.turn.progress`).
+
+    Not `alone` (a group's weighted sum, `StagePolicy.together`): when HiGHS cannot tell, or CP-SAT
+    finds no plan of HiGHS's value, the status and the plan it has, for the group to be split."""
     proof = prove(model, solver, time_left, node_limit) if status == cp_model.FEASIBLE else None
     if proof is not None and proof.better is None:
         return cp_model.OPTIMAL, solver, 0.0
@@ -286,6 +328,8 @@ def _finish_stage(
             return found, checked, checked.deterministic_time
         if found == cp_model.FEASIBLE:  # the search goes on from the plan of HiGHS's value
             status, solver = found, checked
+    if not alone:
+        return status, solver, 0.0
     if status == cp_model.FEASIBLE:
         _hint(model, variables, solver)
     again = configured(time_left)
@@ -326,6 +370,53 @@ class Member(NamedTuple):
     scale: int
     weight: int
     low: int  # the least value expr can take (from its variables' domains)
+    high: int  # the greatest
+
+
+def proven_prefix(group: list[Member], values: list[int], objective_bound: float) -> tuple[int, int]:
+    """What a solve of `group`'s weighted objective that stopped with a plan (each member's value in
+    `values`) and a bound proves of its members in order: how many of the first members are proven at
+    their values, and the bound it proves of the next.
+
+    The weighted bound B holds for every plan. Once members 0..k-1 are proven at their values v_i,
+    every plan that keeps them so has sum(w_i x v_i for i < k) + w_k x f_k + sum(w_i x f_i for i > k)
+    <= B with each later f_i at least its least value, so f_k is at most
+    (B - sum(w_i x v_i, i < k) - sum(w_i x low_i, i > k)) / w_k; where that is v_k, member k is proven
+    too (the lexicographic reading: each priority is best among the plans best in the earlier ones)."""
+    bound = int(round(objective_bound))
+    for k, member in enumerate(group):
+        earlier = sum(m.weight * v for m, v in zip(group[:k], values, strict=False))
+        later = sum(m.weight * m.low for m in group[k + 1 :])
+        most = max(values[k], (bound - earlier - later) // member.weight)
+        if most > values[k] or k == len(group) - 1:
+            return k, most
+    raise AssertionError("unreachable")
+
+
+# The greatest magnitude of a weighted objective HiGHS is asked to prove (`provable`). The single
+# priorities it proves reach a few hundred million (a season's value, scaled and discounted), and
+# its bound is taken only within `TOLERANCE` of an integer (`optimizer.turn.prove`).
+PROOF_LIMIT = 10**9
+
+
+def provable(group: list[Member]) -> bool:
+    """Whether HiGHS may prove `group`'s solve when it runs past its budget: one priority; or several,
+    the later ones of a group whose first was solved alone (`split`), whose weighted sum stays within
+    `PROOF_LIMIT`, so that one proof serves them all (the weights are exact: the weighted optimum is
+    each in turn at its best)."""
+    if len(group) == 1:
+        return True
+    return sum(m.weight * max(abs(m.low), abs(m.high)) for m in group) <= PROOF_LIMIT
+
+
+def split(group: list[Member], together: bool) -> list[list[Member]]:
+    """A group past its budget solved again in parts: its first priority alone, then the rest one by
+    one; with `together`, the rest in one group with their weights when HiGHS may prove them so
+    (`provable`)."""
+    first, rest = [group[0]._replace(weight=1)], group[1:]
+    if together and len(rest) > 1 and provable(rest):
+        return [first, rest]
+    return [first, *([member._replace(weight=1)] for member in rest)]
 
 
 # Exact integers only: a solve's weighted objective stays within what a double holds exactly, so its
@@ -414,7 +505,7 @@ def stage_groups(
         weights = exact_weights(ranges[start:end]) or [1]
         groups.append(
             [
-                Member(*members[k], weight, ranges[k][0])
+                Member(*members[k], weight, *ranges[k])
                 for k, weight in zip(range(start, end), weights, strict=True)
             ]
         )

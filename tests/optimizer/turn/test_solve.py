@@ -1,6 +1,8 @@
 """The solver on small positions whose best plan follows from the rules text."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from models.plan import Status
 from models.tables import Faction, Power
@@ -277,3 +279,38 @@ def test_time_limit_reports_what_is_proven_per_priority(monkeypatch):
     with out.capture() as captured:
         out.print(plan_tables(scenario, result.plan))
     assert "unspent_brps" in captured.get() and "(not proven)" in captured.get()
+
+
+@given(
+    plans=st.lists(
+        st.tuples(st.integers(0, 4), st.integers(-3, 3), st.integers(0, 2)),
+        min_size=1,
+        max_size=12,
+        unique=True,
+    ),
+    pick=st.integers(0, 11),
+    slack=st.integers(0, 30),
+)
+def test_proven_prefix_proves_only_the_lexicographic_optimum(plans, pick, slack):
+    """What a one-call solve that stopped with a plan proves, read off its weighted bound
+    (`proven_prefix`): over any set of plans (value vectors), a plan among them and a weighted bound at
+    or above the best weighted sum, each member it calls proven is at the lexicographic optimum's value
+    (each priority best among the plans best in the earlier ones), and the bound it gives the next
+    member is at least that optimum's value there."""
+    from optimizer.turn.solve import Member, exact_weights, proven_prefix
+
+    ranges = [(0, 4), (-3, 3), (0, 2)]
+    weights = exact_weights(ranges)
+    assert weights is not None
+    group = [
+        Member(f"p{k}", 0, 1, w, low, high)
+        for k, (w, (low, high)) in enumerate(zip(weights, ranges, strict=True))
+    ]
+    plan = plans[pick % len(plans)]
+    best = max(plans)  # tuples compare lexicographically
+    bound = max(sum(w * x for w, x in zip(weights, p, strict=True)) for p in plans) + slack
+    count, kept = proven_prefix(group, list(plan), float(bound))
+    assert list(plan[:count]) == list(best[:count])
+    assert kept >= best[count]
+    if plan == best and slack == 0:
+        assert count >= len(group) - 1 and kept == best[-1]  # a bound at the optimum proves every member
