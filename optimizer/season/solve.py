@@ -26,7 +26,6 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.prove import STAGE_BUDGET
 from optimizer.turn.solve import (
     Member,
     StagePolicy,
@@ -77,7 +76,8 @@ def solve_season(
     a route's capacity raised (`optimizer.season.why`). The stages are the turn planner's
     (`optimizer.turn.solve.run_stages`), queued by `season_queue`: the first priority alone, then the rest
     together, each stage past its budget proven by HiGHS (measured in benchmarks/season.py: on seeds
-    70000-70009 every position proven, CPU p95 10 s under a load of 5, where the priorities one by one with CP-SAT alone proved 7 of 10 in 60 s).
+    70000-70009 every position proven, CPU p95 10 s under a load of 5, where the priorities one by one
+    with CP-SAT alone proved 7 of 10 in 60 s).
 
     With `tighten` (the default), the variables' domains are first narrowed to what CP-SAT's presolve
     proves of every feasible plan (`tighten_domains`), which narrows the groups' weights and HiGHS's
@@ -105,7 +105,7 @@ def solve_season(
             naval_search(solver)
         return solver
 
-    policy = StagePolicy(STAGE_BUDGET, node_limit, together=True)
+    policy = StagePolicy(node_limit=node_limit, together=True)
     run = run_stages(model, variables, queue, time_limit, built, configured, policy=policy)
     seconds = time.perf_counter() - built
     if run.solver is None:
@@ -129,11 +129,13 @@ def season_queue(model: cp_model.CpModel, members: list[tuple[str, LinearExpr, i
     24 (a busy machine: the figures move by about a tenth)."""
     ranges = [expression_range(model, expr) for _, expr, _ in members]
     first = Member(*members[0], 1, *ranges[0])
+    if len(members) == 1:
+        return [[first]]
     weights = exact_weights(ranges[1:])
     rest = [
-        Member(*member, 1 if weights is None else weight, low, high)
+        Member(*member, weight, low, high)
         for member, weight, (low, high) in zip(
-            members[1:], weights or [1] * len(ranges[1:]), ranges[1:], strict=True
+            members[1:], weights or [1] * len(members[1:]), ranges[1:], strict=True
         )
     ]
     if weights is not None and len(rest) > 1 and provable(rest):

@@ -100,3 +100,18 @@ def test_domains_narrowed_by_presolve_keep_the_season_plan_of_102():
         assert (armor(season.turns[0].plan), armor(season.turns[1].plan)) == (3, 6)
         assert season.objective.stages[0].value == 102.0
         assert season.brps_left[Power.GERMANY] == 78
+
+
+def test_a_season_of_one_priority_is_planned():
+    """Regression: a season whose objective has one priority and no grants (so no fewest-granted
+    tie-break) was refused with a traceback when its priorities were queued (`season_queue`). With the
+    value alone, the bundled season is worth the same 102.0 (3 corps now, 6 next turn, 78 BRPs left;
+    27.35 B, 27.11 B, as worked in `test_the_season_plan_waits_for_the_counter_of_next_turn`)."""
+    data = yaml.safe_load(SEASON.read_text())
+    data["objective"]["priorities"] = [{"kind": "value"}]
+    scenario = Scenario.model_validate(data)
+    season = solve_season(scenario).plan
+    assert season is not None and check_season(scenario, season) == []
+    assert [stage.priority for stage in season.objective.stages] == ["value"]
+    assert (armor(season.turns[0].plan), armor(season.turns[1].plan)) == (3, 6)
+    assert season.objective.stages[0].value == 102.0
