@@ -182,8 +182,9 @@ def run_stages(
     `configured`: a group of several priorities past `ONE_CALL_BUDGET` keeps what its bound proves
     (`proven_prefix`) and the rest is solved again from its plan (`split`); a single priority past the
     policy's `stage_budget` is finished by `_finish_stage` (HiGHS given at most `node_limit` nodes), and
-    so is a group the policy solves together (`StagePolicy.together`), split when HiGHS cannot tell. The turn's solve (`solve_stages`) and the season's (`optimizer.season.solve`)
-    both run their stages so. Priorities the time limit left unsolved get their values in the plan,
+    so is a group the policy solves together (`StagePolicy.together`), split when HiGHS cannot tell.
+    The turn's solve (`solve_stages`) and the season's (`optimizer.season.solve`) both run their stages
+    so. Priorities the time limit left unsolved get their values in the plan,
     nothing proven of them."""
     stages: list[StageResult] = []
     last_solver: cp_model.CpSolver | None = None
@@ -196,8 +197,9 @@ def run_stages(
         # Every CP-SAT solve of this group reports its better plans to the same hook.
         callback = None if on_progress is None else Reporter(on_progress, group)
         solver = configured(remaining)
-        # A deterministic budget: past it, several priorities are solved one by one instead, and one
-        # priority's plan goes to HiGHS to be proven (`optimizer.turn.prove`).
+        # A deterministic budget: past it, several priorities are solved again in parts (`split`), and
+        # one priority's plan, or a group's the policy solves together, goes to HiGHS to be proven
+        # (`optimizer.turn.prove`).
         together = len(group) > 1 and policy.together and provable(group)
         single = len(group) == 1 or together  # a stage HiGHS may finish (`_finish_stage`)
         solver.parameters.max_deterministic_time = policy.stage_budget if single else ONE_CALL_BUDGET
@@ -205,6 +207,7 @@ def run_stages(
         work += solver.deterministic_time
         if single and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and not _past(time_limit, built):
             left = None if time_limit is None else time_limit - (time.perf_counter() - built)
+            # A group is proven as one priority, its weighted sum (the range is not read of it).
             whole = group[0] if len(group) == 1 else Member("group", combined, 1, 1, 0, 0)
             status, solver, more = _finish_stage(
                 model,
@@ -383,13 +386,13 @@ def proven_prefix(group: list[Member], values: list[int], objective_bound: float
     <= B with each later f_i at least its least value, so f_k is at most
     (B - sum(w_i x v_i, i < k) - sum(w_i x low_i, i > k)) / w_k; where that is v_k, member k is proven
     too (the lexicographic reading: each priority is best among the plans best in the earlier ones)."""
-    bound = int(round(objective_bound))
+    earlier = 0
     for k, member in enumerate(group):
-        earlier = sum(m.weight * v for m, v in zip(group[:k], values, strict=False))
-        later = sum(m.weight * m.low for m in group[k + 1 :])
-        most = max(values[k], (bound - earlier - later) // member.weight)
+        # Member k is the first of the group that is left, under the bound the earlier ones leave it.
+        most = first_bound(group[k:], values[k], objective_bound - earlier)
         if most > values[k] or k == len(group) - 1:
             return k, most
+        earlier += member.weight * values[k]
     raise AssertionError("unreachable")
 
 
