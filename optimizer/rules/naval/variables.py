@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model, cp_model_helper
+from ortools.sat.python import cp_model
 
 from models.map_data import SITE_BY_ID
 from models.naval_tables import LAY_DOWN_BRPS, MOVES, NAVAL_STEP_BRPS, SW_BRPS_PER_FACTOR, ChartAction, move
@@ -22,8 +22,9 @@ from optimizer.rules.naval.chart import (
 )
 from optimizer.rules.naval.prepare import NavalData
 
-# The domain of every literal of the charts, made once: `CpModel.new_bool_var` makes a new one per
-# variable, which was a third of its cost over the ~2,800 literals of a naval tail position.
+# The domain of every literal of the charts, made once (`new_int_var_from_domain`): `CpModel.new_bool_var`
+# makes a new one per variable, which was a third of its cost over the ~2,800 literals of a naval tail
+# position.
 BOOLEAN = cp_model.Domain(0, 1)
 
 ShipTurnState = tuple[str, int, State]  # (ship key, turn, state)
@@ -58,19 +59,20 @@ class NavalVariables:
         """Per ship, a state in each turn and a literal per action open to it (27.7272); the
         transitions between them are posted by `add_chart_moves`."""
         variables = cls(naval)
-        proto = model.proto  # read once: the property was a third of each literal's cost
         for key, ship in naval.ships.items():
             deferring = naval.deferring_allowed[naval.yards[ship.yard].power]
             for t, states, options in chart_walk(ship, naval.seasons, deferring):
                 variables.reachable[key, t] = states
                 for state in states:
-                    variables.state[key, t, state] = _literal(proto, f"ship_{key}_{t}_{state}")
+                    variables.state[key, t, state] = model.new_int_var_from_domain(
+                        BOOLEAN, f"ship_{key}_{t}_{state}"
+                    )
                 for state, opened in options.items():
                     variables.options[key, t, state] = opened
                     for action, _ in opened:
                         if action is not None:
-                            variables.act[key, t, state, action] = _literal(
-                                proto, f"act_{key}_{t}_{state}_{action}"
+                            variables.act[key, t, state, action] = model.new_int_var_from_domain(
+                                BOOLEAN, f"act_{key}_{t}_{state}_{action}"
                             )
         for build, (power, _, count) in naval.sw_builds.items():
             for yard_key, yard in naval.yards.items():
@@ -219,9 +221,3 @@ class NavalVariables:
         if not chosen:
             raise ValueError(f"{ship} cannot {action.value} in turn {turn} (27.7272)")
         model.add(sum(chosen) == 1)
-
-
-def _literal(proto: cp_model_helper.CpModelProto, name: str) -> cp_model.IntVar:
-    """`model.new_bool_var(name)` of the model whose `proto` this is: the same variable in the proto,
-    with the one domain `BOOLEAN`."""
-    return cp_model.IntVar(proto).with_name(name).with_domain(BOOLEAN)
