@@ -19,6 +19,12 @@ interleaved with this one's: the before and after of a change, measured alike. E
 (`python -m optimizer.cli batch ...` from the tree's folder), start-up included; 0 for `--plan-sample` or
 `--memory-positions` skips that part.
 
+With the throughput runs, each round also times `--workers 1` and `--workers 2` over the first position
+alone: the batch's start-up (its process, the fork server loading the solver and its warm-up plan, the
+first worker), paid once whatever the count. From it the table's last line says the most any batch with
+that start-up could reach: with S the start-up and P = T1 - S the planning of `--workers 1` (T1 its whole
+run), two workers that halve P exactly take S + P / 2, so the ratio is at most T1 / (S + P / 2).
+
 Targets (issue 15): `--workers 2` plans at least 1.7 times as many positions a second as
 `--workers 1`, and `--workers 1` at least 5 times as many as one `awaw plan` per position; memory
 per worker flat from 1,000 to 10,000 positions. The load average is printed with each figure: the
@@ -130,12 +136,17 @@ def main() -> None:
         trees = {"this": ROOT} if args.against is None else {"before": args.against.resolve(), "this": ROOT}
         seconds_of: dict[tuple[str, int], list[float]] = {(t, w): [] for t in trees for w in (1, 2)}
         loads: list[float] = []  # the 1-minute load average after each run
+        first = root / "first.jsonl"  # the first position alone: the batch's start-up
+        first.write_text(positions.read_text().splitlines(keepends=True)[0])
+        startup_of: dict[tuple[str, int], list[float]] = {(t, w): [] for t in trees for w in (1, 2)}
         for _ in range(args.rounds):
             for workers in (1, 2):
                 for tree, tree_root in trees.items():
                     command = batch_command(positions, root / f"{tree}-{workers}.jsonl", workers)
                     seconds_of[tree, workers].append(timed(command, tree_root))
                     loads.append(os.getloadavg()[0])
+                    command = batch_command(first, root / f"{tree}-{workers}-first.jsonl", workers)
+                    startup_of[tree, workers].append(timed(command, tree_root))
         rates: dict[str, float] = {}
         for (tree, workers), samples in seconds_of.items():
             seconds = statistics.median(samples)
@@ -168,6 +179,16 @@ def main() -> None:
     out.print(table)
     two_over_one = rates["workers 2"] / rates["workers 1"]
     out.print(f"--workers 2 / --workers 1: {two_over_one:.2f} (target >= 1.7)")
+    start_1 = statistics.median(startup_of["this", 1])
+    start_2 = statistics.median(startup_of["this", 2])
+    whole_1 = statistics.median(seconds_of["this", 1])
+    planning = max(0.0, whole_1 - start_1)
+    ceiling = whole_1 / (start_2 + planning / 2)
+    out.print(
+        f"start-up (the first position alone): {start_1:.2f} s on --workers 1, {start_2:.2f} s on --workers 2; "
+        f"planning {planning:.2f} s on one worker; so --workers 2 / --workers 1 is at most {ceiling:.2f} "
+        f"on {args.positions} positions with this start-up (T1 / (S + P / 2))"
+    )
     if "plan" in rates:
         one_over_plan = rates["workers 1"] / rates["plan"]
         out.print(f"--workers 1 / one awaw plan per position: {one_over_plan:.1f} (target >= 5)")
