@@ -3,6 +3,7 @@
 (`planners/`), and the surfaces: the `awaw` command line (`cli/`), the batch (`batch/`) and the web page (`web/`)."""
 
 import gc
+import os
 
 
 def collect_less() -> None:
@@ -11,3 +12,13 @@ def collect_less() -> None:
     while the libraries load, about a tenth of a second of `awaw plan`. Young objects are collected every
     200,000 new ones instead (as mypy does); cycles are still collected, in a long `awaw serve` too."""
     gc.set_threshold(200_000, 50, 50)
+
+
+def one_blas_thread() -> None:
+    """numpy, which OR-Tools' Python layer loads (through pandas), starts OpenBLAS with a thread per core,
+    and those threads spin while the rest loads: about 0.14 s of CPU of every `awaw` process that solves, on
+    two cores, a quarter of the bare import of the solver (measured in benchmarks/startup.py). Nothing here
+    computes with BLAS, so a process of the project's own (a command, the batch's fork server) asks for one
+    thread before numpy loads, unless the user has set OPENBLAS_NUM_THREADS. Not called on import of the
+    package: a script that imports the planner keeps its own numpy as it set it up."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

@@ -8,10 +8,14 @@ from it starts with that done, instead of each worker doing it again on its firs
 
 from __future__ import annotations
 
-import scenarios
-from models.io import read_yaml
-from optimizer.batch.inputs import Job
-from optimizer.batch.worker import plan_one
+from optimizer import one_blas_thread
+
+one_blas_thread()  # the fork server is a process of the project's own, started before numpy loads in it
+
+import scenarios  # noqa: E402
+from models.io import read_yaml  # noqa: E402
+from optimizer.batch.inputs import Job  # noqa: E402
+from optimizer.batch.worker import plan_one  # noqa: E402
 
 
 def warm_up() -> None:

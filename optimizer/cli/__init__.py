@@ -22,9 +22,10 @@ measures start-up against the bare import of ortools, networkx and pydantic.
 
 from __future__ import annotations
 
-from optimizer import collect_less
+from optimizer import collect_less, one_blas_thread
 
 collect_less()  # before Typer and the rest load: `awaw` is one process that loads much (optimizer/__init__.py)
+one_blas_thread()  # before numpy loads (optimizer/__init__.py)
 
 import importlib  # noqa: E402
 import sys  # noqa: E402

@@ -199,3 +199,34 @@ def test_one_command_group_prints_and_fails_as_the_whole_group(args):
     whole = runner.invoke(app, list(args), prog_name="awaw")
     alone = runner.invoke(app_for(list(args)), list(args), prog_name="awaw")
     assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output)
+
+
+def blas_threads_after(code: str, **env: str) -> str:
+    """OPENBLAS_NUM_THREADS as a fresh process sees it after running `code`, with `env` set and the
+    variable otherwise unset."""
+    base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    result = subprocess.run(
+        [sys.executable, "-c", code + "\nimport os\nprint(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**base, "PYTHONPATH": str(ROOT), **env},
+    )
+    return result.stdout.split()[-1]
+
+
+def test_awaw_asks_for_one_blas_thread_before_numpy_loads():
+    """A command's process loads numpy with one OpenBLAS thread (optimizer.one_blas_thread): set before
+    numpy is imported, else OpenBLAS has already started its threads."""
+    code = "import sys\nimport optimizer.cli\nassert 'numpy' not in sys.modules"
+    assert blas_threads_after(code) == "1"
+
+
+def test_a_user_setting_of_blas_threads_is_kept():
+    assert blas_threads_after("import optimizer.cli", OPENBLAS_NUM_THREADS="2") == "2"
+
+
+def test_importing_the_planner_leaves_blas_threads_to_the_script():
+    """A script that imports the planner keeps its numpy as it set it up."""
+    assert blas_threads_after("import optimizer.planners.position") == "unset"
