@@ -3,8 +3,9 @@
     python benchmarks/batch.py [--positions 1000] [--plan-sample 30] [--memory-positions 10000]
                                [--rounds 1] [--against DIR]
 
-On generated one-turn positions (the "builds" suite of bench.py: `random_scenario(seed,
-requirements=False, naval=False)`, seeds from 0), written to a JSON Lines file:
+On generated one-turn positions (`--suite builds`, the default: the "builds" suite of bench.py,
+`random_scenario(seed, requirements=False, naval=False)`; `--suite joint`: issue 26's joint plans with grants
+and a 12-turn naval chart; seeds from `--first`, 0 by default), written to a JSON Lines file:
 
 - positions a second of `awaw batch --workers 1` and `--workers 2` over `--positions`, each a whole
   process from start to exit (start-up included), and of one `awaw plan` process per position
@@ -56,10 +57,19 @@ from optimizer.batch.inputs import Job
 from optimizer.batch.local import LocalPool
 from optimizer.batch.run import plan_task, scenario_job
 
+# The positions a batch may plan: `builds`, small one-turn positions of a few milliseconds each (bench.py's builds
+# suite), where the batch's start-up outweighs the planning; `joint`, the joint plans of issue 26 (four powers with
+# grants, up to 48 force pool entries each, a 12-turn naval chart; benchmarks/tail.py's naval suite), a quarter of
+# a second each at the median.
+SUITES: dict[str, dict[str, Any]] = {
+    "builds": {"requirements": False, "naval": False},
+    "joint": {"requirements": False, "joint_grants": True, "max_entries": 48, "naval_turns": 12},
+}
 
-def position(seed: int) -> dict[str, Any]:
-    """The generated one-turn position of this seed (as bench.py's builds suite)."""
-    return scenario_data(random.Random(seed).randint, requirements=False, naval=False)
+
+def position(seed: int, suite: str = "builds") -> dict[str, Any]:
+    """The generated one-turn position of this seed in `suite`."""
+    return scenario_data(random.Random(seed).randint, **SUITES[suite])
 
 
 def awaw() -> str:
@@ -123,16 +133,22 @@ def main() -> None:
     parser.add_argument("--memory-positions", type=int, default=10_000, help="positions of the memory run")
     parser.add_argument("--rounds", type=int, default=1, help="alternating runs of --workers 1 and 2")
     parser.add_argument("--against", type=Path, help="another checkout, measured interleaved with this one")
+    parser.add_argument("--suite", choices=sorted(SUITES), default="builds", help="the positions (builds)")
+    parser.add_argument("--first", type=int, default=0, help="the first position's seed (0)")
     args = parser.parse_args()
+    seeds = range(args.first, args.first + args.positions)
     out = Console(width=120)
-    table = Table(title=f"awaw batch on {args.positions} generated one-turn positions", title_justify="left")
+    table = Table(
+        title=f"awaw batch on {args.positions} generated one-turn positions ({args.suite}, seeds from {args.first})",
+        title_justify="left",
+    )
     for column in ("run", "positions", "seconds", "positions/s", "load during the run"):
         table.add_column(column, justify="left" if column in ("run", "load during the run") else "right")
 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         positions = root / "positions.jsonl"
-        positions.write_text("".join(json.dumps(position(i)) + "\n" for i in range(args.positions)))
+        positions.write_text("".join(json.dumps(position(i, args.suite)) + "\n" for i in seeds))
         trees = {"this": ROOT} if args.against is None else {"before": args.against.resolve(), "this": ROOT}
         seconds_of: dict[tuple[str, int], list[float]] = {(t, w): [] for t in trees for w in (1, 2)}
         loads: list[float] = []  # the 1-minute load average after each run
@@ -165,7 +181,7 @@ def main() -> None:
         files = []
         for i in range(min(args.plan_sample, args.positions)):
             files.append(root / f"p{i}.yaml")
-            files[-1].write_text(json.dumps(position(i)))
+            files[-1].write_text(json.dumps(position(seeds[i], args.suite)))
         if files:
             seconds = sum(timed([awaw(), "plan", str(f), "--json"]) for f in files)
             rates["plan"] = len(files) / seconds
