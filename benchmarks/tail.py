@@ -13,7 +13,10 @@ one-call `solve` as `awaw plan` does (no time limit):
 
 Prints p50 / p95 / max of this process's CPU time per position (preparation, model, every solve call and
 the extraction), CP-SAT's deterministic time, the number of positions proven optimal and the slowest
-seeds, with the load average. `--json FILE` writes each seed's status, every priority's value and
+seeds, with the load average. With `--split`, also where the CPU of the positions over 1 s goes: CP-SAT's
+one-call solves of several priorities (`optimizer.turn.solve.ONE_CALL_BUDGET`), its solves of one priority
+(within `STAGE_BUDGET`, or again after HiGHS), HiGHS's proofs (`optimizer.turn.prove`), and the rest
+(preparation, model, extraction). `--json FILE` writes each seed's status, every priority's value and
 proof, the plan's bytes (a hash) and the times, so that `compare` can show that a change keeps every
 optimum (a differing value is a regression; differing bytes with the same values a tie broken
 differently).
@@ -29,13 +32,21 @@ import hashlib
 import json
 import sys
 import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
+
+from ortools.sat.python import cp_model
 
 from benchmarks.figures import load_average, percentile
 from models.generate import random_scenario
 from models.plan import Status
 from optimizer.planners.position import solve
+from optimizer.turn import solve as turn_solve
+from optimizer.turn.solve import ONE_CALL_BUDGET
 
 SUITES: dict[str, dict[str, Any]] = {
     "naval": {"joint_grants": True, "max_entries": 48, "naval_turns": 12},
@@ -43,12 +54,48 @@ SUITES: dict[str, dict[str, Any]] = {
 }
 
 
-def run_one(suite: str, seed: int) -> dict[str, Any]:
-    """One position solved: its times, status, priorities and plan hash."""
+SPLIT = ("one call", "one priority", "HiGHS", "rest")
+
+
+@contextmanager
+def split_clock() -> Iterator[dict[str, float]]:
+    """CPU seconds by kind of call while inside (`SPLIT`, but "rest", which the caller works out): every
+    CP-SAT solve and HiGHS proof is timed through a wrapper, the planner itself unchanged."""
+    spent: dict[str, float] = defaultdict(float)
+    cp_solve, prove = cp_model.CpSolver.solve, turn_solve.prove
+
+    def timed_solve(solver: cp_model.CpSolver, *args: Any, **kwargs: Any) -> cp_model.CpSolverStatus:
+        started = time.process_time()
+        try:
+            return cp_solve(solver, *args, **kwargs)
+        finally:
+            kind = (
+                "one call" if solver.parameters.max_deterministic_time == ONE_CALL_BUDGET else "one priority"
+            )
+            spent[kind] += time.process_time() - started
+
+    def timed_prove(*args: Any, **kwargs: Any) -> Any:
+        started = time.process_time()
+        try:
+            return prove(*args, **kwargs)
+        finally:
+            spent["HiGHS"] += time.process_time() - started
+
+    with (
+        patch.object(cp_model.CpSolver, "solve", timed_solve),
+        patch.object(turn_solve, "prove", timed_prove),
+    ):
+        yield spent
+
+
+def run_one(suite: str, seed: int, split: bool = False) -> dict[str, Any]:
+    """One position solved: its times, status, priorities and plan hash; with `split`, where its CPU went."""
     scenario = random_scenario(seed, requirements=False, **SUITES[suite])
-    started = time.process_time()
-    result = solve(scenario)
-    cpu = time.process_time() - started
+    with split_clock() if split else _nothing() as spent:
+        started = time.process_time()
+        result = solve(scenario)
+        cpu = time.process_time() - started
+        spent["rest"] = cpu - sum(spent.values())
     plan = result.plan
     stages = [] if plan is None or plan.objective is None else plan.objective.stages
     text = "" if plan is None else plan.model_dump_json()
@@ -59,7 +106,13 @@ def run_one(suite: str, seed: int) -> dict[str, Any]:
         "det": round(result.work.deterministic_seconds, 4),
         "stages": [[stage.priority, stage.value, stage.proven] for stage in stages],
         "plan": hashlib.sha256(text.encode()).hexdigest()[:16],
+        **({"split": {kind: round(spent.get(kind, 0.0), 4) for kind in SPLIT}} if split else {}),
     }
+
+
+@contextmanager
+def _nothing() -> Iterator[dict[str, float]]:
+    yield {}
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
@@ -75,9 +128,20 @@ def summary(rows: list[dict[str, Any]]) -> str:
             f"over 1 s: {sum(c > 1 for c in cpu)}; over 2 s: {sum(c > 2 for c in cpu)}",
             "slowest: "
             + ", ".join(f"{row['seed']} ({row['cpu']:.2f} s, {row['status']})" for row in slowest),
+            *_split_line(rows),
             load_average(),
         ]
     )
+
+
+def _split_line(rows: list[dict[str, Any]]) -> list[str]:
+    """Where the CPU of the positions over 1 s went, when it was measured (`--split`)."""
+    slow = [row for row in rows if row["cpu"] > 1 and "split" in row]
+    if not slow:
+        return []
+    total = sum(row["cpu"] for row in slow)
+    parts = ", ".join(f"{kind} {sum(row['split'].get(kind, 0.0) for row in slow):.1f} s" for kind in SPLIT)
+    return [f"the {len(slow)} positions over 1 s: {total:.1f} s of CPU: {parts}"]
 
 
 def compare(before: Path, after: Path) -> int:
@@ -112,10 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=700_000, help="the first seed (700000)")
     parser.add_argument("--count", type=int, default=500, help="positions (500)")
     parser.add_argument("--json", type=Path, help="write every position's figures here")
+    parser.add_argument("--split", action="store_true", help="where the slow positions' CPU goes")
     options = parser.parse_args(args)
     rows = []
     for seed in range(options.first, options.first + options.count):
-        rows.append(run_one(options.suite, seed))
+        rows.append(run_one(options.suite, seed, options.split))
     print(f"suite {options.suite}, seeds {options.first}..{options.first + options.count - 1}")
     print(summary(rows))
     if options.json:
