@@ -52,18 +52,19 @@ from rich.console import Console
 from rich.table import Table
 
 from benchmarks.figures import load_average
+from benchmarks.tail import SUITES as TAIL_SUITES
 from models.generate import scenario_data
 from optimizer.batch.inputs import Job
 from optimizer.batch.local import LocalPool
 from optimizer.batch.run import plan_task, scenario_job
 
 # The positions a batch may plan: `builds`, small one-turn positions of a few milliseconds each (bench.py's builds
-# suite), where the batch's start-up outweighs the planning; `joint`, the joint plans of issue 26 (four powers with
-# grants, up to 48 force pool entries each, a 12-turn naval chart; benchmarks/tail.py's naval suite), a quarter of
-# a second each at the median.
+# suite), where the batch's start-up outweighs the planning; `joint`, the joint plans of issue 26, benchmarks/tail.py's
+# naval suite (four powers with grants, up to 48 force pool entries each, a 12-turn naval chart), a quarter of a
+# second each at the median.
 SUITES: dict[str, dict[str, Any]] = {
     "builds": {"requirements": False, "naval": False},
-    "joint": {"requirements": False, "joint_grants": True, "max_entries": 48, "naval_turns": 12},
+    "joint": {"requirements": False, **TAIL_SUITES["naval"]},
 }
 
 

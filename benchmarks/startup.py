@@ -15,7 +15,7 @@ every command runs from both trees in each round, one after the other, and the t
 both: the before and after of a change, measured alike.
 
 Targets: `awaw plan` within 1.25 x the bare import; `awaw --help` within 0.5 x. Every `awaw` process loads numpy
-with one OpenBLAS thread (optimizer.one_blas_thread), which takes about a quarter off the bare import's CPU on
+with one OpenBLAS thread (optimizer.one_blas_thread), which takes about a fifth off the bare import's CPU on
 two cores; so each ratio is also given against the bare import with one thread ("x 1 BLAS"), the floor like
 for like, and a target is met only when it holds against both.
 `python -X importtime -m optimizer.cli ...` shows where the rest goes.

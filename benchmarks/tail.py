@@ -34,7 +34,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
@@ -91,7 +91,8 @@ def split_clock() -> Iterator[dict[str, float]]:
 def run_one(suite: str, seed: int, split: bool = False) -> dict[str, Any]:
     """One position solved: its times, status, priorities and plan hash; with `split`, where its CPU went."""
     scenario = random_scenario(seed, requirements=False, **SUITES[suite])
-    with split_clock() if split else _nothing() as spent:
+    clock: AbstractContextManager[dict[str, float]] = split_clock() if split else nullcontext({})
+    with clock as spent:
         started = time.process_time()
         result = solve(scenario)
         cpu = time.process_time() - started
@@ -108,11 +109,6 @@ def run_one(suite: str, seed: int, split: bool = False) -> dict[str, Any]:
         "plan": hashlib.sha256(text.encode()).hexdigest()[:16],
         **({"split": {kind: round(spent.get(kind, 0.0), 4) for kind in SPLIT}} if split else {}),
     }
-
-
-@contextmanager
-def _nothing() -> Iterator[dict[str, float]]:
-    yield {}
 
 
 def summary(rows: list[dict[str, Any]]) -> str:

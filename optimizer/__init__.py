@@ -16,8 +16,9 @@ def collect_less() -> None:
 
 def one_blas_thread() -> None:
     """numpy, which OR-Tools' Python layer loads (through pandas), starts OpenBLAS with a thread per core,
-    and those threads spin while the rest loads: about 0.14 s of CPU of every `awaw` process that solves, on
-    two cores, a quarter of the bare import of the solver (measured in benchmarks/startup.py). Nothing here
+    and those threads spin while the rest loads: about 0.12 s of CPU of every `awaw` process that solves, on
+    two cores, a fifth of the bare import of the solver (measured in benchmarks/startup.py: 0.58 against
+    0.47 s). Nothing here
     computes with BLAS, so a process of the project's own (a command, the batch's fork server) asks for one
     thread before numpy loads, unless the user has set OPENBLAS_NUM_THREADS. Not called on import of the
     package: a script that imports the planner keeps its own numpy as it set it up."""

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -305,3 +309,30 @@ def test_the_progress_bar_is_redrawn_on_a_terminal_only():
 
     assert not progress_bar(Console(file=io.StringIO())).live.auto_refresh
     assert progress_bar(Console(file=io.StringIO(), force_terminal=True)).live.auto_refresh
+
+
+def test_a_script_s_batch_workers_load_numpy_with_one_blas_thread():
+    """A script that calls the batch, with OPENBLAS_NUM_THREADS unset, gets workers whose numpy runs one
+    OpenBLAS thread: the fork server they come from sets it before it loads the solver
+    (`optimizer.batch.warm`, `optimizer.one_blas_thread`), while the script's own process is left as it was."""
+    code = (
+        "import os\n"
+        "from optimizer.batch.inputs import Job\n"
+        "from optimizer.batch.local import LocalPool\n"
+        "from tests.optimizer.batch.probes import blas_threads\n"
+        "pool = LocalPool(1, blas_threads)\n"
+        "print(*[line for _, line in pool.run([(0, Job('probe', None, None))])])\n"
+        "print(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    root = Path(__file__).resolve().parents[3]
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**env, "PYTHONPATH": str(root)},
+        timeout=120,
+    )
+    assert result.stdout.split() == ["1", "unset"]
