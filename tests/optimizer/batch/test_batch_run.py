@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -29,6 +25,7 @@ from tests.optimizer.batch.positions import (
     write,
     write_lines,
 )
+from tests.processes import run_python
 
 runner = CliRunner()
 
@@ -324,15 +321,4 @@ def test_a_script_s_batch_workers_load_numpy_with_one_blas_thread():
         "print(*[line for _, line in pool.run([(0, Job('probe', None, None))])])\n"
         "print(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))\n"
     )
-    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-    root = Path(__file__).resolve().parents[3]
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**env, "PYTHONPATH": str(root)},
-        timeout=120,
-    )
-    assert result.stdout.split() == ["1", "unset"]
+    assert run_python(code, unset=("OPENBLAS_NUM_THREADS",)).split() == ["1", "unset"]

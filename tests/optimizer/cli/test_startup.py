@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import run_python
+
 ROOT = Path(__file__).resolve().parents[3]
 HEAVY = ("ortools", "matplotlib")
 
@@ -23,15 +25,7 @@ def loaded_by(*args: str) -> frozenset[str]:
         "except SystemExit:\n    pass\n"
         "sys.__stdout__.write('\\n=MODULES=' + ' '.join(sorted(sys.modules)))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    return frozenset(result.stdout.rpartition("=MODULES=")[2].split())
+    return frozenset(run_python(code).rpartition("=MODULES=")[2].split())
 
 
 def modules_after(*args: str) -> set[str]:
@@ -204,16 +198,8 @@ def test_one_command_group_prints_and_fails_as_the_whole_group(args):
 def blas_threads_after(code: str, **env: str) -> str:
     """OPENBLAS_NUM_THREADS as a fresh process sees it after running `code`, with `env` set and the
     variable otherwise unset."""
-    base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-    result = subprocess.run(
-        [sys.executable, "-c", code + "\nimport os\nprint(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**base, "PYTHONPATH": str(ROOT), **env},
-    )
-    return result.stdout.split()[-1]
+    shown = code + "\nimport os\nprint(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))"
+    return run_python(shown, env, unset=("OPENBLAS_NUM_THREADS",)).split()[-1]
 
 
 def test_awaw_asks_for_one_blas_thread_before_numpy_loads():
