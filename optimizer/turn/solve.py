@@ -166,10 +166,12 @@ class StagePolicy:
 # A turn's stages: measured in benchmarks/tail.py (see `STAGE_BUDGET`, `NODE_LIMIT`). `together`: once a
 # one call runs out, its first priority is solved alone and the rest (unspent BRPs, oil kept, the fewest
 # granted) as one group HiGHS proves at once, as the season's are, instead of one by one. Both trees side
-# by side on fresh seeds of the naval suite, CPU s summed: 6000000-6000299 180.8 -> 167.4 (p95 1.08 ->
-# 0.96), 6100000-6100499 278.5 -> 261.6 (p95 1.27 -> 1.21); every optimum the same, 9 of 500 ties broken
-# otherwise; the grants suite unchanged (6200000-6200299, p95 0.197 both). The first priority alone and
-# the rest together without the one call (the season's queue) was worse: p50 0.32 -> 0.46, p95 1.16 -> 2.30.
+# by side on fresh seeds of the naval suite, CPU s of the positions over 1 s in either: 6000000-6000299
+# 87.0 -> 77.1, 6100000-6100499 149.6 -> 133.2, 6300000-6300499 118.6 -> 108.4 (the others do the same
+# deterministic work; p95 1.08 -> 0.96, 1.27 -> 1.21, 1.08 -> 1.15, within the noise of the fast ones);
+# every optimum the same, 12 of 1,300 ties broken otherwise; the grants suite unchanged (6200000-6200299,
+# p95 0.197 both). The first priority alone and the rest together without the one call (the season's
+# queue) was worse: p50 0.32 -> 0.46, p95 1.16 -> 2.30.
 TURN_STAGES = StagePolicy(together=True)
 
 
