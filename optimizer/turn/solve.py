@@ -102,7 +102,7 @@ def solve_stages(
             light_presolve_search(solver)
         return solver
 
-    run = run_stages(model, variables, queue, time_limit, built, configured, on_progress)
+    run = run_stages(model, variables, queue, time_limit, built, configured, on_progress, TURN_STAGES)
     if run.status is Status.INFEASIBLE:
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
         return Solved(

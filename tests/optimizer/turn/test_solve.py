@@ -314,3 +314,34 @@ def test_proven_prefix_proves_only_the_lexicographic_optimum(plans, pick, slack)
     assert kept >= best[count]
     if plan == best and slack == 0:
         assert count >= len(group) - 1 and kept == best[-1]  # a bound at the optimum proves every member
+
+
+@pytest.mark.parametrize("together", [True, False])
+def test_a_one_call_that_runs_out_leaves_every_priority_s_optimum_as_it_was(monkeypatch, together):
+    """Priorities solved in order: each is best among the plans best in the earlier ones, however the
+    stages are queued. A one call that runs out at once hands its priorities on: the first alone, then
+    the rest as one group HiGHS proves at once (the turn's `StagePolicy(together=True)`) or one by one;
+    every stage past a tiny budget goes to HiGHS. Either way every priority's value is the plain solve's,
+    proven."""
+    import optimizer.turn.solve as planner
+    from models.generate import random_scenario
+
+    scenario = random_scenario(41_000, requirements=False, joint_grants=True, max_entries=12, naval_turns=4)
+    plain = solved(scenario)
+    finished: list[bool] = []
+    finish = planner._finish_stage
+
+    def spied(*args, **kwargs):
+        finished.append(kwargs.get("alone", True))
+        return finish(*args, **kwargs)
+
+    monkeypatch.setattr(planner, "ONE_CALL_BUDGET", 1e-9)
+    monkeypatch.setattr(planner, "TURN_STAGES", planner.StagePolicy(stage_budget=1e-9, together=together))
+    monkeypatch.setattr(planner, "_finish_stage", spied)
+    forced = solved(scenario)
+    values = [(stage.priority, stage.value) for stage in forced.objective.stages]
+    assert values == [(stage.priority, stage.value) for stage in plain.objective.stages]
+    assert [stage.priority for stage in forced.objective.stages][-1] == "fewest_granted"
+    assert all(stage.proven for stage in forced.objective.stages)
+    # The later priorities were finished as one group when together, and one at a time otherwise.
+    assert (False in finished) is together
