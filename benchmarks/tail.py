@@ -14,8 +14,8 @@ one-call `solve` as `awaw plan` does (no time limit):
 Prints p50 / p95 / max of this process's CPU time per position (preparation, model, every solve call and
 the extraction), CP-SAT's deterministic time, the number of positions proven optimal and the slowest
 seeds, with the load average. With `--split`, also where the CPU of the positions over 1 s goes: CP-SAT's
-one-call solves of several priorities (`optimizer.turn.solve.ONE_CALL_BUDGET`), its solves of one priority
-(within `STAGE_BUDGET`, or again after HiGHS), HiGHS's proofs (`optimizer.turn.prove`), and the rest
+one-call solves of several priorities (`optimizer.turn.solve.ONE_CALL_BUDGET`), its solves of one stage (one
+priority, or the later priorities together, within `STAGE_BUDGET` or again after HiGHS), HiGHS's proofs (`optimizer.turn.prove`), and the rest
 (preparation, model, extraction). `--json FILE` writes each seed's status, every priority's value and
 proof, the plan's bytes (a hash) and the times, so that `compare` can show that a change keeps every
 optimum (a differing value is a regression; differing bytes with the same values a tie broken
@@ -54,7 +54,7 @@ SUITES: dict[str, dict[str, Any]] = {
 }
 
 
-SPLIT = ("one call", "one priority", "HiGHS", "rest")
+SPLIT = ("one call", "one stage", "HiGHS", "rest")
 
 
 @contextmanager
@@ -69,9 +69,7 @@ def split_clock() -> Iterator[dict[str, float]]:
         try:
             return cp_solve(solver, *args, **kwargs)
         finally:
-            kind = (
-                "one call" if solver.parameters.max_deterministic_time == ONE_CALL_BUDGET else "one priority"
-            )
+            kind = "one call" if solver.parameters.max_deterministic_time == ONE_CALL_BUDGET else "one stage"
             spent[kind] += time.process_time() - started
 
     def timed_prove(*args: Any, **kwargs: Any) -> Any:

@@ -102,7 +102,7 @@ def solve_stages(
             light_presolve_search(solver)
         return solver
 
-    run = run_stages(model, variables, queue, time_limit, built, configured, on_progress, TURN_STAGES)
+    run = run_stages(model, variables, queue, time_limit, built, configured, on_progress, policy=TURN_STAGES)
     if run.status is Status.INFEASIBLE:
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
         return Solved(
@@ -169,8 +169,9 @@ class StagePolicy:
 # by side on fresh seeds of the naval suite, CPU s of the positions over 1 s in either: 6000000-6000299
 # 87.0 -> 77.1, 6100000-6100499 149.6 -> 133.2, 6300000-6300499 118.6 -> 108.4 (the others do the same
 # deterministic work; p95 1.08 -> 0.96, 1.27 -> 1.21, 1.08 -> 1.15, within the noise of the fast ones);
-# every optimum the same, 12 of 1,300 ties broken otherwise; the grants suite unchanged (6200000-6200299,
-# p95 0.197 both). The first priority alone and the rest together without the one call (the season's
+# every optimum the same, 12 of 1,300 ties broken otherwise. The grants suite: 6200000-6200299 p95 0.197
+# both; on 6700000-6700499 five positions did other work, four of them faster (7.6 -> 3.4, 3.8 -> 1.6,
+# 2.7 -> 1.5, 2.2 -> 1.0 s), one slower (0.87 -> 1.03 s). The first priority alone and the rest together without the one call (the season's
 # queue) was worse: p50 0.32 -> 0.46, p95 1.16 -> 2.30.
 TURN_STAGES = StagePolicy(together=True)
 
@@ -183,12 +184,14 @@ def run_stages(
     built: float,
     configured: Callable[[float | None], cp_model.CpSolver],
     on_progress: OnProgress | None = None,
-    policy: StagePolicy = TURN_STAGES,
+    *,
+    policy: StagePolicy,
 ) -> StageRun:
     """The groups of `queue` solved in order on `model` (each optimum kept while the next is solved),
     within `time_limit` seconds from `built` (a `time.perf_counter()`), each solver made by
-    `configured`: a group of several priorities past `ONE_CALL_BUDGET` keeps what its bound proves
-    (`proven_prefix`) and the rest is solved again from its plan (`split`); a single priority past the
+    `configured`, as `policy` says (`TURN_STAGES`, or the season's own): a group of several priorities
+    past `ONE_CALL_BUDGET` keeps what its bound proves (`proven_prefix`) and the rest is solved again
+    from its plan (`split`); a single priority past the
     policy's `stage_budget` is finished by `_finish_stage` (HiGHS given at most `node_limit` nodes), and
     so is a group the policy solves together (`StagePolicy.together`), split when HiGHS cannot tell.
     The turn's solve (`solve_stages`) and the season's (`optimizer.season.solve`) both run their stages

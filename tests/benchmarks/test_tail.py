@@ -11,7 +11,7 @@ def test_split_counts_the_solver_calls_and_restores_them():
     solve, prove = cp_model.CpSolver.solve, turn_solve.prove
     row = run_one("grants", 5, split=True)
     assert set(row["split"]) == set(SPLIT)
-    assert row["split"]["one call"] + row["split"]["one priority"] > 0  # the solves were timed
+    assert row["split"]["one call"] + row["split"]["one stage"] > 0  # the solves were timed
     assert row["split"]["rest"] >= 0
     assert sum(row["split"].values()) == pytest.approx(row["cpu"], abs=1e-3)
     assert (cp_model.CpSolver.solve, turn_solve.prove) == (solve, prove)
