@@ -4,12 +4,12 @@ On the hard tail of joint plans (issue 26) CP-SAT finds the best plan of a prior
 spends most of its search proving it: its linear relaxation leaves a gap that only search closes. A MILP
 solver's root cuts close that gap at once: HiGHS proves these stages at the root, in one node
 (measured in `benchmarks/tail.py` and `benchmarks/highs.py`). So when a single priority's solve runs
-past `STAGE_BUDGET` with a plan, the same model, translated exactly (`optimizer.turn.milp`), goes to
-HiGHS:
+past `STAGE_BUDGET` (with a plan, or before it found one), the same model, translated exactly
+(`optimizer.turn.milp`), goes to HiGHS:
 
 - HiGHS proves that no plan is better: the stage is proven, and the plan is CP-SAT's;
-- HiGHS finds a better plan: CP-SAT is asked for a plan of that value, started from HiGHS's, so the plan
-  returned is always one CP-SAT found and checked in exact integers;
+- HiGHS finds a better plan (any plan, when CP-SAT had none): CP-SAT is asked for a plan of that value,
+  started from HiGHS's, so the plan returned is always one CP-SAT found and checked in exact integers;
 - HiGHS cannot tell within `NODE_LIMIT` nodes (or the time left), or the model holds a constraint the
   translation does not take: None, and CP-SAT goes on alone.
 
@@ -68,7 +68,8 @@ def prove(
     time_limit: float | None,
     node_limit: int = NODE_LIMIT,
 ) -> Proof | None:
-    """The proven bound of `model`'s objective (a maximization), beside `solver`'s plan of it; None
+    """The proven bound of `model`'s objective (a maximization), beside `solver`'s plan of it, or HiGHS's
+    best plan when `solver` stopped before it found one (then any plan HiGHS proves is `better`); None
     when HiGHS cannot prove one within `node_limit` nodes or `time_limit` seconds, or cannot take the
     model."""
     # Loaded with the first proof: the proto's Python module alone takes longer to import than most
@@ -100,16 +101,22 @@ def prove(
     if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
     info = highs.getInfo()
-    incumbent = int(round(solver.objective_value))
     bound = math.floor(info.mip_dual_bound + TOLERANCE)
-    if bound <= incumbent:
-        return Proof(bound=incumbent)
+    if has_plan(solver):
+        incumbent = int(round(solver.objective_value))
+        if bound <= incumbent:
+            return Proof(bound=incumbent)
     found = highs.getSolution().col_value[: len(proto.variables)]
     return Proof(
         bound=bound,
         better=int(round(info.objective_function_value)),
         values=tuple(int(round(v)) for v in found),
     )
+
+
+def has_plan(solver: cp_model.CpSolver) -> bool:
+    """Whether `solver`'s last solve found a plan (it may have stopped at its budget before one)."""
+    return solver.response_proto.status in (cp_model.FEASIBLE, cp_model.OPTIMAL)
 
 
 _BANNER = threading.Lock()

@@ -317,14 +317,20 @@ def _finish_stage(
 ) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver, float]:
     """One priority's solve that ran past `STAGE_BUDGET`: its plan proven best by HiGHS (the status
     OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
-    better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan) or,
-    when HiGHS could not tell, for the best plan, started from the plan it has. The status, the solver
+    better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan; any
+    plan HiGHS proves is better when the solve stopped before it found one) or, when HiGHS could not
+    tell, for the best plan, started from the plan it has. The status, the solver
     holding the plan, and the deterministic time of the second CP-SAT call. `callback` is told of each
     better plan either CP-SAT call finds (`optimizer.turn.progress`).
 
     Not `alone` (a group's weighted sum, `StagePolicy.together`): when HiGHS cannot tell, or CP-SAT
     finds no plan of HiGHS's value, the status and the plan it has, for the group to be split."""
-    proof = prove(model, solver, time_left, node_limit) if status == cp_model.FEASIBLE else None
+    # With a plan (FEASIBLE) or without one yet (UNKNOWN: the budget ran out first), HiGHS is asked.
+    proof = (
+        prove(model, solver, time_left, node_limit)
+        if status in (cp_model.FEASIBLE, cp_model.UNKNOWN)
+        else None
+    )
     if proof is not None and proof.better is None:
         return cp_model.OPTIMAL, solver, 0.0
     if proof is not None and proof.better is not None:

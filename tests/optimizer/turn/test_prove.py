@@ -15,7 +15,7 @@ from models.plan import Plan, Status
 from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.planners.position import solve
-from optimizer.turn.prove import Proof
+from optimizer.turn.prove import Proof, has_plan
 
 # A joint plan of four powers with grants, 48 entries each and a 12-turn chart whose one weighted call
 # runs out of its budget (one of the hard tail of benchmarks/tail.py's seeds 5000-5199): its stages
@@ -68,13 +68,40 @@ def test_a_stalled_stage_is_proven_by_highs_with_the_optimum_of_cp_sat_alone(
 
 def test_a_stage_highs_cannot_prove_is_left_to_cp_sat(monkeypatch: pytest.MonkeyPatch) -> None:
     """HiGHS answering nothing (a model it does not take, or its node limit): CP-SAT proves the stage."""
-    monkeypatch.setattr(stages, "STAGE_BUDGET", 0.002)
+    monkeypatch.setattr(stages, "TURN_STAGES", stages.StagePolicy(stage_budget=0.002, together=True))
     scenario = random_scenario(3, requirements=False, joint_grants=True, max_entries=12, naval_turns=4)
     best = solve(scenario)
     monkeypatch.setattr(stages, "prove", lambda *args: None)
     left = solve(scenario)
     assert left.status is Status.OPTIMAL
     assert values(left.plan) == values(best.plan)
+
+
+def test_a_stage_stopped_before_it_found_a_plan_goes_to_highs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stage whose budget runs out before CP-SAT has any plan is HiGHS's too: any plan HiGHS proves is
+    better than none, CP-SAT is asked for a plan of its value, and every priority's optimum is what
+    CP-SAT alone proves; the plan passes the independent checker."""
+    scenario = random_scenario(3, requirements=False, joint_grants=True, max_entries=12, naval_turns=4)
+    alone = solve(scenario)
+    asked: list[tuple[bool, Proof | None]] = []
+    original = stages.prove
+
+    def spy(model, solver, *args):  # type: ignore[no-untyped-def]
+        proof = original(model, solver, *args)
+        asked.append((has_plan(solver), proof))
+        return proof
+
+    monkeypatch.setattr(stages, "prove", spy)
+    monkeypatch.setattr(stages, "ONE_CALL_BUDGET", 1e-9)
+    monkeypatch.setattr(stages, "TURN_STAGES", stages.StagePolicy(stage_budget=1e-9, together=True))
+    forced = solve(scenario)
+    assert any(not had and proof is not None and proof.better is not None for had, proof in asked), (
+        "a stage without a plan was solved by HiGHS and its plan asked of CP-SAT"
+    )
+    assert forced.status is Status.OPTIMAL
+    assert values(forced.plan) == values(alone.plan)
+    assert forced.plan is not None
+    assert check(scenario, forced.plan) == []
 
 
 def test_the_first_highs_of_a_process_prints_nothing() -> None:
