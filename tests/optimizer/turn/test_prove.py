@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from ortools.sat.python import cp_model
 
 import optimizer.turn.solve as stages
 from models.generate import random_scenario
@@ -15,7 +16,7 @@ from models.plan import Plan, Status
 from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.planners.position import solve
-from optimizer.turn.prove import Proof, has_plan
+from optimizer.turn.prove import STRICT, Proof, has_plan, is_plan, prove
 
 # A joint plan of four powers with grants, 48 entries each and a 12-turn chart whose one weighted call
 # runs out of its budget (one of the hard tail of benchmarks/tail.py's seeds 5000-5199): its stages
@@ -110,3 +111,68 @@ def test_the_first_highs_of_a_process_prints_nothing() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "after\n"
     assert out.stderr == ""
+
+
+def knapsack() -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """Maximize 3a + 5b + 4c with 2a + 4b + 3c <= 7, a, b, c in {0, 1}: the best plan is b and c (9)."""
+    model = cp_model.CpModel()
+    a, b, c = (model.new_bool_var(name) for name in "abc")
+    model.add(2 * a + 4 * b + 3 * c <= 7)
+    model.maximize(3 * a + 5 * b + 4 * c)
+    return model, [a, b, c]
+
+
+def at_most(most: int) -> cp_model.CpSolver:
+    """A solver holding the knapsack's best plan worth at most `most`: a plan CP-SAT stopped at."""
+    model, (a, b, c) = knapsack()
+    model.add(3 * a + 5 * b + 4 * c <= most)
+    solver = cp_model.CpSolver()
+    assert solver.solve(model) == cp_model.OPTIMAL
+    return solver
+
+
+def test_a_plan_is_checked_in_exact_integers() -> None:
+    model, _ = knapsack()
+    assert is_plan(model, (0, 1, 1))
+    assert not is_plan(model, (1, 1, 1)), "2 + 4 + 3 > 7"
+    assert not is_plan(model, (0, 2, 0)), "outside b's domain"
+
+
+def test_highs_s_better_plan_is_taken_only_when_it_is_a_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HiGHS at its default tolerances reporting a "better" plan that breaks a constraint in exact
+    integers (a, b and c together: 10 > 9) is not taken: HiGHS is asked again at strict tolerances, and
+    what it proves there stands; a plan that is still not one leaves the stage to CP-SAT."""
+    import optimizer.turn.prove as proving
+
+    model, _ = knapsack()
+    asked: list[tuple[tuple[str, float], ...]] = []
+
+    def answers(strict: tuple[int, int, list[float]]):  # type: ignore[no-untyped-def]
+        def solve(lp, node_limit, time_limit, tolerances):  # type: ignore[no-untyped-def]
+            asked.append(tolerances)
+            return (12, 12, [1.0, 1.0, 1.0]) if tolerances == () else strict
+
+        return solve
+
+    monkeypatch.setattr(proving, "_solve", answers((9, 9, [0.0, 1.0, 1.0])))
+    assert prove(model, at_most(8), None) == Proof(bound=9, better=9, values=(0, 1, 1))
+    assert asked == [(), STRICT]
+    asked.clear()
+    monkeypatch.setattr(proving, "_solve", answers((9, 9, [0.0, 0.0, 0.0])))
+    assert prove(model, at_most(9), None) == Proof(bound=9), "the strict bound proves CP-SAT's plan"
+    monkeypatch.setattr(proving, "_solve", answers((12, 12, [1.0, 1.0, 1.0])))
+    assert prove(model, at_most(8), None) is None
+
+
+def test_a_position_whose_highs_plan_breaks_a_constraint_is_proven() -> None:
+    """Seed 7500034 of the naval suite: on `fewest_granted`, HiGHS at its default tolerances reported a
+    plan of -14 that is no plan in exact integers, and CP-SAT, asked for one, searched without end. Now the
+    stage is proven within a minute, and the plan passes the independent checker."""
+    scenario = random_scenario(
+        7_500_034, requirements=False, joint_grants=True, max_entries=48, naval_turns=12
+    )
+    solved = solve(scenario, 60.0)
+    assert solved.status is Status.OPTIMAL
+    assert solved.plan is not None and solved.plan.objective is not None
+    assert all(stage.proven for stage in solved.plan.objective.stages)
+    assert check(scenario, solved.plan) == []
