@@ -8,7 +8,8 @@ past `STAGE_BUDGET` (with a plan, or before it found one), the same model, trans
 (`optimizer.turn.milp`), goes to HiGHS:
 
 - HiGHS proves that no plan is better: the stage is proven, and the plan is CP-SAT's;
-- HiGHS finds a better plan (any plan, when CP-SAT had none): CP-SAT is asked for a plan of that value,
+- HiGHS finds a better plan (any plan, when CP-SAT had none), a plan in exact integers (`is_plan`; one
+  that is not sends HiGHS back at `STRICT` tolerances): CP-SAT is asked for a plan of that value,
   started from HiGHS's, so the plan returned is always one CP-SAT found and checked in exact integers;
 - HiGHS cannot tell within `NODE_LIMIT` nodes (or the time left), or the model holds a constraint the
   translation does not take: None, and CP-SAT goes on alone.
