@@ -87,11 +87,12 @@ def prove(
         return None
     started = time.perf_counter()
     incumbent = int(round(solver.objective_value)) if has_plan(solver) else None
+    lp = milp.to_highs()  # HiGHS copies it: the same for both passes
     for tolerances in ((), STRICT):
         left = None if time_limit is None else time_limit - (time.perf_counter() - started)
         if left is not None and left <= 0:
             return None
-        answer = _solve(milp.to_highs(), node_limit, left, tolerances)
+        answer = _solve(lp, node_limit, left, tolerances)
         if answer is None:
             return None
         bound, better, found = answer
@@ -141,18 +142,16 @@ def _solve(
 
 
 def is_plan(model: cp_model.CpModel, values: tuple[int, ...]) -> bool:
-    """Whether `values` (by proto index) are a plan of `model` in exact integers: each within its
-    variable's domain, and CP-SAT, every variable fixed at its value, finds every constraint met."""
+    """Whether `values` (by proto index) are a plan of `model` in exact integers: CP-SAT, every variable
+    fixed at its value (`fix_variables_to_their_hinted_value`), finds each within its domain and every
+    constraint met."""
     copy = model.clone()
     copy.clear_hints()
-    for var, value in zip(copy.proto.variables, values, strict=True):
-        domain = list(var.domain)
-        if not any(domain[k] <= value <= domain[k + 1] for k in range(0, len(domain), 2)):
-            return False
-        var.domain.clear()
-        var.domain.extend([value, value])
+    for index, value in enumerate(values):
+        copy.add_hint(copy.get_int_var_from_proto_index(index), value)
     checker = cp_model.CpSolver()
     checker.parameters.num_workers = 1
+    checker.parameters.fix_variables_to_their_hinted_value = True
     return checker.solve(copy) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 

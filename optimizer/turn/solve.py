@@ -325,12 +325,9 @@ def _finish_stage(
 
     Not `alone` (a group's weighted sum, `StagePolicy.together`): when HiGHS cannot tell, or CP-SAT
     finds no plan of HiGHS's value, the status and the plan it has, for the group to be split."""
-    # With a plan (FEASIBLE) or without one yet (UNKNOWN: the budget ran out first), HiGHS is asked.
-    proof = (
-        prove(model, solver, time_left, node_limit)
-        if status in (cp_model.FEASIBLE, cp_model.UNKNOWN)
-        else None
-    )
+    # The stage stopped at its budget with a plan (FEASIBLE) or before it found one (UNKNOWN): HiGHS is
+    # asked either way (`run_stages` calls this for no other status).
+    proof = prove(model, solver, time_left, node_limit)
     if proof is not None and proof.better is None:
         return cp_model.OPTIMAL, solver, 0.0
     if proof is not None and proof.better is not None:

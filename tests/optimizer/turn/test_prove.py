@@ -140,8 +140,9 @@ def test_a_plan_is_checked_in_exact_integers() -> None:
 
 def test_highs_s_better_plan_is_taken_only_when_it_is_a_plan(monkeypatch: pytest.MonkeyPatch) -> None:
     """HiGHS at its default tolerances reporting a "better" plan that breaks a constraint in exact
-    integers (a, b and c together: 10 > 9) is not taken: HiGHS is asked again at strict tolerances, and
-    what it proves there stands; a plan that is still not one leaves the stage to CP-SAT."""
+    integers (a, b and c together weigh 2 + 4 + 3 = 9, past the capacity of 7) is not taken: HiGHS is
+    asked again at strict tolerances, and what it proves there stands; a plan that is still not one
+    leaves the stage to CP-SAT."""
     import optimizer.turn.prove as proving
 
     model, _ = knapsack()
