@@ -15,6 +15,7 @@ from optimizer.rules.naval_air.constraints import add_naval_air
 from optimizer.rules.oil.constraints import add_oil, add_units_past
 from optimizer.rules.placement.constraints import add_placement
 from optimizer.rules.requirements.constraints import add_requirements
+from optimizer.rules.solver import deterministic_solver
 from optimizer.turn.fix import add_decisions
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
@@ -69,22 +70,11 @@ def build_model(data: Prepared, *, explain: bool = False) -> tuple[cp_model.CpMo
 
 def new_solver(time_limit: float | None, workers: int) -> cp_model.CpSolver:
     """The solver every model of the planner is solved with."""
-    solver = cp_model.CpSolver()
-    # One worker and a fixed seed: the same scenario gives the same plan.
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = 0
+    solver = deterministic_solver(workers, seed=0)  # one worker: the same scenario gives the same plan
     # Full linearization: the chart state machines' LP bound is what proves the later priorities.
     solver.parameters.linearization_level = 2
     # Probing in presolve costs more than it saves on these small models (measured in benchmarks/).
     solver.parameters.cp_model_probing_level = 0
-    # No SAT inprocessing (clause vivification, probing and minimization between restarts): on these
-    # models it is work the search does not repay. Measured in benchmarks/tail.py, both trees side by
-    # side, every priority's value the same: naval suite 7700000-7700299, CPU summed 140.7 -> 123.1 s, p50
-    # 0.281 -> 0.222, p95 1.029 -> 0.791 (deterministic p50 0.046 -> 0.017; slower: 7700293 1.7 -> 10.9 s,
-    # 7700228 0.3 -> 2.3 s); grants suite 7700000-7700199, deterministic time summed 2.54 -> 2.01, CPU 31.5
-    # -> 30.7 s, p95 0.41 -> 0.36. Seasons 180000-180019 (benchmarks/season.py, HiGHS's proofs most of
-    # their time): 285.1 -> 279.8 s. Ties among equal plans break otherwise on most positions.
-    solver.parameters.use_sat_inprocessing = False
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
     return solver

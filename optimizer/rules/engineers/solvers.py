@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
+from optimizer.rules.solver import deterministic_solver
+
 
 def configured_solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
     """The proof's solver: `base_solver`'s, with the search below. (Seeds other than 0 only for
@@ -28,15 +30,7 @@ def configured_solver(time_limit: float | None, work_limit: float | None, seed: 
 
 def base_solver(time_limit: float | None, work_limit: float | None, seed: int = 0) -> cp_model.CpSolver:
     """One search worker and a fixed seed: the same scenario gives the same schedule."""
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    # No SAT inprocessing between restarts, as for the turn (`optimizer.turn.model.new_solver`). Measured
-    # in benchmarks/engineers.py, both trees side by side, every proven value the same: 6 units, 12
-    # tasks, 6 turns on seeds 8100000-8100149, 149 of 150 proven both, CPU summed 145.2 -> 123.7 s, p50
-    # 0.427 -> 0.382, p95 2.267 -> 1.599; 12 units, 24 tasks on 8200000-8200005, 4 of 6 proven both, CPU
-    # p50 11.3 -> 7.8 s. Ties break otherwise: the idle moves after work (`rail_and_airbase.yaml`).
-    solver.parameters.use_sat_inprocessing = False
+    solver = deterministic_solver(seed=seed)
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = time_limit
     if work_limit is not None:

@@ -26,6 +26,7 @@ from optimizer.rules.mobilization.prepare import (
     requirement_subject,
 )
 from optimizer.rules.mobilization.variables import add_variables
+from optimizer.rules.solver import deterministic_solver
 
 # The guard `_blocking_all_mobilization` adds to ask whether a power may mobilize at all.
 ONE_MOBILIZATION = ("requirement", "at least one mobilization")
@@ -51,9 +52,8 @@ class MobilizationResult:
 
 
 def _solver(time_limit: float) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
+    solver = deterministic_solver()  # one worker: the same input gives the same schedule
     solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = 1  # one worker: the same input gives the same schedule
     # Measured on the benchmark positions: a tighter relaxation with every LP constraint at once, and
     # no probing, proves these small optima several times faster.
     solver.parameters.linearization_level = 2
@@ -61,11 +61,6 @@ def _solver(time_limit: float) -> cp_model.CpSolver:
     solver.parameters.cp_model_probing_level = 0
     # Measured likewise: Chvatal-Gomory cuts cost more than they save on these models.
     solver.parameters.add_cg_cuts = False
-    # Measured likewise, both trees side by side (100 positions of 5 powers over 12 turns, all proven):
-    # without SAT inprocessing, CPU p50 121.8 -> 90.4 ms, p95 370.6 -> 308.6 ms. On the bundled scenarios
-    # and 50 generated ones (`benchmarks.outputs`) the same schedules, but one tie at the same value
-    # broken otherwise.
-    solver.parameters.use_sat_inprocessing = False
     return solver
 
 

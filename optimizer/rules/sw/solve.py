@@ -16,6 +16,7 @@ from models.plan import Plan, Status, SWCampaignFigures, SWFigures, SWPlanReport
 from models.scenario import Scenario
 from models.sw import ForceGroup, SWDeployment, SWSection, SWUnit, build_group_id
 from models.sw_results import AnyResultsTable
+from optimizer.rules.solver import deterministic_solver
 from optimizer.rules.sw.constraints import add_sw
 from optimizer.rules.sw.deployment import deployment_data
 from optimizer.rules.sw.extract import breakdown_data, extract_deployment
@@ -51,13 +52,7 @@ def plan_sw(scenario: Scenario, table: AnyResultsTable | None = None, time_limit
     weight = most + 1
     model.maximize(weight * value_expression(model, sw, terms, table) - moved)
     built = time.perf_counter()
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1  # the same input gives the same deployment
-    # No SAT inprocessing, as for the turn (`optimizer.turn.model.new_solver`): benchmarks/bench.py
-    # `--suite sw`, both trees side by side, 200 generated positions all proven, solve CPU p50 2.6 -> 1.9
-    # ms, p95 3.9 -> 3.4 ms; the same deployments, byte for byte, on the bundled scenarios and 50
-    # generated ones (`benchmarks.outputs`).
-    solver.parameters.use_sat_inprocessing = False
+    solver = deterministic_solver()  # one worker: the same input gives the same deployment
     solver.parameters.max_time_in_seconds = time_limit
     code = solver.solve(model)
     status = {
