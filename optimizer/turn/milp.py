@@ -12,7 +12,7 @@ Variable i of the proto is column i of the MILP; the auxiliary columns come afte
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -136,6 +136,13 @@ class Milp:
         _, high = self.bounds(expr)
         if bound < high:
             self.add_row(expr - off * (high - bound), None, bound)
+
+    def value(self, values: Sequence[int]) -> int:
+        """The objective's value at `values` (by proto index) in exact integers: the translated objective
+        is CP-SAT's, integer coefficients and offset, times the scaling of a maximization (-1) or none."""
+        return int(round(self.offset)) + sum(
+            int(round(cost)) * values[var] for var, cost in self.cost.items()
+        )
 
     def to_highs(self) -> highspy.HighsLp:
         import highspy  # noqa: PLC0415 (loaded only when a stage is proven with HiGHS)

@@ -29,7 +29,7 @@ import os
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
@@ -88,23 +88,36 @@ def prove(
     started = time.perf_counter()
     incumbent = int(round(solver.objective_value)) if has_plan(solver) else None
     lp = milp.to_highs()  # HiGHS copies it: the same for both passes
+    proof = None
     for tolerances in ((), STRICT):
         left = None if time_limit is None else time_limit - (time.perf_counter() - started)
         if left is not None and left <= 0:
-            return None
+            return proof
         answer = _solve(lp, node_limit, left, tolerances)
         if answer is None:
-            return None
-        bound, better, found = answer
-        if incumbent is not None and bound <= incumbent:
-            return Proof(bound=incumbent)
+            return proof
+        bound, found = answer
+        best = proof.better if proof is not None else incumbent  # the best plan known, in exact integers
+        if best is not None and bound <= best:
+            return Proof(bound=best) if proof is None else replace(proof, bound=best)
         values = tuple(int(round(v)) for v in found[: len(proto.variables)])
-        if is_plan(model, values):
-            return Proof(bound=bound, better=better, values=values)
-        # HiGHS's plan breaks a constraint in exact integers: within its tolerances, an integer column a
-        # millionth off its value, times a large coefficient, leaves a row's whole unit unmet. Its bound
-        # still holds; its plan is not one. Asked again at `STRICT` tolerances, or left to CP-SAT.
-    return None
+        if not is_plan(model, values):
+            # HiGHS's plan breaks a constraint in exact integers: within its tolerances, an integer
+            # column a millionth off its value, times a large coefficient, leaves a row's whole unit
+            # unmet. Its bound still holds; its plan is not one. Asked again, or left to CP-SAT.
+            continue
+        # The plan's value in exact integers, not the one HiGHS reports: HiGHS values its plan in floating
+        # point, and once (started from CP-SAT's plan, a trial not kept) reported as proven a value 25
+        # above what its plan was worth in integers. CP-SAT is asked for a plan of this value.
+        exact = milp.value(values)
+        if best is not None and exact <= best:
+            continue  # no better than the best plan known: HiGHS is asked again
+        proof = Proof(bound=bound, better=exact, values=values)
+        if exact >= bound:
+            return proof
+        # A better plan, its bound not closed in integers: HiGHS is asked again; else CP-SAT is asked for
+        # a plan between the two (`Proof.better`).
+    return proof
 
 
 # HiGHS's tolerances asked for when its plan at the default ones breaks a constraint in exact integers:
@@ -115,9 +128,12 @@ STRICT = (("mip_feasibility_tolerance", 1e-9), ("primal_feasibility_tolerance", 
 
 
 def _solve(
-    lp: highspy.HighsLp, node_limit: int, time_limit: float | None, tolerances: tuple[tuple[str, float], ...]
-) -> tuple[int, int, list[float]] | None:
-    """HiGHS's proven bound, its best plan's value and its columns; None when it proves nothing."""
+    lp: highspy.HighsLp,
+    node_limit: int,
+    time_limit: float | None,
+    tolerances: tuple[tuple[str, float], ...],
+) -> tuple[int, list[float]] | None:
+    """HiGHS's proven bound and its best plan's columns; None when it proves nothing."""
     highs = _highs()
     for option, value in (
         ("output_flag", False),
@@ -138,7 +154,7 @@ def _solve(
         return None
     info = highs.getInfo()
     bound = math.floor(info.mip_dual_bound + TOLERANCE)
-    return bound, int(round(info.objective_function_value)), list(highs.getSolution().col_value)
+    return bound, list(highs.getSolution().col_value)
 
 
 def is_plan(model: cp_model.CpModel, values: tuple[int, ...]) -> bool:

@@ -148,21 +148,42 @@ def test_highs_s_better_plan_is_taken_only_when_it_is_a_plan(monkeypatch: pytest
     model, _ = knapsack()
     asked: list[tuple[tuple[str, float], ...]] = []
 
-    def answers(strict: tuple[int, int, list[float]]):  # type: ignore[no-untyped-def]
+    def answers(strict: tuple[int, list[float]]):  # type: ignore[no-untyped-def]
         def solve(lp, node_limit, time_limit, tolerances):  # type: ignore[no-untyped-def]
             asked.append(tolerances)
-            return (12, 12, [1.0, 1.0, 1.0]) if tolerances == () else strict
+            return (12, [1.0, 1.0, 1.0]) if tolerances == () else strict
 
         return solve
 
-    monkeypatch.setattr(proving, "_solve", answers((9, 9, [0.0, 1.0, 1.0])))
+    monkeypatch.setattr(proving, "_solve", answers((9, [0.0, 1.0, 1.0])))
     assert prove(model, at_most(8), None) == Proof(bound=9, better=9, values=(0, 1, 1))
     assert asked == [(), STRICT]
     asked.clear()
-    monkeypatch.setattr(proving, "_solve", answers((9, 9, [0.0, 0.0, 0.0])))
+    monkeypatch.setattr(proving, "_solve", answers((9, [0.0, 0.0, 0.0])))
     assert prove(model, at_most(9), None) == Proof(bound=9), "the strict bound proves CP-SAT's plan"
-    monkeypatch.setattr(proving, "_solve", answers((12, 12, [1.0, 1.0, 1.0])))
+    monkeypatch.setattr(proving, "_solve", answers((12, [1.0, 1.0, 1.0])))
     assert prove(model, at_most(8), None) is None
+
+
+def test_highs_s_plan_is_valued_in_exact_integers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HiGHS's bound proves a plan only when the plan's own value, 3a + 5b + 4c in integers, reaches it.
+    CP-SAT holds a + b (3 + 5 = 8). HiGHS reporting a bound of 10 with that same plan proves nothing
+    (HiGHS 1.16 once reported a season stage's plan 25 above its value in integers), and HiGHS is asked
+    again, at strict tolerances, where b + c (5 + 4 = 9) with a bound of 9 is proven. A plan of 9 against
+    a bound of 12 is no proof either: HiGHS is asked again, and when nothing closes the gap CP-SAT is
+    asked for a plan between the two."""
+    import optimizer.turn.prove as proving
+
+    model, _ = knapsack()
+    cp_sat = at_most(8)
+    assert cp_sat.objective_value == 8
+    replies = iter([(10, [1.0, 1.0, 0.0]), (9, [0.0, 1.0, 1.0])])
+    monkeypatch.setattr(proving, "_solve", lambda *args, **kwargs: next(replies))
+    assert prove(model, cp_sat, None) == Proof(bound=9, better=9, values=(0, 1, 1))
+    replies = iter([(12, [0.0, 1.0, 1.0]), (9, [0.0, 1.0, 1.0])])
+    assert prove(model, cp_sat, None) == Proof(bound=9, better=9, values=(0, 1, 1)), "9 proven"
+    replies = iter([(12, [0.0, 1.0, 1.0])] * 2)
+    assert prove(model, cp_sat, None) == Proof(bound=12, better=9, values=(0, 1, 1)), "not proven"
 
 
 def test_a_position_whose_highs_plan_breaks_a_constraint_is_proven() -> None:
