@@ -113,7 +113,7 @@ def solve_season(
             naval_search(solver)
         return solver
 
-    policy = StagePolicy(stage_budget=SEASON_STAGE_BUDGET, node_limit=node_limit, together=True)
+    policy = StagePolicy(stage_budget=SEASON_STAGE_BUDGET, node_limit=node_limit, together=True, exact=True)
     run = run_stages(model, variables, queue, time_limit, built, configured, policy=policy)
     seconds = time.perf_counter() - built
     if run.solver is None:

@@ -345,3 +345,23 @@ def test_a_one_call_that_runs_out_leaves_every_priority_s_optimum_as_it_was(monk
     assert all(stage.proven for stage in forced.objective.stages)
     # The later priorities were finished as one group when together, and one at a time otherwise.
     assert (False in finished) is together
+
+
+def test_a_proven_stage_is_kept_at_its_value_and_an_unproven_one_at_least():
+    """`keep`: a proven optimum is posted as equal to its value (no plan is worth more, so no plan is
+    lost, and the later stages' relaxations cannot sit above it); a value not proven, as a floor only,
+    so that the later stages may still find a plan worth more."""
+    from ortools.sat.python import cp_model
+
+    from optimizer.turn.solve import keep
+
+    for proven, domain in ((True, [7, 7]), (False, [7, 2**63 - 1])):
+        model = cp_model.CpModel()
+        x, y = model.new_int_var(0, 5, "x"), model.new_int_var(0, 5, "y")
+        keep(model, x + y, 7, proven)
+        [constraint] = model.proto.constraints
+        assert list(constraint.linear.domain) == domain
+        model.maximize(x + y)
+        solver = cp_model.CpSolver()
+        assert solver.solve(model) == cp_model.OPTIMAL
+        assert solver.objective_value == (7 if proven else 10)
