@@ -310,10 +310,11 @@ def keep(model: cp_model.CpModel, expr: LinearExpr, best: int, proven: bool) -> 
     it is `proven` best, which keeps every plan (none is worth more) and tightens the later stages'
     linear relaxations, whose fractional points may otherwise sit above it.
 
-    The season's stages keep their proven values exactly (`StagePolicy.exact`): HiGHS proves a season's
-    later stages sooner so (both trees side by side, CPU s summed over seeds 210000-210019: 190.1 ->
-    172.6, p95 32.0 -> 14.6; over 220000-220019: 119.0 -> 118.2; every value the same). A turn's keep
-    a floor: on the naval suite (7950000-7950299) the equality changed nothing measurable (CPU summed
+    The season's stages keep their proven values exactly (`StagePolicy.exact`), measured a little
+    faster, single positions moving both ways (both trees side by side, CPU s summed over seeds
+    210000-210019: 190.1 -> 172.6, p95 32.0 -> 14.6; over 220000-220019: 119.0 -> 118.2; with the fixed
+    read of `_finish_stage`, 240000-240019: 176.4 -> 175.3; every value the same). A turn's keep a
+    floor: on the naval suite (7950000-7950299) the equality changed nothing measurable (CPU summed
     122.1 -> 122.5 s), and on turns without HiGHS it broke some ties otherwise (the Murmansk split of
     `allies_summer_1942_grants.yaml`, the order of its `--alternatives`)."""
     model.add(expr == best if proven else expr >= best)
