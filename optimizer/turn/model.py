@@ -70,7 +70,7 @@ def build_model(data: Prepared, *, explain: bool = False) -> tuple[cp_model.CpMo
 
 def new_solver(time_limit: float | None, workers: int) -> cp_model.CpSolver:
     """The solver every model of the planner is solved with."""
-    solver = deterministic_solver(workers, seed=0)  # one worker: the same scenario gives the same plan
+    solver = deterministic_solver(workers, seed=0)  # one worker and a fixed seed: the same plan each time
     # Full linearization: the chart state machines' LP bound is what proves the later priorities.
     solver.parameters.linearization_level = 2
     # Probing in presolve costs more than it saves on these small models (measured in benchmarks/).

@@ -162,7 +162,7 @@ class StagePolicy:
     stage_budget: float = STAGE_BUDGET
     node_limit: int = NODE_LIMIT
     together: bool = False
-    exact: bool = False  # a proven stage kept at its value exactly, not as a floor (`keep`)
+    exact: bool = False
 
 
 # A turn's stages: measured in benchmarks/tail.py (see `STAGE_BUDGET`, `NODE_LIMIT`). `together`: once a
@@ -336,9 +336,9 @@ def _finish_stage(
     OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
     better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan, and
     read with every variable fixed when that plan is proven best; any plan HiGHS proves is better when
-    the solve stopped before it found one) or, when HiGHS could not
-    tell, for the best plan, started from the plan it has. The status, the solver
-    holding the plan, and the deterministic time of the second CP-SAT call. `callback` is told of each
+    the solve stopped before it found one) or, when HiGHS could not tell, for the best plan, started
+    from the plan it has. The status, the solver holding the plan, and the deterministic time of the
+    second CP-SAT call. `callback` is told of each
     better plan either CP-SAT call finds (`optimizer.turn.progress`).
 
     Not `alone` (a group's weighted sum, `StagePolicy.together`): when HiGHS cannot tell, or CP-SAT

@@ -365,3 +365,28 @@ def test_a_proven_stage_is_kept_at_its_value_and_an_unproven_one_at_least():
         solver = cp_model.CpSolver()
         assert solver.solve(model) == cp_model.OPTIMAL
         assert solver.objective_value == (7 if proven else 10)
+
+
+def test_a_season_keeps_its_proven_stages_exactly_and_a_turn_at_least(monkeypatch):
+    """`StagePolicy.exact`: the season's stages (`optimizer.season.solve`) post each proven value as an
+    equality, the turn's as a floor; on the bundled season and the default turn every priority is proven
+    (the status is `optimal`), so each kept value is a proven one."""
+    import optimizer.turn.solve as stages
+    import scenarios
+    from models.io import load_scenario
+    from optimizer.season.solve import solve_season
+
+    posted: list[bool] = []
+    real = stages.keep
+
+    def spy(model, expr, best, proven):
+        posted.append(proven)
+        real(model, expr, best, proven)
+
+    monkeypatch.setattr(stages, "keep", spy)
+    season = solve_season(load_scenario(scenarios.path("seasons/germany_summer_1942_season.yaml")))
+    assert season.status is Status.OPTIMAL
+    assert posted and all(posted)
+    posted.clear()
+    assert solve(load_scenario(scenarios.path(scenarios.DEFAULT))).status is Status.OPTIMAL
+    assert posted and not any(posted)
