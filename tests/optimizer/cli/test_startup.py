@@ -121,10 +121,15 @@ def test_the_batchs_own_process_loads_no_solver_nor_networkx(tmp_path):
 
 def modules_of_main(*args: str) -> frozenset[str]:
     """Every module (full names) a fresh `awaw ARGS` process has loaded when it ends, run as the `awaw` script
-    runs (`optimizer.cli.main`), its standard output a pipe."""
+    runs (`optimizer.cli.main`), its standard output a pipe. The probe is called as the process ends, through
+    `os._exit` (`optimizer.cli.quick_exit`) or Python's own exit."""
     code = (
-        "import atexit, sys\n"
-        "atexit.register(lambda: sys.__stderr__.write('\\n=MODULES=' + ' '.join(sorted(sys.modules))))\n"
+        "import atexit, os, sys\n"
+        "def probe():\n    sys.__stderr__.write('\\n=MODULES=' + ' '.join(sorted(sys.modules)))\n"
+        "    sys.__stderr__.flush()\n"
+        "atexit.register(probe)\n"
+        "end = os._exit\n"
+        "os._exit = lambda status: (probe(), end(status))\n"
         f"sys.argv = ['awaw', *{list(args)!r}]\n"
         "from optimizer.cli import main\n"
         "main()\n"
