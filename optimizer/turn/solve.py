@@ -157,12 +157,19 @@ class StagePolicy:
     priority's CP-SAT solve takes before HiGHS is asked to prove it (`STAGE_BUDGET`); `node_limit`:
     HiGHS's nodes (`NODE_LIMIT`); `together`: the priorities after the first of a group past its
     budget solved as one group, which HiGHS proves at once when they fit (`split`, `provable`); `exact`:
-    a proven stage's value kept as an equality while the later stages are solved (`keep`)."""
+    a proven stage's value kept as an equality while the later stages are solved (`keep`); `later_budget`:
+    the budget of every solve after the first, when it differs from `stage_budget`."""
 
     stage_budget: float = STAGE_BUDGET
     node_limit: int = NODE_LIMIT
     together: bool = False
     exact: bool = False
+    later_budget: float | None = None
+
+    def budget(self, first: bool) -> float:
+        """A single priority's (or a group's solved together) deterministic budget: the first solve's or a
+        later one's."""
+        return self.stage_budget if first or self.later_budget is None else self.later_budget
 
 
 # A turn's stages: measured in benchmarks/tail.py (see `STAGE_BUDGET`, `NODE_LIMIT`). `together`: once a
@@ -202,6 +209,7 @@ def run_stages(
     stages: list[StageResult] = []
     last_solver: cp_model.CpSolver | None = None
     work = 0.0
+    first = True
     while queue:
         group = queue.pop(0)
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
@@ -215,7 +223,8 @@ def run_stages(
         # (`optimizer.turn.prove`).
         together = len(group) > 1 and policy.together and provable(group)
         single = len(group) == 1 or together  # a stage HiGHS may finish (`_finish_stage`)
-        solver.parameters.max_deterministic_time = policy.stage_budget if single else ONE_CALL_BUDGET
+        solver.parameters.max_deterministic_time = policy.budget(first) if single else ONE_CALL_BUDGET
+        first = False
         status = solver.solve(model, callback)
         work += solver.deterministic_time
         if single and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and not _past(time_limit, built):

@@ -390,3 +390,39 @@ def test_a_season_keeps_its_proven_stages_exactly_and_a_turn_at_least(monkeypatc
     posted.clear()
     assert solve(load_scenario(scenarios.path(scenarios.DEFAULT))).status is Status.OPTIMAL
     assert posted and not any(posted)
+
+
+def test_a_seasons_later_stages_get_the_shorter_budget_and_a_turns_the_same(monkeypatch):
+    """`StagePolicy.later_budget`: the season's first stage gets CP-SAT's `SEASON_STAGE_BUDGET` and its later
+    stages `SEASON_LATER_BUDGET` before HiGHS is asked; a turn's every single stage the same
+    `STAGE_BUDGET`. Read off the budget each CP-SAT solve of the stages is given."""
+    from ortools.sat.python import cp_model
+
+    import scenarios
+    from models.io import load_scenario
+    from optimizer.season.solve import SEASON_LATER_BUDGET, SEASON_STAGE_BUDGET, solve_season
+    from optimizer.turn.prove import STAGE_BUDGET
+    from optimizer.turn.solve import ONE_CALL_BUDGET, StagePolicy
+
+    assert SEASON_LATER_BUDGET < SEASON_STAGE_BUDGET
+    policy = StagePolicy(stage_budget=0.1, later_budget=0.01)
+    assert (policy.budget(first=True), policy.budget(first=False)) == (0.1, 0.01)
+    assert StagePolicy().budget(first=False) == STAGE_BUDGET
+
+    budgets: list[float] = []
+    real = cp_model.CpSolver.solve
+
+    def spy(solver, model, *args, **kwargs):
+        budgets.append(solver.parameters.max_deterministic_time)
+        return real(solver, model, *args, **kwargs)
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", spy)
+    season = solve_season(load_scenario(scenarios.path("seasons/germany_summer_1942_season.yaml")))
+    assert season.status is Status.OPTIMAL
+    staged = [b for b in budgets if b in (SEASON_STAGE_BUDGET, SEASON_LATER_BUDGET)]
+    assert staged[0] == SEASON_STAGE_BUDGET and len(staged) >= 2
+    assert set(staged[1:]) == {SEASON_LATER_BUDGET}
+    budgets.clear()
+    allies = load_scenario(scenarios.path("allies_summer_1942_grants.yaml"))
+    assert solve(allies).status is Status.OPTIMAL
+    assert set(budgets) <= {STAGE_BUDGET, ONE_CALL_BUDGET} and STAGE_BUDGET in budgets
