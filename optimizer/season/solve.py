@@ -61,6 +61,13 @@ SEASON_STAGE_BUDGET = 0.1
 # 13 faster, 7 slower (HiGHS's time on the same stage moves by a sixth between two runs side by side:
 # 290004 took 11.2 -> 13.3 s there, 11.8 -> 10.2 s each run alone).
 SEASON_LATER_BUDGET = 0.01
+# HiGHS's nodes on the season's later priorities solved together, before they are split and proven one by
+# one (each then with `SEASON_NODE_LIMIT`). Traced on seeds 300000-300019 and 310000-310019, every such
+# group HiGHS proved took at most 744 nodes, and one (300011) ran out of the 20,000 after 59 s of CPU,
+# then was proven one by one in 732 and 1,190 nodes (32 s): a group past a few thousand nodes is proven
+# sooner in parts. 300011 alone: 82.8 -> 44.3 s of CPU, the same proofs after the split. On fresh seeds
+# 320000-320019 no group passed 3,000 nodes: every value the same, the same work.
+SEASON_GROUP_NODE_LIMIT = 3_000
 
 
 @dataclass
@@ -127,6 +134,7 @@ def solve_season(
         together=True,
         exact=True,
         later_budget=SEASON_LATER_BUDGET,
+        group_node_limit=min(node_limit, SEASON_GROUP_NODE_LIMIT),
     )
     run = run_stages(model, variables, queue, time_limit, built, configured, policy=policy)
     seconds = time.perf_counter() - built

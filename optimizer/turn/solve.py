@@ -158,18 +158,25 @@ class StagePolicy:
     HiGHS's nodes (`NODE_LIMIT`); `together`: the priorities after the first of a group past its
     budget solved as one group, which HiGHS proves at once when they fit (`split`, `provable`); `exact`:
     a proven stage's value kept as an equality while the later stages are solved (`keep`); `later_budget`:
-    the budget of every solve after the first, when it differs from `stage_budget`."""
+    the budget of every solve after the first, when it differs from `stage_budget`; `group_node_limit`:
+    HiGHS's nodes on a group solved together, when they differ from `node_limit` (past them the group is
+    split, and each of its priorities gets `node_limit`)."""
 
     stage_budget: float = STAGE_BUDGET
     node_limit: int = NODE_LIMIT
     together: bool = False
     exact: bool = False
     later_budget: float | None = None
+    group_node_limit: int | None = None
 
     def budget(self, first: bool) -> float:
         """A single priority's (or a group's solved together) deterministic budget: the first solve's or a
         later one's."""
         return self.stage_budget if first or self.later_budget is None else self.later_budget
+
+    def nodes(self, alone: bool) -> int:
+        """HiGHS's nodes on a single priority's stage, or on a group's solved together."""
+        return self.node_limit if alone or self.group_node_limit is None else self.group_node_limit
 
 
 # A turn's stages: measured in benchmarks/tail.py (see `STAGE_BUDGET`, `NODE_LIMIT`). `together`: once a
@@ -240,7 +247,7 @@ def run_stages(
                 left,
                 configured,
                 callback,
-                policy.node_limit,
+                policy.nodes(alone=len(group) == 1),
                 alone=len(group) == 1,
             )
             work += more

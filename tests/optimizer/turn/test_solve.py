@@ -426,3 +426,35 @@ def test_a_seasons_later_stages_get_the_shorter_budget_and_a_turns_the_same(monk
     allies = load_scenario(scenarios.path("allies_summer_1942_grants.yaml"))
     assert solve(allies).status is Status.OPTIMAL
     assert set(budgets) <= {STAGE_BUDGET, ONE_CALL_BUDGET} and STAGE_BUDGET in budgets
+
+
+def test_a_seasons_later_priorities_together_get_fewer_highs_nodes_than_one_priority(monkeypatch):
+    """`StagePolicy.group_node_limit`: HiGHS is given `SEASON_GROUP_NODE_LIMIT` nodes on the season's later
+    priorities solved together, past which they are split and each gets `SEASON_NODE_LIMIT`; a single
+    priority's stage, and every stage of a turn, the policy's `node_limit`. Read off the node limit each
+    proof is asked with, the bundled season's later stage sent to HiGHS by a budget too short for CP-SAT."""
+    import optimizer.season.solve as season
+    import optimizer.turn.solve as stages
+    import scenarios
+    from models.io import load_scenario
+    from optimizer.turn.prove import NODE_LIMIT
+    from optimizer.turn.solve import StagePolicy
+
+    policy = StagePolicy(node_limit=20_000, group_node_limit=3_000)
+    assert (policy.nodes(alone=True), policy.nodes(alone=False)) == (20_000, 3_000)
+    assert StagePolicy().nodes(alone=False) == NODE_LIMIT
+    assert season.SEASON_GROUP_NODE_LIMIT < season.SEASON_NODE_LIMIT
+
+    asked: list[int] = []
+    real = stages.prove
+
+    def spy(model, solver, time_limit, node_limit):
+        asked.append(node_limit)
+        return real(model, solver, time_limit, node_limit)
+
+    monkeypatch.setattr(stages, "prove", spy)
+    monkeypatch.setattr(season, "SEASON_LATER_BUDGET", 1e-9)
+    solved = season.solve_season(load_scenario(scenarios.path("seasons/germany_summer_1942_season.yaml")))
+    assert solved.status is Status.OPTIMAL
+    assert asked and asked[0] == season.SEASON_GROUP_NODE_LIMIT
+    assert set(asked[1:]) <= {season.SEASON_NODE_LIMIT}
