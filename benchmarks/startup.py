@@ -43,18 +43,12 @@ BARE = "bare import"
 BARE_ONE = "bare, 1 BLAS"
 # The same import ended as the commands end, without Python's teardown: the strictest floor.
 BARE_QUICK = "bare, quick"
+ONE_THREAD = "import os; os.environ['OPENBLAS_NUM_THREADS'] = '1'; import ortools.sat.python.cp_model, networkx, pydantic"
 COMMANDS: dict[str, list[str]] = {
     BARE: ["-c", "import ortools.sat.python.cp_model, networkx, pydantic"],
-    BARE_ONE: [
-        "-c",
-        "import os; os.environ['OPENBLAS_NUM_THREADS'] = '1'; import ortools.sat.python.cp_model, networkx, pydantic",
-    ],
+    BARE_ONE: ["-c", ONE_THREAD],
     # The same, ended without Python's teardown as the commands are (`optimizer.cli.quick_exit`).
-    BARE_QUICK: [
-        "-c",
-        "import os; os.environ['OPENBLAS_NUM_THREADS'] = '1'; import ortools.sat.python.cp_model, networkx, pydantic; "
-        "os._exit(0)",
-    ],
+    BARE_QUICK: ["-c", f"{ONE_THREAD}; os._exit(0)"],
     # The bare import and the other libraries `awaw plan` needs (Typer, YAML, pydantic's models; not Rich,
     # whose tables it writes without Rich to a pipe): what no change to the project's own code can take off.
     "+ libraries": [

@@ -129,11 +129,12 @@ QUICK = frozenset(NAMES) - {"batch", "serve"}
 
 def main() -> None:
     args = sys.argv[1:]
+    run = app_for(args)
     if not args or args[0] not in QUICK:
-        app_for(args)()
+        run()
         return
     try:
-        app_for(args)()
+        run()
     except SystemExit as end:
         quick_exit(end.code)
     quick_exit(0)

@@ -139,7 +139,8 @@ class Milp:
 
     def value(self, values: Sequence[int]) -> int:
         """The objective's value at `values` (by proto index) in exact integers: the translated objective
-        is CP-SAT's, integer coefficients and offset, times the scaling of a maximization (-1) or none."""
+        is CP-SAT's, integer coefficients and offset, times -1 for a maximization (`translate` takes no
+        other scaling)."""
         return int(round(self.offset)) + sum(
             int(round(cost)) * values[var] for var, cost in self.cost.items()
         )
@@ -323,6 +324,8 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
         if objective.integer_scaling_factor not in (0, 1):
             raise Untranslated("an objective with an integer scaling factor")
         scaling = objective.scaling_factor or 1.0
+        if scaling not in (1.0, -1.0):  # `Milp.value` reads the plan's value in integers
+            raise Untranslated(f"an objective scaled by {scaling}")
         expr = terms(objective.vars, objective.coeffs)
         if objective.domain:
             in_domain(expr, list(objective.domain), Affine())

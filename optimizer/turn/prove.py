@@ -103,17 +103,17 @@ def prove(
         if best is not None and bound <= best:
             return Proof(bound=best) if proof is None else replace(proof, bound=best)
         values = tuple(int(round(v)) for v in found[: len(proto.variables)])
-        if not is_plan(model, values):
-            # HiGHS's plan breaks a constraint in exact integers: within its tolerances, an integer
-            # column a millionth off its value, times a large coefficient, leaves a row's whole unit
-            # unmet. Its bound still holds; its plan is not one. Asked again, or left to CP-SAT.
-            continue
         # The plan's value in exact integers, not the one HiGHS reports: HiGHS values its plan in floating
         # point, and once (started from CP-SAT's plan, a trial not kept) reported as proven a value 25
         # above what its plan was worth in integers. CP-SAT is asked for a plan of this value.
         exact = milp.value(values)
         if best is not None and exact <= best:
             continue  # no better than the best plan known: HiGHS is asked again
+        if not is_plan(model, values):
+            # HiGHS's plan breaks a constraint in exact integers: within its tolerances, an integer
+            # column a millionth off its value, times a large coefficient, leaves a row's whole unit
+            # unmet. Its bound still holds; its plan is not one. Asked again, or left to CP-SAT.
+            continue
         proof = Proof(bound=bound, better=exact, values=values)
         if exact >= bound:
             return proof

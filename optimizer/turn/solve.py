@@ -228,8 +228,9 @@ def run_stages(
         # A deterministic budget: past it, several priorities are solved again in parts (`split`), and
         # one priority's plan, or a group's the policy solves together, goes to HiGHS to be proven
         # (`optimizer.turn.prove`).
-        together = len(group) > 1 and policy.together and provable(group)
-        single = len(group) == 1 or together  # a stage HiGHS may finish (`_finish_stage`)
+        alone = len(group) == 1
+        together = not alone and policy.together and provable(group)
+        single = alone or together  # a stage HiGHS may finish (`_finish_stage`)
         solver.parameters.max_deterministic_time = policy.budget(first) if single else ONE_CALL_BUDGET
         first = False
         status = solver.solve(model, callback)
@@ -237,7 +238,7 @@ def run_stages(
         if single and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and not _past(time_limit, built):
             left = None if time_limit is None else time_limit - (time.perf_counter() - built)
             # A group is proven as one priority, its weighted sum (the range is not read of it).
-            whole = group[0] if len(group) == 1 else Member("group", combined, 1, 1, 0, 0)
+            whole = group[0] if alone else Member("group", combined, 1, 1, 0, 0)
             status, solver, more = _finish_stage(
                 model,
                 variables,
@@ -247,8 +248,8 @@ def run_stages(
                 left,
                 configured,
                 callback,
-                policy.nodes(alone=len(group) == 1),
-                alone=len(group) == 1,
+                policy.nodes(alone),
+                alone=alone,
             )
             work += more
         if status == cp_model.INFEASIBLE:

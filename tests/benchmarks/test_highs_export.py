@@ -212,7 +212,12 @@ def test_refuses_what_it_does_not_translate() -> None:
         x, y = m.new_int_var(0, 3, "x"), m.new_int_var(0, 3, "y")
         m.add_max_equality(m.new_int_var(0, 3, "t"), [x, y]).only_enforce_if(m.new_bool_var("b"))
 
+    def scaled_objective(m: cp_model.CpModel) -> None:  # its value would not be exact in integers
+        m.minimize(m.new_int_var(0, 3, "x"))
+        m.proto.objective.scaling_factor = 0.5
+
     assert "holes" in untranslatable(holes)
+    assert "scaled by 0.5" in untranslatable(scaled_objective)
     assert "lin_max with enforcement" in untranslatable(enforced_max)
     assert "all_diff" in untranslatable(all_different)
     assert "two non-Boolean factors" in untranslatable(product)
