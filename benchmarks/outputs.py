@@ -9,10 +9,12 @@ Each case is one `awaw` command run in this process (Typer's runner, 120 columns
 output, standard error and exit code: `plan --json` (with `--why`, `--alternatives`, `--sheet`, tables,
 `limits`, `routes`, `sites`, `check` of its own plan) on every turn scenario, `sw --json` and tables on
 every scenario with an `sw:` section, `mobilize --json` and `--check` of its schedule, `engineers --json`
-and `--check`, `compare`, `schema`, `legs`, `new`, and `batch` over the bundled scenarios and the sweep;
-then `--generated N` positions of each family (seeds from `--seed`): turn plans (`models.generate`),
-mobilization (`models.generate_mobilization`), engineers (`models.engineers_generate`) and SW deployments
-(drawn here, in the shape of the checker's property test). Timings are not compared (`--timing` is never
+and `--check`, `season --json` (with `--why`, `--alternatives`, `--sheet`, tables, `--check` of its own
+plan) on every bundled season, `compare`, `schema`, `legs`, `new`, and `batch` over the bundled scenarios
+and the sweep; then `--generated N` positions of each family (seeds from `--seed`): turn plans
+(`models.generate`), seasons (`models.generate_season`), mobilization (`models.generate_mobilization`),
+engineers (`models.engineers_generate`) and SW deployments (drawn here, in the shape of the checker's
+property test). Timings are not compared (`--timing` is never
 asked); everything else must be the same byte for byte.
 """
 
@@ -33,6 +35,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
 ENGINEERS = SCENARIOS / "engineers"
+SEASONS = SCENARIOS / "seasons"
 Case = tuple[str, list[str]]  # (name, awaw arguments)
 
 
@@ -69,6 +72,13 @@ def bundled_cases(work: Path) -> Iterator[Case]:
         if kind == "sw":
             yield f"{name}.sw.json", ["sw", file, "--json"]
             yield f"{name}.sw", ["sw", file]
+    for path in sorted(SEASONS.glob("*.yaml")):
+        name, file = path.stem, str(path)
+        yield f"{name}.season.json", ["season", file, "--json"]
+        yield f"{name}.season", ["season", file]
+        yield f"{name}.season.why.json", ["season", file, "--json", "--why"]
+        yield f"{name}.season.alternatives.json", ["season", file, "--json", "--alternatives", "2"]
+        yield f"{name}.season.sheet", ["season", file, "--sheet"]
     default = str(SCENARIOS / "european_axis_spring_1942.yaml")
     mine = str(SCENARIOS / "plans" / "my_axis_spring_1942.yaml")
     yield "compare.json", ["compare", default, mine, "--json"]
@@ -141,6 +151,7 @@ def generated_cases(work: Path, count: int, seed: int) -> Iterator[Case]:
     from models.engineers_generate import random_engineer_scenario
     from models.generate import random_scenario
     from models.generate_mobilization import seeded_mobilization
+    from models.generate_season import season_data
 
     folder = work / "generated"
     folder.mkdir(parents=True, exist_ok=True)
@@ -157,6 +168,8 @@ def generated_cases(work: Path, count: int, seed: int) -> Iterator[Case]:
         joint = random_scenario(s, joint_grants=True, max_entries=8, naval_turns=4)
         file = write(f"joint-{s}", joint.model_dump(mode="json", by_alias=True, exclude_defaults=True))
         yield f"gen.joint.{s}.plan.json", ["plan", file, "--json"]
+        season = write(f"season-{s}", season_data(random.Random(s).randint))
+        yield f"gen.season.{s}.json", ["season", season, "--json"]
         mobilization = seeded_mobilization(s).model_dump(mode="json", by_alias=True, exclude_defaults=True)
         yield f"gen.mobilize.{s}.json", ["mobilize", write(f"mobilize-{s}", mobilization), "--json"]
         engineers = random_engineer_scenario(s).model_dump(mode="json", by_alias=True, exclude_defaults=True)
@@ -180,12 +193,18 @@ def run_case(args: list[str]) -> tuple[str, str, int]:
 def follow_ups(name: str, out: str, work: Path) -> Iterator[Case]:
     """`check` of a plan a bundled case printed, `--check` of a schedule: the checkers on the planners'
     own output."""
-    kinds = {".plan.json": "check", ".mobilize.json": "mobilize", ".engineers.json": "engineers"}
+    kinds = {
+        ".plan.json": "check",
+        ".mobilize.json": "mobilize",
+        ".engineers.json": "engineers",
+        ".season.json": "season",
+    }
     suffix = next((s for s in kinds if name.endswith(s)), None)
     if suffix is None or name.startswith("gen.") or not out.strip().startswith("{"):
         return
     stem = name.removesuffix(suffix)
-    scenario = next(p for p in (SCENARIOS / f"{stem}.yaml", ENGINEERS / f"{stem}.yaml") if p.exists())
+    places = (SCENARIOS / f"{stem}.yaml", ENGINEERS / f"{stem}.yaml", SEASONS / f"{stem}.yaml")
+    scenario = next(p for p in places if p.exists())
     path = work / f"{name}.out.json"
     path.write_text(out, encoding="utf-8")
     if kinds[suffix] == "check":
