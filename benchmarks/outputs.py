@@ -7,14 +7,14 @@ a folder, and two such folders compared: the check that a change of structure ch
 
 Each case is one `awaw` command run in this process (Typer's runner, 120 columns), kept as its standard
 output, standard error and exit code: `plan --json` (with `--why`, `--alternatives`, `--sheet`, tables,
-`limits`, `routes`, `sites`, `check` of its own plan) on every turn scenario, `sw --json` and tables on
-every scenario with an `sw:` section, `mobilize --json` and `--check` of its schedule, `engineers --json`
-and `--check`, `season --json` (with `--why`, `--alternatives`, `--sheet`, tables, `--check` of its own
-plan) on every bundled season, `compare`, `schema`, `legs`, `new`, and `batch` over the bundled scenarios
-and the sweep; then `--generated N` positions of each family (seeds from `--seed`): turn plans
-(`models.generate`), seasons (`models.generate_season`), mobilization (`models.generate_mobilization`),
-engineers (`models.engineers_generate`) and SW deployments (drawn here, in the shape of the checker's
-property test). Timings are not compared (`--timing` is never
+`limits`, `routes`, `sites`, `check` of its own plan and `next` of it) on every turn scenario, `sw --json`
+and tables on every scenario with an `sw:` section, `mobilize --json` and `--check` of its schedule,
+`engineers --json` and `--check`, `season --json` (with `--why`, `--alternatives`, `--sheet`, tables,
+`--check` of its own plan and `next` of it) on every bundled season, `compare`, `schema`, `legs`, `new`,
+and `batch` over the bundled scenarios and the sweep; then `--generated N` positions of each family
+(seeds from `--seed`): turn plans (`models.generate`), seasons (`models.generate_season`), mobilization
+(`models.generate_mobilization`), engineers (`models.engineers_generate`) and SW deployments (drawn
+here, in the shape of the checker's property test). Timings are not compared (`--timing` is never
 asked); everything else must be the same byte for byte.
 """
 
@@ -192,7 +192,7 @@ def run_case(args: list[str]) -> tuple[str, str, int]:
 
 def follow_ups(name: str, out: str, work: Path) -> Iterator[Case]:
     """`check` of a plan a bundled case printed, `--check` of a schedule: the checkers on the planners'
-    own output."""
+    own output; and `next` of a turn plan or a season plan, the scenario it leaves."""
     kinds = {
         ".plan.json": "check",
         ".mobilize.json": "mobilize",
@@ -211,6 +211,8 @@ def follow_ups(name: str, out: str, work: Path) -> Iterator[Case]:
         yield f"{stem}.check", ["check", str(scenario), str(path)]
     else:
         yield f"{stem}.{kinds[suffix]}.check", [kinds[suffix], str(scenario), "--check", str(path)]
+    if kinds[suffix] in ("check", "season"):  # the next turn's scenario after the plan is carried out
+        yield f"{stem}{suffix.removesuffix('.json')}.next", ["next", str(scenario), str(path)]
 
 
 def write(out_dir: Path, count: int, seed: int) -> None:

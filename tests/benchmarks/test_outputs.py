@@ -21,15 +21,22 @@ def test_every_bundled_season_is_planned_in_each_form(tmp_path: Path) -> None:
         assert cases[f"{path.stem}.season.sheet"] == ["season", file, "--sheet"]
 
 
-def test_a_bundled_season_plan_is_checked_by_the_season_checker(tmp_path: Path) -> None:
+def test_a_bundled_season_plan_is_checked_and_carried_to_the_next_turn(tmp_path: Path) -> None:
     path = sorted(SEASONS.glob("*.yaml"))[0]
-    checks = list(follow_ups(f"{path.stem}.season.json", '{"format": "awaw-season/1"}', tmp_path))
-    assert len(checks) == 1
-    name, args = checks[0]
-    assert name == f"{path.stem}.season.check"
-    assert args[:2] == ["season", str(path)]
-    assert args[2] == "--check"
-    assert Path(args[3]).read_text(encoding="utf-8") == '{"format": "awaw-season/1"}'
+    follow = dict(follow_ups(f"{path.stem}.season.json", '{"format": "awaw-season/1"}', tmp_path))
+    assert sorted(follow) == [f"{path.stem}.season.check", f"{path.stem}.season.next"]
+    check = follow[f"{path.stem}.season.check"]
+    assert check[:3] == ["season", str(path), "--check"]
+    assert Path(check[3]).read_text(encoding="utf-8") == '{"format": "awaw-season/1"}'
+    assert follow[f"{path.stem}.season.next"] == ["next", str(path), check[3]]
+
+
+def test_a_bundled_turn_plan_is_checked_and_carried_to_the_next_turn(tmp_path: Path) -> None:
+    follow = dict(follow_ups("european_axis_spring_1942.plan.json", '{"format": "awaw-plan/1"}', tmp_path))
+    assert sorted(follow) == ["european_axis_spring_1942.check", "european_axis_spring_1942.plan.next"]
+    plan = follow["european_axis_spring_1942.check"][2]
+    assert follow["european_axis_spring_1942.plan.next"][0] == "next"
+    assert follow["european_axis_spring_1942.plan.next"][2] == plan
 
 
 def test_generated_positions_include_seasons(tmp_path: Path) -> None:
