@@ -2,9 +2,10 @@
 
 The workers are forked from a server process that has loaded the planner once (multiprocessing's
 `forkserver`, preloading `optimizer.batch.warm`: `optimizer.batch.worker` and one plan made to warm it), so
-a worker starts at once with the code loaded and receives only `Job`s. `start_server` starts that server without waiting for it: `awaw batch` calls it
-before it reads its inputs, so that the server loads the solver while the batch's own process reads and
-checks the positions, and the workers are ready when the first position is. Each worker has its own pipe
+a worker starts at once with the code loaded and receives only `Job`s. `optimizer.batch.server.start_server`
+starts that server without waiting for it: `awaw batch` calls it before it imports its inputs' reader, so
+that the server loads the solver while the batch's own process loads the rest and reads and checks the
+positions, and the workers are ready when the first position is. Each worker has its own pipe
 and holds at most two positions (`DEPTH`): the one it plans and the next, so that it never waits for the
 batch's process between two. The pool knows which positions a worker holds, in order: a worker that dies
 (a solver fault) or plans one position past `hang_after` seconds is stopped and replaced, the position it
@@ -16,41 +17,19 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import multiprocessing
 import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 
 from optimizer.batch.inputs import Job
 from optimizer.batch.results import failure_line
+from optimizer.batch.server import context
 
 Task = Callable[[Job], str]
-
-
-def start_server() -> None:
-    """Start the fork server the workers come from, preloading the planner, and return at once (the
-    workers' `start` waits for it); nothing where there is no fork server."""
-    context = _context()
-    if isinstance(context, ForkServerContext):
-        from multiprocessing import forkserver
-
-        forkserver.ensure_running()
-
-
-def _context() -> ForkServerContext | SpawnContext:
-    """A fork server that has loaded the planner (spawn where there is none, as on Windows). Like any
-    spawned process, each worker imports the main module first: a script calling `plan_many` keeps
-    its work under `if __name__ == "__main__":`."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["optimizer.batch.warm"])
-        return context
-    return multiprocessing.get_context("spawn")
 
 
 def _serve(connection: Connection, task: Task) -> None:
@@ -90,7 +69,7 @@ class LocalPool:
         self.size = max(1, workers)
         self.task = task
         self.hang_after = hang_after
-        self.context = _context()
+        self.context = context()
         self.workers: list[_Worker] = []
 
     def _start(self) -> _Worker:

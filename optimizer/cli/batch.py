@@ -77,17 +77,19 @@ def batch(
     ] = None,
 ) -> None:
     """Plan many positions, one result each; exit 1 if any was not planned."""
-    from models.io import InputError
-    from optimizer.batch.decisions import check_options
+    if fix or forbid:  # their syntax, before any work: the workers' server is not started for a mistake
+        from models.io import InputError
+        from optimizer.batch.decisions import check_options
 
-    try:  # the options' syntax, before any work: the workers' server is not started for a mistake
-        check_options(fix or [], forbid or [], planner.value)
-    except InputError as error:
-        raise fail(error.render(), 2) from None
-    if scheduler is None:  # the workers' server loads the solver while the inputs are read
-        from optimizer.batch.local import start_server
+        try:
+            check_options(fix or [], forbid or [], planner.value)
+        except InputError as error:
+            raise fail(error.render(), 2) from None
+    if scheduler is None:  # the workers' server loads the solver while the rest loads and the inputs are read
+        from optimizer.batch.server import start_server
 
         start_server()
+    from models.io import InputError
     from optimizer.batch.inputs import open_inputs, sweep_jobs
     from optimizer.batch.run import run_batch
     from optimizer.render.tables import console

@@ -322,3 +322,31 @@ def test_a_script_s_batch_workers_load_numpy_with_one_blas_thread():
         "print(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))\n"
     )
     assert run_python(code, unset=("OPENBLAS_NUM_THREADS",)).split() == ["1", "unset"]
+
+
+def test_awaw_batch_starts_the_workers_server_before_it_loads_the_rest(tmp_path, monkeypatch):
+    """`awaw batch` starts the fork server before it imports the inputs' reader and the models (about 0.2 s
+    of its start), so that the server loads the solver on the other core meanwhile; with `--fix` given,
+    the decisions' syntax is checked first, and the server is not started for a mistake (exit 2)."""
+    code = (
+        "import sys\n"
+        "import optimizer.batch.server as server\n"
+        "def probe():\n"
+        "    print('models.io' in sys.modules, 'optimizer.batch.inputs' in sys.modules)\n"
+        "    raise SystemExit(0)\n"
+        "server.start_server = probe\n"
+        "from optimizer.cli import main\n"
+        "sys.argv = ['awaw', 'batch', 'scenarios/european_axis_spring_1942.yaml', '--out', sys.argv[1]]\n"
+        "main()\n"
+    )
+    out = tmp_path / "out.jsonl"
+    assert run_python(code.replace("sys.argv[1]", repr(str(out)))).split() == ["False", "False"]
+    import optimizer.batch.server as server
+
+    started: list[bool] = []
+    monkeypatch.setattr(server, "start_server", lambda: started.append(True))
+    result = CliRunner().invoke(
+        app, ["batch", scenarios.path().as_posix(), "--out", str(out), "--fix", "germany:armor-4-6=x"]
+    )
+    assert result.exit_code == 2
+    assert started == []
