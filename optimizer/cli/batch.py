@@ -78,13 +78,7 @@ def batch(
 ) -> None:
     """Plan many positions, one result each; exit 1 if any was not planned."""
     if fix or forbid:  # their syntax, before any work: the workers' server is not started for a mistake
-        from models.io import InputError
-        from optimizer.batch.decisions import check_options
-
-        try:
-            check_options(fix or [], forbid or [], planner.value)
-        except InputError as error:
-            raise fail(error.render(), 2) from None
+        _check_decisions(fix or [], forbid or [], planner)
     if scheduler is None:  # the workers' server loads the solver while the rest loads and the inputs are read
         from optimizer.batch.server import start_server
 
@@ -127,3 +121,14 @@ def batch(
     console().print(totals.table())
     if not totals.all_planned:
         raise typer.Exit(1)
+
+
+def _check_decisions(fix: list[str], forbid: list[str], planner: BatchPlanner) -> None:
+    """Exit 2 for `--fix` and `--forbid` no position could take (`optimizer.batch.decisions.check_options`)."""
+    from models.io import InputError
+    from optimizer.batch.decisions import check_options
+
+    try:
+        check_options(fix, forbid, planner.value)
+    except InputError as error:
+        raise fail(error.render(), 2) from None

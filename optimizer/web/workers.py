@@ -2,7 +2,7 @@
 on the server's event loop, so the page answers while a worker is busy.
 
 A `Pool` holds `count` workers, each a process with the planner loaded (from a fork server that loaded
-the planner once, `PRELOAD`, as the batch's workers are, `optimizer.batch.local`; spawn where there is
+the planner once, `PRELOAD`, as the batch's workers are: `optimizer.forking`; spawn where there is
 none), running one task at a time (`tasks.run`) and sending back what the solve reports as it goes and
 then its answer. A worker that is stopped (the player cancelled, or the time limit ran out) is killed,
 which frees its memory and its slot at once, and a fresh one is forked in its place.
@@ -11,7 +11,6 @@ which frees its memory and its slot at once, and a fresh one is forked in its pl
 from __future__ import annotations
 
 import collections
-import multiprocessing
 import signal
 import threading
 import time
@@ -20,29 +19,19 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from optimizer import forking
+
 Message = tuple[Any, ...]  # ("progress", priority, best, bound) or ("answer", status, body)
 
 
 # What the fork server loads once, so that every worker forked from it starts warm (`tasks.warm`).
-PRELOAD = ["optimizer.web.forkserver"]
-
-
-def _context() -> ForkServerContext | SpawnContext:
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(PRELOAD)
-        return context
-    return multiprocessing.get_context("spawn")
+PRELOAD = ("optimizer.web.forkserver",)
 
 
 def start_fork_server() -> None:
     """Start the fork server now, so that it loads and warms the planner while the page is served (`awaw
     serve` does, as it starts listening); its workers are forked when the app is loaded."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        from multiprocessing import forkserver
-
-        _context()
-        forkserver.ensure_running()
+    forking.start(PRELOAD)
 
 
 def _serve(connection: Connection) -> None:
@@ -122,7 +111,7 @@ class Pool:
 
     def __init__(self, count: int, context: ForkServerContext | SpawnContext | None = None) -> None:
         self.count = count
-        context = context or _context()
+        context = context or forking.context(PRELOAD)
         self.workers = [Worker(context) for _ in range(count)]
         self.idle: list[Worker] = list(self.workers)
         self.waiting: collections.deque[_Waiter] = collections.deque()
