@@ -75,9 +75,11 @@ class Suite:
         return [self.make(i) for i in range(self.count if limit is None else min(limit, self.count))]
 
 
-def generated(name: str, first_seed: int, count: int, **options: Any) -> Suite:
-    """Generated positions from seeds first_seed, first_seed + 1, ...; no minimum builds."""
-    return Suite(name, count, lambda i: random_scenario(first_seed + i, requirements=False, **options))
+def generated(name: str, first_seed: int, count: int, offset: int = 0, **options: Any) -> Suite:
+    """Generated positions from seeds first_seed + offset, first_seed + offset + 1, ...; no minimum
+    builds."""
+    first = first_seed + offset
+    return Suite(name, count, lambda i: random_scenario(first + i, requirements=False, **options))
 
 
 def random_sw_scenario(seed: int) -> Scenario:
@@ -161,17 +163,19 @@ def random_sw_scenario(seed: int) -> Scenario:
     return Scenario.model_validate(data)
 
 
-def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
-    """Every suite, in the order printed."""
+def suites(generated_count: int = 200, sizes: int = 20, seed_offset: int = 0) -> list[Suite]:
+    """Every suite, in the order printed; `seed_offset` added to every generated suite's first seed
+    (fresh positions: the fixed seeds are those the planner's settings were measured on)."""
     paths = scenarios.bundled()
     sw_paths = [p for p in paths if p.stem.endswith("_sw")]
     return [
         Suite("bundled", len(paths), lambda i: load_scenario(paths[i])),
-        generated("builds (6 entries, 4 counters)", 0, generated_count, naval=False),
+        generated("builds (6 entries, 4 counters)", 0, generated_count, seed_offset, naval=False),
         generated(
             "builds (12 entries, 8 counters)",
             10_000,
             generated_count,
+            seed_offset,
             naval=False,
             max_entries=12,
             max_count=8,
@@ -180,12 +184,18 @@ def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
             "grants: U.S., Britain, Russia, China, one turn",
             20_000,
             generated_count,
+            seed_offset,
             joint_grants=True,
             naval=False,
         ),
         *(
             generated(
-                f"naval, {turns}-turn horizon", 30_000, generated_count, one_power=True, naval_turns=turns
+                f"naval, {turns}-turn horizon",
+                30_000,
+                generated_count,
+                seed_offset,
+                one_power=True,
+                naval_turns=turns,
             )
             for turns in (1, 4, 12)
         ),
@@ -196,6 +206,7 @@ def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
                 f"grants, 4 powers, {entries} entries",
                 40_000 + 1_000 * k,
                 sizes,
+                seed_offset,
                 joint_grants=True,
                 naval=False,
                 max_entries=entries,
@@ -207,6 +218,7 @@ def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
                 f"grants + naval, 4 powers, {entries} entries, {turns} turns",
                 50_000 + 1_000 * k,
                 sizes,
+                seed_offset,
                 joint_grants=True,
                 max_entries=entries,
                 naval_turns=turns,
@@ -216,7 +228,10 @@ def suites(generated_count: int = 200, sizes: int = 20) -> list[Suite]:
         # Issue 11: SW deployment planning (rule 25), bundled SW positions and generated ones.
         Suite("sw: bundled SW positions", len(sw_paths), lambda i: load_scenario(sw_paths[i]), kind="sw"),
         Suite(
-            "sw: generated positions", generated_count, lambda i: random_sw_scenario(60_000 + i), kind="sw"
+            "sw: generated positions",
+            generated_count,
+            lambda i: random_sw_scenario(60_000 + seed_offset + i),
+            kind="sw",
         ),
     ]
 
