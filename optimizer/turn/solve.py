@@ -496,7 +496,15 @@ def naval_search(solver: cp_model.CpSolver) -> None:
     7970000-7970499: CPU s of the positions over 1 s 54.6 -> 47.8, p95 0.921 -> 0.878, every optimum the
     same, 15 of 500 ties broken otherwise; seasons 260000-260019 (`optimizer.season.solve`): CPU summed
     69.8 -> 67.1 s, every value the same. `benchmarks.outputs`: every bundled scenario the same bytes, one
-    generated joint plan (77004) a tie broken otherwise (nine BRPs granted by the U.S. instead of Britain)."""
+    generated joint plan (77004) a tie broken otherwise (nine BRPs granted by the U.S. instead of Britain).
+
+    Measured again by CPU, since the LP is most of a one call's CPU and its deterministic time counts it
+    short (CPU 3 to 5 times the deterministic time): with the LP's rows added lazily, seeds
+    8700000-8700199 of benchmarks/tail.py went p50 0.245 -> 0.211 s, p95 1.049 -> 1.060 s, 193 of 200
+    ties broken otherwise; no cut setting tried (CG, MIR, zero-half, clique, cut rounds, cut level, LP
+    iterations) was faster on the one calls of 8700000-8700059. The domains tightened by presolve first
+    (as a season's are, `optimizer.season.solve.tighten_domains`) cost more than they save on a turn:
+    p50 0.245 -> 0.375 s, p95 1.049 -> 1.181 s."""
     solver.parameters.add_lp_constraints_lazily = False
     solver.parameters.polish_lp_solution = True
     solver.parameters.add_rlt_cuts = False
