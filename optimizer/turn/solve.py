@@ -188,7 +188,9 @@ class StagePolicy:
 # every optimum the same, 12 of 1,300 ties broken otherwise. The grants suite: 6200000-6200299 p95 0.197
 # both; on 6700000-6700499 five positions did other work, four of them faster (7.6 -> 3.4, 3.8 -> 1.6,
 # 2.7 -> 1.5, 2.2 -> 1.0 s), one slower (0.87 -> 1.03 s). The first priority alone and the rest together without the one call (the season's
-# queue) was worse: p50 0.32 -> 0.46, p95 1.16 -> 2.30.
+# queue) was worse: p50 0.32 -> 0.46, p95 1.16 -> 2.30. A budget of 0.02 for the stages after one has
+# gone to HiGHS (as a season's later stages have 0.01) saved little: on the 13 of seeds 8700000-8700699
+# that reach a stage, CPU summed 39.8 -> 37.8 s, the slowest 8.3 -> 7.2 s, 4 ties broken otherwise.
 TURN_STAGES = StagePolicy(together=True)
 
 
