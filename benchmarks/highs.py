@@ -43,7 +43,8 @@ from models.scenario import Scenario
 from optimizer.turn.milp import Milp, model_proto, translate
 from optimizer.turn.model import build_model, new_solver
 from optimizer.turn.prepare import prepare
-from optimizer.turn.solve import TURN_STAGES, Member, naval_search, priority_order, run_stages, stage_groups
+from optimizer.turn.solve import TURN_STAGES, naval_search, priority_order, stage_groups
+from optimizer.turn.stages import Member, run_stages
 from optimizer.turn.variables import Variables
 
 

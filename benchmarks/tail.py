@@ -14,7 +14,7 @@ one-call `solve` as `awaw plan` does (no time limit):
 Prints p50 / p95 / max of this process's CPU time per position (preparation, model, every solve call and
 the extraction), CP-SAT's deterministic time, the number of positions proven optimal and the slowest
 seeds, with the load average. With `--split`, also where the CPU of the positions over 1 s goes: CP-SAT's
-one-call solves of several priorities (`optimizer.turn.solve.ONE_CALL_BUDGET`), its solves of one stage (one
+one-call solves of several priorities (`optimizer.turn.stages.ONE_CALL_BUDGET`), its solves of one stage (one
 priority, or the later priorities together, within `STAGE_BUDGET` or again after HiGHS), HiGHS's proofs (`optimizer.turn.prove`), and the rest
 (preparation, model, extraction). `--json FILE` writes each seed's status, every priority's value and
 proof, the plan's bytes (a hash) and the times, so that `compare` can show that a change keeps every
@@ -45,8 +45,8 @@ from benchmarks.figures import load_average, percentile
 from models.generate import random_scenario
 from models.plan import Status
 from optimizer.planners.position import solve
-from optimizer.turn import solve as turn_solve
-from optimizer.turn.solve import ONE_CALL_BUDGET
+from optimizer.turn import stages as turn_stages
+from optimizer.turn.stages import ONE_CALL_BUDGET
 
 SUITES: dict[str, dict[str, Any]] = {
     "naval": {"joint_grants": True, "max_entries": 48, "naval_turns": 12},
@@ -62,7 +62,7 @@ def split_clock() -> Iterator[dict[str, float]]:
     """CPU seconds by kind of call while inside (`SPLIT`, but "rest", which the caller works out): every
     CP-SAT solve and HiGHS proof is timed through a wrapper, the planner itself unchanged."""
     spent: dict[str, float] = defaultdict(float)
-    cp_solve, prove = cp_model.CpSolver.solve, turn_solve.prove
+    cp_solve, prove = cp_model.CpSolver.solve, turn_stages.prove
 
     def timed_solve(solver: cp_model.CpSolver, *args: Any, **kwargs: Any) -> cp_model.CpSolverStatus:
         started = time.process_time()
@@ -81,7 +81,7 @@ def split_clock() -> Iterator[dict[str, float]]:
 
     with (
         patch.object(cp_model.CpSolver, "solve", timed_solve),
-        patch.object(turn_solve, "prove", timed_prove),
+        patch.object(turn_stages, "prove", timed_prove),
     ):
         yield spent
 

@@ -1,5 +1,5 @@
 """The season solved: each priority in order over the whole season, each optimum kept while the next is
-solved (as the turn model's stages are, `optimizer.turn.solve`), then every turn's plan read off.
+solved (on the turn model's stage loop, `optimizer.turn.stages`), then every turn's plan read off.
 
 A one-turn season is the turn position itself and is solved by the turn planner
 (`optimizer.planners.position.solve`): its prepared turn is the scenario unchanged
@@ -26,15 +26,8 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.solve import (
-    Member,
-    StagePolicy,
-    exact_weights,
-    expression_range,
-    naval_search,
-    provable,
-    run_stages,
-)
+from optimizer.turn.solve import exact_weights, expression_range, naval_search
+from optimizer.turn.stages import Member, StagePolicy, provable, run_stages
 
 # Branch-and-bound nodes HiGHS may take on a season's stalled stage (the turn's `NODE_LIMIT` is 200):
 # a season's stages are larger, and HiGHS proves some of them in 200-3,300 nodes (its restarts counted)
@@ -49,7 +42,7 @@ SEASON_NODE_LIMIT = 20_000
 # 0.3): most of a season's stages are past it whatever the budget, and HiGHS, not CP-SAT, finds their best
 # plans (on seeds 130000-130015, 26 of 32 stages went to HiGHS, and HiGHS found a better plan than CP-SAT's
 # on 22), so CP-SAT's search past a first plan is mostly thrown away. A stage still without a plan at the
-# budget goes to HiGHS all the same (`optimizer.turn.solve._finish_stage`). Both trees in turn on fresh seeds
+# budget goes to HiGHS all the same (`optimizer.turn.stages._finish_stage`). Both trees in turn on fresh seeds
 # 160000-160019: every value the same, CPU summed 139.5 -> 129.6 s, p50 5.5 -> 4.0 s, p95 15.4 -> 14.8 s;
 # two positions CP-SAT had finished between 0.1 and 0.3 paid for HiGHS instead (1.4 -> 2.7, 2.4 -> 3.9 s).
 SEASON_STAGE_BUDGET = 0.1
@@ -97,7 +90,7 @@ def solve_season(
     more of some resources in some turns (`optimizer.season.why`); with `adjust`, of the prepared season
     it returns: the player's decisions fixed or forbidden (`optimizer.season.decisions.with_decisions`),
     a route's capacity raised (`optimizer.season.why`). The stages are the turn planner's
-    (`optimizer.turn.solve.run_stages`), queued by `season_queue`: the first priority alone, then the rest
+    (`optimizer.turn.stages.run_stages`), queued by `season_queue`: the first priority alone, then the rest
     together, each stage past its budget proven by HiGHS (measured in benchmarks/season.py: on seeds
     70000-70009 every position proven, CPU p95 10 s under a load of 5, where the priorities one by one
     with CP-SAT alone proved 7 of 10 in 60 s).

@@ -19,7 +19,7 @@ OnProgress = Callable[[str, float, float | None], None]
 class Reporter(cp_model.CpSolverSolutionCallback):
     """Reports the first priority of a solve's group at each solution (the bound as `first_bound`
     reads it off the weighted objective: every later member at its least). `group`: the solve's
-    `optimizer.turn.solve.Member`s."""
+    `optimizer.turn.stages.Member`s."""
 
     def __init__(self, on_progress: OnProgress, group: Sequence[Any]) -> None:
         super().__init__()

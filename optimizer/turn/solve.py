@@ -2,6 +2,8 @@
 
 `optimizer.turn.built.Built` prepares and builds the model once and hands each solve a copy of it;
 `optimizer.planners.turn` is the turn planner (`solve(scenario)`, `Position`) that every surface uses.
+The priorities are grouped into calls with exact lexicographic weights here (`stage_groups`) and solved
+by the stage loop the season shares (`optimizer.turn.stages.run_stages`).
 """
 
 from __future__ import annotations
@@ -12,21 +14,21 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple, Protocol, TypeVar
+from typing import TypeVar
 
 from ortools.sat.python import cp_model
 
-from models.plan import ObjectiveReport, Plan, StageResult, Status
+from models.plan import Plan, Status
 from models.scenario import Priority, Scenario
 from optimizer.rules.grants.objective import fewest_granted
-from optimizer.rules.linear import LinearExpr, value
+from optimizer.rules.linear import LinearExpr
 from optimizer.turn.explain import explain
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
 from optimizer.turn.objective import describe_priority, priority_expression
 from optimizer.turn.prepare import Prepared
-from optimizer.turn.progress import OnProgress, Reporter, first_bound
-from optimizer.turn.prove import NODE_LIMIT, STAGE_BUDGET, prove
+from optimizer.turn.progress import OnProgress
+from optimizer.turn.stages import Member, StagePolicy, run_stages
 from optimizer.turn.variables import Variables
 
 
@@ -127,58 +129,6 @@ def solve_stages(
     )
 
 
-@dataclass
-class StageRun:
-    """What the solves of the priorities ended with (`run_stages`): INFEASIBLE, UNKNOWN (no plan found),
-    or a plan (`solver`) with each priority's stage, proven or not (OPTIMAL when all are)."""
-
-    status: Status
-    stages: list[StageResult]
-    solver: cp_model.CpSolver | None
-    work: float  # deterministic time, summed over the solves
-
-    def report(self) -> ObjectiveReport:
-        """The plan's objective: the first priority's value, bound and gap, and every stage."""
-        first = self.stages[0]
-        assert first.bound is not None  # the first priority is solved first, and its bound always known
-        gap = abs(first.bound - first.value) / max(1.0, abs(first.value))
-        return ObjectiveReport(value=first.value, bound=first.bound, gap=round(gap, 6), stages=self.stages)
-
-
-class Decided(Protocol):
-    """A model's variables as the stages hint them: a turn's (`Variables`) or a season's."""
-
-    def decisions(self) -> list[cp_model.IntVar]: ...
-
-
-@dataclass(frozen=True)
-class StagePolicy:
-    """How `run_stages` treats a solve past its budget. `stage_budget`: the deterministic time a single
-    priority's CP-SAT solve takes before HiGHS is asked to prove it (`STAGE_BUDGET`); `node_limit`:
-    HiGHS's nodes (`NODE_LIMIT`); `together`: the priorities after the first of a group past its
-    budget solved as one group, which HiGHS proves at once when they fit (`split`, `provable`); `exact`:
-    a proven stage's value kept as an equality while the later stages are solved (`keep`); `later_budget`:
-    the budget of every solve after the first, when it differs from `stage_budget`; `group_node_limit`:
-    HiGHS's nodes on a group solved together, when they differ from `node_limit` (past them the group is
-    split, and each of its priorities gets `node_limit`)."""
-
-    stage_budget: float = STAGE_BUDGET
-    node_limit: int = NODE_LIMIT
-    together: bool = False
-    exact: bool = False
-    later_budget: float | None = None
-    group_node_limit: int | None = None
-
-    def budget(self, first: bool) -> float:
-        """A single priority's (or a group's solved together) deterministic budget: the first solve's or a
-        later one's."""
-        return self.stage_budget if first or self.later_budget is None else self.later_budget
-
-    def nodes(self, alone: bool) -> int:
-        """HiGHS's nodes on a single priority's stage, or on a group's solved together."""
-        return self.node_limit if alone or self.group_node_limit is None else self.group_node_limit
-
-
 # A turn's stages: measured in benchmarks/tail.py (see `STAGE_BUDGET`, `NODE_LIMIT`). `together`: once a
 # one call runs out, its first priority is solved alone and the rest (unspent BRPs, oil kept, the fewest
 # granted) as one group HiGHS proves at once, as the season's are, instead of one by one. Both trees side
@@ -194,206 +144,6 @@ class StagePolicy:
 TURN_STAGES = StagePolicy(together=True)
 
 
-def run_stages(
-    model: cp_model.CpModel,
-    variables: Decided,
-    queue: list[list[Member]],
-    time_limit: float | None,
-    built: float,
-    configured: Callable[[float | None], cp_model.CpSolver],
-    on_progress: OnProgress | None = None,
-    *,
-    policy: StagePolicy,
-) -> StageRun:
-    """The groups of `queue` solved in order on `model` (each optimum kept while the next is solved),
-    within `time_limit` seconds from `built` (a `time.perf_counter()`), each solver made by
-    `configured`, as `policy` says (`TURN_STAGES`, or the season's own): a group of several priorities
-    past `ONE_CALL_BUDGET` keeps what its bound proves (`proven_prefix`) and the rest is solved again
-    from its plan (`split`); a single priority past the
-    policy's `stage_budget` is finished by `_finish_stage` (HiGHS given at most `node_limit` nodes), and
-    so is a group the policy solves together (`StagePolicy.together`), split when HiGHS cannot tell.
-    The turn's solve (`solve_stages`) and the season's (`optimizer.season.solve`) both run their stages
-    so. Priorities the time limit left unsolved get their values in the plan,
-    nothing proven of them."""
-    stages: list[StageResult] = []
-    last_solver: cp_model.CpSolver | None = None
-    work = 0.0
-    first = True
-    while queue:
-        group = queue.pop(0)
-        remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
-        combined: LinearExpr = sum(member.weight * member.expr for member in group)
-        model.maximize(combined)
-        # Every CP-SAT solve of this group reports its better plans to the same hook.
-        callback = None if on_progress is None else Reporter(on_progress, group)
-        solver = configured(remaining)
-        # A deterministic budget: past it, several priorities are solved again in parts (`split`), and
-        # one priority's plan, or a group's the policy solves together, goes to HiGHS to be proven
-        # (`optimizer.turn.prove`).
-        alone = len(group) == 1
-        together = not alone and policy.together and provable(group)
-        single = alone or together  # a stage HiGHS may finish (`_finish_stage`)
-        solver.parameters.max_deterministic_time = policy.budget(first) if single else ONE_CALL_BUDGET
-        first = False
-        status = solver.solve(model, callback)
-        work += solver.deterministic_time
-        if single and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and not _past(time_limit, built):
-            left = None if time_limit is None else time_limit - (time.perf_counter() - built)
-            # A group is proven as one priority, its weighted sum (the range is not read of it).
-            whole = group[0] if alone else Member("group", combined, 1, 1, 0, 0)
-            status, solver, more = _finish_stage(
-                model,
-                variables,
-                whole,
-                solver,
-                status,
-                left,
-                configured,
-                callback,
-                policy.nodes(alone),
-                alone=alone,
-            )
-            work += more
-        if status == cp_model.INFEASIBLE:
-            return StageRun(Status.INFEASIBLE, stages, None, work)
-        out_of_time = _past(time_limit, built)
-        if len(group) > 1 and status != cp_model.OPTIMAL and not out_of_time:
-            # No work thrown away: what this call proved is kept (`proven_prefix`), and the priorities
-            # left start from its plan.
-            if status != cp_model.FEASIBLE:
-                queue[:0] = split(group, policy.together)
-                continue
-            values = [int(solver.value(member.expr)) for member in group]
-            count, kept = proven_prefix(group, values, solver.best_objective_bound)
-            for member, best in zip(group[:count], values, strict=False):
-                stages.append(
-                    StageResult(
-                        priority=member.name,
-                        value=best / member.scale,
-                        bound=best / member.scale,
-                        proven=True,
-                    )
-                )
-                keep(model, member.expr, best, proven=policy.exact)
-            last_solver = solver
-            model.add(group[count].expr <= kept)
-            queue[:0] = split(group[count:], policy.together)
-            _hint(model, variables, solver)
-            continue
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            if not stages:
-                return StageRun(Status.UNKNOWN, stages, None, work)
-            queue.insert(0, group)
-            break
-        optimal = status == cp_model.OPTIMAL
-        bounds = _member_bounds(solver, group, optimal)
-        for member, bound in zip(group, bounds, strict=True):
-            best = value(solver, member.expr)
-            stages.append(
-                StageResult(
-                    priority=member.name,
-                    value=best / member.scale,
-                    bound=None if bound is None else bound / member.scale,
-                    proven=optimal,
-                )
-            )
-        # Keep this optimum while the next priority is solved, starting from this plan.
-        best_combined = sum(member.weight * value(solver, member.expr) for member in group)
-        last_solver = solver
-        if queue and not out_of_time:
-            keep(model, combined, best_combined, optimal and policy.exact)
-            _hint(model, variables, solver)
-        elif queue:
-            break
-    assert last_solver is not None
-    # Priorities the time limit left unsolved: their values in the plan, nothing proven of them.
-    for member in (member for group in queue for member in group):
-        stages.append(
-            StageResult(
-                priority=member.name,
-                value=value(last_solver, member.expr) / member.scale,
-                bound=None,
-                proven=False,
-            )
-        )
-    proven = all(stage.proven for stage in stages)
-    return StageRun(Status.OPTIMAL if proven else Status.FEASIBLE, stages, last_solver, work)
-
-
-def _past(time_limit: float | None, started: float) -> bool:
-    return time_limit is not None and time.perf_counter() - started >= time_limit
-
-
-def keep(model: cp_model.CpModel, expr: LinearExpr, best: int, proven: bool) -> None:
-    """A stage's value kept while the later priorities are solved: at least `best`; exactly `best` when
-    it is `proven` best, which keeps every plan (none is worth more) and tightens the later stages'
-    linear relaxations, whose fractional points may otherwise sit above it.
-
-    The season's stages keep their proven values exactly (`StagePolicy.exact`), measured a little
-    faster, single positions moving both ways (both trees side by side, CPU s summed over seeds
-    210000-210019: 190.1 -> 172.6, p95 32.0 -> 14.6; over 220000-220019: 119.0 -> 118.2; with the fixed
-    read of `_finish_stage`, 240000-240019: 176.4 -> 175.3; every value the same). A turn's keep a
-    floor: on the naval suite (7950000-7950299) the equality changed nothing measurable (CPU summed
-    122.1 -> 122.5 s), and on turns without HiGHS it broke some ties otherwise (the Murmansk split of
-    `allies_summer_1942_grants.yaml`, the order of its `--alternatives`)."""
-    model.add(expr == best if proven else expr >= best)
-
-
-def _finish_stage(
-    model: cp_model.CpModel,
-    variables: Decided,
-    member: Member,
-    solver: cp_model.CpSolver,
-    status: cp_model.CpSolverStatus,
-    time_left: float | None,
-    configured: Callable[[float | None], cp_model.CpSolver],
-    callback: Reporter | None = None,
-    node_limit: int = NODE_LIMIT,
-    alone: bool = True,
-) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver, float]:
-    """One priority's solve that ran past `STAGE_BUDGET`: its plan proven best by HiGHS (the status
-    OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
-    better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan, and
-    read with every variable fixed when that plan is proven best; any plan HiGHS proves is better when
-    the solve stopped before it found one) or, when HiGHS could not tell, for the best plan, started
-    from the plan it has. The status, the solver holding the plan, and the deterministic time of the
-    second CP-SAT call. `callback` is told of each
-    better plan either CP-SAT call finds (`optimizer.turn.progress`).
-
-    Not `alone` (a group's weighted sum, `StagePolicy.together`): when HiGHS cannot tell, or CP-SAT
-    finds no plan of HiGHS's value, the status and the plan it has, for the group to be split."""
-    # The stage stopped at its budget with a plan (FEASIBLE) or before it found one (UNKNOWN): HiGHS is
-    # asked either way (`run_stages` calls this for no other status).
-    proof = prove(model, solver, time_left, node_limit)
-    if proof is not None and proof.better is None:
-        return cp_model.OPTIMAL, solver, 0.0
-    if proof is not None and proof.better is not None:
-        # On a copy: should CP-SAT find no plan of HiGHS's value (HiGHS's tolerances), the model is
-        # left as it was and CP-SAT searches it alone.
-        copy = model.clone()
-        copy.add(member.expr >= proof.better)
-        copy.add(member.expr <= proof.bound)
-        copy.clear_hints()
-        for index, value in enumerate(proof.values):
-            copy.add_hint(copy.get_int_var_from_proto_index(index), value)
-        checked = configured(time_left)
-        if proof.better >= proof.bound:
-            # HiGHS's plan is proven best and is a plan in exact integers (`prove`): CP-SAT only reads
-            # it, every variable fixed at its value, with no search and almost no presolve.
-            checked.parameters.fix_variables_to_their_hinted_value = True
-        found = checked.solve(copy, callback)
-        if found == cp_model.OPTIMAL:
-            return found, checked, checked.deterministic_time
-        if found == cp_model.FEASIBLE:  # the search goes on from the plan of HiGHS's value
-            status, solver = found, checked
-    if not alone:
-        return status, solver, 0.0
-    if status == cp_model.FEASIBLE:
-        _hint(model, variables, solver)
-    again = configured(time_left)
-    return again.solve(model, callback), again, again.deterministic_time
-
-
 def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:
     """The player's priorities in order; with grants, last, None: among equal plans, the one that moves
     the fewest BRPs."""
@@ -403,86 +153,9 @@ def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | 
     return priorities
 
 
-def _hint(model: cp_model.CpModel, variables: Decided, solver: cp_model.CpSolver) -> None:
-    """Start the next solve from this solve's plan."""
-    model.clear_hints()
-    for var in variables.decisions():
-        model.add_hint(var, solver.value(var))
-
-
-def _member_bounds(solver: cp_model.CpSolver, group: list[Member], optimal: bool) -> list[int | None]:
-    """Each member's proven bound: its value when the solve is optimal; otherwise, for the first member,
-    what the weighted bound leaves it with every later member at its least (a valid upper bound), and
-    for the rest None (nothing is proven of them)."""
-    values = [int(solver.value(member.expr)) for member in group]
-    if optimal:
-        return list(values)
-    return [first_bound(group, values[0], solver.best_objective_bound), *(None for _ in group[1:])]
-
-
-class Member(NamedTuple):
-    """One priority within a solve: its name, expression, scale, and lexicographic weight."""
-
-    name: str
-    expr: LinearExpr
-    scale: int
-    weight: int
-    low: int  # the least value expr can take (from its variables' domains)
-    high: int  # the greatest
-
-
-def proven_prefix(group: list[Member], values: list[int], objective_bound: float) -> tuple[int, int]:
-    """What a solve of `group`'s weighted objective that stopped with a plan (each member's value in
-    `values`) and a bound proves of its members in order: how many of the first members are proven at
-    their values, and the bound it proves of the next.
-
-    The weighted bound B holds for every plan. Once members 0..k-1 are proven at their values v_i,
-    every plan that keeps them so has sum(w_i x v_i for i < k) + w_k x f_k + sum(w_i x f_i for i > k)
-    <= B with each later f_i at least its least value, so f_k is at most
-    (B - sum(w_i x v_i, i < k) - sum(w_i x low_i, i > k)) / w_k; where that is v_k, member k is proven
-    too (the lexicographic reading: each priority is best among the plans best in the earlier ones)."""
-    earlier = 0
-    for k, member in enumerate(group):
-        # Member k is the first of the group that is left, under the bound the earlier ones leave it.
-        most = first_bound(group[k:], values[k], objective_bound - earlier)
-        if most > values[k] or k == len(group) - 1:
-            return k, most
-        earlier += member.weight * values[k]
-    raise AssertionError("unreachable")
-
-
-# The greatest magnitude of a weighted objective HiGHS is asked to prove (`provable`). The single
-# priorities it proves reach a few hundred million (a season's value, scaled and discounted), and
-# its bound is taken only within `TOLERANCE` of an integer (`optimizer.turn.prove`).
-PROOF_LIMIT = 10**9
-
-
-def provable(group: list[Member]) -> bool:
-    """Whether HiGHS may prove `group`'s solve when it runs past its budget: one priority; or several,
-    the later ones of a group whose first was solved alone (`split`), whose weighted sum stays within
-    `PROOF_LIMIT`, so that one proof serves them all (the weights are exact: the weighted optimum is
-    each in turn at its best)."""
-    if len(group) == 1:
-        return True
-    return sum(m.weight * max(abs(m.low), abs(m.high)) for m in group) <= PROOF_LIMIT
-
-
-def split(group: list[Member], together: bool) -> list[list[Member]]:
-    """A group past its budget solved again in parts: its first priority alone, then the rest one by
-    one; with `together`, the rest in one group with their weights when HiGHS may prove them so
-    (`provable`)."""
-    first, rest = [group[0]._replace(weight=1)], group[1:]
-    if together and len(rest) > 1 and provable(rest):
-        return [first, rest]
-    return [first, *([member._replace(weight=1)] for member in rest)]
-
-
 # Exact integers only: a solve's weighted objective stays within what a double holds exactly, so its
 # value, its bound and the optimum kept for the next solve are never rounded.
 EXACT_LIMIT = 2**53
-# Deterministic time (about seconds of one core) a one-call solve of several priorities may take before
-# they are solved one by one: the one call is faster on most positions, and the budget bounds the rest.
-ONE_CALL_BUDGET = 0.5
 
 
 def naval_search(solver: cp_model.CpSolver) -> None:

@@ -3,10 +3,8 @@ planner's stages, HiGHS alone) agree on the optimum, and `--seed-offset` draws o
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import replace
-from typing import Any
 from unittest.mock import patch
 
 import pytest
@@ -15,18 +13,9 @@ from benchmarks import highs as highs_benchmark
 from benchmarks.bench import suites
 from benchmarks.highs import first_stage_model, solve_as_planner, solve_cp_sat, solve_highs
 from models.generate import random_scenario
-from optimizer.turn import solve as turn_solve
+from optimizer.turn import stages as turn_stages
 from optimizer.turn.milp import model_proto, translate
 from optimizer.turn.solve import TURN_STAGES
-
-
-def recorded(call: Callable[..., Any], calls: list[Any]) -> Callable[..., Any]:
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        result = call(*args, **kwargs)
-        calls.append(result)
-        return result
-
-    return wrapper
 
 
 @pytest.mark.parametrize("stalled", [False, True])
@@ -39,16 +28,15 @@ def test_the_planners_stages_reach_the_one_calls_optimum(seed: int, stalled: boo
     assert stage.naval and len(stage.group) > 1, "a naval position whose first call has several priorities"
     milp = translate(model_proto(stage.model))
     one_call = solve_cp_sat(stage.model, stage.naval, 60.0)
-    proofs: list[Any] = []
     with ExitStack() as stack:
+        proofs = stack.enter_context(patch.object(turn_stages, "prove", wraps=turn_stages.prove))
         if stalled:
-            stack.enter_context(patch.object(turn_solve, "ONE_CALL_BUDGET", 1e-9))
+            stack.enter_context(patch.object(turn_stages, "ONE_CALL_BUDGET", 1e-9))
             stack.enter_context(
                 patch.object(highs_benchmark, "TURN_STAGES", replace(TURN_STAGES, stage_budget=1e-9))
             )
-            stack.enter_context(patch.object(turn_solve, "prove", recorded(turn_solve.prove, proofs)))
         planner = solve_as_planner(stage)
-    assert bool(proofs) is stalled
+    assert proofs.called is stalled
     highs = solve_highs(milp, 60.0)
     assert one_call.optimal and planner.optimal and highs.optimal
     assert one_call.value is not None and planner.value is not None and highs.value is not None

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 from ortools.sat.python import cp_model
 
-import optimizer.turn.solve as stages
+import optimizer.turn.solve as planner
+import optimizer.turn.stages as stages
 from models.generate import random_scenario
 from models.plan import Plan, Status
 from models.scenario import Scenario
@@ -69,7 +70,7 @@ def test_a_stalled_stage_is_proven_by_highs_with_the_optimum_of_cp_sat_alone(
 
 def test_a_stage_highs_cannot_prove_is_left_to_cp_sat(monkeypatch: pytest.MonkeyPatch) -> None:
     """HiGHS answering nothing (a model it does not take, or its node limit): CP-SAT proves the stage."""
-    monkeypatch.setattr(stages, "TURN_STAGES", stages.StagePolicy(stage_budget=0.002, together=True))
+    monkeypatch.setattr(planner, "TURN_STAGES", stages.StagePolicy(stage_budget=0.002, together=True))
     scenario = random_scenario(3, requirements=False, joint_grants=True, max_entries=12, naval_turns=4)
     best = solve(scenario)
     monkeypatch.setattr(stages, "prove", lambda *args: None)
@@ -94,7 +95,7 @@ def test_a_stage_stopped_before_it_found_a_plan_goes_to_highs(monkeypatch: pytes
 
     monkeypatch.setattr(stages, "prove", spy)
     monkeypatch.setattr(stages, "ONE_CALL_BUDGET", 1e-9)
-    monkeypatch.setattr(stages, "TURN_STAGES", stages.StagePolicy(stage_budget=1e-9, together=True))
+    monkeypatch.setattr(planner, "TURN_STAGES", stages.StagePolicy(stage_budget=1e-9, together=True))
     forced = solve(scenario)
     assert any(not had and proof is not None and proof.better is not None for had, proof in asked), (
         "a stage without a plan was solved by HiGHS and its plan asked of CP-SAT"

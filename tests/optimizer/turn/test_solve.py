@@ -297,7 +297,8 @@ def test_proven_prefix_proves_only_the_lexicographic_optimum(plans, pick, slack)
     or above the best weighted sum, each member it calls proven is at the lexicographic optimum's value
     (each priority best among the plans best in the earlier ones), and the bound it gives the next
     member is at least that optimum's value there."""
-    from optimizer.turn.solve import Member, exact_weights, proven_prefix
+    from optimizer.turn.solve import exact_weights
+    from optimizer.turn.stages import Member, proven_prefix
 
     ranges = [(0, 4), (-3, 3), (0, 2)]
     weights = exact_weights(ranges)
@@ -324,20 +325,21 @@ def test_a_one_call_that_runs_out_leaves_every_priority_s_optimum_as_it_was(monk
     every stage past a tiny budget goes to HiGHS. Either way every priority's value is the plain solve's,
     proven."""
     import optimizer.turn.solve as planner
+    import optimizer.turn.stages as stages
     from models.generate import random_scenario
 
     scenario = random_scenario(41_000, requirements=False, joint_grants=True, max_entries=12, naval_turns=4)
     plain = solved(scenario)
     finished: list[bool] = []
-    finish = planner._finish_stage
+    finish = stages._finish_stage
 
     def spied(*args, **kwargs):
         finished.append(kwargs.get("alone", True))
         return finish(*args, **kwargs)
 
-    monkeypatch.setattr(planner, "ONE_CALL_BUDGET", 1e-9)
-    monkeypatch.setattr(planner, "TURN_STAGES", planner.StagePolicy(stage_budget=1e-9, together=together))
-    monkeypatch.setattr(planner, "_finish_stage", spied)
+    monkeypatch.setattr(stages, "ONE_CALL_BUDGET", 1e-9)
+    monkeypatch.setattr(planner, "TURN_STAGES", stages.StagePolicy(stage_budget=1e-9, together=together))
+    monkeypatch.setattr(stages, "_finish_stage", spied)
     forced = solved(scenario)
     values = [(stage.priority, stage.value) for stage in forced.objective.stages]
     assert values == [(stage.priority, stage.value) for stage in plain.objective.stages]
@@ -353,7 +355,7 @@ def test_a_proven_stage_is_kept_at_its_value_and_an_unproven_one_at_least():
     so that the later stages may still find a plan worth more."""
     from ortools.sat.python import cp_model
 
-    from optimizer.turn.solve import keep
+    from optimizer.turn.stages import keep
 
     for proven, domain in ((True, [7, 7]), (False, [7, 2**63 - 1])):
         model = cp_model.CpModel()
@@ -371,7 +373,7 @@ def test_a_season_keeps_its_proven_stages_exactly_and_a_turn_at_least(monkeypatc
     """`StagePolicy.exact`: the season's stages (`optimizer.season.solve`) post each proven value as an
     equality, the turn's as a floor; on the bundled season and the default turn every priority is proven
     (the status is `optimal`), so each kept value is a proven one."""
-    import optimizer.turn.solve as stages
+    import optimizer.turn.stages as stages
     import scenarios
     from models.io import load_scenario
     from optimizer.season.solve import solve_season
@@ -402,7 +404,7 @@ def test_a_seasons_later_stages_get_the_shorter_budget_and_a_turns_the_same(monk
     from models.io import load_scenario
     from optimizer.season.solve import SEASON_LATER_BUDGET, SEASON_STAGE_BUDGET, solve_season
     from optimizer.turn.prove import STAGE_BUDGET
-    from optimizer.turn.solve import ONE_CALL_BUDGET, StagePolicy
+    from optimizer.turn.stages import ONE_CALL_BUDGET, StagePolicy
 
     assert SEASON_LATER_BUDGET < SEASON_STAGE_BUDGET
     policy = StagePolicy(stage_budget=0.1, later_budget=0.01)
@@ -434,11 +436,11 @@ def test_a_seasons_later_priorities_together_get_fewer_highs_nodes_than_one_prio
     priority's stage, and every stage of a turn, the policy's `node_limit`. Read off the node limit each
     proof is asked with, the bundled season's later stage sent to HiGHS by a budget too short for CP-SAT."""
     import optimizer.season.solve as season
-    import optimizer.turn.solve as stages
+    import optimizer.turn.stages as stages
     import scenarios
     from models.io import load_scenario
     from optimizer.turn.prove import NODE_LIMIT
-    from optimizer.turn.solve import StagePolicy
+    from optimizer.turn.stages import StagePolicy
 
     policy = StagePolicy(node_limit=20_000, group_node_limit=3_000)
     assert (policy.nodes(alone=True), policy.nodes(alone=False)) == (20_000, 3_000)
