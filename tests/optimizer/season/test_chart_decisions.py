@@ -17,6 +17,7 @@ from models.generate_season import season_data
 from models.io import InputError, parse_scenario
 from models.plan import Status
 from models.scenario import Scenario
+from models.tables import Power
 from optimizer.checker.season import check_season
 from optimizer.season.decision_forms import parse_season_decision, parse_season_decisions
 from optimizer.season.decisions import with_decisions
@@ -136,7 +137,11 @@ def test_every_plan_under_a_chart_action_past_the_season_passes_the_checker_and_
     result = SEASON.solve(position, Limits(), decisions)
     event("forbid" if forbid else "fix")
     if result.plan is None:
-        assert forbid is False and result.status is Status.INFEASIBLE  # a forbid is always possible
+        # A forbid leaves the ship another action (scuttling it, 27.7272 E), but a French ship's: France
+        # never scuttles, so a French ship in its column whose deferral is forbidden must be paid on, and
+        # without the BRPs that turn there is no plan (`test_a_french_ship_must_be_paid_on_when_its_deferral_is_forbidden`).
+        french_deferral = forbid and action.power is Power.FRANCE and action.action == "defer"
+        assert result.status is Status.INFEASIBLE and (forbid is False or french_deferral)
         return
     assert check_season(position, result.plan) == []
     taken = [
@@ -148,3 +153,45 @@ def test_every_plan_under_a_chart_action_past_the_season_passes_the_checker_and_
     assert (taken == []) is forbid
     if not forbid:
         assert result.plan.objective.value == pytest.approx(base.plan.objective.value)
+
+
+# The draws of a generated season (`season_data`, two turns, a chart of 3 turns) that hypothesis found:
+# the best plan defers France's ship at Lorient in chart turn 2, past the season, and France has not the
+# BRPs to pay it on instead.
+# fmt: off
+FRENCH_SHIP_DRAWS = [
+    1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0,
+    0, 0, 0, 0, 7, 0, 0, 0, 0,
+]
+# fmt: on
+
+
+def test_a_french_ship_must_be_paid_on_when_its_deferral_is_forbidden():
+    """27.7272: a ship in its column defers, continues, accelerates or is launched; any ship may be
+    scuttled, France's never (27.7272 E). Forbidding the deferral the best plan takes leaves a French ship
+    only the moves France pays for (3 BRPs a step, 27.7272 A), and France has not the BRPs to pay it on: no
+    plan, and the explanation names the BRPs available (27.11) that block it."""
+    from optimizer.planners import Limits
+    from optimizer.planners.season import SEASON
+
+    draws = iter(FRENCH_SHIP_DRAWS)
+    position = Scenario.model_validate(
+        season_data(lambda lo, hi: next(draws), turns=2, naval_turns=3, requirements=False)
+    )
+    base = solve_season(position)
+    assert base.plan is not None
+    past = [a for a in base.plan.turns[0].plan.naval_actions if a.turn >= 2 and a.action != "launch"]
+    assert [(a.power, a.yard, a.ship, a.action, a.turn) for a in past] == [
+        (Power.FRANCE, "lorient", "lorient-0", "defer", 2)
+    ]
+    forbidden = SEASON.solve(
+        position, Limits(), parse_season_decisions([], ["france:lorient/lorient-0:defer@2"], 2)
+    )
+    assert forbidden.status is Status.INFEASIBLE and forbidden.plan is None
+    assert any("27.11 BRPs available (france" in line for line in forbidden.explanation)
+    # Fixed, the same deferral changes nothing (the best plan takes it).
+    fixed = SEASON.solve(
+        position, Limits(), parse_season_decisions(["france:lorient/lorient-0:defer@turn3"], [], 2)
+    )
+    assert fixed.plan is not None and fixed.plan.objective.value == base.plan.objective.value
