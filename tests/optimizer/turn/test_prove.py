@@ -17,7 +17,7 @@ from models.plan import Plan, Status
 from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.planners.position import solve
-from optimizer.turn.prove import STRICT, Proof, has_plan, is_plan, prove
+from optimizer.turn.prove import STRICT, Proof, has_plan, is_plan, prove, read_bound
 
 # A joint plan of four powers with grants, 48 entries each and a 12-turn chart whose one weighted call
 # runs out of its budget (one of the hard tail of benchmarks/tail.py's seeds 5000-5199): its stages
@@ -185,6 +185,19 @@ def test_highs_s_plan_is_valued_in_exact_integers(monkeypatch: pytest.MonkeyPatc
     assert prove(model, cp_sat, None) == Proof(bound=9, better=9, values=(0, 1, 1)), "9 proven"
     replies = iter([(12, [0.0, 1.0, 1.0])] * 2)
     assert prove(model, cp_sat, None) == Proof(bound=12, better=9, values=(0, 1, 1)), "not proven"
+
+
+def test_a_bound_a_hair_below_an_integer_proves_that_integer() -> None:
+    """HiGHS's bound on a season's value (seed 450017, its plan worth 326,076,400 in integers) came back as
+    326,076,399.9999159: within a few 1e-13 of its size, it proves 326,076,400. A bound well inside an
+    interval proves the integer below it, and a bound is only ever rounded up to the tolerance."""
+    assert read_bound(326_076_399.9999159) == 326_076_400
+    assert read_bound(275.9999999) == 276
+    assert read_bound(-14.0000000001) == -14
+    assert read_bound(276.0) == 276
+    assert read_bound(275.5) == 275
+    assert read_bound(326_076_399.5) == 326_076_399
+    assert read_bound(-14.5) == -15
 
 
 def test_a_position_whose_highs_plan_breaks_a_constraint_is_proven() -> None:
