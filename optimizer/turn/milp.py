@@ -4,7 +4,8 @@
 exactly: integer variables keep their bounds (a domain with holes is refused); a linear constraint
 keeps its domain, with one binary per interval when the domain has holes; enforcement literals become
 big-M terms from the variables' bounds; bool_or, bool_and, exactly_one and at_most_one become sums of
-literals; int_div by a constant, lin_max and int_prod with a 0/1 factor take their standard MILP forms;
+literals; int_div by a constant and int_prod with a 0/1 factor take their standard MILP forms, and lin_max
+one binary per expression that can be the only maximum, each with the tightest big-M its bounds allow;
 the objective keeps its scaling factor and offset, so that both solvers report the same value.
 Variable i of the proto is column i of the MILP; the auxiliary columns come after them.
 """
@@ -282,14 +283,24 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
             exprs = [linear(e) for e in ct.lin_max.exprs]
             if not exprs:
                 raise Untranslated(f"constraint {index}: lin_max of nothing")
-            top = max(milp.bounds(e)[1] for e in exprs)
+            for expr in exprs:
+                milp.add_row(target - expr, 0, None)
+            # An expression never above the greatest least value among them (`first`'s) is never the
+            # only maximum: left out of the choice, it changes no maximum (a season's BRPs,
+            # max(carried, 0), where presolve proved carried >= 0, leave no choice at all).
+            lows = [milp.bounds(e)[0] for e in exprs]
+            first = lows.index(max(lows))
+            exprs = [e for i, e in enumerate(exprs) if i == first or milp.bounds(e)[1] > lows[first]]
             chosen = [milp.add_binary() for _ in exprs] if len(exprs) > 1 else [constant(1)]
             if len(exprs) > 1:
                 milp.add_row(total(chosen), 1, 1)
-            for z, expr in zip(chosen, exprs, strict=True):
-                milp.add_row(target - expr, 0, None)
-                # target <= expr for the expression chosen as the maximum.
-                slack = top - milp.bounds(expr)[0]
+            for i, (z, expr) in enumerate(zip(chosen, exprs, strict=True)):
+                # target <= expr for the expression chosen as the maximum. Otherwise another is
+                # chosen, target <= that one, so target - expr is at most the others' greatest value
+                # less this one's least: the tightest big-M, whose relaxation of max(c, 0) is the
+                # convex hull (the chord), where the maximum over every expression's bound is not.
+                others = max((milp.bounds(e)[1] for j, e in enumerate(exprs) if j != i), default=0)
+                slack = others - milp.bounds(expr)[0]
                 milp.add_row(target - expr + z * slack, None, slack)
         elif kind == "int_prod":
             target = linear(ct.int_prod.target)

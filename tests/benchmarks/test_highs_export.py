@@ -158,6 +158,42 @@ def test_lin_max_and_min() -> None:
     check(build)
 
 
+@pytest.mark.parametrize(("low", "high"), [(1, 5), (0, 4), (-5, 0), (-5, -1), (-3, 4)])
+def test_lin_max_with_an_expression_that_is_never_the_only_maximum(low: int, high: int) -> None:
+    """max(x, 0), x's domain on either side of 0 or across it, and max(x, y, 3) with y never above 3:
+    an expression that is never above another's least value is left out of the choice, and the
+    translation keeps the same plans."""
+
+    def build(m: cp_model.CpModel) -> list[cp_model.IntVar]:
+        x, y = m.new_int_var(low, high, "x"), m.new_int_var(0, 3, "y")
+        top, most = m.new_int_var(-6, 6, "top"), m.new_int_var(0, 6, "most")
+        m.add_max_equality(top, [x, 0])
+        m.add_max_equality(most, [x, y, 3])
+        m.maximize(top + most - y)
+        return [x, y, top, most]
+
+    check(build)
+
+
+def test_the_relaxation_of_a_max_with_zero_is_its_convex_hull() -> None:
+    """f = max(c, 0) with c in [-4, 12]: the convex hull of the points (c, max(c, 0)) is bounded above by
+    the chord from (-4, 0) to (12, 12), f <= 12 (c + 4) / 16, so with c at 0 the linear relaxation lets f
+    reach 3 and no more (a big-M from every expression's bound, 12 - (-4), would let it reach 48/7)."""
+    model = cp_model.CpModel()
+    c, f = model.new_int_var(-4, 12, "c"), model.new_int_var(0, 12, "f")
+    model.add_max_equality(f, [c, 0])
+    model.add(c == 0)
+    model.maximize(f)
+    lp = translate(model_proto(model)).to_highs()
+    lp.integrality_ = [highspy.HighsVarType.kContinuous] * lp.num_col_
+    highs = highspy.Highs()
+    highs.setOptionValue("output_flag", False)
+    highs.passModel(lp)
+    highs.run()
+    assert highs.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    assert highs.getInfo().objective_function_value == pytest.approx(3.0)
+
+
 def test_int_prod_with_a_boolean_factor() -> None:
     def build(m: cp_model.CpModel) -> list[cp_model.IntVar]:
         b, x, t = m.new_bool_var("b"), m.new_int_var(-3, 4, "x"), m.new_int_var(-5, 5, "t")
