@@ -326,7 +326,8 @@ def proven_prefix(group: list[Member], values: list[int], objective_bound: float
 
 # The greatest magnitude of a weighted objective HiGHS is asked to prove (`provable`). The single
 # priorities it proves reach a few hundred million (a season's value, scaled and discounted), and
-# its bound is taken only within `TOLERANCE` of an integer (`optimizer.turn.prove`).
+# its bound is read to within a tolerance that grows with its size (`optimizer.turn.prove.read_bound`:
+# under a tenth below this limit).
 PROOF_LIMIT = 10**9
 
 
