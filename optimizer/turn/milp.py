@@ -193,6 +193,33 @@ def _intervals(domain: list[int]) -> list[tuple[int | None, int | None]]:
     ]
 
 
+def _maximum(milp: Milp, target: Affine, exprs: list[Affine]) -> None:
+    """target = max(exprs): target at least each, and at most the one chosen (one binary per expression
+    that can be the only maximum). An expression never above the greatest least value among them is never
+    the only maximum, and is left out of the choice: it changes no maximum (a season's BRPs,
+    max(carried, 0), where presolve proved carried >= 0, leave no choice at all)."""
+    for expr in exprs:
+        milp.add_row(target - expr, 0, None)
+    bounds = [milp.bounds(e) for e in exprs]
+    floor = max(low for low, _ in bounds)
+    first = next(i for i, (low, _) in enumerate(bounds) if low == floor)
+    choice = [
+        (e, b) for i, (e, b) in enumerate(zip(exprs, bounds, strict=True)) if i == first or b[1] > floor
+    ]
+    if len(choice) == 1:
+        milp.add_row(target - choice[0][0], None, 0)
+        return
+    chosen = [milp.add_binary() for _ in choice]
+    milp.add_row(total(chosen), 1, 1)
+    for i, (z, (expr, (low, _))) in enumerate(zip(chosen, choice, strict=True)):
+        # target <= expr for the expression chosen as the maximum. Otherwise another is chosen and target
+        # is at most that one, so target - expr is at most the others' greatest value less this one's
+        # least: the tightest big-M, whose relaxation of max(c, 0) is the convex hull (the chord), where
+        # the greatest value over every expression is not.
+        slack = max(high for j, (_, (_, high)) in enumerate(choice) if j != i) - low
+        milp.add_row(target - expr + z * slack, None, slack)
+
+
 def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
     """The CP-SAT model as an equivalent MILP: variable i of the proto is column i."""
     milp = Milp()
@@ -283,25 +310,7 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
             exprs = [linear(e) for e in ct.lin_max.exprs]
             if not exprs:
                 raise Untranslated(f"constraint {index}: lin_max of nothing")
-            for expr in exprs:
-                milp.add_row(target - expr, 0, None)
-            # An expression never above the greatest least value among them (`first`'s) is never the
-            # only maximum: left out of the choice, it changes no maximum (a season's BRPs,
-            # max(carried, 0), where presolve proved carried >= 0, leave no choice at all).
-            lows = [milp.bounds(e)[0] for e in exprs]
-            first = lows.index(max(lows))
-            exprs = [e for i, e in enumerate(exprs) if i == first or milp.bounds(e)[1] > lows[first]]
-            chosen = [milp.add_binary() for _ in exprs] if len(exprs) > 1 else [constant(1)]
-            if len(exprs) > 1:
-                milp.add_row(total(chosen), 1, 1)
-            for i, (z, expr) in enumerate(zip(chosen, exprs, strict=True)):
-                # target <= expr for the expression chosen as the maximum. Otherwise another is
-                # chosen, target <= that one, so target - expr is at most the others' greatest value
-                # less this one's least: the tightest big-M, whose relaxation of max(c, 0) is the
-                # convex hull (the chord), where the maximum over every expression's bound is not.
-                others = max((milp.bounds(e)[1] for j, e in enumerate(exprs) if j != i), default=0)
-                slack = others - milp.bounds(expr)[0]
-                milp.add_row(target - expr + z * slack, None, slack)
+            _maximum(milp, target, exprs)
         elif kind == "int_prod":
             target = linear(ct.int_prod.target)
             factors = [linear(e) for e in ct.int_prod.exprs]
