@@ -7,7 +7,7 @@ For the first `--positions` positions of each suite of `benchmarks/bench.py`, bu
 model and sets the objective of its first solve, as `optimizer.turn.solve.solve` does (every priority
 of the first call, with exact weights); then solves it three ways:
 
-- CP-SAT in one call (the planner's settings, `optimizer.turn.model.new_solver`), with no budget;
+- CP-SAT in one call (the planner's settings, `optimizer.turn.solve.stage_solver`), with no budget;
 - as the planner does (`run_stages`): CP-SAT within its deterministic budgets, a call that runs out
   split, and each stage it stalls on proven by HiGHS;
 - translated exactly into a MILP, by HiGHS alone (one thread, relative gap 0).
@@ -30,6 +30,7 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 
 import highspy
 from ortools.sat.python import cp_model
@@ -41,9 +42,9 @@ from benchmarks.figures import percentile
 from models.plan import Status
 from models.scenario import Scenario
 from optimizer.turn.milp import Milp, model_proto, translate
-from optimizer.turn.model import build_model, new_solver
+from optimizer.turn.model import build_model
 from optimizer.turn.prepare import prepare
-from optimizer.turn.solve import TURN_STAGES, naval_search, priority_order, stage_groups
+from optimizer.turn.solve import TURN_STAGES, priority_order, stage_groups, stage_solver
 from optimizer.turn.stages import Member, run_stages
 from optimizer.turn.variables import Variables
 
@@ -81,9 +82,7 @@ class Outcome:
 def solve_cp_sat(model: cp_model.CpModel, naval: bool = False, time_limit: float | None = None) -> Outcome:
     """One CP-SAT call on the model, to its optimum or `time_limit` seconds: the first solve alone,
     without the planner's budgets and HiGHS's proofs (`solve_as_planner`)."""
-    solver = new_solver(time_limit, 1)
-    if naval:
-        naval_search(solver)  # as solve() does for models with naval charts
+    solver = stage_solver(time_limit, 1, naval)  # the planner's settings
     started = time.perf_counter()
     status = solver.solve(model)
     seconds = time.perf_counter() - started
@@ -99,12 +98,7 @@ def solve_as_planner(stage: FirstStage) -> Outcome:
     stages add each optimum to the model they solve."""
     model = stage.model.clone()
 
-    def configured(limit: float | None) -> cp_model.CpSolver:
-        solver = new_solver(limit, 1)
-        if stage.naval:
-            naval_search(solver)  # as solve() does for models with naval charts
-        return solver
-
+    configured = partial(stage_solver, workers=1, naval=stage.naval)
     started = time.perf_counter()
     run = run_stages(
         model, stage.variables, [list(stage.group)], None, started, configured, policy=TURN_STAGES

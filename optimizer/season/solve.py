@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from ortools.sat.python import cp_model
 
@@ -24,9 +25,8 @@ from optimizer.season.model import SeasonVariables, build_season
 from optimizer.season.objective import season_members
 from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.turn.extract import extract_plan
-from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.solve import exact_weights, expression_range, naval_search
+from optimizer.turn.solve import exact_weights, expression_range, stage_solver
 from optimizer.turn.stages import Member, StagePolicy, provable, run_stages
 
 # Branch-and-bound nodes HiGHS may take on a season's stalled stage (the turn's `NODE_LIMIT` is 200):
@@ -115,12 +115,7 @@ def solve_season(
     built = time.perf_counter()
     queue = season_queue(model, season_members(model, variables))
 
-    def configured(limit: float | None) -> cp_model.CpSolver:
-        solver = new_solver(limit, workers)
-        if variables.turns[0].naval is not None:
-            naval_search(solver)
-        return solver
-
+    configured = partial(stage_solver, workers=workers, naval=variables.turns[0].naval is not None)
     policy = StagePolicy(
         stage_budget=SEASON_STAGE_BUDGET,
         node_limit=node_limit,

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TypeVar
 
 from ortools.sat.python import cp_model
@@ -96,14 +96,9 @@ def solve_stages(
     priorities = priority_order(scenario, variables)
     queue = stage_groups(model, data, variables, priorities, one_call)
 
-    def configured(limit: float | None) -> cp_model.CpSolver:
-        solver = new_solver(limit, workers)
-        if variables.naval is not None:
-            naval_search(solver)
-        elif light_presolve:
-            light_presolve_search(solver)
-        return solver
-
+    configured = partial(
+        stage_solver, workers=workers, naval=variables.naval is not None, light_presolve=light_presolve
+    )
     run = run_stages(model, variables, queue, time_limit, built, configured, on_progress, policy=TURN_STAGES)
     if run.status is Status.INFEASIBLE:
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - built))
@@ -183,6 +178,20 @@ def naval_search(solver: cp_model.CpSolver) -> None:
     solver.parameters.add_lp_constraints_lazily = False
     solver.parameters.polish_lp_solution = True
     solver.parameters.add_rlt_cuts = False
+
+
+def stage_solver(
+    limit: float | None, workers: int, naval: bool, light_presolve: bool = False
+) -> cp_model.CpSolver:
+    """A stage's CP-SAT solver (`new_solver`), with `naval_search` on a model with naval charts, else
+    `light_presolve_search` when asked: the turn's, the season's (`optimizer.season.solve`) and
+    benchmarks/highs.py's."""
+    solver = new_solver(limit, workers)
+    if naval:
+        naval_search(solver)
+    elif light_presolve:
+        light_presolve_search(solver)
+    return solver
 
 
 def light_presolve_search(solver: cp_model.CpSolver) -> None:
