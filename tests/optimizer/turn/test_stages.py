@@ -1,0 +1,158 @@
+"""The stage loop (`optimizer.turn.stages`): what a one call that stops proves of its priorities, how a
+stage's optimum is kept, and the budgets and HiGHS's nodes each policy gives the turn's and the season's
+stages."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from models.plan import Status
+from optimizer.planners.position import solve
+
+
+@given(
+    plans=st.lists(
+        st.tuples(st.integers(0, 4), st.integers(-3, 3), st.integers(0, 2)),
+        min_size=1,
+        max_size=12,
+        unique=True,
+    ),
+    pick=st.integers(0, 11),
+    slack=st.integers(0, 30),
+)
+def test_proven_prefix_proves_only_the_lexicographic_optimum(plans, pick, slack):
+    """What a one-call solve that stopped with a plan proves, read off its weighted bound
+    (`proven_prefix`): over any set of plans (value vectors), a plan among them and a weighted bound at
+    or above the best weighted sum, each member it calls proven is at the lexicographic optimum's value
+    (each priority best among the plans best in the earlier ones), and the bound it gives the next
+    member is at least that optimum's value there."""
+    from optimizer.turn.solve import exact_weights
+    from optimizer.turn.stages import Member, proven_prefix
+
+    ranges = [(0, 4), (-3, 3), (0, 2)]
+    weights = exact_weights(ranges)
+    assert weights is not None
+    group = [
+        Member(f"p{k}", 0, 1, w, low, high)
+        for k, (w, (low, high)) in enumerate(zip(weights, ranges, strict=True))
+    ]
+    plan = plans[pick % len(plans)]
+    best = max(plans)  # tuples compare lexicographically
+    bound = max(sum(w * x for w, x in zip(weights, p, strict=True)) for p in plans) + slack
+    count, kept = proven_prefix(group, list(plan), float(bound))
+    assert list(plan[:count]) == list(best[:count])
+    assert kept >= best[count]
+    if plan == best and slack == 0:
+        assert count >= len(group) - 1 and kept == best[-1]  # a bound at the optimum proves every member
+
+
+def test_a_proven_stage_is_kept_at_its_value_and_an_unproven_one_at_least():
+    """`keep`: a proven optimum is posted as equal to its value (no plan is worth more, so no plan is
+    lost, and the later stages' relaxations cannot sit above it); a value not proven, as a floor only,
+    so that the later stages may still find a plan worth more."""
+    from ortools.sat.python import cp_model
+
+    from optimizer.turn.stages import keep
+
+    for proven, domain in ((True, [7, 7]), (False, [7, 2**63 - 1])):
+        model = cp_model.CpModel()
+        x, y = model.new_int_var(0, 5, "x"), model.new_int_var(0, 5, "y")
+        keep(model, x + y, 7, proven)
+        [constraint] = model.proto.constraints
+        assert list(constraint.linear.domain) == domain
+        model.maximize(x + y)
+        solver = cp_model.CpSolver()
+        assert solver.solve(model) == cp_model.OPTIMAL
+        assert solver.objective_value == (7 if proven else 10)
+
+
+def test_a_season_keeps_its_proven_stages_exactly_and_a_turn_at_least(monkeypatch):
+    """`StagePolicy.exact`: the season's stages (`optimizer.season.solve`) post each proven value as an
+    equality, the turn's as a floor; on the bundled season and the default turn every priority is proven
+    (the status is `optimal`), so each kept value is a proven one."""
+    import optimizer.turn.stages as stages
+    import scenarios
+    from models.io import load_scenario
+    from optimizer.season.solve import solve_season
+
+    posted: list[bool] = []
+    real = stages.keep
+
+    def spy(model, expr, best, proven):
+        posted.append(proven)
+        real(model, expr, best, proven)
+
+    monkeypatch.setattr(stages, "keep", spy)
+    season = solve_season(load_scenario(scenarios.path("seasons/germany_summer_1942_season.yaml")))
+    assert season.status is Status.OPTIMAL
+    assert posted and all(posted)
+    posted.clear()
+    assert solve(load_scenario(scenarios.path(scenarios.DEFAULT))).status is Status.OPTIMAL
+    assert posted and not any(posted)
+
+
+def test_a_seasons_later_stages_get_the_shorter_budget_and_a_turns_the_same(monkeypatch):
+    """`StagePolicy.later_budget`: the season's first stage gets CP-SAT's `SEASON_STAGE_BUDGET` and its later
+    stages `SEASON_LATER_BUDGET` before HiGHS is asked; a turn's every single stage the same
+    `STAGE_BUDGET`. Read off the budget each CP-SAT solve of the stages is given."""
+    from ortools.sat.python import cp_model
+
+    import scenarios
+    from models.io import load_scenario
+    from optimizer.season.solve import SEASON_LATER_BUDGET, SEASON_STAGE_BUDGET, solve_season
+    from optimizer.turn.prove import STAGE_BUDGET
+    from optimizer.turn.stages import ONE_CALL_BUDGET, StagePolicy
+
+    assert SEASON_LATER_BUDGET < SEASON_STAGE_BUDGET
+    policy = StagePolicy(stage_budget=0.1, later_budget=0.01)
+    assert (policy.budget(first=True), policy.budget(first=False)) == (0.1, 0.01)
+    assert StagePolicy().budget(first=False) == STAGE_BUDGET
+
+    budgets: list[float] = []
+    real = cp_model.CpSolver.solve
+
+    def spy(solver, model, *args, **kwargs):
+        budgets.append(solver.parameters.max_deterministic_time)
+        return real(solver, model, *args, **kwargs)
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", spy)
+    season = solve_season(load_scenario(scenarios.path("seasons/germany_summer_1942_season.yaml")))
+    assert season.status is Status.OPTIMAL
+    staged = [b for b in budgets if b in (SEASON_STAGE_BUDGET, SEASON_LATER_BUDGET)]
+    assert staged[0] == SEASON_STAGE_BUDGET and len(staged) >= 2
+    assert set(staged[1:]) == {SEASON_LATER_BUDGET}
+    budgets.clear()
+    allies = load_scenario(scenarios.path("allies_summer_1942_grants.yaml"))
+    assert solve(allies).status is Status.OPTIMAL
+    assert set(budgets) <= {STAGE_BUDGET, ONE_CALL_BUDGET} and STAGE_BUDGET in budgets
+
+
+def test_a_seasons_later_priorities_together_get_fewer_highs_nodes_than_one_priority(monkeypatch):
+    """`StagePolicy.group_node_limit`: HiGHS is given `SEASON_GROUP_NODE_LIMIT` nodes on the season's later
+    priorities solved together, past which they are split and each gets `SEASON_NODE_LIMIT`; a single
+    priority's stage, and every stage of a turn, the policy's `node_limit`. Read off the node limit each
+    proof is asked with, the bundled season's later stage sent to HiGHS by a budget too short for CP-SAT."""
+    import optimizer.season.solve as season
+    import optimizer.turn.stages as stages
+    import scenarios
+    from models.io import load_scenario
+    from optimizer.turn.prove import NODE_LIMIT
+    from optimizer.turn.stages import StagePolicy
+
+    policy = StagePolicy(node_limit=20_000, group_node_limit=3_000)
+    assert (policy.nodes(alone=True), policy.nodes(alone=False)) == (20_000, 3_000)
+    assert StagePolicy().nodes(alone=False) == NODE_LIMIT
+    assert season.SEASON_GROUP_NODE_LIMIT < season.SEASON_NODE_LIMIT
+
+    asked: list[int] = []
+    real = stages.prove
+
+    def spy(model, solver, time_limit, node_limit):
+        asked.append(node_limit)
+        return real(model, solver, time_limit, node_limit)
+
+    monkeypatch.setattr(stages, "prove", spy)
+    monkeypatch.setattr(season, "SEASON_LATER_BUDGET", 1e-9)
+    solved = season.solve_season(load_scenario(scenarios.path("seasons/germany_summer_1942_season.yaml")))
+    assert solved.status is Status.OPTIMAL
+    assert asked and asked[0] == season.SEASON_GROUP_NODE_LIMIT
+    assert set(asked[1:]) <= {season.SEASON_NODE_LIMIT}
