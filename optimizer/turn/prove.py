@@ -14,8 +14,23 @@ past `STAGE_BUDGET` (with a plan, or before it found one), the same model, trans
 - HiGHS cannot tell within `NODE_LIMIT` nodes (or the time left), or the model holds a constraint the
   translation does not take: None, and CP-SAT goes on alone.
 
-HiGHS starts from no plan: a starting plan given to it as the model's columns alone (its auxiliary
-columns left for it to complete) was seen to come back with an objective value two above the plan's.
+HiGHS starts from no plan, and is told of none. Measured and not kept (HiGHS 1.16, seasons of seeds
+500000-500039, each stage's HiGHS nodes traced):
+- a starting plan given as the model's columns alone (its auxiliary columns left for it to complete) was
+  seen to come back with an objective value two above the plan's;
+- given every column (the translation's own completed by HiGHS with the model's fixed, 0.01 s), with
+  `mip_abs_gap` 0.999: HiGHS values the start in its presolved model above its worth ("objective value
+  is 114", then "in the reduced space: objective value is 116"), cuts off every plan short of that and
+  reports it as proven. Asked again without the start when so, a season's later group given the earlier
+  stage's plan went from 10.8 to 4.3 s on 500005, but from 2,299 nodes to past 3,000 on 500039: CPU summed
+  over 38 seasons 273 -> 360 s (the same two processes side by side);
+- stopped by a callback as soon as its bound, read as `read_bound` reads it, reaches CP-SAT's plan or the
+  earlier stage's: the same nodes on all 40 but two stages (CP-SAT's plan is rarely the optimum when
+  HiGHS is asked; on 470004's first stage, where it was, 4.5 -> 0.5 s);
+- `objective_bound` (a cutoff) at a plan of 288 and a half, given as -288.5 (its internal minimization's
+  sense): on 470004's first stage, whose optimum is 288, HiGHS reported a proven optimum of 283, its
+  bound 283. Not for a proof.
+
 HiGHS's proof is a branch and bound in floating point. The objectives it proves are integers of at most
 a few hundred million (one priority at a time, a season's value scaled and discounted, or a season's later
 priorities together within `optimizer.turn.stages.PROOF_LIMIT`; never the weighted sums of a one-call
