@@ -21,9 +21,9 @@ HiGHS starts from no plan, and is told of none. Measured and not kept (HiGHS 1.1
 - given every column (the translation's own completed by HiGHS with the model's fixed, 0.01 s), with
   `mip_abs_gap` 0.999: HiGHS values the start in its presolved model above its worth ("objective value
   is 114", then "in the reduced space: objective value is 116"), cuts off every plan short of that and
-  reports it as proven. Asked again without the start when so, a season's later group given the earlier
-  stage's plan went from 10.8 to 4.3 s on 500005, but from 2,299 nodes to past 3,000 on 500039: CPU summed
-  over 38 seasons 273 -> 360 s (the same two processes side by side);
+  reports it as proven. Asked again without the start when so, a season's later groups given the earlier
+  stage's plan took 1,211 -> 209 nodes on 500005 and 1,664 -> 597 on 500028, but 205 -> 367 on 500035,
+  1 -> 102 on 500032, and on 500039 2,299 -> past the group's 3,000, then split;
 - stopped by a callback as soon as its bound, read as `read_bound` reads it, reaches CP-SAT's plan or the
   earlier stage's: the same nodes on all 40 but two stages (CP-SAT's plan is rarely the optimum when
   HiGHS is asked; on 470004's first stage, where it was, 4.5 -> 0.5 s);
