@@ -26,7 +26,7 @@ HiGHS starts from no plan, and is told of none. Measured and not kept (HiGHS 1.1
   1 -> 102 on 500032, and on 500039 2,299 -> past the group's 3,000, then split;
 - stopped by a callback as soon as its bound, read as `read_bound` reads it, reaches CP-SAT's plan or the
   earlier stage's: the same nodes on all 40 but two stages (CP-SAT's plan is rarely the optimum when
-  HiGHS is asked; on 470004's first stage, where it was, 4.5 -> 0.5 s);
+  HiGHS is asked; 470004's first stage, exported and told of a plan at its optimum, 288: 4.5 -> 0.5 s);
 - `objective_bound` (a cutoff) at a plan of 288 and a half, given as -288.5 (its internal minimization's
   sense): on 470004's first stage, whose optimum is 288, HiGHS reported a proven optimum of 283, its
   bound 283. Not for a proof.
