@@ -254,12 +254,17 @@ def _finish_stage(
         # left as it was and CP-SAT searches it alone.
         copy = model.clone()
         copy.add(member.expr >= proof.better)
-        copy.add(member.expr <= proof.bound)
+        # Up to HiGHS's bound, unless HiGHS's plan, valued in exact integers, is worth more than it: such
+        # a bound is off by a floating-point error at its scale (`optimizer.turn.prove.read_bound`) and
+        # proves nothing, and CP-SAT searches on from HiGHS's plan for one at least as good (before, it
+        # was asked for a plan in an empty range, and then searched again from its own worse plan).
+        if proof.better <= proof.bound:
+            copy.add(member.expr <= proof.bound)
         copy.clear_hints()
         for index, value in enumerate(proof.values):
             copy.add_hint(copy.get_int_var_from_proto_index(index), value)
         checked = configured(time_left)
-        if proof.better >= proof.bound:
+        if proof.better == proof.bound:
             # HiGHS's plan is proven best and is a plan in exact integers (`prove`): CP-SAT only reads
             # it, every variable fixed at its value, with no search and almost no presolve.
             checked.parameters.fix_variables_to_their_hinted_value = True

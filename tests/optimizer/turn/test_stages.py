@@ -156,3 +156,47 @@ def test_a_seasons_later_priorities_together_get_fewer_highs_nodes_than_one_prio
     assert solved.status is Status.OPTIMAL
     assert asked and asked[0] == season.SEASON_GROUP_NODE_LIMIT
     assert set(asked[1:]) <= {season.SEASON_NODE_LIMIT}
+
+
+def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch):
+    """HiGHS's bound is read to within a tolerance (`read_bound`); should its plan, valued in exact
+    integers, still be worth more than that bound, the bound proves nothing. CP-SAT then searches on from
+    HiGHS's plan for one at least as good, in one call, and proves the optimum: on the knapsack of
+    3a + 5b + 4c with 2a + 4b + 3c <= 7, HiGHS's plan b and c (9) against a bound of 8, CP-SAT's plan a and
+    b (8). Asked for a plan between 9 and 8, CP-SAT found none and searched again from its own plan."""
+    from ortools.sat.python import cp_model
+
+    import optimizer.turn.stages as stages
+    from optimizer.turn.prove import Proof
+
+    model = cp_model.CpModel()
+    a, b, c = (model.new_bool_var(name) for name in "abc")
+    model.add(2 * a + 4 * b + 3 * c <= 7)
+    value = 3 * a + 5 * b + 4 * c
+    model.maximize(value)
+    first = cp_model.CpSolver()
+    model.add_hint(a, 1)
+    model.add_hint(b, 1)
+    stalled = model.clone()
+    stalled.add(value <= 8)
+    assert first.solve(stalled) == cp_model.OPTIMAL and first.objective_value == 8
+
+    monkeypatch.setattr(stages, "prove", lambda *args: Proof(bound=8, better=9, values=(0, 1, 1)))
+    made: list[cp_model.CpSolver] = []
+
+    def configured(limit):
+        solver = cp_model.CpSolver()
+        made.append(solver)
+        return solver
+
+    class Plain:
+        def decisions(self):
+            return [a, b, c]
+
+    member = stages.Member("value", value, 1, 1, 0, 12)
+    status, solver, _ = stages._finish_stage(
+        model, Plain(), member, first, cp_model.FEASIBLE, None, configured
+    )
+    assert status == cp_model.OPTIMAL
+    assert solver.value(value) == 9
+    assert len(made) == 1, "one search, from HiGHS's plan"
