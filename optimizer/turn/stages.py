@@ -236,8 +236,9 @@ def _finish_stage(
     """One priority's solve that ran past `STAGE_BUDGET`: its plan proven best by HiGHS (the status
     OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
     better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan, and
-    read with every variable fixed when that plan is proven best; any plan HiGHS proves is better when
-    the solve stopped before it found one) or, when HiGHS could not tell, for the best plan, started
+    read with every variable fixed when that plan is proven best; at least HiGHS's plan's when that plan
+    is worth more than the bound, which then proves nothing; any plan HiGHS proves is better when the
+    solve stopped before it found one) or, when HiGHS could not tell, for the best plan, started
     from the plan it has. The status, the solver holding the plan, and the deterministic time of the
     second CP-SAT call. `callback` is told of each
     better plan either CP-SAT call finds (`optimizer.turn.progress`).
@@ -255,9 +256,7 @@ def _finish_stage(
         copy = model.clone()
         copy.add(member.expr >= proof.better)
         # Up to HiGHS's bound, unless HiGHS's plan, valued in exact integers, is worth more than it: such
-        # a bound is off by a floating-point error at its scale (`optimizer.turn.prove.read_bound`) and
-        # proves nothing, and CP-SAT searches on from HiGHS's plan for one at least as good (before, it
-        # was asked for a plan in an empty range, and then searched again from its own worse plan).
+        # a bound is off by a floating-point error at its scale (`optimizer.turn.prove.read_bound`).
         if proof.better <= proof.bound:
             copy.add(member.expr <= proof.bound)
         copy.clear_hints()

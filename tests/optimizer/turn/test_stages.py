@@ -168,19 +168,10 @@ def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch)
 
     import optimizer.turn.stages as stages
     from optimizer.turn.prove import Proof
+    from tests.optimizer.turn.test_prove import at_most, knapsack
 
-    model = cp_model.CpModel()
-    a, b, c = (model.new_bool_var(name) for name in "abc")
-    model.add(2 * a + 4 * b + 3 * c <= 7)
-    value = 3 * a + 5 * b + 4 * c
-    model.maximize(value)
-    first = cp_model.CpSolver()
-    model.add_hint(a, 1)
-    model.add_hint(b, 1)
-    stalled = model.clone()
-    stalled.add(value <= 8)
-    assert first.solve(stalled) == cp_model.OPTIMAL and first.objective_value == 8
-
+    model, (a, b, c) = knapsack()
+    value = 3 * a + 5 * b + 4 * c  # knapsack()'s objective
     monkeypatch.setattr(stages, "prove", lambda *args: Proof(bound=8, better=9, values=(0, 1, 1)))
     made: list[cp_model.CpSolver] = []
 
@@ -195,7 +186,7 @@ def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch)
 
     member = stages.Member("value", value, 1, 1, 0, 12)
     status, solver, _ = stages._finish_stage(
-        model, Plain(), member, first, cp_model.FEASIBLE, None, configured
+        model, Plain(), member, at_most(8), cp_model.FEASIBLE, None, configured
     )
     assert status == cp_model.OPTIMAL
     assert solver.value(value) == 9
