@@ -27,6 +27,17 @@ HiGHS starts from no plan, and is told of none. Measured and not kept (HiGHS 1.1
 - stopped by a callback as soon as its bound, read as `read_bound` reads it, reaches CP-SAT's plan or the
   earlier stage's: the same nodes on all 40 but two stages (CP-SAT's plan is rarely the optimum when
   HiGHS is asked; 470004's first stage, exported and told of a plan at its optimum, 288: 4.5 -> 0.5 s);
+  on turns, the two of the naval suite's seeds 9100000-9100299 that reach HiGHS (9100144, 9100218): the
+  stop came once, at a root, and saved nothing (9100218's time is two roots: its fewest_granted at the
+  default tolerances, a plan of -47 that is none in exact integers, then -48 proven at `STRICT`);
+- a row, objective >= the value of the plan the stage before left (read by CP-SAT with that plan's
+  decisions fixed), on a season's later group when CP-SAT's short search found no plan of its own: the
+  plan is often best for the group, and HiGHS, with no plan, searches hundreds of nodes before its first
+  (520015: a first plan at node 643 of 1,033, 10.4 of 11.3 s). Seasons 520000-520039, both ways side by
+  side: CPU summed 215.1 -> 211.4 s, p95 10.3 -> 9.4 s, max 17.2 -> 21.2 s, 15 seasons faster and 17
+  slower, every value the same (on 520004 the earlier plan's 4,400 is far below the group's optimum,
+  8,820). The same row from CP-SAT's own plan on a first stage cost more (520015 2.2 -> 3.5 s, 520035
+  1.1 -> 2.2 s);
 - `objective_bound` (a cutoff) at a plan of 288 and a half, given as -288.5 (its internal minimization's
   sense): on 470004's first stage, whose optimum is 288, HiGHS reported a proven optimum of 283, its
   bound 283. Not for a proof.
