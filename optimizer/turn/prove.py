@@ -109,9 +109,9 @@ def prove(
     """The proven bound of `model`'s objective (a maximization), beside `solver`'s plan of it, or HiGHS's
     best plan when `solver` stopped before it found one (then any plan HiGHS proves is `better`). A
     `better` plan is valued in exact integers; below `bound`, it is proven better than `solver`'s but not
-    best; above it, the bound is off by a floating-point error and proves nothing. None when HiGHS cannot prove a bound within `node_limit` nodes or `time_limit` seconds, or
-    cannot take the model, or its better plan is not a plan in exact integers even at `STRICT`
-    tolerances."""
+    best; above it, the bound is off by a floating-point error and proves nothing. None when HiGHS cannot
+    prove a bound within `node_limit` nodes or `time_limit` seconds, or cannot take the model, or its
+    better plan is not a plan in exact integers even at `STRICT` tolerances."""
     # Loaded with the first proof: the proto's Python module alone takes longer to import than most
     # turns take to plan.
     from optimizer.turn.milp import Untranslated, model_proto, translate  # noqa: PLC0415

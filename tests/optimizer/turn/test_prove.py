@@ -114,19 +114,25 @@ def test_the_first_highs_of_a_process_prints_nothing() -> None:
     assert out.stderr == ""
 
 
+def worth(variables: list[cp_model.IntVar]) -> cp_model.LinearExpr:
+    """The knapsack's objective, 3a + 5b + 4c, over `knapsack()`'s variables."""
+    a, b, c = variables
+    return 3 * a + 5 * b + 4 * c
+
+
 def knapsack() -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     """Maximize 3a + 5b + 4c with 2a + 4b + 3c <= 7, a, b, c in {0, 1}: the best plan is b and c (9)."""
     model = cp_model.CpModel()
     a, b, c = (model.new_bool_var(name) for name in "abc")
     model.add(2 * a + 4 * b + 3 * c <= 7)
-    model.maximize(3 * a + 5 * b + 4 * c)
+    model.maximize(worth([a, b, c]))
     return model, [a, b, c]
 
 
 def at_most(most: int) -> cp_model.CpSolver:
     """A solver holding the knapsack's best plan worth at most `most`: a plan CP-SAT stopped at."""
-    model, (a, b, c) = knapsack()
-    model.add(3 * a + 5 * b + 4 * c <= most)
+    model, variables = knapsack()
+    model.add(worth(variables) <= most)
     solver = cp_model.CpSolver()
     assert solver.solve(model) == cp_model.OPTIMAL
     return solver

@@ -168,10 +168,10 @@ def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch)
 
     import optimizer.turn.stages as stages
     from optimizer.turn.prove import Proof
-    from tests.optimizer.turn.test_prove import at_most, knapsack
+    from tests.optimizer.turn.test_prove import at_most, knapsack, worth
 
     model, (a, b, c) = knapsack()
-    value = 3 * a + 5 * b + 4 * c  # knapsack()'s objective
+    value = worth([a, b, c])
     monkeypatch.setattr(stages, "prove", lambda *args: Proof(bound=8, better=9, values=(0, 1, 1)))
     made: list[cp_model.CpSolver] = []
 
