@@ -9,8 +9,10 @@ from it starts with that done, instead of each worker doing it again on its firs
 from __future__ import annotations
 
 from optimizer import one_blas_thread
+from optimizer.deferred_pandas import defer_pandas
 
 one_blas_thread()  # the fork server is a process of the project's own, started before numpy loads in it
+defer_pandas()  # and before the solver loads in it (optimizer/deferred_pandas.py)
 
 import scenarios  # noqa: E402
 from models.io import read_yaml  # noqa: E402

@@ -14,8 +14,10 @@ decisions (`--fix`, `--forbid`: `optimizer.batch.decisions`), as the command pla
 from __future__ import annotations
 
 from optimizer import collect_less
+from optimizer.deferred_pandas import defer_pandas
 
 collect_less()  # before the solver loads: the worker is one process that loads much (optimizer/__init__.py)
+defer_pandas()  # OR-Tools' CP-SAT layer without pandas, unless the worker has it loaded (a Dask worker)
 
 from models.io import InputError  # noqa: E402
 from models.plan import Status  # noqa: E402

@@ -24,9 +24,11 @@ measures start-up against the bare import of ortools, networkx and pydantic.
 from __future__ import annotations
 
 from optimizer import collect_less, one_blas_thread
+from optimizer.deferred_pandas import defer_pandas
 
 collect_less()  # before Typer and the rest load: `awaw` is one process that loads much (optimizer/__init__.py)
 one_blas_thread()  # before numpy loads (optimizer/__init__.py)
+defer_pandas()  # before the solver loads: OR-Tools' CP-SAT layer without pandas (optimizer/deferred_pandas.py)
 
 import importlib  # noqa: E402
 import os  # noqa: E402

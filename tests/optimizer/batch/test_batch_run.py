@@ -324,6 +324,19 @@ def test_a_script_s_batch_workers_load_numpy_with_one_blas_thread():
     assert run_python(code, unset=("OPENBLAS_NUM_THREADS",)).split() == ["1", "unset"]
 
 
+def test_the_batch_workers_have_the_solver_without_pandas():
+    """The fork server loads OR-Tools' CP-SAT layer without pandas (`optimizer.batch.warm`,
+    `optimizer.deferred_pandas`), so every worker forked from it starts with the solver and without pandas."""
+    code = (
+        "from optimizer.batch.inputs import Job\n"
+        "from optimizer.batch.local import LocalPool\n"
+        "from tests.optimizer.batch.probes import solver_and_pandas\n"
+        "pool = LocalPool(1, solver_and_pandas)\n"
+        "print(*[line for _, line in pool.run([(0, Job('probe', None, None))])])\n"
+    )
+    assert run_python(code).split() == ["True/False"]
+
+
 def test_awaw_batch_starts_the_workers_server_before_it_loads_the_rest(tmp_path, monkeypatch):
     """`awaw batch` starts the fork server before it imports the inputs' reader and the models (about 0.2 s
     of its start), so that the server loads the solver on the other core meanwhile; with `--fix` given,
