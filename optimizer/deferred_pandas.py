@@ -57,6 +57,11 @@ class _Loader:
     def __init__(self, loader: Loader) -> None:
         self.loader = loader
 
+    def __getattr__(self, name: str) -> object:
+        """The wrapped loader's other methods (`get_source`, `get_filename`, ...), for `inspect` and the
+        like, which ask the module's `__loader__`."""
+        return getattr(self.loader, name)
+
     def create_module(self, spec: ModuleSpec) -> types.ModuleType | None:
         return self.loader.create_module(spec)
 
