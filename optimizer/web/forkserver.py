@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import logging
 
-from optimizer.web import tasks
+from optimizer.deferred_pandas import defer_pandas
+
+defer_pandas()  # the fork server is a process of the project's own: the solver without pandas
+
+from optimizer.web import tasks  # noqa: E402
 
 try:
     tasks.warm()

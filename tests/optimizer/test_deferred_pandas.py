@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from tests.processes import run_python
 
 HOOKED = "import sys\nfrom optimizer.deferred_pandas import defer_pandas\ndefer_pandas()\n"
@@ -96,3 +98,20 @@ def test_a_module_that_uses_more_of_pandas_while_it_loads_gets_the_real_pandas(t
         print(uses_pandas.FRAME is pandas.DataFrame, uses_pandas.pd is pandas)
         """
     assert run_python(textwrap.dedent(code)).split() == ["True", "True"]
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "optimizer.batch.warm",  # what the batch's fork server preloads
+        "optimizer.web.forkserver",  # what the page's fork server preloads
+        "optimizer.batch.worker",  # what a Dask worker imports with its first position
+    ],
+)
+def test_the_project_s_worker_processes_load_the_solver_without_pandas(module):
+    """A fork server is a new interpreter: the hook of the command that started it is not in it, so each
+    server's preload installs its own before the solver loads."""
+    code = (
+        f"import sys, {module}\nprint('ortools.sat.python.cp_model' in sys.modules, 'pandas' in sys.modules)"
+    )
+    assert run_python(code).split() == ["True", "False"]
