@@ -177,7 +177,7 @@ def _solve(
     positions of the naval suite's seeds 9110000-9110499 with the most HiGHS time (27.9 s), RINS and RENS
     off 23.3 s, heuristic effort 0 26.5 s, symmetry detection off 27.3 s, each with positions slower; the
     root reduced-cost heuristic off (`mip_heuristic_run_root_reduced_cost`, a sub-MIP at the root): on
-    ten naval positions that reach HiGHS 28.1 -> 23.0 s (two slower), but on seasons 530005-530024
+    ten naval positions that reach HiGHS 28.1 -> 23.0 s (three slower), but on seasons 530005-530024
     85.5 -> 107.6 s (530009 21.9 -> 36.0 s, 530018 1.7 -> 8.1 s, 530006 10.3 -> 6.9 s). A stage's
     HiGHS time moves this much with any change of its search."""
     highs = _highs()
