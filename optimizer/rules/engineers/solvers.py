@@ -25,6 +25,17 @@ def configured_solver(time_limit: float | None, work_limit: float | None, seed: 
     # Cores found by the search are shrunk once, not to a minimum: on the benchmark positions the
     # full minimization took most of the search's deterministic time and gave no better cores.
     solver.parameters.core_minimization_level = 1
+    # Nor exhausted (`cover_optimization`, on by default: once a core is found, the search for how many of
+    # its literals must be true). Without it, three samples never tuned on, both ways in turn, the same
+    # optimum on every position proven either way, ties among equal schedules broken otherwise (judged by
+    # deterministic time, the same on every run):
+    # - 6 units, 12 tasks, 6 turns, seeds 9320000-9320199: all 200 proven either way; summed 78.5 -> 73.8 s,
+    #   180 positions faster and 18 slower; CPU p50 0.232 -> 0.215 s, p95 1.029 -> 0.981 s;
+    # - the same size, seeds 9310000-9310199: 197 proven either way (9310002, 9310023 and 9310172 stop at the
+    #   limit); the 197 summed 88.4 -> 83.3 s, 179 faster and 19 slower; CPU p95 1.669 -> 1.582 s;
+    # - 12 units, 24 tasks, 6 turns, seeds 9420000-9420019: 19 proven either way (9420007 at the limit);
+    #   summed 99.4 -> 89.4 s, 17 faster and 3 slower.
+    solver.parameters.cover_optimization = False
     # The core search's other orders were measured and not kept, on the fifteen slowest positions of seeds
     # 9310000-9310199 (6 units, 12 tasks, 6 turns), deterministic s summed: 156.5 as it is, 156.8 with
     # the assumptions ordered by weight, 165.3 by depth, 155.5 in reverse order, 156.5 stratified
