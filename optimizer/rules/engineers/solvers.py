@@ -36,6 +36,10 @@ def configured_solver(time_limit: float | None, work_limit: float | None, seed: 
     # - 12 units, 24 tasks, 6 turns, seeds 9420000-9420019: 19 proven either way (9420007 at the limit);
     #   summed 99.4 -> 89.4 s, 17 faster and 3 slower.
     solver.parameters.cover_optimization = False
+    # Measured beside it on the twelve slowest proven positions of seeds 9310000-9310199, deterministic s
+    # summed 66.5 as it was, and not kept: presolve's probing off (`cp_model_probing_level` 0) 74.2, one
+    # fewer proven (9310125 at the limit); symmetry detection off (`symmetry_level` 0) 68.1; one core at a
+    # time (`find_multiple_cores` off) 66.5, the same search.
     # The core search's other orders were measured and not kept, on the fifteen slowest positions of seeds
     # 9310000-9310199 (6 units, 12 tasks, 6 turns), deterministic s summed: 156.5 as it is, 156.8 with
     # the assumptions ordered by weight, 165.3 by depth, 155.5 in reverse order, 156.5 stratified
