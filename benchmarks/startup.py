@@ -44,10 +44,11 @@ BARE = "bare import"
 # The same import with one OpenBLAS thread, as every `awaw` process now loads numpy (optimizer.one_blas_thread):
 # the floor measured like for like, which the project's own code cannot go below.
 BARE_ONE = "bare, 1 BLAS"
-# The same import ended as the commands end, without Python's teardown: the strictest floor.
+# The same import ended as the commands end, without Python's teardown.
 BARE_QUICK = "bare, quick"
 ONE_THREAD = "import os; os.environ['OPENBLAS_NUM_THREADS'] = '1'; import ortools.sat.python.cp_model, networkx, pydantic"
-# The same, with OR-Tools' CP-SAT layer loaded without pandas, as every solving process loads it now.
+# The strictest: the quick one with OR-Tools' CP-SAT layer loaded without pandas, as every solving process
+# loads it now.
 BARE_LEAN = "bare, lean"
 COMMANDS: dict[str, list[str]] = {
     BARE: ["-c", "import ortools.sat.python.cp_model, networkx, pydantic"],
@@ -56,8 +57,7 @@ COMMANDS: dict[str, list[str]] = {
     BARE_QUICK: ["-c", f"{ONE_THREAD}; os._exit(0)"],
     BARE_LEAN: [
         "-c",
-        "import os; os.environ['OPENBLAS_NUM_THREADS'] = '1'; from optimizer.deferred_pandas import defer_pandas; "
-        "defer_pandas(); import ortools.sat.python.cp_model, networkx, pydantic; os._exit(0)",
+        f"from optimizer.deferred_pandas import defer_pandas; defer_pandas(); {ONE_THREAD}; os._exit(0)",
     ],
     # The bare import and the other libraries `awaw plan` needs (Typer, YAML, pydantic's models; not Rich,
     # whose tables it writes without Rich to a pipe): what no change to the project's own code can take off.
@@ -97,18 +97,23 @@ def run_once(args: list[str], root: Path) -> tuple[float, float]:
     return usage.ru_utime + usage.ru_stime, wall
 
 
+def tree_of(name: str, root: Path) -> Path:
+    """Where a command runs from: the lean floor always from this tree (another may not have the hook)."""
+    return ROOT if name == BARE_LEAN else root
+
+
 def measure(rounds: int, roots: dict[str, Path]) -> dict[tuple[str, str], list[tuple[float, float]]]:
     """Every command from every tree once per round, in turn; one warm-up round first (not counted)."""
     for root in roots.values():
         for name, args in COMMANDS.items():
-            run_once(args, ROOT if name == BARE_LEAN else root)
+            run_once(args, tree_of(name, root))
     times: dict[tuple[str, str], list[tuple[float, float]]] = {
         (tree, name): [] for name in COMMANDS for tree in roots
     }
     for _ in range(rounds):
         for name, args in COMMANDS.items():
             for tree, root in roots.items():
-                times[tree, name].append(run_once(args, ROOT if name == BARE_LEAN else root))
+                times[tree, name].append(run_once(args, tree_of(name, root)))
     return times
 
 
