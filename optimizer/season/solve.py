@@ -29,7 +29,7 @@ from optimizer.turn.prepare import Relaxation
 from optimizer.turn.solve import exact_weights, expression_range, stage_solver
 from optimizer.turn.stages import Member, StagePolicy, provable, run_stages
 
-# Branch-and-bound nodes HiGHS may take on a season's stalled stage (the turn's `NODE_LIMIT` is 200):
+# Branch-and-bound nodes HiGHS may take on a season's stalled stage (the turn's `NODE_LIMIT` is 2,000):
 # a season's stages are larger, and HiGHS proves some of them in 200-3,300 nodes (its restarts counted)
 # where CP-SAT, left alone once HiGHS stopped, ran out of time or searched for minutes without closing the
 # gap (seed 100003's unspent_brps: 80 against a bound of 236 after 140 deterministic seconds; HiGHS
@@ -37,7 +37,22 @@ from optimizer.turn.stages import Member, StagePolicy, provable, run_stages
 # position: 200 nodes, 7 of 10 proven, CPU p50 / p95 11.1 / 70.0 s; 2,000 nodes, 10 of 10, 14.5 / 51.8 s;
 # 2,000 nodes with the domains tightened first, 10 of 10, 8.0 / 31.8 s. A count, not a time, so that
 # the same position gives the same plan.
-SEASON_NODE_LIMIT = 20_000
+#
+# 200,000 rather than 20,000: HiGHS is the season's prover of last resort. Every stage seen to pass 20,000
+# nodes, HiGHS proved with more, where CP-SAT, left alone past the limit, had not proven it after minutes:
+# - benchmarks/positions/season_stalls.yaml's first stage: HiGHS 23,969 nodes, 59 s; CP-SAT alone 567 s;
+# - seed 540000's first stage: HiGHS 23,697 nodes, 54 s; CP-SAT alone at 412,400 against 410,400 after
+#   60 s, and, asked for a plan between HiGHS's plan and bound at 20,000 nodes (410,400 to 410,900),
+#   none in 120 s;
+# - seed 560023's unspent_brps: HiGHS 94,986 nodes, 113 s; CP-SAT alone no plan in 150 s (bound 144, the
+#   optimum 116).
+# Whole seasons: season_stalls.yaml, 540000 and 560023 had each run past ten minutes (CP-SAT alone after
+# HiGHS's 20,000); they are proven in 232, 58.5 and 164 s of CPU. A stage under 20,000 nodes does the same
+# work as before, so every other plan is the same, byte for byte (`benchmarks.outputs compare`; of the
+# seasons of seeds 560000-560059 and 570000-570059, with the 20,000, one stalled, 560023, and no other took
+# 33 s). A stage HiGHS never proves costs up to 200,000 nodes (minutes) before CP-SAT goes on alone;
+# `--time-limit` bounds it for the player.
+SEASON_NODE_LIMIT = 200_000
 # Deterministic time a season's stage gets from CP-SAT before HiGHS is asked (the turn's `STAGE_BUDGET` is
 # 0.3): most of a season's stages are past it whatever the budget, and HiGHS, not CP-SAT, finds their best
 # plans (on seeds 130000-130015, 26 of 32 stages went to HiGHS, and HiGHS found a better plan than CP-SAT's

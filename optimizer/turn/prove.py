@@ -23,7 +23,13 @@ HiGHS starts from no plan, and is told of none. Measured and not kept (HiGHS 1.1
   is 114", then "in the reduced space: objective value is 116"), cuts off every plan short of that and
   reports it as proven. Asked again without the start when so, a season's later groups given the earlier
   stage's plan took 1,211 -> 209 nodes on 500005 and 1,664 -> 597 on 500028, but 205 -> 367 on 500035,
-  1 -> 102 on 500032, and on 500039 2,299 -> past the group's 3,000, then split;
+  1 -> 102 on 500032, and on 500039 2,299 -> past the group's 3,000, then split. The same on 520015's
+  later group, a start of 7,196,854 (its optimum): "in the reduced space: objective value is 7728044",
+  proven so in one node. Of presolve's rules, only parallel rows and columns off
+  (`presolve_rule_off` 2^13) had it valued right there (10.0 -> 2.5 s), but not on 520009's later group
+  (a bound of 92,228 against 88,538) nor on 550000's (405,521 against 37,635), and it was slower on most
+  of the other stages of seeds 520004-520028 and 550000-550006 (550005's later group 7.5 -> 12.9 s,
+  550004's 1.6 -> 3.1 s);
 - stopped by a callback as soon as its bound, read as `read_bound` reads it, reaches CP-SAT's plan or the
   earlier stage's: the same nodes on all 40 but two stages (CP-SAT's plan is rarely the optimum when
   HiGHS is asked; 470004's first stage, exported and told of a plan at its optimum, 288: 4.5 -> 0.5 s);
@@ -76,7 +82,7 @@ STAGE_BUDGET = 0.3
 # gives the same plan. 2,000 rather than 200: on fresh seeds 6400000-6400299 and 6500000-6500499 (both
 # trees side by side) HiGHS passed 200 nodes on 2 of 800 positions, and with 2,000 it proved both (CPU
 # 23.7 -> 12.0 s and 17.0 -> 15.6 s) where CP-SAT had been left to finish; every other position did the
-# same work, every plan the same bytes. (The season's own limit is 20,000: `SEASON_NODE_LIMIT`.)
+# same work, every plan the same bytes. (The season's own limit is 200,000: `SEASON_NODE_LIMIT`.)
 NODE_LIMIT = 2000
 # How far a floating-point bound may sit below the integer it proves: `TOLERANCE`, or `RELATIVE` of its
 # magnitude when that is more. Rounding a bound up only loosens it (a plan is proven when its value
