@@ -53,6 +53,9 @@ class Affine:
         return self + other * -1
 
 
+NONE = Affine()  # an unenforced constraint's enforcement (never changed: every operation makes a new Affine)
+
+
 def constant(value: int) -> Affine:
     return Affine({}, value)
 
@@ -69,14 +72,14 @@ def total(parts: Iterable[Affine], start: Affine | None = None) -> Affine:
 
 
 def terms(refs: Iterable[int], coeffs: Iterable[int], offset: int = 0) -> Affine:
-    """sum(coeff * ref) + offset, a negative reference -v-1 standing for -v."""
-    return total(
-        (
-            Affine({ref: coeff}) if ref >= 0 else Affine({-ref - 1: -coeff})
-            for ref, coeff in zip(refs, coeffs, strict=True)
-        ),
-        constant(offset),
-    )
+    """sum(coeff * ref) + offset, a negative reference -v-1 standing for -v. Summed into one dict, with no
+    Affine a term: most of the translation's rows are read here (a season's stage has thousands)."""
+    summed: dict[int, int] = {}
+    for ref, coeff in zip(refs, coeffs, strict=True):
+        if ref < 0:
+            ref, coeff = -ref - 1, -coeff
+        summed[ref] = summed.get(ref, 0) + coeff
+    return Affine({v: c for v, c in summed.items() if c != 0}, offset)
 
 
 @dataclass
@@ -270,7 +273,11 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
     for index, ct in enumerate(proto.constraints):
         kind = ct.WhichOneof("constraint")
         # The enforcement: 0 exactly when every enforcement literal is true, else positive.
-        off = total(constant(1) - literal(ref) for ref in ct.enforcement_literal)
+        off = (
+            total(constant(1) - literal(ref) for ref in ct.enforcement_literal)
+            if ct.enforcement_literal
+            else NONE
+        )
         if ct.enforcement_literal and kind in ("int_div", "lin_max", "int_prod"):
             raise Untranslated(f"constraint {index}: {kind} with enforcement literals")
         if kind == "linear":
