@@ -63,6 +63,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -99,11 +100,23 @@ RELATIVE = 1e-10
 @dataclass(frozen=True)
 class Proof:
     """HiGHS's answer on a stage: the best value a plan can have (`bound`), and when HiGHS found a plan
-    better than CP-SAT's, that plan's value and its values of the model's variables (by proto index)."""
+    better than CP-SAT's, that plan's value and its values of the model's variables (by proto index).
+    `stopped`: HiGHS stopped at its node or time limit before it proved its bound, and hands on what it
+    had (`hand_on` of `prove`): the bound holds, no plan is proven best by it."""
 
     bound: int
     better: int | None = None
     values: tuple[int, ...] = ()
+    stopped: bool = False
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """HiGHS stopped at its node or time limit: the bound it had proven (None before its root LP), and its
+    best plan's columns (None when it had found none)."""
+
+    bound: int | None
+    columns: list[float] | None
 
 
 def prove(
@@ -111,13 +124,19 @@ def prove(
     solver: cp_model.CpSolver,
     time_limit: float | None,
     node_limit: int = NODE_LIMIT,
+    *,
+    hand_on: bool = False,
 ) -> Proof | None:
     """The proven bound of `model`'s objective (a maximization), beside `solver`'s plan of it, or HiGHS's
     best plan when `solver` stopped before it found one (then any plan HiGHS proves is `better`). A
     `better` plan is valued in exact integers; below `bound`, it is proven better than `solver`'s but not
     best; above it, the bound is off by a floating-point error and proves nothing. None when HiGHS cannot
     prove a bound within `node_limit` nodes or `time_limit` seconds, or cannot take the model, or its
-    better plan is not a plan in exact integers even at `STRICT` tolerances."""
+    better plan is not a plan in exact integers even at `STRICT` tolerances.
+
+    With `hand_on`, HiGHS stopped at its limit before it proved its bound still hands on what it had
+    (`handed_on`): its bound, which may prove `solver`'s plan after all, and its plan when it is better
+    than `solver`'s, in a `Proof` marked `stopped` (no work thrown away, issue 26)."""
     # Loaded with the first proof: the proto's Python module alone takes longer to import than most
     # turns take to plan.
     from optimizer.turn.milp import Untranslated, model_proto, translate  # noqa: PLC0415
@@ -140,6 +159,11 @@ def prove(
         answer = _solve(lp, node_limit, left, tolerances)
         if answer is None:
             return proof
+        if isinstance(answer, Stopped):
+            # Stopped at its limit: asked once only (a second pass would stop there too).
+            if proof is not None or not hand_on:
+                return proof
+            return handed_on(model, milp.value, len(proto.variables), answer, incumbent)
         bound, found = answer
         best = proof.better if proof is not None else incumbent  # the best plan known, in exact integers
         if best is not None and bound <= best:
@@ -164,6 +188,30 @@ def prove(
     return proof
 
 
+def handed_on(
+    model: cp_model.CpModel,
+    worth: Callable[[Sequence[int]], int],
+    count: int,
+    stopped: Stopped,
+    incumbent: int | None,
+) -> Proof | None:
+    """What HiGHS stopped at its limit proves: CP-SAT's plan (worth `incumbent`) best when its bound has
+    come down to it; else its bound, with its plan (its first `count` columns, worth `worth` of them in
+    exact integers) when that is a plan and better than CP-SAT's. None without a bound."""
+    if stopped.bound is None:
+        return None
+    if incumbent is not None and stopped.bound <= incumbent:
+        return Proof(bound=incumbent)
+    if stopped.columns is not None:
+        values = tuple(int(round(v)) for v in stopped.columns[:count])
+        exact = worth(values)
+        if (incumbent is None or exact > incumbent) and is_plan(model, values):
+            if exact >= stopped.bound:  # its plan reaches its bound: proven best after all
+                return Proof(bound=exact, better=exact, values=values)
+            return Proof(bound=stopped.bound, better=exact, values=values, stopped=True)
+    return Proof(bound=stopped.bound, stopped=True)
+
+
 # HiGHS's tolerances asked for when its plan at the default ones breaks a constraint in exact integers:
 # on seed 7500034 of the naval suite (`fewest_granted`, CP-SAT's plan -15), HiGHS at its defaults
 # (integrality 1e-6) reported a plan of -14 that CP-SAT, every variable fixed at it, found infeasible, and
@@ -176,8 +224,9 @@ def _solve(
     node_limit: int,
     time_limit: float | None,
     tolerances: tuple[tuple[str, float], ...],
-) -> tuple[int, list[float]] | None:
-    """HiGHS's proven bound and its best plan's columns; None when it proves nothing.
+) -> tuple[int, list[float]] | Stopped | None:
+    """HiGHS's proven bound and its best plan's columns; what it had when it stopped at its node or time
+    limit (`Stopped`); None when it proves nothing (an infeasible or unbounded model, an error).
 
     HiGHS's own settings otherwise. Measured and not kept (HiGHS CPU, every value the same): on the eight
     positions of the naval suite's seeds 9110000-9110499 with the most HiGHS time (27.9 s), RINS and RENS
@@ -202,10 +251,23 @@ def _solve(
     highs.run()
     import highspy  # noqa: PLC0415 (loaded with the first proof)
 
-    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        return None
+    status = highs.getModelStatus()
     info = highs.getInfo()
+    if status.name in _LIMITS:
+        dual = info.mip_dual_bound
+        feasible = info.primal_solution_status == highspy.SolutionStatus.kSolutionStatusFeasible
+        return Stopped(
+            read_bound(dual) if math.isfinite(dual) else None,
+            list(highs.getSolution().col_value) if feasible else None,
+        )
+    if status != highspy.HighsModelStatus.kOptimal:
+        return None
     return read_bound(info.mip_dual_bound), list(highs.getSolution().col_value)
+
+
+# HiGHS's statuses of a search it stopped before the end: its node limit (`mip_max_nodes` ends as a
+# solution limit in HiGHS 1.16), its time limit, or an interrupt.
+_LIMITS = frozenset(("kSolutionLimit", "kTimeLimit", "kIterationLimit", "kInterrupt"))
 
 
 def read_bound(dual: float) -> int:

@@ -114,6 +114,7 @@ def run_stages(
         # (`optimizer.turn.prove`).
         alone = len(group) == 1
         together = not alone and policy.together and provable(group)
+        highs_bound, fixed = None, False  # HiGHS's bound on this stage when it stopped at its limit
         single = alone or together  # a stage HiGHS may finish (`_finish_stage`)
         solver.parameters.max_deterministic_time = policy.budget(first) if single else ONE_CALL_BUDGET
         first = False
@@ -123,7 +124,7 @@ def run_stages(
             left = None if time_limit is None else time_limit - (time.perf_counter() - built)
             # A group is proven as one priority, its weighted sum (the range is not read of it).
             whole = group[0] if alone else Member("group", combined, 1, 1, 0, 0)
-            status, solver, more = _finish_stage(
+            status, solver, more, highs_bound, fixed = _finish_stage(
                 model,
                 variables,
                 whole,
@@ -169,6 +170,10 @@ def run_stages(
             break
         optimal = status == cp_model.OPTIMAL
         bounds = _member_bounds(solver, group, optimal)
+        if highs_bound is not None and not optimal:
+            # HiGHS stopped at its limit with this bound on the stage's one priority (`_finish_stage`).
+            own = bounds[0]
+            bounds[0] = highs_bound if fixed or own is None else min(own, highs_bound)
         for member, bound in zip(group, bounds, strict=True):
             best = value(solver, member.expr)
             stages.append(
@@ -232,52 +237,97 @@ def _finish_stage(
     callback: Reporter | None = None,
     node_limit: int = NODE_LIMIT,
     alone: bool = True,
-) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver, float]:
+) -> Finished:
     """One priority's solve that ran past `STAGE_BUDGET`: its plan proven best by HiGHS (the status
     OPTIMAL, the solver the one that found the plan); or CP-SAT asked again, without the budget, for the
     better plan HiGHS found (its value between HiGHS's plan and bound, started from HiGHS's plan, and
     read with every variable fixed when that plan is proven best; at least HiGHS's plan's when that plan
     is worth more than the bound, which then proves nothing; any plan HiGHS proves is better when the
     solve stopped before it found one) or, when HiGHS could not tell, for the best plan, started
-    from the plan it has. The status, the solver holding the plan, and the deterministic time of the
-    second CP-SAT call. `callback` is told of each
-    better plan either CP-SAT call finds (`optimizer.turn.progress`).
+    from the plan it has. The status, the solver holding the plan, the deterministic time of the
+    second CP-SAT call, and the bound HiGHS proved when it stopped at its limit (`Finished`).
+    `callback` is told of each better plan either CP-SAT call finds (`optimizer.turn.progress`).
+
+    No work thrown away (issue 26): HiGHS stopped at its node or time limit hands on its bound and its
+    plan when it is better (`optimizer.turn.prove.handed_on`); CP-SAT then searches between the two from
+    that plan, and when no time is left the stage keeps HiGHS's plan, read with every variable fixed,
+    and its bound. Every CP-SAT call after HiGHS's gets only the time HiGHS left.
 
     Not `alone` (a group's weighted sum, `StagePolicy.together`): when HiGHS cannot tell, or CP-SAT
-    finds no plan of HiGHS's value, the status and the plan it has, for the group to be split."""
+    finds no plan of HiGHS's value, the status and the plan it has, for the group to be split (HiGHS
+    stopped hands nothing on there: the group's parts are proven sooner, `split`)."""
     # The stage stopped at its budget with a plan (FEASIBLE) or before it found one (UNKNOWN): HiGHS is
     # asked either way (`run_stages` calls this for no other status).
-    proof = prove(model, solver, time_left, node_limit)
-    if proof is not None and proof.better is None:
-        return cp_model.OPTIMAL, solver, 0.0
+    started = time.perf_counter()
+
+    def left() -> float | None:
+        """What is left of `time_left` now: a CP-SAT call after HiGHS's gets what HiGHS did not use, not
+        `time_left` again (a season of `--time-limit 30` whose stage HiGHS could not prove took 60 s)."""
+        return None if time_left is None else time_left - (time.perf_counter() - started)
+
+    proof = prove(model, solver, time_left, node_limit, hand_on=alone)
+    if proof is not None and proof.better is None and not proof.stopped:
+        return Finished(cp_model.OPTIMAL, solver, 0.0)
+    # HiGHS's bound when it stopped before proving it: it holds whatever CP-SAT proves after.
+    bound = proof.bound if proof is not None and proof.stopped else None
+    work = 0.0
     if proof is not None and proof.better is not None:
-        # On a copy: should CP-SAT find no plan of HiGHS's value (HiGHS's tolerances), the model is
-        # left as it was and CP-SAT searches it alone.
-        copy = model.clone()
-        copy.add(member.expr >= proof.better)
-        # Up to HiGHS's bound, unless HiGHS's plan, valued in exact integers, is worth more than it: such
-        # a bound is off by a floating-point error at its scale (`optimizer.turn.prove.read_bound`).
-        if proof.better <= proof.bound:
-            copy.add(member.expr <= proof.bound)
-        copy.clear_hints()
-        for index, value in enumerate(proof.values):
-            copy.add_hint(copy.get_int_var_from_proto_index(index), value)
-        checked = configured(time_left)
-        if proof.better == proof.bound:
-            # HiGHS's plan is proven best and is a plan in exact integers (`prove`): CP-SAT only reads
-            # it, every variable fixed at its value, with no search and almost no presolve.
-            checked.parameters.fix_variables_to_their_hinted_value = True
-        found = checked.solve(copy, callback)
-        if found == cp_model.OPTIMAL:
-            return found, checked, checked.deterministic_time
-        if found == cp_model.FEASIBLE:  # the search goes on from the plan of HiGHS's value
-            status, solver = found, checked
+        # HiGHS's plan proven best is read whatever the time left: every variable fixed, no search; so is
+        # a plan HiGHS stopped with once the time is spent, to be kept unproven.
+        proven = proof.better == proof.bound
+        remaining = None if proven else left()
+        spent = remaining is not None and remaining <= 0
+        # With the time spent, a plan HiGHS stopped with is read; one it claims best but whose bound is not
+        # closed in integers (`prove`) is left unread.
+        if not spent or proof.stopped:
+            # On a copy: should CP-SAT find no plan of HiGHS's value (HiGHS's tolerances), the model is
+            # left as it was and CP-SAT searches it alone.
+            copy = model.clone()
+            copy.add(member.expr >= proof.better)
+            # Up to HiGHS's bound, unless HiGHS's plan, valued in exact integers, is worth more than it:
+            # such a bound is off by a floating-point error at its scale (`optimizer.turn.prove.read_bound`).
+            if proof.better <= proof.bound:
+                copy.add(member.expr <= proof.bound)
+            copy.clear_hints()
+            for index, value in enumerate(proof.values):
+                copy.add_hint(copy.get_int_var_from_proto_index(index), value)
+            checked = configured(None if proven or spent else remaining)
+            if proven or spent:
+                # HiGHS's plan is a plan in exact integers (`prove`): CP-SAT only reads it, every
+                # variable fixed at its value, with no search and almost no presolve.
+                checked.parameters.fix_variables_to_their_hinted_value = True
+            found = checked.solve(copy, callback)
+            work += checked.deterministic_time
+            if found == cp_model.OPTIMAL and not spent:
+                return Finished(found, checked, work)
+            if found in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # the plan of HiGHS's value, not proven
+                status, solver = cp_model.FEASIBLE, checked
+            if spent:  # the fixed read's own bound is its plan's value: HiGHS's is the stage's
+                return Finished(status, solver, work, bound, fixed=True)
     if not alone:
-        return status, solver, 0.0
+        return Finished(status, solver, work)
+    remaining = left()
+    if remaining is not None and remaining <= 0:
+        return Finished(status, solver, work, bound)  # the time limit is spent: the plan it has
     if status == cp_model.FEASIBLE:
         _hint(model, variables, solver)
-    again = configured(time_left)
-    return again.solve(model, callback), again, again.deterministic_time
+    again = configured(remaining)
+    found = again.solve(model, callback)
+    return Finished(
+        found, again, work + again.deterministic_time, None if found == cp_model.OPTIMAL else bound
+    )
+
+
+class Finished(NamedTuple):
+    """What `_finish_stage` ends with: the status, the solver holding the plan, the deterministic time of
+    its CP-SAT calls, and HiGHS's bound when HiGHS stopped at its limit before proving it (tighter than
+    CP-SAT's, or the only one when the plan is HiGHS's read with every variable fixed)."""
+
+    status: cp_model.CpSolverStatus
+    solver: cp_model.CpSolver
+    work: float
+    bound: int | None = None
+    fixed: bool = False  # the plan is HiGHS's read with every variable fixed: `bound` alone holds
 
 
 def _hint(model: cp_model.CpModel, variables: Decided, solver: cp_model.CpSolver) -> None:

@@ -40,8 +40,8 @@ def proofs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Proof | None]]:
     seen: list[Proof | None] = []
     original = stages.prove
 
-    def spy(*args: object) -> Proof | None:
-        proof = original(*args)  # type: ignore[arg-type]
+    def spy(*args: object, **kwargs: object) -> Proof | None:
+        proof = original(*args, **kwargs)  # type: ignore[arg-type]
         seen.append(proof)
         return proof
 
@@ -62,7 +62,7 @@ def test_a_stalled_stage_is_proven_by_highs_with_the_optimum_of_cp_sat_alone(
     assert with_highs.plan is not None
     assert check(scenario, with_highs.plan) == []
     # CP-SAT alone, searching every stage to its end.
-    monkeypatch.setattr(stages, "prove", lambda *args: None)
+    monkeypatch.setattr(stages, "prove", lambda *args, **kwargs: None)
     alone = solve(scenario)
     assert alone.status is Status.OPTIMAL
     assert values(with_highs.plan) == values(alone.plan)
@@ -73,7 +73,7 @@ def test_a_stage_highs_cannot_prove_is_left_to_cp_sat(monkeypatch: pytest.Monkey
     monkeypatch.setattr(planner, "TURN_STAGES", stages.StagePolicy(stage_budget=0.002, together=True))
     scenario = random_scenario(3, requirements=False, joint_grants=True, max_entries=12, naval_turns=4)
     best = solve(scenario)
-    monkeypatch.setattr(stages, "prove", lambda *args: None)
+    monkeypatch.setattr(stages, "prove", lambda *args, **kwargs: None)
     left = solve(scenario)
     assert left.status is Status.OPTIMAL
     assert values(left.plan) == values(best.plan)
@@ -88,8 +88,8 @@ def test_a_stage_stopped_before_it_found_a_plan_goes_to_highs(monkeypatch: pytes
     asked: list[tuple[bool, Proof | None]] = []
     original = stages.prove
 
-    def spy(model, solver, *args):  # type: ignore[no-untyped-def]
-        proof = original(model, solver, *args)
+    def spy(model, solver, *args, **kwargs):  # type: ignore[no-untyped-def]
+        proof = original(model, solver, *args, **kwargs)
         asked.append((has_plan(solver), proof))
         return proof
 
@@ -218,3 +218,42 @@ def test_a_position_whose_highs_plan_breaks_a_constraint_is_proven() -> None:
     assert solved.plan is not None and solved.plan.objective is not None
     assert all(stage.proven for stage in solved.plan.objective.stages)
     assert check(scenario, solved.plan) == []
+
+
+def test_highs_stopped_at_its_limit_hands_on_its_bound_and_its_better_plan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No work thrown away (issue 26): HiGHS stopped at its node or time limit (`Stopped`) is asked once
+    (a second pass would stop there too), and with `hand_on` what it had is handed on. On the knapsack of
+    3a + 5b + 4c with 2a + 4b + 3c <= 7, CP-SAT holding a + b (8):
+    - a bound of 10 and b + c (5 + 4 = 9, a plan): both, marked stopped;
+    - a bound of 8: CP-SAT's plan is proven best after all;
+    - a bound of 9 and b + c: HiGHS's plan reaches its bound, proven best;
+    - a bound of 10 and a + b + c (weighing 9, past 7: no plan): the bound alone;
+    - no bound: nothing. Without `hand_on`, nothing either (a group's weighted sum is split instead)."""
+    import optimizer.turn.prove as proving
+    from optimizer.turn.prove import Stopped
+
+    model, _ = knapsack()
+    calls: list[object] = []
+
+    def stopping(bound: int | None, columns: list[float] | None):  # type: ignore[no-untyped-def]
+        def solve(*args):  # type: ignore[no-untyped-def]
+            calls.append(args)
+            return Stopped(bound, columns)
+
+        return solve
+
+    cases = [
+        ((10, [0.0, 1.0, 1.0]), Proof(bound=10, better=9, values=(0, 1, 1), stopped=True)),
+        ((8, None), Proof(bound=8)),
+        ((9, [0.0, 1.0, 1.0]), Proof(bound=9, better=9, values=(0, 1, 1))),
+        ((10, [1.0, 1.0, 1.0]), Proof(bound=10, stopped=True)),
+        ((None, [0.0, 1.0, 1.0]), None),
+    ]
+    for (bound, columns), expected in cases:
+        calls.clear()
+        monkeypatch.setattr(proving, "_solve", stopping(bound, columns))
+        assert prove(model, at_most(8), None, hand_on=True) == expected, (bound, columns)
+        assert len(calls) == 1
+    assert prove(model, at_most(8), None) is None

@@ -146,9 +146,9 @@ def test_a_seasons_later_priorities_together_get_fewer_highs_nodes_than_one_prio
     asked: list[int] = []
     real = stages.prove
 
-    def spy(model, solver, time_limit, node_limit):
+    def spy(model, solver, time_limit, node_limit, **kwargs):
         asked.append(node_limit)
-        return real(model, solver, time_limit, node_limit)
+        return real(model, solver, time_limit, node_limit, **kwargs)
 
     monkeypatch.setattr(stages, "prove", spy)
     monkeypatch.setattr(season, "SEASON_LATER_BUDGET", 1e-9)
@@ -172,7 +172,7 @@ def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch)
 
     model, (a, b, c) = knapsack()
     value = worth([a, b, c])
-    monkeypatch.setattr(stages, "prove", lambda *args: Proof(bound=8, better=9, values=(0, 1, 1)))
+    monkeypatch.setattr(stages, "prove", lambda *args, **kwargs: Proof(bound=8, better=9, values=(0, 1, 1)))
     made: list[cp_model.CpSolver] = []
 
     def configured(limit):
@@ -185,9 +185,106 @@ def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch)
             return [a, b, c]
 
     member = stages.Member("value", value, 1, 1, 0, 12)
-    status, solver, _ = stages._finish_stage(
+    status, solver, *_ = stages._finish_stage(
         model, Plain(), member, at_most(8), cp_model.FEASIBLE, None, configured
     )
     assert status == cp_model.OPTIMAL
     assert solver.value(value) == 9
     assert len(made) == 1, "one search, from HiGHS's plan"
+
+
+def test_a_stage_highs_could_not_prove_gets_only_the_time_highs_left(monkeypatch):
+    """Within a time limit, the CP-SAT call after HiGHS's is given what HiGHS left of the stage's time, not
+    that time again; when HiGHS used it all, the stage ends with the plan it has, unproven, and no other
+    solve. On the knapsack of 3a + 5b + 4c with 2a + 4b + 3c <= 7, its budget's plan a and b (8): HiGHS (a
+    stand-in that proves nothing) takes 3 of the 5 s left, and CP-SAT is asked with 2 s and proves 9; HiGHS
+    takes all 5, and the stage keeps 8, FEASIBLE."""
+    from types import SimpleNamespace
+
+    from ortools.sat.python import cp_model
+
+    import optimizer.turn.stages as stages
+    from tests.optimizer.turn.test_prove import at_most, knapsack, worth
+
+    model, (a, b, c) = knapsack()
+    value = worth([a, b, c])
+    member = stages.Member("value", value, 1, 1, 0, 12)
+    clock = [100.0]
+    monkeypatch.setattr(stages, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+
+    class Plain:
+        def decisions(self):
+            return [a, b, c]
+
+    for spent, asked, expected in ((3.0, [2.0], (cp_model.OPTIMAL, 9)), (5.0, [], (cp_model.FEASIBLE, 8))):
+
+        def highs(*args, spent=spent, **kwargs):
+            clock[0] += spent
+            return None  # nothing proven within its time
+
+        limits: list[float | None] = []
+
+        def configured(limit, limits=limits):
+            limits.append(limit)
+            return cp_model.CpSolver()
+
+        monkeypatch.setattr(stages, "prove", highs)
+        status, solver, *_ = stages._finish_stage(
+            model, Plain(), member, at_most(8), cp_model.FEASIBLE, 5.0, configured
+        )
+        assert limits == asked
+        assert (status, solver.value(value)) == expected
+
+
+def test_a_stage_highs_stopped_on_keeps_highs_plan_and_bound(monkeypatch):
+    """HiGHS stopped at its limit hands on its bound and its better plan (`Proof.stopped`). On the knapsack of
+    3a + 5b + 4c with 2a + 4b + 3c <= 7, CP-SAT's budget plan a and b (8), HiGHS's plan b and c (9) under a
+    bound of 10:
+    - with the time limit spent by HiGHS, the stage keeps HiGHS's plan, read with every variable fixed (no
+      search, so with no limit), unproven, with HiGHS's bound 10 for the stage's (the read's own bound is
+      its plan's value);
+    - the bound alone, time spent: CP-SAT's plan (8), HiGHS's bound, no other solve;
+    - no time limit: CP-SAT searches between 9 and 10 from HiGHS's plan and proves 9."""
+    from types import SimpleNamespace
+
+    from ortools.sat.python import cp_model
+
+    import optimizer.turn.stages as stages
+    from optimizer.turn.prove import Proof
+    from tests.optimizer.turn.test_prove import at_most, knapsack, worth
+
+    model, (a, b, c) = knapsack()
+    value = worth([a, b, c])
+    member = stages.Member("value", value, 1, 1, 0, 12)
+    clock = [100.0]
+    monkeypatch.setattr(stages, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+
+    class Plain:
+        def decisions(self):
+            return [a, b, c]
+
+    plan = Proof(bound=10, better=9, values=(0, 1, 1), stopped=True)
+    bound_only = Proof(bound=10, stopped=True)
+    for proof, limit, asked, expected in (
+        (plan, 5.0, [None], (cp_model.FEASIBLE, 9, 10, True)),
+        (bound_only, 5.0, [], (cp_model.FEASIBLE, 8, 10, False)),
+        (plan, None, [None], (cp_model.OPTIMAL, 9, None, False)),
+    ):
+
+        def highs(*args, proof=proof, **kwargs):
+            clock[0] += 5.0  # HiGHS takes the five seconds left
+            return proof
+
+        limits: list[float | None] = []
+
+        def configured(limit, limits=limits):
+            limits.append(limit)
+            return cp_model.CpSolver()
+
+        monkeypatch.setattr(stages, "prove", highs)
+        finished = stages._finish_stage(
+            model, Plain(), member, at_most(8), cp_model.FEASIBLE, limit, configured
+        )
+        assert limits == asked
+        got = (finished.status, finished.solver.value(value), finished.bound, finished.fixed)
+        assert got == expected, proof
