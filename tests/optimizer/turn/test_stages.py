@@ -193,12 +193,11 @@ def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch)
     assert len(made) == 1, "one search, from HiGHS's plan"
 
 
-def test_a_stage_highs_could_not_prove_gets_only_the_time_highs_left(monkeypatch):
-    """Within a time limit, the CP-SAT call after HiGHS's is given what HiGHS left of the stage's time, not
-    that time again; when HiGHS used it all, the stage ends with the plan it has, unproven, and no other
-    solve. On the knapsack of 3a + 5b + 4c with 2a + 4b + 3c <= 7, its budget's plan a and b (8): HiGHS (a
-    stand-in that proves nothing) takes 3 of the 5 s left, and CP-SAT is asked with 2 s and proves 9; HiGHS
-    takes all 5, and the stage keeps 8, FEASIBLE."""
+def finish_knapsack(monkeypatch, spends, answer, limit):
+    """`_finish_stage` on the knapsack of 3a + 5b + 4c with 2a + 4b + 3c <= 7 (`test_prove.knapsack`), its
+    budget's plan a and b (8), within `limit` seconds, HiGHS a stand-in that takes `spends` of them and
+    answers `answer`: what the stage ends with (`Finished`), the time limits CP-SAT's calls after HiGHS's
+    were given, and the knapsack's objective."""
     from types import SimpleNamespace
 
     from ortools.sat.python import cp_model
@@ -208,32 +207,41 @@ def test_a_stage_highs_could_not_prove_gets_only_the_time_highs_left(monkeypatch
 
     model, (a, b, c) = knapsack()
     value = worth([a, b, c])
-    member = stages.Member("value", value, 1, 1, 0, 12)
     clock = [100.0]
     monkeypatch.setattr(stages, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+
+    def highs(*args, **kwargs):
+        clock[0] += spends
+        return answer
+
+    limits: list[float | None] = []
+
+    def configured(limit):
+        limits.append(limit)
+        return cp_model.CpSolver()
 
     class Plain:
         def decisions(self):
             return [a, b, c]
 
-    for spent, asked, expected in ((3.0, [2.0], (cp_model.OPTIMAL, 9)), (5.0, [], (cp_model.FEASIBLE, 8))):
+    monkeypatch.setattr(stages, "prove", highs)
+    member = stages.Member("value", value, 1, 1, 0, 12)
+    finished = stages._finish_stage(model, Plain(), member, at_most(8), cp_model.FEASIBLE, limit, configured)
+    return finished, limits, value
 
-        def highs(*args, spent=spent, **kwargs):
-            clock[0] += spent
-            return None  # nothing proven within its time
 
-        limits: list[float | None] = []
+def test_a_stage_highs_could_not_prove_gets_only_the_time_highs_left(monkeypatch):
+    """Within a time limit, the CP-SAT call after HiGHS's is given what HiGHS left of the stage's time, not
+    that time again; when HiGHS used it all, the stage ends with the plan it has, unproven, and no other
+    solve. On the knapsack of 3a + 5b + 4c with 2a + 4b + 3c <= 7, its budget's plan a and b (8): HiGHS (a
+    stand-in that proves nothing) takes 3 of the 5 s left, and CP-SAT is asked with 2 s and proves 9; HiGHS
+    takes all 5, and the stage keeps 8, FEASIBLE."""
+    from ortools.sat.python import cp_model
 
-        def configured(limit, limits=limits):
-            limits.append(limit)
-            return cp_model.CpSolver()
-
-        monkeypatch.setattr(stages, "prove", highs)
-        status, solver, *_ = stages._finish_stage(
-            model, Plain(), member, at_most(8), cp_model.FEASIBLE, 5.0, configured
-        )
+    for spends, asked, expected in ((3.0, [2.0], (cp_model.OPTIMAL, 9)), (5.0, [], (cp_model.FEASIBLE, 8))):
+        finished, limits, value = finish_knapsack(monkeypatch, spends, None, 5.0)
         assert limits == asked
-        assert (status, solver.value(value)) == expected
+        assert (finished.status, finished.solver.value(value)) == expected
 
 
 def test_a_stage_highs_stopped_on_keeps_highs_plan_and_bound(monkeypatch):
@@ -245,23 +253,9 @@ def test_a_stage_highs_stopped_on_keeps_highs_plan_and_bound(monkeypatch):
       its plan's value);
     - the bound alone, time spent: CP-SAT's plan (8), HiGHS's bound, no other solve;
     - no time limit: CP-SAT searches between 9 and 10 from HiGHS's plan and proves 9."""
-    from types import SimpleNamespace
-
     from ortools.sat.python import cp_model
 
-    import optimizer.turn.stages as stages
     from optimizer.turn.prove import Proof
-    from tests.optimizer.turn.test_prove import at_most, knapsack, worth
-
-    model, (a, b, c) = knapsack()
-    value = worth([a, b, c])
-    member = stages.Member("value", value, 1, 1, 0, 12)
-    clock = [100.0]
-    monkeypatch.setattr(stages, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
-
-    class Plain:
-        def decisions(self):
-            return [a, b, c]
 
     plan = Proof(bound=10, better=9, values=(0, 1, 1), stopped=True)
     bound_only = Proof(bound=10, stopped=True)
@@ -270,21 +264,7 @@ def test_a_stage_highs_stopped_on_keeps_highs_plan_and_bound(monkeypatch):
         (bound_only, 5.0, [], (cp_model.FEASIBLE, 8, 10, False)),
         (plan, None, [None], (cp_model.OPTIMAL, 9, None, False)),
     ):
-
-        def highs(*args, proof=proof, **kwargs):
-            clock[0] += 5.0  # HiGHS takes the five seconds left
-            return proof
-
-        limits: list[float | None] = []
-
-        def configured(limit, limits=limits):
-            limits.append(limit)
-            return cp_model.CpSolver()
-
-        monkeypatch.setattr(stages, "prove", highs)
-        finished = stages._finish_stage(
-            model, Plain(), member, at_most(8), cp_model.FEASIBLE, limit, configured
-        )
+        finished, limits, value = finish_knapsack(monkeypatch, 5.0, proof, limit)
         assert limits == asked
         got = (finished.status, finished.solver.value(value), finished.bound, finished.fixed)
         assert got == expected, proof
