@@ -135,7 +135,10 @@ def solve_stages(
 # 2.7 -> 1.5, 2.2 -> 1.0 s), one slower (0.87 -> 1.03 s). The first priority alone and the rest together without the one call (the season's
 # queue) was worse: p50 0.32 -> 0.46, p95 1.16 -> 2.30. A budget of 0.02 for the stages after one has
 # gone to HiGHS (as a season's later stages have 0.01) saved little: on the 13 of seeds 8700000-8700699
-# that reach a stage, CPU summed 39.8 -> 37.8 s, the slowest 8.3 -> 7.2 s, 4 ties broken otherwise.
+# that reach a stage, CPU summed 39.8 -> 37.8 s, the slowest 8.3 -> 7.2 s, 4 ties broken otherwise. Nor
+# straight to HiGHS once a one call runs out, without the first priority's own CP-SAT solve: of seeds
+# 9810000-9810199, five one calls ran out; that solve proved two of them within its budget (0.09 and 0.10 s,
+# where HiGHS takes 1.5-2.5 s) and went to HiGHS on three (0.41-0.71 s each, which skipping would save).
 TURN_STAGES = StagePolicy(together=True)
 
 
