@@ -16,8 +16,8 @@ out of `sys.modules` as soon as the module body has run, so `import pandas` anyw
 It does nothing when pandas is already loaded, and falls back to the plain import if the module's body
 asks the stand-in for anything else (a later OR-Tools that uses more of pandas while it loads). Like
 `one_blas_thread`, it is called by the project's own processes only (a command, the fork servers of the
-batch and the page, a batch worker), never on import of the package: a script that imports the planner keeps its imports as
-they were.
+batch and the page, a batch worker), never on import of the package: a script that imports the planner
+keeps its imports as they were.
 """
 
 from __future__ import annotations

@@ -53,7 +53,8 @@ class Affine:
         return self + other * -1
 
 
-NONE = Affine()  # an unenforced constraint's enforcement (never changed: every operation makes a new Affine)
+# An unenforced constraint's enforcement, 0: one shared Affine (every operation makes a new one).
+UNENFORCED = Affine()
 
 
 def constant(value: int) -> Affine:
@@ -276,7 +277,7 @@ def translate(proto: cp_model_pb2.CpModelProto) -> Milp:
         off = (
             total(constant(1) - literal(ref) for ref in ct.enforcement_literal)
             if ct.enforcement_literal
-            else NONE
+            else UNENFORCED
         )
         if ct.enforcement_literal and kind in ("int_div", "lin_max", "int_prod"):
             raise Untranslated(f"constraint {index}: {kind} with enforcement literals")

@@ -63,7 +63,6 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -71,6 +70,8 @@ from ortools.sat.python import cp_model
 
 if TYPE_CHECKING:
     import highspy
+
+    from optimizer.turn.milp import Milp
 
 # Deterministic time (about seconds of one core) a single priority's CP-SAT solve may take before
 # HiGHS is asked to prove it. Measured in benchmarks/tail.py on the 21 positions of seeds
@@ -163,23 +164,15 @@ def prove(
             # Stopped at its limit: asked once only (a second pass would stop there too).
             if proof is not None or not hand_on:
                 return proof
-            return handed_on(model, milp.value, len(proto.variables), answer, incumbent)
+            return handed_on(model, milp, len(proto.variables), answer, incumbent)
         bound, found = answer
         best = proof.better if proof is not None else incumbent  # the best plan known, in exact integers
         if best is not None and bound <= best:
             return Proof(bound=best) if proof is None else replace(proof, bound=best)
-        values = tuple(int(round(v)) for v in found[: len(proto.variables)])
-        # The plan's value in exact integers, not the one HiGHS reports: HiGHS values its plan in floating
-        # point, and once (started from CP-SAT's plan, a trial not kept) reported as proven a value 25
-        # above what its plan was worth in integers. CP-SAT is asked for a plan of this value.
-        exact = milp.value(values)
-        if best is not None and exact <= best:
-            continue  # no better than the best plan known: HiGHS is asked again
-        if not is_plan(model, values):
-            # HiGHS's plan breaks a constraint in exact integers: within its tolerances, an integer
-            # column a millionth off its value, times a large coefficient, leaves a row's whole unit
-            # unmet. Its bound still holds; its plan is not one. Asked again, or left to CP-SAT.
-            continue
+        better = _better_plan(model, milp, len(proto.variables), found, best)
+        if better is None:
+            continue  # no better plan than the best known, in exact integers: HiGHS is asked again
+        exact, values = better
         proof = Proof(bound=bound, better=exact, values=values)
         if exact >= bound:
             return proof
@@ -189,27 +182,40 @@ def prove(
 
 
 def handed_on(
-    model: cp_model.CpModel,
-    worth: Callable[[Sequence[int]], int],
-    count: int,
-    stopped: Stopped,
-    incumbent: int | None,
+    model: cp_model.CpModel, milp: Milp, count: int, stopped: Stopped, incumbent: int | None
 ) -> Proof | None:
     """What HiGHS stopped at its limit proves: CP-SAT's plan (worth `incumbent`) best when its bound has
-    come down to it; else its bound, with its plan (its first `count` columns, worth `worth` of them in
-    exact integers) when that is a plan and better than CP-SAT's. None without a bound."""
+    come down to it; else its bound, with its plan (`_better_plan`, of the model's `count` variables) when
+    that is better than CP-SAT's. None without a bound."""
     if stopped.bound is None:
         return None
     if incumbent is not None and stopped.bound <= incumbent:
         return Proof(bound=incumbent)
-    if stopped.columns is not None:
-        values = tuple(int(round(v)) for v in stopped.columns[:count])
-        exact = worth(values)
-        if (incumbent is None or exact > incumbent) and is_plan(model, values):
-            if exact >= stopped.bound:  # its plan reaches its bound: proven best after all
-                return Proof(bound=exact, better=exact, values=values)
-            return Proof(bound=stopped.bound, better=exact, values=values, stopped=True)
-    return Proof(bound=stopped.bound, stopped=True)
+    better = None if stopped.columns is None else _better_plan(model, milp, count, stopped.columns, incumbent)
+    if better is None:
+        return Proof(bound=stopped.bound, stopped=True)
+    exact, values = better
+    if exact >= stopped.bound:  # its plan reaches its bound: proven best after all
+        return Proof(bound=exact, better=exact, values=values)
+    return Proof(bound=stopped.bound, better=exact, values=values, stopped=True)
+
+
+def _better_plan(
+    model: cp_model.CpModel, milp: Milp, count: int, columns: list[float], best: int | None
+) -> tuple[int, tuple[int, ...]] | None:
+    """HiGHS's plan (its first `count` columns, the model's variables) with its value, when it is worth more
+    than `best` (the best plan known) and is a plan of `model` in exact integers; else None.
+
+    The plan's value in exact integers, not the one HiGHS reports: HiGHS values its plan in floating point,
+    and once (started from CP-SAT's plan, a trial not kept) reported as proven a value 25 above what its
+    plan was worth in integers; CP-SAT is asked for a plan of this value. A plan that breaks a constraint
+    in exact integers is none: within HiGHS's tolerances, an integer column a millionth off its value,
+    times a large coefficient, leaves a row's whole unit unmet (its bound still holds)."""
+    values = tuple(int(round(v)) for v in columns[:count])
+    exact = milp.value(values)
+    if best is not None and exact <= best:
+        return None
+    return (exact, values) if is_plan(model, values) else None
 
 
 # HiGHS's tolerances asked for when its plan at the default ones breaks a constraint in exact integers:
@@ -253,7 +259,10 @@ def _solve(
 
     status = highs.getModelStatus()
     info = highs.getInfo()
-    if status.name in _LIMITS:
+    # A search stopped before its end: its node limit (`mip_max_nodes` ends as a solution limit in HiGHS
+    # 1.16), its time limit, or an interrupt.
+    limits = highspy.HighsModelStatus
+    if status in (limits.kSolutionLimit, limits.kTimeLimit, limits.kIterationLimit, limits.kInterrupt):
         dual = info.mip_dual_bound
         feasible = info.primal_solution_status == highspy.SolutionStatus.kSolutionStatusFeasible
         return Stopped(
@@ -263,11 +272,6 @@ def _solve(
     if status != highspy.HighsModelStatus.kOptimal:
         return None
     return read_bound(info.mip_dual_bound), list(highs.getSolution().col_value)
-
-
-# HiGHS's statuses of a search it stopped before the end: its node limit (`mip_max_nodes` ends as a
-# solution limit in HiGHS 1.16), its time limit, or an interrupt.
-_LIMITS = frozenset(("kSolutionLimit", "kTimeLimit", "kIterationLimit", "kInterrupt"))
 
 
 def read_bound(dual: float) -> int:

@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model
 from models.plan import ObjectiveReport, StageResult, Status
 from optimizer.rules.linear import LinearExpr, value
 from optimizer.turn.progress import OnProgress, Reporter, first_bound
-from optimizer.turn.prove import NODE_LIMIT, STAGE_BUDGET, prove
+from optimizer.turn.prove import NODE_LIMIT, STAGE_BUDGET, Proof, prove
 
 # Deterministic time (about seconds of one core) a one-call solve of several priorities may take before
 # they are solved one by one: the one call is faster on most positions, and the budget bounds the rest.
@@ -101,9 +101,14 @@ def run_stages(
     last_solver: cp_model.CpSolver | None = None
     work = 0.0
     first = True
+
+    def left() -> float | None:
+        """What is left of `time_limit` now (None: no limit)."""
+        return None if time_limit is None else time_limit - (time.perf_counter() - built)
+
     while queue:
         group = queue.pop(0)
-        remaining = None if time_limit is None else time_limit - (time.perf_counter() - built)
+        remaining = left()
         combined: LinearExpr = sum(member.weight * member.expr for member in group)
         model.maximize(combined)
         # Every CP-SAT solve of this group reports its better plans to the same hook.
@@ -121,7 +126,6 @@ def run_stages(
         status = solver.solve(model, callback)
         work += solver.deterministic_time
         if single and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and not _past(time_limit, built):
-            left = None if time_limit is None else time_limit - (time.perf_counter() - built)
             # A group is proven as one priority, its weighted sum (the range is not read of it).
             whole = group[0] if alone else Member("group", combined, 1, 1, 0, 0)
             status, solver, more, highs_bound, fixed = _finish_stage(
@@ -232,7 +236,7 @@ def _finish_stage(
     member: Member,
     solver: cp_model.CpSolver,
     status: cp_model.CpSolverStatus,
-    time_left: float | None,
+    left: Callable[[], float | None],
     configured: Callable[[float | None], cp_model.CpSolver],
     callback: Reporter | None = None,
     node_limit: int = NODE_LIMIT,
@@ -244,65 +248,45 @@ def _finish_stage(
     read with every variable fixed when that plan is proven best; at least HiGHS's plan's when that plan
     is worth more than the bound, which then proves nothing; any plan HiGHS proves is better when the
     solve stopped before it found one) or, when HiGHS could not tell, for the best plan, started
-    from the plan it has. The status, the solver holding the plan, the deterministic time of the
-    second CP-SAT call, and the bound HiGHS proved when it stopped at its limit (`Finished`).
-    `callback` is told of each better plan either CP-SAT call finds (`optimizer.turn.progress`).
+    from the plan it has. `left()` is the time left of the run's limit, read when each solve starts: a
+    CP-SAT call after HiGHS's gets what HiGHS did not use (it once got the same time again, and a season
+    of `--time-limit 30` whose stage HiGHS could not prove took 60 s). The status, the solver holding the
+    plan, the deterministic time of the CP-SAT calls, and the bound HiGHS proved when it stopped at its
+    limit (`Finished`). `callback` is told of each better plan either CP-SAT call finds
+    (`optimizer.turn.progress`).
 
     No work thrown away (issue 26): HiGHS stopped at its node or time limit hands on its bound and its
     plan when it is better (`optimizer.turn.prove.handed_on`); CP-SAT then searches between the two from
     that plan, and when no time is left the stage keeps HiGHS's plan, read with every variable fixed,
-    and its bound. Every CP-SAT call after HiGHS's gets only the time HiGHS left.
+    and its bound.
 
     Not `alone` (a group's weighted sum, `StagePolicy.together`): when HiGHS cannot tell, or CP-SAT
     finds no plan of HiGHS's value, the status and the plan it has, for the group to be split (HiGHS
     stopped hands nothing on there: the group's parts are proven sooner, `split`)."""
     # The stage stopped at its budget with a plan (FEASIBLE) or before it found one (UNKNOWN): HiGHS is
     # asked either way (`run_stages` calls this for no other status).
-    started = time.perf_counter()
-
-    def left() -> float | None:
-        """What is left of `time_left` now: a CP-SAT call after HiGHS's gets what HiGHS did not use, not
-        `time_left` again (a season of `--time-limit 30` whose stage HiGHS could not prove took 60 s)."""
-        return None if time_left is None else time_left - (time.perf_counter() - started)
-
-    proof = prove(model, solver, time_left, node_limit, hand_on=alone)
+    proof = prove(model, solver, left(), node_limit, hand_on=alone)
     if proof is not None and proof.better is None and not proof.stopped:
         return Finished(cp_model.OPTIMAL, solver, 0.0)
     # HiGHS's bound when it stopped before proving it: it holds whatever CP-SAT proves after.
     bound = proof.bound if proof is not None and proof.stopped else None
     work = 0.0
     if proof is not None and proof.better is not None:
-        # HiGHS's plan proven best is read whatever the time left: every variable fixed, no search; so is
-        # a plan HiGHS stopped with once the time is spent, to be kept unproven.
         proven = proof.better == proof.bound
         remaining = None if proven else left()
         spent = remaining is not None and remaining <= 0
-        # With the time spent, a plan HiGHS stopped with is read; one it claims best but whose bound is not
-        # closed in integers (`prove`) is left unread.
+        # HiGHS's plan is only read, every variable fixed, when it is proven best, or when it is a plan
+        # HiGHS stopped with and no time is left to search from it; one HiGHS claims best whose bound is not
+        # closed in integers (`prove`) is not read without a search.
         if not spent or proof.stopped:
-            # On a copy: should CP-SAT find no plan of HiGHS's value (HiGHS's tolerances), the model is
-            # left as it was and CP-SAT searches it alone.
-            copy = model.clone()
-            copy.add(member.expr >= proof.better)
-            # Up to HiGHS's bound, unless HiGHS's plan, valued in exact integers, is worth more than it:
-            # such a bound is off by a floating-point error at its scale (`optimizer.turn.prove.read_bound`).
-            if proof.better <= proof.bound:
-                copy.add(member.expr <= proof.bound)
-            copy.clear_hints()
-            for index, value in enumerate(proof.values):
-                copy.add_hint(copy.get_int_var_from_proto_index(index), value)
             checked = configured(None if proven or spent else remaining)
-            if proven or spent:
-                # HiGHS's plan is a plan in exact integers (`prove`): CP-SAT only reads it, every
-                # variable fixed at its value, with no search and almost no presolve.
-                checked.parameters.fix_variables_to_their_hinted_value = True
-            found = checked.solve(copy, callback)
+            found = _from_highs(model, member, proof, checked, callback, read=proven or spent)
             work += checked.deterministic_time
             if found == cp_model.OPTIMAL and not spent:
                 return Finished(found, checked, work)
             if found in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # the plan of HiGHS's value, not proven
                 status, solver = cp_model.FEASIBLE, checked
-            if spent:  # the fixed read's own bound is its plan's value: HiGHS's is the stage's
+            if spent:  # the read's own bound is its plan's value: HiGHS's is the stage's
                 return Finished(status, solver, work, bound, fixed=True)
     if not alone:
         return Finished(status, solver, work)
@@ -316,6 +300,33 @@ def _finish_stage(
     return Finished(
         found, again, work + again.deterministic_time, None if found == cp_model.OPTIMAL else bound
     )
+
+
+def _from_highs(
+    model: cp_model.CpModel,
+    member: Member,
+    proof: Proof,
+    checked: cp_model.CpSolver,
+    callback: Reporter | None,
+    *,
+    read: bool,
+) -> cp_model.CpSolverStatus:
+    """`checked` solving a copy of `model` held between HiGHS's plan and its bound, started from that plan;
+    with `read`, HiGHS's plan is only read, every variable fixed at its value (it is a plan in exact
+    integers, `prove`), with no search and almost no presolve. On a copy: should CP-SAT find no plan of
+    HiGHS's value (HiGHS's tolerances), the model is left as it was and CP-SAT searches it alone."""
+    assert proof.better is not None
+    copy = model.clone()
+    copy.add(member.expr >= proof.better)
+    # Up to HiGHS's bound, unless HiGHS's plan, valued in exact integers, is worth more than it: such a
+    # bound is off by a floating-point error at its scale (`optimizer.turn.prove.read_bound`).
+    if proof.better <= proof.bound:
+        copy.add(member.expr <= proof.bound)
+    copy.clear_hints()
+    for index, hinted in enumerate(proof.values):
+        copy.add_hint(copy.get_int_var_from_proto_index(index), hinted)
+    checked.parameters.fix_variables_to_their_hinted_value = read
+    return checked.solve(copy, callback)
 
 
 class Finished(NamedTuple):

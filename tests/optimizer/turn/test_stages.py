@@ -186,7 +186,7 @@ def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch)
 
     member = stages.Member("value", value, 1, 1, 0, 12)
     status, solver, *_ = stages._finish_stage(
-        model, Plain(), member, at_most(8), cp_model.FEASIBLE, None, configured
+        model, Plain(), member, at_most(8), cp_model.FEASIBLE, lambda: None, configured
     )
     assert status == cp_model.OPTIMAL
     assert solver.value(value) == 9
@@ -198,8 +198,6 @@ def finish_knapsack(monkeypatch, spends, answer, limit):
     budget's plan a and b (8), within `limit` seconds, HiGHS a stand-in that takes `spends` of them and
     answers `answer`: what the stage ends with (`Finished`), the time limits CP-SAT's calls after HiGHS's
     were given, and the knapsack's objective."""
-    from types import SimpleNamespace
-
     from ortools.sat.python import cp_model
 
     import optimizer.turn.stages as stages
@@ -207,17 +205,16 @@ def finish_knapsack(monkeypatch, spends, answer, limit):
 
     model, (a, b, c) = knapsack()
     value = worth([a, b, c])
-    clock = [100.0]
-    monkeypatch.setattr(stages, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    used = [0.0]  # seconds of the limit used: HiGHS's
 
     def highs(*args, **kwargs):
-        clock[0] += spends
+        used[0] += spends
         return answer
 
     limits: list[float | None] = []
 
-    def configured(limit):
-        limits.append(limit)
+    def configured(given):
+        limits.append(given)
         return cp_model.CpSolver()
 
     class Plain:
@@ -226,7 +223,11 @@ def finish_knapsack(monkeypatch, spends, answer, limit):
 
     monkeypatch.setattr(stages, "prove", highs)
     member = stages.Member("value", value, 1, 1, 0, 12)
-    finished = stages._finish_stage(model, Plain(), member, at_most(8), cp_model.FEASIBLE, limit, configured)
+
+    def left():
+        return None if limit is None else limit - used[0]
+
+    finished = stages._finish_stage(model, Plain(), member, at_most(8), cp_model.FEASIBLE, left, configured)
     return finished, limits, value
 
 
