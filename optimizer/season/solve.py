@@ -138,12 +138,6 @@ def solve_season(
         exact=True,
         later_budget=SEASON_LATER_BUDGET,
         group_node_limit=min(node_limit, SEASON_GROUP_NODE_LIMIT),
-        # Not `narrowed`, as a turn's stages are (its domains are narrowed by presolve first,
-        # `tighten_domains`): both ways side by side, every value the same, CPU summed over seeds
-        # 590000-590029 132.2 -> 111.3 s (24 faster, p95 15.1 -> 9.1 s) but over 600000-600039
-        # 293.5 -> 298.0 s (600009 12.0 -> 39.9 s, 600020 89.8 -> 106.4 s); with the narrowed domains
-        # widened to hold CP-SAT's plan 312.6 s; with a row, the objective above CP-SAT's plan, on
-        # 590000-590029 117.6 s.
     )
     run = run_stages(model, variables, queue, time_limit, built, configured, policy=policy)
     seconds = time.perf_counter() - built

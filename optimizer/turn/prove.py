@@ -14,10 +14,6 @@ past `STAGE_BUDGET` (with a plan, or before it found one), the same model, trans
 - HiGHS cannot tell within `NODE_LIMIT` nodes (or the time left), or the model holds a constraint the
   translation does not take: None, and CP-SAT goes on alone.
 
-A turn's stages (`StagePolicy.narrowed`) hand HiGHS the model on the domains CP-SAT's search narrowed for
-a better plan than its own (`narrow`): a smaller, tighter model whose bound, with CP-SAT's value, bounds
-every plan, and which proves CP-SAT's plan best when it has no plan at all.
-
 HiGHS starts from no plan, and is told of none. Measured and not kept (HiGHS 1.16, seasons of seeds
 500000-500039, each stage's HiGHS nodes traced):
 - a starting plan given as the model's columns alone (its auxiliary columns left for it to complete) was
@@ -74,7 +70,6 @@ from ortools.sat.python import cp_model
 
 if TYPE_CHECKING:
     import highspy
-    from ortools.sat import cp_model_pb2
 
     from optimizer.turn.milp import Milp
 
@@ -117,11 +112,6 @@ class Proof:
 
 
 @dataclass(frozen=True)
-class NoPlan:
-    """HiGHS proved that the model it was given has no plan."""
-
-
-@dataclass(frozen=True)
 class Stopped:
     """HiGHS stopped at its node or time limit: the bound it had proven (None before its root LP), and its
     best plan's columns (None when it had found none)."""
@@ -153,10 +143,6 @@ def prove(
     from optimizer.turn.milp import Untranslated, model_proto, translate  # noqa: PLC0415
 
     proto = model_proto(model)
-    incumbent = int(round(solver.objective_value)) if has_plan(solver) else None
-    narrowed = narrow(proto, solver)
-    if narrowed is None:  # no plan is better than `solver`'s: it is proven best
-        return None if incumbent is None else Proof(bound=incumbent)
     try:
         milp = translate(proto)
     except Untranslated:
@@ -164,6 +150,7 @@ def prove(
     if not milp.maximize:
         return None
     started = time.perf_counter()
+    incumbent = int(round(solver.objective_value)) if has_plan(solver) else None
     lp = milp.to_highs()  # HiGHS copies it: the same for both passes
     proof = None
     for tolerances in ((), STRICT):
@@ -171,12 +158,6 @@ def prove(
         if left is not None and left <= 0:
             return proof
         answer = _solve(lp, node_limit, left, tolerances)
-        if isinstance(answer, NoPlan):
-            # On the narrowed domains: no plan is better than CP-SAT's. Else (the model as it is, which
-            # holds CP-SAT's plan, or after a better plan of HiGHS's) it proves nothing.
-            if narrowed and incumbent is not None and proof is None:
-                return Proof(bound=incumbent)
-            return proof
         if answer is None:
             return proof
         if isinstance(answer, Stopped):
@@ -198,32 +179,6 @@ def prove(
         # A better plan, its bound not closed in integers: HiGHS is asked again; else CP-SAT is asked for
         # a plan between the two (`Proof.better`).
     return proof
-
-
-def narrow(proto: cp_model_pb2.CpModelProto, solver: cp_model.CpSolver) -> bool | None:
-    """`proto`'s domains narrowed to those `solver`'s search reported (`tightened_variables`, filled when
-    the stage asked for them, `StagePolicy.narrowed`): True when narrowed, False when there were none to
-    read, None when a domain is empty. Each is the hull of the domain reported, within the proto's own.
-
-    The domains CP-SAT reports are valid for every plan better than the best it found (OR-Tools'
-    `CpSolverResponse.tightened_variables`), not for every plan: they may leave out `solver`'s own plan
-    and plans as good. So on them HiGHS's bound holds for every better plan, and with `solver`'s value it
-    bounds them all (`prove` takes the greater: a bound at or below that value proves `solver`'s plan);
-    a model left with no plan (`NoPlan`, or an empty domain here) proves `solver`'s plan best; and any plan
-    HiGHS finds is a plan of the model, the constraints being the same and the domains narrower."""
-    tightened = solver.response_proto.tightened_variables
-    if len(tightened) != len(proto.variables):
-        return False
-    for var, reported in zip(proto.variables, tightened, strict=True):
-        domain = list(reported.domain)
-        if not domain:
-            return None
-        low, high = max(var.domain[0], domain[0]), min(var.domain[len(var.domain) - 1], domain[-1])
-        if low > high:
-            return None
-        del var.domain[:]
-        var.domain.extend([low, high])
-    return True
 
 
 def handed_on(
@@ -275,10 +230,9 @@ def _solve(
     node_limit: int,
     time_limit: float | None,
     tolerances: tuple[tuple[str, float], ...],
-) -> tuple[int, list[float]] | Stopped | NoPlan | None:
+) -> tuple[int, list[float]] | Stopped | None:
     """HiGHS's proven bound and its best plan's columns; what it had when it stopped at its node or time
-    limit (`Stopped`); `NoPlan` for a model without a plan; None when it proves nothing otherwise (an
-    unbounded model, an error).
+    limit (`Stopped`); None when it proves nothing (an infeasible or unbounded model, an error).
 
     HiGHS's own settings otherwise. Measured and not kept (HiGHS CPU, every value the same): on the eight
     positions of the naval suite's seeds 9110000-9110499 with the most HiGHS time (27.9 s), RINS and RENS
@@ -315,8 +269,6 @@ def _solve(
             read_bound(dual) if math.isfinite(dual) else None,
             list(highs.getSolution().col_value) if feasible else None,
         )
-    if status == highspy.HighsModelStatus.kInfeasible:
-        return NoPlan()
     if status != highspy.HighsModelStatus.kOptimal:
         return None
     return read_bound(info.mip_dual_bound), list(highs.getSolution().col_value)

@@ -139,13 +139,7 @@ def solve_stages(
 # straight to HiGHS once a one call runs out, without the first priority's own CP-SAT solve: of seeds
 # 9810000-9810199, five one calls ran out; that solve proved two of them within its budget (0.09 and 0.10 s,
 # where HiGHS takes 1.5-2.5 s) and went to HiGHS on three (0.41-0.71 s each, which skipping would save).
-# `narrowed`: HiGHS proves a stage on the domains CP-SAT's search narrowed for a better plan
-# (`optimizer.turn.prove.narrow`). Both ways side by side, every value the same, 7 of 1,200 ties broken
-# otherwise: on seeds 9830000-9830999 HiGHS's CPU summed over the 16 positions that reach it 43.6 -> 31.8 s
-# (13 faster; the slowest position 12.6 -> 10.9 s, the positions over 1 s 101.5 -> 89.5 s), on
-# 9810000-9810199 12.1 -> 8.8 s (3 of 3 faster); p50 and p95 the same within the noise (0.165 and
-# 0.681 -> 0.666 s).
-TURN_STAGES = StagePolicy(together=True, narrowed=True)
+TURN_STAGES = StagePolicy(together=True)
 
 
 def priority_order(scenario: Scenario, variables: Variables) -> list[Priority | None]:

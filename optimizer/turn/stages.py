@@ -57,8 +57,7 @@ class StagePolicy:
     a proven stage's value kept as an equality while the later stages are solved (`keep`); `later_budget`:
     the budget of every solve after the first, when it differs from `stage_budget`; `group_node_limit`:
     HiGHS's nodes on a group solved together, when they differ from `node_limit` (past them the group is
-    split, and each of its priorities gets `node_limit`); `narrowed`: a stage's CP-SAT solve reports the
-    domains its search narrowed, and HiGHS proves the stage on them (`optimizer.turn.prove`)."""
+    split, and each of its priorities gets `node_limit`)."""
 
     stage_budget: float = STAGE_BUDGET
     node_limit: int = NODE_LIMIT
@@ -66,7 +65,6 @@ class StagePolicy:
     exact: bool = False
     later_budget: float | None = None
     group_node_limit: int | None = None
-    narrowed: bool = False
 
     def budget(self, first: bool) -> float:
         """A single priority's (or a group's solved together) deterministic budget: the first solve's or a
@@ -124,8 +122,6 @@ def run_stages(
         highs_bound, fixed = None, False  # HiGHS's bound on this stage when it stopped at its limit
         single = alone or together  # a stage HiGHS may finish (`_finish_stage`)
         solver.parameters.max_deterministic_time = policy.budget(first) if single else ONE_CALL_BUDGET
-        # The domains the search narrowed, for HiGHS should the stage go to it (`prove`).
-        solver.parameters.fill_tightened_domains_in_response = single and policy.narrowed
         first = False
         status = solver.solve(model, callback)
         work += solver.deterministic_time

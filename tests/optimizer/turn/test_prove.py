@@ -8,7 +8,6 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from ortools.sat import cp_model_pb2
 from ortools.sat.python import cp_model
 
 import optimizer.turn.solve as planner
@@ -53,21 +52,10 @@ def proofs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Proof | None]]:
 def test_a_stalled_stage_is_proven_by_highs_with_the_optimum_of_cp_sat_alone(
     proofs: list[Proof | None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import optimizer.turn.prove as proving
-
-    narrowed: list[bool | None] = []
-    original = proving.narrow
-
-    def narrowing(*args):  # type: ignore[no-untyped-def]
-        narrowed.append(original(*args))
-        return narrowed[-1]
-
-    monkeypatch.setattr(proving, "narrow", narrowing)
     scenario = tail_position()
     with_highs = solve(scenario)
     assert with_highs.status is Status.OPTIMAL
     assert [proof for proof in proofs if proof is not None], "the position's stalled stages went to HiGHS"
-    assert narrowed and all(narrowed), "each on the domains CP-SAT's search narrowed (`TURN_STAGES`)"
     assert any(proof is not None and proof.better is not None for proof in proofs), (
         "one stage's better plan was found by HiGHS and asked of CP-SAT"
     )
@@ -268,60 +256,4 @@ def test_highs_stopped_at_its_limit_hands_on_its_bound_and_its_better_plan(
         monkeypatch.setattr(proving, "_solve", stopping(bound, columns))
         assert prove(model, at_most(8), None, hand_on=True) == expected, (bound, columns)
         assert len(calls) == 1
-    assert prove(model, at_most(8), None) is None
-
-
-class Narrowed:
-    """A solver's answer as `prove` reads it: CP-SAT stopped at a plan (`plan`, by proto index, worth
-    `worth`) and reported the domains its search narrowed for a better plan (`domains`,
-    `StagePolicy.narrowed`)."""
-
-    def __init__(self, plan: list[int], worth: int, domains: list[list[int]]) -> None:
-        self.response_proto = cp_model_pb2.CpSolverResponse(
-            status=cp_model_pb2.FEASIBLE,
-            objective_value=worth,
-            solution=plan,
-            tightened_variables=[cp_model_pb2.IntegerVariableProto(domain=d) for d in domains],
-        )
-        self.objective_value = float(worth)
-
-
-def test_highs_proves_a_stage_on_the_domains_cp_sat_narrowed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The knapsack of 3a + 5b + 4c with 2a + 4b + 3c <= 7 (the best plan b and c, 9). CP-SAT holding a + b
-    (8) may report that every better plan has b (the only one, b + c, has): HiGHS, given b fixed at 1,
-    finds b + c and proves 9. CP-SAT holding b + c (9), no plan is better, and any domains it reports hold
-    for them all: given a, b and c all 1 (weighing 9, past 7: no plan), HiGHS finds the model without a
-    plan and so proves CP-SAT's 9; an empty domain proves it without HiGHS."""
-    import optimizer.turn.prove as proving
-
-    model, _ = knapsack()
-    asked: list[tuple[list[float], list[float], object]] = []
-    original = proving._solve
-
-    def spy(lp, *args):  # type: ignore[no-untyped-def]
-        answer = original(lp, *args)
-        asked.append((list(lp.col_lower_[:3]), list(lp.col_upper_[:3]), answer))
-        return answer
-
-    monkeypatch.setattr(proving, "_solve", spy)
-    given = Narrowed([1, 1, 0], 8, [[0, 1], [1, 1], [0, 1]])
-    assert prove(model, given, None) == Proof(bound=9, better=9, values=(0, 1, 1))  # type: ignore[arg-type]
-    assert [(low, high) for low, high, _ in asked] == [([0, 1, 0], [1, 1, 1])], "b given as 1"
-    asked.clear()
-    best = Narrowed([0, 1, 1], 9, [[1, 1], [1, 1], [1, 1]])
-    assert prove(model, best, None) == Proof(bound=9)  # type: ignore[arg-type]
-    assert asked == [([1, 1, 1], [1, 1, 1], proving.NoPlan())]
-    asked.clear()
-    empty = Narrowed([0, 1, 1], 9, [[0, 1], [], [0, 1]])
-    assert prove(model, empty, None) == Proof(bound=9)  # type: ignore[arg-type]
-    assert asked == []
-
-
-def test_a_model_without_a_plan_proves_nothing_unless_narrowed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """HiGHS finding no plan in the model as it is (which holds CP-SAT's) is a floating-point error, and
-    proves nothing: the stage is left to CP-SAT."""
-    import optimizer.turn.prove as proving
-
-    model, _ = knapsack()
-    monkeypatch.setattr(proving, "_solve", lambda *args: proving.NoPlan())
     assert prove(model, at_most(8), None) is None
