@@ -182,7 +182,11 @@ def tighten_domains(model: cp_model.CpModel) -> None:
     `keep_all_feasible_solutions_in_presolve`), so that every plan of the season is still a plan and
     every priority's optimum the same. The later turns' BRPs, grants and construction limits are
     declared with bounds no turn reaches (`NO_BUDGET`, `LIMIT_RANGE`); presolve reads the real ones off
-    the position (what each power has, what it can be granted, what its force pool can cost)."""
+    the position (what each power has, what it can be granted, what its force pool can cost).
+
+    `fill_tightened_domains_in_response` with `stop_after_presolve` only: on a search, OR-Tools 9.15 may
+    abort the process with it (issue 5001; `optimizer.turn.prove`'s trials). Stopped after presolve it did
+    not abort on the models of `tests/optimizer/whatif/test_alternatives.py` whose full solve with it did."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0

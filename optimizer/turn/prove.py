@@ -44,6 +44,18 @@ HiGHS starts from no plan, and is told of none. Measured and not kept (HiGHS 1.1
   slower, every value the same (on 520004 the earlier plan's 4,400 is far below the group's optimum,
   8,820). The same row from CP-SAT's own plan on a first stage cost more (520015 2.2 -> 3.5 s, 520035
   1.1 -> 2.2 s);
+- the model on the domains CP-SAT's own search narrowed for a better plan (`fill_tightened_domains_in_response`
+  on the stage's solve; they are valid for every plan better than its own, so HiGHS's bound there, with
+  CP-SAT's value, bounds every plan): on the 16 of the naval suite's seeds 9830000-9830999 that reach
+  HiGHS, its CPU 43.6 -> 31.8 s (13 faster), and on seasons 590000-590029 132.2 -> 111.3 s but on
+  600000-600039 293.5 -> 298.0 s. Not kept: in OR-Tools 9.15 that setting makes CP-SAT abort the process
+  on some models solved from a hint ("Infeasible solution! source: 'main [hint]'", OR-Tools issue 5001;
+  the re-solves of `--alternatives` in the property tests). The same domains read off a presolve of the
+  better plans instead (no search, no hint, `keep_all_feasible_solutions_in_presolve`, which does not
+  abort there) made HiGHS slower on those 16: 54.9 s, and 55.6 s with the plans as good as CP-SAT's kept;
+- a row, the objective above CP-SAT's plan, on the four stages of 9830951 and 9830470 that reach HiGHS
+  (each proving CP-SAT's plan): HiGHS 14.4 -> 18.5 s in all (5.7 -> 4.8, 2.7 -> 5.6, 1.7 -> 4.0,
+  4.2 -> 4.0); the same plan given as `objective_bound` instead, in either sign, no faster;
 - `objective_bound` (a cutoff) at a plan of 288 and a half, given as -288.5 (its internal minimization's
   sense): on 470004's first stage, whose optimum is 288, HiGHS reported a proven optimum of 283, its
   bound 283. Not for a proof.
