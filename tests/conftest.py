@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from hypothesis import settings
+from ortools.sat.python import cp_model
 
 from models.scenario import Scenario
 
@@ -20,6 +21,34 @@ from models.scenario import Scenario
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.register_profile("explore")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+class AbortingSettings(AssertionError):
+    """A CP-SAT solve asked to search with settings that OR-Tools 9.15 may abort the process on."""
+
+
+def refuse_aborting_settings(solver: cp_model.CpSolver) -> None:
+    """`fill_tightened_domains_in_response` on a search (not stopped after presolve): OR-Tools 9.15 then
+    aborts the process on some models solved from a hint, "Infeasible solution! source: 'main [hint]'"
+    (OR-Tools issue 5001; it did so on the re-solves of `--alternatives`, `optimizer/turn/prove.py`'s
+    trials). An abort is no exception a player's command can report, so no planner may ask for it."""
+    parameters = solver.parameters
+    if parameters.fill_tightened_domains_in_response and not parameters.stop_after_presolve:
+        raise AbortingSettings("fill_tightened_domains_in_response on a search")
+
+
+@pytest.fixture(autouse=True)
+def no_aborting_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every CP-SAT solve the tests make in their own process is checked first
+    (`refuse_aborting_settings`)."""
+    real = cp_model.CpSolver.solve
+
+    def checked(solver: cp_model.CpSolver, *args: Any, **kwargs: Any) -> cp_model.CpSolverStatus:
+        refuse_aborting_settings(solver)
+        return real(solver, *args, **kwargs)
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", checked)
+
 
 BASE: dict[str, Any] = {
     "name": "test position",
