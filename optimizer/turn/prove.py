@@ -273,15 +273,20 @@ def _solve(
     info = highs.getInfo()
     # A search stopped before its end: its node limit (`mip_max_nodes` ends as a solution limit in HiGHS
     # 1.16), its time limit, or an interrupt.
-    limits = highspy.HighsModelStatus
-    if status in (limits.kSolutionLimit, limits.kTimeLimit, limits.kIterationLimit, limits.kInterrupt):
+    statuses = highspy.HighsModelStatus
+    if status in (
+        statuses.kSolutionLimit,
+        statuses.kTimeLimit,
+        statuses.kIterationLimit,
+        statuses.kInterrupt,
+    ):
         dual = info.mip_dual_bound
         feasible = info.primal_solution_status == highspy.SolutionStatus.kSolutionStatusFeasible
         return Stopped(
             read_bound(dual) if math.isfinite(dual) else None,
             list(highs.getSolution().col_value) if feasible else None,
         )
-    if status != highspy.HighsModelStatus.kOptimal:
+    if status != statuses.kOptimal:
         return None
     return read_bound(info.mip_dual_bound), list(highs.getSolution().col_value)
 

@@ -166,31 +166,13 @@ def test_a_highs_plan_worth_more_than_its_bound_is_searched_on_from(monkeypatch)
     b (8). Asked for a plan between 9 and 8, CP-SAT found none and searched again from its own plan."""
     from ortools.sat.python import cp_model
 
-    import optimizer.turn.stages as stages
     from optimizer.turn.prove import Proof
-    from tests.optimizer.turn.test_prove import at_most, knapsack, worth
 
-    model, (a, b, c) = knapsack()
-    value = worth([a, b, c])
-    monkeypatch.setattr(stages, "prove", lambda *args, **kwargs: Proof(bound=8, better=9, values=(0, 1, 1)))
-    made: list[cp_model.CpSolver] = []
-
-    def configured(limit):
-        solver = cp_model.CpSolver()
-        made.append(solver)
-        return solver
-
-    class Plain:
-        def decisions(self):
-            return [a, b, c]
-
-    member = stages.Member("value", value, 1, 1, 0, 12)
-    status, solver, *_ = stages._finish_stage(
-        model, Plain(), member, at_most(8), cp_model.FEASIBLE, lambda: None, configured
-    )
+    highs = Proof(bound=8, better=9, values=(0, 1, 1))
+    (status, solver, *_), limits, value = finish_knapsack(monkeypatch, 0.0, highs, None)
     assert status == cp_model.OPTIMAL
     assert solver.value(value) == 9
-    assert len(made) == 1, "one search, from HiGHS's plan"
+    assert len(limits) == 1, "one search, from HiGHS's plan"
 
 
 def finish_knapsack(monkeypatch, spends, answer, limit):
