@@ -60,6 +60,11 @@ SEASON_NODE_LIMIT = 200_000
 # budget goes to HiGHS all the same (`optimizer.turn.stages._finish_stage`). Both trees in turn on fresh seeds
 # 160000-160019: every value the same, CPU summed 139.5 -> 129.6 s, p50 5.5 -> 4.0 s, p95 15.4 -> 14.8 s;
 # two positions CP-SAT had finished between 0.1 and 0.3 paid for HiGHS instead (1.4 -> 2.7, 2.4 -> 3.9 s).
+# Nor would CP-SAT's core-based search prove what HiGHS is asked to (`optimize_with_core`, with the
+# engineers' `cover_optimization` off and `core_minimization_level` 1): each stage of seasons 600000-600003
+# and 600009, solved up to 10 deterministic s both ways, proved no stage the default search had not,
+# 600009's and 600003's first stages unproven either way (600009's best plan 275 -> 250 against a bound of
+# 282), 600002's first 0.28 -> 3.87 s, and 600001's later group, proven by default in 0.14 s, unproven.
 SEASON_STAGE_BUDGET = 0.1
 # The budget of the season's later stages (the priorities after the first, solved together): CP-SAT rarely
 # proves them within 0.1 (on the ten traced seeds 270000-270009, once), and HiGHS, asked then, proves them
