@@ -205,7 +205,17 @@ def naval_search(solver: cp_model.CpSolver) -> None:
     stratification none was proven in 5 deterministic s. The last on every naval solve, both trees side by
     side on fresh seeds 9860000-9860199: CPU summed 64.3 -> 73.3 s, p50 0.194 -> 0.207, p95 0.779 ->
     1.032, positions over 1 s 7 -> 13 (62 a tenth faster, 88 a tenth slower); every optimum the same, 172
-    ties broken otherwise. Not kept."""
+    ties broken otherwise. Not kept.
+
+    The LP folded by the model's symmetries (`use_symmetry_in_lp`): on those nine one calls CPU summed 6.13
+    -> 4.93 s (9810095 0.59 -> 0.13 s, 9810053 0.77 -> 1.05 s), but both trees side by side on fresh seeds
+    9870000-9870199 CPU summed 66.7 -> 65.8 s, p50 0.181 -> 0.185, p95 0.622 -> 0.719: on 74 positions the
+    same search (the same deterministic time) paid for finding the symmetries (9870018 0.58 -> 0.75 s), and
+    45 were a tenth faster, 84 a tenth slower; every optimum the same, 121 ties broken otherwise. Not kept.
+    Nor, on the nine in the same run, `symmetry_level` 4 (5.60 s), `minimize_reduction_during_pb_resolution`
+    (5.72 s), `add_objective_cut` (6.11 s) or `exploit_all_lp_solution` off (52.3 s); nor, in another run,
+    `use_objective_lb_search` (6.06 -> 18.28 s; 9810001 0.55 -> 9.07 s), and `use_objective_shaving_search`
+    changed no search."""
     solver.parameters.add_lp_constraints_lazily = False
     solver.parameters.polish_lp_solution = True
     solver.parameters.add_rlt_cuts = False
