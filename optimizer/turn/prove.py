@@ -252,7 +252,10 @@ def _solve(
     root reduced-cost heuristic off (`mip_heuristic_run_root_reduced_cost`, a sub-MIP at the root): on
     ten naval positions that reach HiGHS 28.1 -> 23.0 s (three slower), but on seasons 530005-530024
     85.5 -> 107.6 s (530009 21.9 -> 36.0 s, 530018 1.7 -> 8.1 s, 530006 10.3 -> 6.9 s). A stage's
-    HiGHS time moves this much with any change of its search."""
+    HiGHS time moves this much with any change of its search. HiGHS's presolve off (`presolve` "off"),
+    though it takes a fifth of some seasons' stages (600009's first, 0.73 of 3.53 s): whole seasons 600009
+    13.6 -> 38.1 s, 600003 7.5 -> 32.3 s, 600020 105.5 -> 589.1 s, 600000 2.7 -> 3.6 s of CPU, the same
+    values."""
     highs = _highs()
     for option, value in (
         ("output_flag", False),
