@@ -18,7 +18,13 @@ Each step, with its rule [reading where the rules leave it open]:
 - routes (40.54, 40.71): a route opened, or the Alaska highway built, this turn carries grants from the
   next turn; the Murmansk convoys' turn count advances (40.411);
 - this turn's grants made and received, fixed spending, limit modifiers and requirements are this
-  turn's: the next turn has none but its expectations'.
+  turn's: the next turn has none but its expectations'; but Swedish iron ore cut off stays cut off until
+  an expectation's limit inputs say otherwise (27.332: the cut is "negated if iron ore shipments are
+  restored", a standing condition, not a turn's loss) [reading];
+- a key economic area's bombing in the turn of its capture comes off its value in that turn only
+  (27.335: "bombed in the turn in which it is captured"): the next turn deducts its whole value;
+- a site recaptured this turn, or taken during it, is held at the start of the next player turn and may
+  be built on then (27.45: "until the player turn following their recapture").
 """
 
 from __future__ import annotations
@@ -77,8 +83,12 @@ def next_turn_data(
             pdata["brp_base"] = mine.brp_base
         if mine is not None and mine.limit_modifiers is not None:
             pdata["limit_modifiers"] = mine.limit_modifiers.model_dump(mode="json", exclude_defaults=True)
+        elif state.limit_modifiers.iron_ore_cut:
+            pdata["limit_modifiers"] = {"iron_ore_cut": True}  # 27.332: until shipments are restored
         else:
             pdata.pop("limit_modifiers", None)
+        for kea in pdata.get("enemy_held_keas", []):
+            kea.pop("bombed_this_turn", None)  # 27.335: the capture turn's bombing, that turn only
         for name in ("dominion_limit_modifiers", "grants_made", "grants_received", "fixed_spending"):
             pdata.pop(name, None)
         pool = []
@@ -95,6 +105,10 @@ def next_turn_data(
             edata["count"] = entry.count + returned.get(entry.id, 0) if entry.id not in known else entry.count
             pool.append(edata)
         pdata["force_pool"] = pool
+    for site in data.get("map", {}).get("sites", {}).values():
+        # 27.45: held at the start of the next player turn, recaptured or taken during this one.
+        site.pop("recaptured_this_turn", None)
+        site.pop("controlled_at_turn_start", None)
     oil = oil_left(scenario, plan)
     data["oil_counters"] = {
         faction.value: max(0, oil[faction] + scenario.per_faction(expected.oil_counters, faction))

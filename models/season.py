@@ -82,7 +82,8 @@ class PowerExpectation(Strict):
         default=None,
         description=(
             "That turn's construction limit reductions and increases (27.33-27.341); unset: none, the losses "
-            "of this turn reduce only this turn's limit [reading]."
+            "of this turn reduce only this turn's limit [reading], but Swedish iron ore cut off stays cut off "
+            "until a turn's inputs restore it (27.332)."
         ),
     )
     returned: dict[str, Counters] = Field(

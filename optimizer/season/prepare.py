@@ -19,8 +19,13 @@ Readings written here [reading]:
 - 27.13 A's doubled price is for units eliminated this turn: in a later turn an entry's counters are
   rebuilt at normal cost;
 - a later turn's construction limit inputs are its expectations', or none: this turn's losses reduce
-  this turn's limit (27.33);
-- the map (supply, sites, stacking) is this turn's in every turn of the season.
+  this turn's limit (27.33); but Swedish iron ore cut off stays cut off until an expectation's inputs
+  say otherwise (27.332: "negated if iron ore shipments are restored", a standing condition);
+- a key economic area bombed in the turn of its capture has that bombing off its value in that turn
+  only (27.335: "bombed in the turn in which it is captured"): later turns deduct its whole value;
+- the map (supply, sites, stacking) is this turn's in every turn of the season, but a site recaptured
+  or taken this turn is held at the start of the later turns and may be built on then (27.45: "until
+  the player turn following their recapture").
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from dataclasses import dataclass, field, replace
 
 from models.grant_state import GrantsState
 from models.map_data import SITE_BY_ID
+from models.map_state import MapState
 from models.naval import FutureTurn, Horizon
 from models.powers import ConstructionLimitInputs, Elimination, ForcePoolEntry, PowerState
 from models.quantities import MAX_BRPS, MAX_COUNTERS
@@ -123,10 +129,8 @@ def _valued_at_end(objective: Objective) -> Objective:
 
 def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int) -> Scenario:
     """Turn t of the season (t >= 1) as a turn scenario: see the module's readings."""
-    expected = season.expected(t)
     powers: dict[Power, PowerState] = {}
     for power, state in scenario.powers.items():
-        mine = expected.powers.get(power)
         pool = []
         ids = {e.id for e in state.force_pool}
         for entry in state.force_pool:
@@ -141,9 +145,10 @@ def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int
             update={
                 "brps": brps_most,
                 "brp_base": base_at(scenario, season, t, power),
-                "limit_modifiers": ConstructionLimitInputs()
-                if mine is None or mine.limit_modifiers is None
-                else mine.limit_modifiers,
+                "limit_modifiers": _limit_inputs(scenario, season, t, power),
+                "enemy_held_keas": [
+                    kea.model_copy(update={"bombed_this_turn": 0}) for kea in state.enemy_held_keas
+                ],
                 "dominion_limit_modifiers": {},
                 "grants_made": [],
                 "grants_received": [],
@@ -168,6 +173,7 @@ def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int
         update={
             "turn": turn_after(scenario.turn, t),
             "powers": powers,
+            "map": _map_later(scenario.map),
             "oil_counters": oil,
             "oil_reserved": 0,
             "grants": _grants_later(scenario.grants, t),
@@ -178,6 +184,30 @@ def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int
             "season": None,
         }
     )
+
+
+def _limit_inputs(scenario: Scenario, season: SeasonSection, t: int, power: Power) -> ConstructionLimitInputs:
+    """Turn t's construction limit inputs (27.33-27.341): its expectation's, else none but Swedish iron ore
+    still cut off when it was in the turn before (27.332), as the latest inputs given by then say."""
+    mine = season.expected(t).powers.get(power)
+    if mine is not None and mine.limit_modifiers is not None:
+        return mine.limit_modifiers
+    cut = scenario.powers[power].limit_modifiers.iron_ore_cut
+    for s in range(1, t):
+        then = season.expected(s).powers.get(power)
+        if then is not None and then.limit_modifiers is not None:
+            cut = then.limit_modifiers.iron_ore_cut
+    return ConstructionLimitInputs(iron_ore_cut=cut)
+
+
+def _map_later(state: MapState) -> MapState:
+    """The map in a later turn: this turn's, with every site held at the start of the player turn and
+    none recaptured in it (27.45)."""
+    sites = {
+        name: site.model_copy(update={"controlled_at_turn_start": True, "recaptured_this_turn": False})
+        for name, site in state.sites.items()
+    }
+    return state.model_copy(update={"sites": sites})
 
 
 def _most(

@@ -52,3 +52,80 @@ def test_grants_by_siberia_need_the_highway_built_in_an_earlier_turn_40_71():
     bad = with_turn(plan, 0, plan=unbuilt)
     rules = {v.rule for v in check_season(scenario, bad) if v.message.startswith("turn 2")}
     assert any(rule.startswith("40.7") for rule in rules), rules
+
+
+def test_a_key_economic_areas_capture_turn_bombing_is_not_carried_27_335():
+    """27.335: the KEA's bombing comes off its value 'in the turn in which it is captured' only. Turn 2's
+    limit is (60 - 30) / 3 = 10, so turn 2 building 20 BRPs (the limit turn 1 had) breaks 27.31."""
+    scenario = parse_scenario(
+        HEAD
+        + """
+powers:
+  germany:
+    brps: 100
+    brp_base: 60
+    enemy_held_keas: [{name: ruhr-area, value: 30, bombed_this_turn: 30}]
+    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
+objective: {preset: max-factors}
+season: {turns: 2}
+"""
+    )
+    plan = solved(scenario)
+    second = plan.turns[1].plan
+    line = second.builds[0]
+    more = line.model_copy(update={"counters": 20, "factors": 20, "brps": 20, "alternatives": []})
+    bad = with_turn(plan, 1, plan=second.model_copy(update={"builds": [more], "powers": {}}))
+    messages = [v.message for v in check_season(scenario, bad) if v.rule == "27.31"]
+    assert any(m.startswith("turn 2") and "10" in m for m in messages), messages
+
+
+def test_iron_ore_cut_off_is_carried_until_restored_27_332():
+    """27.332: the cut is 'negated if iron ore shipments are restored', and nothing restores it: turn 2's
+    limit is 30 / 3 - 5 = 5, so turn 2 building 10 BRPs breaks 27.31."""
+    scenario = parse_scenario(
+        HEAD
+        + """
+powers:
+  germany:
+    brps: 100
+    brp_base: 30
+    limit_modifiers: {iron_ore_cut: true}
+    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
+objective: {preset: max-factors}
+season: {turns: 2}
+"""
+    )
+    plan = solved(scenario)
+    second = plan.turns[1].plan
+    more = second.builds[0].model_copy(update={"counters": 10, "factors": 10, "brps": 10, "alternatives": []})
+    bad = with_turn(plan, 1, plan=second.model_copy(update={"builds": [more], "powers": {}}))
+    messages = [v.message for v in check_season(scenario, bad) if v.rule == "27.31"]
+    assert any(m.startswith("turn 2") and "5" in m for m in messages), messages
+
+
+def test_a_site_recaptured_this_turn_takes_builds_from_the_next_27_45():
+    """27.45: 'until the player turn following their recapture'. Hamburg, recaptured in turn 1, refuses
+    turn 1's build there and takes turn 2's."""
+    scenario = parse_scenario(
+        HEAD
+        + """
+map:
+  sites:
+    hamburg: {controller: germany, controlled_at_turn_start: false, recaptured_this_turn: true}
+powers:
+  germany: {brps: 30, brp_base: 30, force_pool: [{id: inf, unit: infantry, factors: 3, count: 10}]}
+objective: {preset: max-factors}
+season: {turns: 2}
+"""
+    )
+    plan = solved(scenario)
+
+    def at_hamburg(index: int):
+        turn = plan.turns[index].plan
+        moved = [b.model_copy(update={"site": "hamburg", "alternatives": []}) for b in turn.builds]
+        assert moved
+        return with_turn(plan, index, plan=turn.model_copy(update={"builds": moved}))
+
+    assert check_season(scenario, at_hamburg(1)) == []
+    first = {v.rule for v in check_season(scenario, at_hamburg(0)) if v.message.startswith("turn 1")}
+    assert "27.45" in first, first

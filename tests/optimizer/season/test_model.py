@@ -3,6 +3,7 @@ the rules' text by hand."""
 
 from models.io import parse_scenario
 from models.tables import Faction, Power
+from optimizer.season.prepare import later_turn
 from optimizer.season.solve import solve_season
 
 HEAD = """
@@ -145,3 +146,64 @@ def test_losses_past_what_a_power_has_leave_it_none_27_11():
     season = plan(FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50"))
     assert season.turns[1].brps_start[Power.GERMANY] == 0
     assert built(season.turns[1], "inf") == 0
+
+
+LIMITS = """
+powers:
+  germany:
+    brps: 100
+    brp_base: 60  # basic limit floor(60 / 3) = 20 (27.32 A)
+{extra}
+    force_pool:
+      - {{id: inf, unit: infantry, factors: 1, count: 60}}
+objective: {{preset: max-factors}}
+season:
+  turns: 3
+{expectations}
+"""
+
+
+def limits(extra: str, expectations: str = "") -> list[int]:
+    """Germany's construction limit in each turn of the season planned for the most factors."""
+    season = plan(LIMITS.format(extra=extra, expectations=expectations))
+    return [turn.plan.powers[Power.GERMANY].construction_limit for turn in season.turns]
+
+
+def test_a_key_economic_areas_bombing_counts_in_its_capture_turn_only_27_335():
+    """27.335: an enemy-held KEA's value comes off the BRP base; 'bombed in the turn in which it is
+    captured', the bombing losses come off its value first. Captured and bombed for 30 of its 30 this
+    turn: 60 / 3 = 20 now, then (60 - 30) / 3 = 10 in each later turn."""
+    keas = "    enemy_held_keas:\n      - {name: ruhr-area, value: 30, bombed_this_turn: 30}"
+    assert limits(keas) == [20, 10, 10]
+
+
+def test_iron_ore_cut_off_lasts_until_restored_27_332():
+    """27.332: Germany's limit is 5 less while Swedish iron ore is cut off, 'negated if iron ore shipments
+    are restored': 20 - 5 = 15 in every turn until an expectation's limit inputs restore it (turn 3: 20)."""
+    cut = "    limit_modifiers: {iron_ore_cut: true}"
+    assert limits(cut) == [15, 15, 15]
+    restored = "  expectations:\n    - turn: 3\n      powers: {germany: {limit_modifiers: {}}}"
+    assert limits(cut, restored) == [15, 15, 20]
+
+
+def test_a_site_recaptured_this_turn_is_built_on_from_the_next_27_45():
+    """27.45: no construction on a hex recaptured 'until the player turn following their recapture'. Hamburg,
+    recaptured this turn, is refused now and held at the start of every later turn."""
+    scenario = parse_scenario(
+        HEAD
+        + """
+map:
+  sites:
+    hamburg: {controller: germany, controlled_at_turn_start: false, recaptured_this_turn: true}
+powers:
+  germany: {brps: 30, brp_base: 30, force_pool: [{id: inf, unit: infantry, factors: 3, count: 10}]}
+objective: {preset: max-factors}
+season: {turns: 3}
+"""
+    )
+    season = scenario.season
+    assert season is not None
+    for t in (1, 2):
+        hamburg = later_turn(scenario, season, t, 30).map.sites["hamburg"]
+        assert hamburg.controlled_at_turn_start and not hamburg.recaptured_this_turn
+    assert scenario.map.sites["hamburg"].recaptured_this_turn  # this turn's map as the player gave it
