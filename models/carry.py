@@ -8,7 +8,9 @@ Each step, with its rule [reading where the rules leave it open]:
 - the turn advances: spring, summer, fall, winter, then the next year's spring;
 - BRPs (27.11): the BRPs a power kept (its BRPs after grants, fixed spending and construction, the
   plan's `brps_kept`) are its BRPs next turn, with the turn's expected BRPs received and gains added and
-  its losses and spending taken off; never below 0;
+  its losses taken off, never below 0 (losses past what it has take what it has) [reading]; then the
+  turn's expected spending (offensives, declarations of war: 27.12's chart) is taken off, and a power
+  that has less than it breaks 27.12: BRPs are spent out of what a power has (`unpaid_spending`);
 - the force pool (27.5): each entry loses the counters built from it; the counters the player expects
   back and the units received (14.81, 14.82) are added; an entry is rebuilt next turn at normal cost
   (27.13 A is for units eliminated in the turn they are rebuilt);
@@ -33,7 +35,7 @@ from typing import Any
 
 from models.plan import Plan
 from models.scenario import Scenario
-from models.season import SeasonSection, TurnExpectation, turn_after
+from models.season import PowerExpectation, SeasonSection, TurnExpectation, turn_after
 from models.tables import Faction, Power
 
 
@@ -61,6 +63,31 @@ def built_counters(plan: Plan) -> dict[tuple[Power, str], int]:
     return built
 
 
+def brps_before_spending(left: int, mine: PowerExpectation | None) -> int:
+    """A power's BRPs in the next turn before that turn's expected spending: the `left` it kept, with the
+    BRPs it expects to receive and gain, less those it expects to lose, never below 0 [reading]."""
+    if mine is None:
+        return left
+    return max(0, left + mine.brps_received + mine.gains - mine.losses)
+
+
+def unpaid_spending(
+    scenario: Scenario, expected: TurnExpectation | None, kept: dict[Power, int]
+) -> list[tuple[Power, int, int]]:
+    """Each power whose BRPs in the next turn fall short of the spending it expects then (27.12's chart:
+    offensives, declarations of war; BRPs are spent out of what a power has, 27.11), after keeping `kept`
+    this turn: (power, the spending, the BRPs it has)."""
+    short = []
+    for power, state in scenario.powers.items():
+        mine = None if expected is None else expected.powers.get(power)
+        if mine is None or not mine.spending:
+            continue
+        have = brps_before_spending(kept.get(power, state.brps), mine)
+        if have < mine.spending:
+            short.append((power, mine.spending, have))
+    return short
+
+
 def next_turn_data(
     scenario: Scenario, plan: Plan, expected: TurnExpectation | None, kept: dict[Power, int] | None = None
 ) -> dict[str, Any]:
@@ -76,9 +103,8 @@ def next_turn_data(
     for power, state in scenario.powers.items():
         pdata = data["powers"][power.value]
         mine = expected.powers.get(power)
-        left = kept.get(power, state.brps)
-        change = 0 if mine is None else mine.brps_received + mine.gains - mine.losses - mine.spending
-        pdata["brps"] = max(0, left + change)
+        spending = 0 if mine is None else mine.spending
+        pdata["brps"] = max(0, brps_before_spending(kept.get(power, state.brps), mine) - spending)
         if mine is not None and mine.brp_base is not None:
             pdata["brp_base"] = mine.brp_base
         if mine is not None and mine.limit_modifiers is not None:

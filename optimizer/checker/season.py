@@ -18,7 +18,7 @@ counters it has, its naval BRPs, the leftover).
 
 from __future__ import annotations
 
-from models.carry import next_turn_data, oil_left
+from models.carry import next_turn_data, oil_left, unpaid_spending
 from models.naval import FutureTurn
 from models.plan import Plan
 from models.quantities import MAX_BRPS
@@ -71,6 +71,14 @@ def check_season(scenario: Scenario, plan: SeasonPlan) -> list[Violation]:
         violations += [Violation(v.rule, f"turn {t + 1}: {v.message}", v.kind) for v in found]
         violations += _starts(current, turn.brps_start, turn.oil_counters, t)
         if t + 1 < length:
+            violations += [
+                Violation(
+                    "27.12",
+                    f"turn {t + 2}: {power.value} expects to spend {spending} BRPs and has {have} after turn "
+                    f"{t + 1} (BRPs are spent out of what a power has, 27.11)",
+                )
+                for power, spending, have in unpaid_spending(current, season.expected(t + 1), kept)
+            ]
             current = _next(scenario, current, turn.plan, kept, t + 1)
         else:
             violations += _mismatch("brps_left", plan.brps_left, kept)

@@ -37,7 +37,7 @@ def next_turn(
 
     import yaml
 
-    from models.carry import later_season, next_turn_data
+    from models.carry import later_season, next_turn_data, unpaid_spending
     from models.carry_naval import next_charts
     from models.io import InputError, parse_json, read_text, read_yaml, validate
     from models.plan import Plan
@@ -62,7 +62,17 @@ def next_turn(
     if breaches := check(position, plan):
         lines_out = "\n".join(f"  {b.rule}: {b.message}" for b in breaches)
         raise fail(f"{plan_file}: the plan breaks the rules, so it cannot be carried out:\n{lines_out}", 1)
-    written = next_turn_data(scenario, plan, season.expected(1) if season is not None else None)
+    expected = season.expected(1) if season is not None else None
+    kept = {power: report.brps_kept for power, report in plan.powers.items()}
+    if short := unpaid_spending(scenario, expected, kept):
+        lines_out = "\n".join(
+            f"  27.12: {power.value} expects to spend {spending} BRPs next turn and would have {have}"
+            for power, spending, have in short
+        )
+        raise fail(
+            f"{plan_file}: the plan keeps too few BRPs for the next turn's expected spending:\n{lines_out}", 1
+        )
+    written = next_turn_data(scenario, plan, expected)
     marked = next_charts(scenario, plan, written)
     if season is not None:
         rest = later_season(season, length)

@@ -120,7 +120,7 @@ def build_season(data: SeasonData, *, explain: bool = False) -> tuple[cp_model.C
         variables.index = t
         if t > 0:
             variables.chart = chart
-            variables.inflow = _inflow(model, data, turns[-1], t)
+            variables.inflow = _inflow(model, data, turns[-1], t, guards)
         for add in (*DEFINITIONS, *RULE_FAMILIES):
             add(model, prepared, variables, guards)
         turns.append(variables)
@@ -132,24 +132,34 @@ def build_season(data: SeasonData, *, explain: bool = False) -> tuple[cp_model.C
 
 
 def _inflow(
-    model: cp_model.CpModel, data: SeasonData, before: TurnVariables, t: int
+    model: cp_model.CpModel, data: SeasonData, before: TurnVariables, t: int, guards: Guards
 ) -> dict[Power, LinearExpr]:
-    """BRPs each power starts turn t with: kept at t-1, plus that turn's expectations (27.11 flow); never
-    below 0 (losses past what the power has take what it has) [reading]."""
+    """BRPs each power starts turn t's construction with: kept at t-1, plus that turn's BRPs received and
+    gains, less its losses, never below 0 (losses past what the power has take what it has) [reading];
+    then less the turn's expected spending (offensives, declarations of war: 27.12's chart), which the
+    power must have: a plan that keeps too little for it breaks 27.12 in that turn (27.11: BRPs are spent
+    out of the BRPs a power has) [reading]."""
     expected = data.expected(t)
     inflow: dict[Power, LinearExpr] = {}
     for power in data.turns[t].powers:
         mine = expected.powers.get(power)
-        change = 0 if mine is None else mine.brps_received + mine.gains - mine.losses - mine.spending
-        if change >= 0:
-            inflow[power] = before.kept(power) + change
-            continue
+        income = 0 if mine is None else mine.brps_received + mine.gains - mine.losses
+        spending = 0 if mine is None else mine.spending
         most = data.turns[t].powers[power].brps_available
-        carried = model.new_int_var(change, most, f"season_carried_{power.value}_{t}")
-        model.add(carried == before.kept(power) + change)
-        flow = model.new_int_var(0, most, f"season_brps_{power.value}_{t}")
-        model.add_max_equality(flow, [carried, 0])
-        inflow[power] = flow
+        have: LinearExpr
+        if income >= 0:
+            have = before.kept(power) + income
+        else:
+            carried = model.new_int_var(income, most, f"season_carried_{power.value}_{t}")
+            model.add(carried == before.kept(power) + income)
+            floored = model.new_int_var(0, most, f"season_brps_{power.value}_{t}")
+            model.add_max_equality(floored, [carried, 0])
+            have = floored
+        if spending:
+            model.add(have >= spending).only_enforce_if(
+                guards.of("27.12", f"{power.value}, expected spending")
+            )
+        inflow[power] = have - spending
     return inflow
 
 

@@ -129,3 +129,32 @@ season: {turns: 2}
     assert check_season(scenario, at_hamburg(1)) == []
     first = {v.rule for v in check_season(scenario, at_hamburg(0)) if v.message.startswith("turn 1")}
     assert "27.45" in first, first
+
+
+def test_a_turn_one_that_keeps_too_little_for_turn_twos_spending_is_refused_27_12():
+    """Turn 2 owes 35 BRPs (a declaration of war, 27.12's chart) out of 60: a turn 1 building 30 keeps 30,
+    5 short, and breaks 27.12 in turn 2 (BRPs are spent out of what a power has, 27.11)."""
+    scenario = parse_scenario(
+        HEAD
+        + """
+powers:
+  germany:
+    brps: 60
+    brp_base: 300
+    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
+objective: {preset: max-factors}
+season:
+  turns: 2
+  expectations: [{turn: 2, powers: {germany: {spending: 35}}}]
+"""
+    )
+    plan = solved(scenario)
+    line = next(b for t in plan.turns for b in t.plan.builds)
+    spent = line.model_copy(update={"counters": 30, "factors": 30, "brps": 30, "alternatives": []})
+    first = plan.turns[0].plan
+    bad = with_turn(plan, 0, plan=first.model_copy(update={"builds": [spent], "powers": {}}))
+    messages = [v.message for v in check_season(scenario, bad) if v.rule == "27.12"]
+    assert messages == [
+        "turn 2: germany expects to spend 35 BRPs and has 30 after turn 1 (BRPs are spent out of what a power "
+        "has, 27.11)"
+    ]

@@ -3,6 +3,7 @@ the rules' text by hand."""
 
 from models.io import parse_scenario
 from models.tables import Faction, Power
+from optimizer.season.explain import explain_season
 from optimizer.season.prepare import later_turn
 from optimizer.season.solve import solve_season
 
@@ -207,3 +208,35 @@ season: {turns: 3}
         hamburg = later_turn(scenario, season, t, 30).map.sites["hamburg"]
         assert hamburg.controlled_at_turn_start and not hamburg.recaptured_this_turn
     assert scenario.map.sites["hamburg"].recaptured_this_turn  # this turn's map as the player gave it
+
+
+SPENDING = """
+powers:
+  germany:
+    brps: 60
+    brp_base: 300  # basic limit 100: the limit does not bind (27.32 A)
+    force_pool:
+      - {id: inf, unit: infantry, factors: 1, count: 60}
+objective: {preset: max-factors}
+season:
+  turns: 2
+  expectations:
+    - turn: 2
+      powers: {germany: {spending: SPEND}}  # a declaration of war on a major power: 35 (27.12's chart)
+"""
+
+
+def test_expected_spending_is_paid_out_of_what_the_power_keeps_27_12():
+    """60 BRPs over the season, 35 of them owed in turn 2: the season builds 25 BRPs, not 60 (BRPs are
+    spent out of what a power has, 27.11; a plan keeping less than 35 cannot pay turn 2's)."""
+    season = plan(SPENDING.replace("SPEND", "35"))
+    assert sum(b.brps for turn in season.turns for b in turn.plan.builds) == 25
+    assert season.turns[1].brps_start[Power.GERMANY] == 25  # 60 kept, 35 paid
+
+
+def test_expected_spending_past_every_brp_blocks_its_turn_27_12():
+    """70 BRPs owed in turn 2 with 60 in all: no plan pays it; the explanation names 27.12 in turn 2."""
+    solved = solve_season(parse_scenario(HEAD + SPENDING.replace("SPEND", "70")))
+    assert solved.status.value == "infeasible"
+    lines = explain_season(parse_scenario(HEAD + SPENDING.replace("SPEND", "70")))
+    assert any("turn 2" in line and "27.12" in line for line in lines), lines

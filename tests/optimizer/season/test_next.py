@@ -124,3 +124,32 @@ def test_awaw_next_keeps_a_seasons_own_chart_horizon_a_turn_further_on(tmp_path)
     assert following.horizon.turns == 6
     assert [f.brps for f in following.horizon.future] == [{}, {Power.JAPAN: 20}]
     assert run("season", tmp_path / "n.yaml", "--json").exit_code == 0
+
+
+def test_awaw_next_refuses_a_plan_that_keeps_too_little_for_next_turns_spending(tmp_path):
+    """Next turn owes 35 BRPs (27.12's chart) out of 60: the one-turn plan, which spends what it can now,
+    keeps less than that, and is not carried out (exit 1), naming 27.12 and what it would have."""
+    turn = """
+name: owed
+turn: {season: summer, year: 1942}
+faction: european_axis
+powers:
+  germany:
+    brps: 60
+    brp_base: 300
+    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
+objective: {preset: max-factors}
+"""
+    season = turn + "season: {turns: 2, expectations: [{turn: 2, powers: {germany: {spending: 35}}}]}\n"
+    (tmp_path / "turn.yaml").write_text(turn)
+    (tmp_path / "season.yaml").write_text(season)
+    planned = run("plan", tmp_path / "turn.yaml", "--json")
+    assert planned.exit_code == 0, planned.stdout
+    kept = json.loads(planned.stdout)["powers"]["germany"]["brps_kept"]
+    assert kept < 35
+    (tmp_path / "p.json").write_text(planned.stdout)
+    refused = run("next", tmp_path / "season.yaml", tmp_path / "p.json")
+    assert refused.exit_code == 1
+    assert f"27.12: germany expects to spend 35 BRPs next turn and would have {kept}" in refused.output
+    carried = run("next", tmp_path / "turn.yaml", tmp_path / "p.json")
+    assert carried.exit_code == 0, carried.output  # without the season's spending, carried out
