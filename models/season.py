@@ -68,7 +68,8 @@ class PowerExpectation(Strict):
         default=0,
         description=(
             "BRPs the power expects to spend that turn on things other than construction: offensives, "
-            "declarations of war (27.12 chart) [input]."
+            "declarations of war (27.12 chart) [input]; paid out of what it has then, so the turns before "
+            "keep enough for it (27.11)."
         ),
     )
     brp_base: Brps | None = Field(
