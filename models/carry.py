@@ -16,7 +16,8 @@ Each step, with its rule [reading where the rules leave it open]:
   (27.13 A is for units eliminated in the turn they are rebuilt);
 - oil counters (27.35): the counters spent on construction and shipped to Russia (40.25) are gone, those
   kept back this turn were used on uninverting and exploitation (27.35 F); the rest carry; the next turn's
-  new counters are added;
+  new counters are added; those the next turn keeps back must be among them, so a turn that spends them
+  breaks 27.35 F (`unkept_oil`);
 - routes (40.54, 40.71): a route opened, or the Alaska highway built, this turn carries grants from the
   next turn; the Murmansk convoys' turn count advances (40.411);
 - this turn's grants made and received, fixed spending, limit modifiers and requirements are this
@@ -85,6 +86,23 @@ def unpaid_spending(
         have = brps_before_spending(kept.get(power, state.brps), mine)
         if have < mine.spending:
             short.append((power, mine.spending, have))
+    return short
+
+
+def unkept_oil(
+    scenario: Scenario, plan: Plan, expected: TurnExpectation | None
+) -> list[tuple[Faction, int, int]]:
+    """Each faction that has fewer oil counters in the next turn than it expects to keep back then for
+    uninverting and exploitation (27.35 F), after this turn's plan: (faction, kept back, counters it has)."""
+    if expected is None:
+        return []
+    oil = oil_left(scenario, plan)
+    short = []
+    for faction in scenario.factions():
+        reserved = scenario.per_faction(expected.oil_reserved, faction)
+        have = max(0, oil[faction] + scenario.per_faction(expected.oil_counters, faction))
+        if have < reserved:
+            short.append((faction, reserved, have))
     return short
 
 

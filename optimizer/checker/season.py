@@ -18,7 +18,7 @@ counters it has, its naval BRPs, the leftover).
 
 from __future__ import annotations
 
-from models.carry import next_turn_data, oil_left, unpaid_spending
+from models.carry import next_turn_data, oil_left, unkept_oil, unpaid_spending
 from models.naval import FutureTurn
 from models.plan import Plan
 from models.quantities import MAX_BRPS
@@ -78,6 +78,14 @@ def check_season(scenario: Scenario, plan: SeasonPlan) -> list[Violation]:
                     f"{t + 1} (BRPs are spent out of what a power has, 27.11)",
                 )
                 for power, spending, have in unpaid_spending(current, season.expected(t + 1), kept)
+            ]
+            violations += [
+                Violation(
+                    "27.35",
+                    f"turn {t + 2}: {faction.value} keeps back {reserved} oil counters and has {have} after "
+                    f"turn {t + 1} (27.35 F)",
+                )
+                for faction, reserved, have in unkept_oil(current, turn.plan, season.expected(t + 1))
             ]
             current = _next(scenario, current, turn.plan, kept, t + 1)
         else:

@@ -37,7 +37,7 @@ def next_turn(
 
     import yaml
 
-    from models.carry import later_season, next_turn_data, unpaid_spending
+    from models.carry import later_season, next_turn_data, unkept_oil, unpaid_spending
     from models.carry_naval import next_charts
     from models.io import InputError, parse_json, read_text, read_yaml, validate
     from models.plan import Plan
@@ -64,13 +64,19 @@ def next_turn(
         raise fail(f"{plan_file}: the plan breaks the rules, so it cannot be carried out:\n{lines_out}", 1)
     expected = season.expected(1) if season is not None else None
     kept = {power: report.brps_kept for power, report in plan.powers.items()}
-    if short := unpaid_spending(scenario, expected, kept):
-        lines_out = "\n".join(
-            f"  27.12: {power.value} expects to spend {spending} BRPs next turn and would have {have}"
-            for power, spending, have in short
-        )
+    short = [
+        f"  27.12: {power.value} expects to spend {spending} BRPs next turn and would have {have}"
+        for power, spending, have in unpaid_spending(scenario, expected, kept)
+    ] + [
+        f"  27.35 F: {faction.value} keeps back {reserved} oil counters next turn and would have {have}"
+        for faction, reserved, have in unkept_oil(scenario, plan, expected)
+    ]
+    if short:
+        lines_out = "\n".join(short)
         raise fail(
-            f"{plan_file}: the plan keeps too few BRPs for the next turn's expected spending:\n{lines_out}", 1
+            f"{plan_file}: the plan leaves too little for what the next turn is expected to pay or keep back:"
+            f"\n{lines_out}",
+            1,
         )
     written = next_turn_data(scenario, plan, expected)
     marked = next_charts(scenario, plan, written)

@@ -3,7 +3,7 @@ before leaves, derived from the rules' words (models/carry.py)."""
 
 from models.io import parse_scenario
 from models.scenario import Scenario
-from models.tables import Power
+from models.tables import Faction, Power
 from optimizer.checker.season import check_season
 from optimizer.season.solve import solve_season
 from tests.optimizer.season.test_model import FLOW, HEAD, POOL, _allies
@@ -158,3 +158,36 @@ season:
         "turn 2: germany expects to spend 35 BRPs and has 30 after turn 1 (BRPs are spent out of what a power "
         "has, 27.11)"
     ]
+
+
+def test_a_turn_one_that_spends_the_oil_counter_turn_two_keeps_back_is_refused_27_35_f():
+    """27.35 F: turn 2 keeps its one oil counter back for exploitation. A turn 1 spending it on
+    construction (50 BRPs of builds, past the 25 of a faction without counters) leaves turn 2 none to keep
+    back: refused in turn 2."""
+    scenario = parse_scenario(
+        HEAD
+        + """
+oil_counters: 1
+powers:
+  germany:
+    brps: 200
+    brp_base: 600
+    force_pool: [{id: inf, unit: infantry, factors: 1, count: 50}]
+objective: {preset: max-factors}
+season:
+  turns: 2
+  expectations: [{turn: 2, oil_reserved: 1}]
+"""
+    )
+    plan = solved(scenario)
+    assert plan.turns[0].plan.oil_counters_spent.get(Faction.EUROPEAN_AXIS, 0) == 0  # the planner keeps it
+    first = plan.turns[0].plan
+    line = first.builds[0].model_copy(update={"counters": 50, "factors": 50, "brps": 50, "alternatives": []})
+    spent = first.model_copy(
+        update={"builds": [line], "powers": {}, "oil": [], "oil_counters_spent": {Faction.EUROPEAN_AXIS: 1}}
+    )
+    bad = with_turn(plan, 0, plan=spent)
+    messages = [
+        v.message for v in check_season(scenario, bad) if v.rule == "27.35" and "keeps back" in v.message
+    ]
+    assert messages == ["turn 2: european_axis keeps back 1 oil counters and has 0 after turn 1 (27.35 F)"]
