@@ -10,7 +10,11 @@ Each step, with its rule [reading where the rules leave it open]:
   plan's `brps_kept`) are its BRPs next turn, with the turn's expected BRPs received and gains added and
   its losses taken off, never below 0 (losses past what it has take what it has) [reading]; then the
   turn's expected spending (offensives, declarations of war: 27.12's chart) is taken off, and a power
-  that has less than it breaks 27.12: BRPs are spent out of what a power has (`unpaid_spending`);
+  that has less than it breaks 27.12: BRPs are spent out of what a power has (`unpaid_spending`); the
+  BRPs it expects to receive from powers not planned are written as one grant received (40.23 B), so
+  that its construction limit is a third of them more (27.34) [reading: one grant], from a power not
+  planned that the player names; the rest are its `brps` (where losses or spending took part of the
+  grant, its BRPs are 0 and the grant is written whole: `awaw next` marks BRPs for the player to fill);
 - the force pool (27.5): each entry loses the counters built from it; the counters the player expects
   back and the units received (14.81, 14.82) are added; an entry is rebuilt next turn at normal cost
   (27.13 A is for units eliminated in the turn they are rebuilt);
@@ -72,6 +76,13 @@ def brps_before_spending(left: int, mine: PowerExpectation | None) -> int:
     return max(0, left + mine.brps_received + mine.gains - mine.losses)
 
 
+def brps_next(left: int, mine: PowerExpectation | None) -> int:
+    """A power's BRPs in the next turn, its grant received from powers not planned among them: the `left`
+    it kept, with what it expects to receive and gain, less its losses (never below 0) and its expected
+    spending (which `unpaid_spending` holds it to)."""
+    return max(0, brps_before_spending(left, mine) - (0 if mine is None else mine.spending))
+
+
 def unpaid_spending(
     scenario: Scenario, expected: TurnExpectation | None, kept: dict[Power, int]
 ) -> list[tuple[Power, int, int]]:
@@ -116,13 +127,14 @@ def next_turn_data(
     after = turn_after(scenario.turn)
     data["turn"] = {"season": after.season.value, "year": after.year}
     built = built_counters(plan)
+    outside = next((power for power in Power if power not in scenario.powers), Power.GERMANY)
     if kept is None:
         kept = {power: report.brps_kept for power, report in plan.powers.items()}
     for power, state in scenario.powers.items():
         pdata = data["powers"][power.value]
         mine = expected.powers.get(power)
-        spending = 0 if mine is None else mine.spending
-        pdata["brps"] = max(0, brps_before_spending(kept.get(power, state.brps), mine) - spending)
+        received = 0 if mine is None else mine.brps_received
+        pdata["brps"] = max(0, brps_next(kept.get(power, state.brps), mine) - received)
         if mine is not None and mine.brp_base is not None:
             pdata["brp_base"] = mine.brp_base
         if mine is not None and mine.limit_modifiers is not None:
@@ -135,6 +147,9 @@ def next_turn_data(
             kea.pop("bombed_this_turn", None)  # 27.335: the capture turn's bombing, that turn only
         for name in ("dominion_limit_modifiers", "grants_made", "grants_received", "fixed_spending"):
             pdata.pop(name, None)
+        if received:
+            # One grant received from a power not planned (the player names it): 40.23 B, 27.34.
+            pdata["grants_received"] = [{"from": outside.value, "brps": received}]
         pool = []
         returned = {} if mine is None else mine.returned
         for entry in state.force_pool:

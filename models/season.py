@@ -45,7 +45,8 @@ class PowerExpectation(Strict):
     brps_received: Brps = Field(
         default=0,
         description=(
-            "BRPs received that turn from powers not planned here (40.23 B: added to the recipient's total) "
+            "BRPs received that turn from powers not planned here, read as one grant (40.23 B: added to the "
+            "recipient's total; 27.34: its construction limit a third of them, rounded down, more that turn) "
             "[input]."
         ),
     )

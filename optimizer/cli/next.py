@@ -16,7 +16,8 @@ TO_FILL = (
     "(force_pool eliminated_this_turn, counters returned)",
     "the year-start sequence when the next turn is a spring: brp_base and BRPs (rules outside the seeds)",
     "this turn's construction limit reductions and increases (limit_modifiers, 27.33-27.341)",
-    "grants made and received from powers not planned, fixed spending (offensives, declarations of war)",
+    "grants made and received from powers not planned, fixed spending (offensives, declarations of war); "
+    "the grantor of a grant received the season expected (written as a power not planned)",
     "rule 40's state that combat moves (transports, Murmansk and Persia supply, loss rates)",
 )
 

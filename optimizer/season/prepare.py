@@ -15,7 +15,8 @@ Readings written here [reading]:
 - the player's requirements (minimum builds, BRPs kept, BRPs delivered, `avoid_oil_effect`) are this
   turn's: later turns carry none;
 - a later turn has no fixed spending, grants made or received of its own but its expectations
-  (`spending`, `brps_received`);
+  (`spending`, `brps_received`); its BRPs received from powers not planned are one grant received that
+  turn, which raises its construction limit by a third of them, rounded down (27.34, 40.23 B);
 - 27.13 A's doubled price is for units eliminated this turn: in a later turn an entry's counters are
   rebuilt at normal cost;
 - a later turn's construction limit inputs are its expectations', or none: this turn's losses reduce
@@ -41,9 +42,9 @@ from models.quantities import MAX_BRPS, MAX_COUNTERS
 from models.route_data import Route
 from models.scenario import Objective, Scenario
 from models.season import SeasonSection, TurnExpectation, chart_horizon, turn_after
-from models.tables import Dominion, Faction, Power
+from models.tables import LIMIT_DIVISOR, Dominion, Faction, Power
 from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED, route_openings
-from optimizer.rules.limits.prepare import dominion_limit
+from optimizer.rules.limits.prepare import LimitLine, dominion_limit
 from optimizer.turn.prepare import Prepared, Relaxation, prepare
 
 # A bound no turn's BRPs reach, for the later turns' naval budgets that the BRP flow replaces (27.11, 27.31).
@@ -284,7 +285,7 @@ def prepare_season(scenario: Scenario, relax: dict[int, Relaxation] | None = Non
             # Who may open a route this turn is read with the routes as the season found them (40.521, 40.72).
             closed = route_openings(later.model_copy(update={"grants": _closed(scenario.grants, t)}))
             prepared = replace(prepared, network=replace(prepared.network, openings=closed))
-        turns.append(_dominion_yards(scenario, later, prepared))
+        turns.append(_received(season.expected(t), _dominion_yards(scenario, later, prepared)))
     gated: set[Route] = set()
     if scenario.grants is not None:
         if not scenario.grants.persia.opened:
@@ -295,6 +296,32 @@ def prepare_season(scenario: Scenario, relax: dict[int, Relaxation] | None = Non
         (t, faction): n for t, more in relax.items() if t > 0 for faction, n in more.oil_counters.items()
     }
     return SeasonData(scenario, season, turns, frozenset(gated), extra_oil)
+
+
+def _received(expected: TurnExpectation, prepared: Prepared) -> Prepared:
+    """A later turn's construction limits with the BRPs each power expects to receive that turn from powers
+    not planned, read as one grant: a third of them, rounded down, more (27.34: "in the turn the grant is
+    received", after the reductions; 40.23 B)."""
+    powers = dict(prepared.powers)
+    for power, mine in expected.powers.items():
+        gain = mine.brps_received // LIMIT_DIVISOR
+        if power not in powers or not gain:
+            continue
+        data = powers[power]
+        breakdown = data.limit_breakdown
+        *lines, total = breakdown.lines
+        line = LimitLine("27.34", f"{mine.brps_received} BRPs received from powers not planned, / 3", gain)
+        powers[power] = replace(
+            data,
+            limit=data.limit + gain,
+            limit_breakdown=replace(
+                breakdown,
+                lines=(*lines, line, replace(total, amount=total.amount + gain)),
+                limit=breakdown.limit + gain,
+                increases=breakdown.increases + gain,
+            ),
+        )
+    return replace(prepared, powers=powers)
 
 
 def _dominion_yards(scenario: Scenario, later: Scenario, prepared: Prepared) -> Prepared:

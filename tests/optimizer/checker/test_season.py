@@ -191,3 +191,36 @@ season:
         v.message for v in check_season(scenario, bad) if v.rule == "27.35" and "keeps back" in v.message
     ]
     assert messages == ["turn 2: european_axis keeps back 1 oil counters and has 0 after turn 1 (27.35 F)"]
+
+
+def test_brps_received_in_turn_two_raise_its_limit_27_34():
+    """27.34 (40.23 B): the 30 BRPs Italy expects from Germany (not planned) in turn 2 raise that turn's
+    limit from 30 / 3 = 10 to 10 + 30 / 3 = 20: 20 BRPs of builds pass, 21 break 27.31."""
+    scenario = parse_scenario(
+        HEAD
+        + """
+powers:
+  italy:
+    brps: 50
+    brp_base: 30
+    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
+objective: {preset: max-factors}
+season:
+  turns: 2
+  expectations: [{turn: 2, powers: {italy: {brps_received: 30}}}]
+"""
+    )
+    plan = solved(scenario)
+    second = plan.turns[1].plan
+
+    def building(brps: int):
+        line = second.builds[0].model_copy(
+            update={"counters": brps, "factors": brps, "brps": brps, "alternatives": []}
+        )
+        return with_turn(plan, 1, plan=second.model_copy(update={"builds": [line], "powers": {}}))
+
+    def limit_breaches(season) -> list[str]:
+        return [v.message for v in check_season(scenario, season) if v.rule == "27.31"]
+
+    assert limit_breaches(building(20)) == []
+    assert limit_breaches(building(21)) == ["turn 2: italy: 21 BRPs count against a construction limit of 20"]

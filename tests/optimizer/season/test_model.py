@@ -240,3 +240,26 @@ def test_expected_spending_past_every_brp_blocks_its_turn_27_12():
     assert solved.status.value == "infeasible"
     lines = explain_season(parse_scenario(HEAD + SPENDING.replace("SPEND", "70")))
     assert any("turn 2" in line and "27.12" in line for line in lines), lines
+
+
+def test_brps_received_from_a_power_not_planned_raise_that_turns_limit_27_34():
+    """27.34: 'for every three granted BRPs (round down) received by a major power, its construction limit
+    is increased by one BRP in the turn the grant is received' (40.23 B). Italy's basic limit is 30 / 3 =
+    10; the 31 BRPs it expects from Germany (not planned) in turn 2 make that turn's 10 + 10 = 20, and
+    turn 3's is 10 again."""
+    season = plan(
+        """
+powers:
+  italy:
+    brps: 100
+    brp_base: 30
+    force_pool:
+      - {id: inf, unit: infantry, factors: 1, count: 90}
+objective: {preset: max-factors}
+season:
+  turns: 3
+  expectations:
+    - {turn: 2, powers: {italy: {brps_received: 31}}}
+"""
+    )
+    assert [turn.plan.powers[Power.ITALY].construction_limit for turn in season.turns] == [10, 20, 10]

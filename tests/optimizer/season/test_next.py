@@ -153,3 +153,36 @@ objective: {preset: max-factors}
     assert f"27.12: germany expects to spend 35 BRPs next turn and would have {kept}" in refused.output
     carried = run("next", tmp_path / "turn.yaml", tmp_path / "p.json")
     assert carried.exit_code == 0, carried.output  # without the season's spending, carried out
+
+
+def test_awaw_next_writes_the_brps_received_as_a_grant_received_40_23_b(tmp_path):
+    """The 30 BRPs Italy expects from a power not planned next turn are a grant it receives then
+    (40.23 B), written as one, so the next turn's limit is 30 / 3 = 10 more (27.34); its BRPs are what it
+    kept beside it."""
+    text = """
+name: received
+turn: {season: summer, year: 1942}
+faction: european_axis
+powers:
+  italy:
+    brps: 50
+    brp_base: 30
+    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
+objective: {preset: max-factors}
+season: {turns: 2, expectations: [{turn: 2, powers: {italy: {brps_received: 30}}}]}
+"""
+    (tmp_path / "s.yaml").write_text(text)
+    planned = run("season", tmp_path / "s.yaml", "--json")
+    assert planned.exit_code == 0, planned.output
+    kept = json.loads(planned.stdout)["turns"][0]["plan"]["powers"]["italy"]["brps_kept"]
+    (tmp_path / "p.json").write_text(planned.stdout)
+    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json")
+    assert written.exit_code == 0, written.output
+    italy = yaml.safe_load(written.stdout)["powers"]["italy"]
+    assert italy["brps"] == kept
+    assert [grant["brps"] for grant in italy["grants_received"]] == [30]
+    assert italy["grants_received"][0]["from"] != "italy"
+    (tmp_path / "n.yaml").write_text(written.stdout)
+    following = run("season", tmp_path / "n.yaml", "--json")  # a season of one turn: awaw plan's JSON
+    assert following.exit_code == 0, following.output
+    assert json.loads(following.stdout)["powers"]["italy"]["construction_limit"] == 20
