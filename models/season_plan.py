@@ -22,7 +22,10 @@ class SeasonTurn(PlanModel):
     year: int
     expected: bool = Field(description="False for this turn's orders; true for a later turn's expectation.")
     brps_start: dict[Power, SignedPlanAmount] = Field(
-        description="BRPs each power starts the turn with, before its grants (27.11; later turns: the flow)."
+        description=(
+            "BRPs each power starts the turn with, before the grants the plan decides: with grants received "
+            "from powers not planned, less fixed spending (27.11, 27.12, 40.23; later turns: the flow)."
+        )
     )
     oil_counters: dict[Faction, SignedPlanAmount] = Field(
         description="Oil counters each faction has for construction at the start of the turn (27.35)."

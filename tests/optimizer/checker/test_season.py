@@ -224,3 +224,14 @@ season:
 
     assert limit_breaches(building(20)) == []
     assert limit_breaches(building(21)) == ["turn 2: italy: 21 BRPs count against a construction limit of 20"]
+
+
+def test_turn_ones_starting_brps_are_checked_too_27_11():
+    """Turn 1 starts with the scenario's BRPs before the plan's grants (27.11): the flow test's 30. A plan
+    saying 999 there is refused, as a later turn's would be."""
+    scenario = parse_scenario(HEAD + FLOW)
+    plan = solved(scenario)
+    bad = with_turn(plan, 0, brps_start={Power.GERMANY: 999})
+    assert [v.message for v in check_season(scenario, bad) if "brps_start" in v.message] == [
+        "turn 1 brps_start of germany: the plan says 999, the rules give 30"
+    ]
