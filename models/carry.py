@@ -7,14 +7,14 @@ season checker (`optimizer.checker.season`), which derives each later turn of a 
 Each step, with its rule [reading where the rules leave it open]:
 - the turn advances: spring, summer, fall, winter, then the next year's spring;
 - BRPs (27.11): the BRPs a power kept (its BRPs after grants, fixed spending and construction, the
-  plan's `brps_kept`) are its BRPs next turn, with the turn's expected BRPs received and gains added and
-  its losses taken off, never below 0 (losses past what it has take what it has) [reading]; then the
-  turn's expected spending (offensives, declarations of war: 27.12's chart) is taken off, and a power
-  that has less than it breaks 27.12: BRPs are spent out of what a power has (`unpaid_spending`); the
-  BRPs it expects to receive from powers not planned are written as one grant received (40.23 B), so
-  that its construction limit is a third of them more (27.34) [reading: one grant], from a power not
-  planned that the player names; the rest are its `brps` (where losses or spending took part of the
-  grant, its BRPs are 0 and the grant is written whole: `awaw next` marks BRPs for the player to fill);
+  plan's `brps_kept`) are its BRPs next turn, with the turn's expected gains added and its losses taken
+  off, never below 0 (losses past what it has take what it has) [reading]; then the turn's expected
+  spending (offensives, declarations of war: 27.12's chart) is taken off, and a power that has less than
+  it breaks 27.12: BRPs are spent out of what a power has (`unpaid_spending`); the BRPs it expects to
+  receive from powers not planned come after both, as one grant received (40.23 B: a grant by sea is
+  added only after interception), written as a grant from a power not planned that the player names,
+  so that its construction limit is a third of them more (27.34) [reading: one grant, after the turn's
+  losses and spending];
 - the force pool (27.5): each entry loses the counters built from it; the counters the player expects
   back and the units received (14.81, 14.82) are added; an entry is rebuilt next turn at normal cost
   (27.13 A is for units eliminated in the turn they are rebuilt);
@@ -69,17 +69,17 @@ def built_counters(plan: Plan) -> dict[tuple[Power, str], int]:
 
 
 def brps_before_spending(left: int, mine: PowerExpectation | None) -> int:
-    """A power's BRPs in the next turn before that turn's expected spending: the `left` it kept, with the
-    BRPs it expects to receive and gain, less those it expects to lose, never below 0 [reading]."""
+    """A power's own BRPs in the next turn before that turn's expected spending and before the grant it
+    expects from powers not planned: the `left` it kept, with what it expects to gain, less what it
+    expects to lose, never below 0 (losses past what it has take what it has) [reading]."""
     if mine is None:
         return left
-    return max(0, left + mine.brps_received + mine.gains - mine.losses)
+    return max(0, left + mine.gains - mine.losses)
 
 
 def brps_next(left: int, mine: PowerExpectation | None) -> int:
-    """A power's BRPs in the next turn, its grant received from powers not planned among them: the `left`
-    it kept, with what it expects to receive and gain, less its losses (never below 0) and its expected
-    spending (which `unpaid_spending` holds it to)."""
+    """A power's BRPs in the next turn before that turn's grant from powers not planned: its own
+    (`brps_before_spending`) less its expected spending, which they must pay (`unpaid_spending`)."""
     return max(0, brps_before_spending(left, mine) - (0 if mine is None else mine.spending))
 
 
@@ -134,7 +134,7 @@ def next_turn_data(
         pdata = data["powers"][power.value]
         mine = expected.powers.get(power)
         received = 0 if mine is None else mine.brps_received
-        pdata["brps"] = max(0, brps_next(kept.get(power, state.brps), mine) - received)
+        pdata["brps"] = brps_next(kept.get(power, state.brps), mine)
         if mine is not None and mine.brp_base is not None:
             pdata["brp_base"] = mine.brp_base
         if mine is not None and mine.limit_modifiers is not None:

@@ -33,15 +33,24 @@ def season_data(
             horizon["brp_value"] = pick(0, 20) / 10
         data["horizon"] = horizon
     expectations = []
+    # The most BRPs each power can have in a later turn (keeping all it has, granting none): a turn's
+    # expected spending is drawn within it, so that some plan pays it (27.12; a plan keeping too little
+    # breaks it, `optimizer.season.model`), as a player's expectations would be.
+    now = Scenario.model_validate(data)
+    most = {power: max(0, now.brps_available(Power(power))) for power in data["powers"]}
     for turn in range(2, length + 1):
         if pick(0, 2) == 0:
             continue
         powers: dict[str, Any] = {}
         for power, state in data["powers"].items():
             mine: dict[str, Any] = {}
-            for name in ("gains", "losses", "brps_received", "spending"):
+            for name in ("gains", "losses", "brps_received"):
                 if pick(0, 2) == 0:
                     mine[name] = pick(0, 30)
+            own = max(0, most[power] + mine.get("gains", 0) - mine.get("losses", 0))
+            if pick(0, 2) == 0:
+                mine["spending"] = pick(0, min(30, own))
+            most[power] = own - mine.get("spending", 0) + mine.get("brps_received", 0)
             ids = [entry["id"] for entry in state["force_pool"]]
             if ids and pick(0, 2) == 0:
                 mine["returned"] = {ids[pick(0, len(ids) - 1)]: pick(1, 2)}

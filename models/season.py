@@ -45,8 +45,9 @@ class PowerExpectation(Strict):
     brps_received: Brps = Field(
         default=0,
         description=(
-            "BRPs received that turn from powers not planned here, read as one grant (40.23 B: added to the "
-            "recipient's total; 27.34: its construction limit a third of them, rounded down, more that turn) "
+            "BRPs received that turn from powers not planned here, read as one grant that comes after that "
+            "turn's losses and spending (40.23 B: added to the recipient's total, by sea only after "
+            "interception; 27.34: its construction limit a third of them, rounded down, more that turn) "
             "[input]."
         ),
     )

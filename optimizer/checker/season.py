@@ -18,12 +18,12 @@ counters it has, its naval BRPs, the leftover).
 
 from __future__ import annotations
 
-from models.carry import brps_next, next_turn_data, oil_left, unkept_oil, unpaid_spending
+from models.carry import next_turn_data, oil_left, unkept_oil, unpaid_spending
 from models.naval import FutureTurn
 from models.plan import Plan
 from models.quantities import MAX_BRPS
 from models.scenario import Scenario
-from models.season import TurnExpectation, chart_horizon
+from models.season import chart_horizon
 from models.season_plan import SeasonPlan
 from models.tables import Power
 from optimizer.checker.brps import fixed_spending_brps
@@ -104,21 +104,7 @@ def _next(scenario: Scenario, current: Scenario, plan: Plan, kept: dict[Power, i
         pdata.pop("naval", None)  # the chart is replayed whole from turn 1 (27.7)
     data["horizon"] = {}
     data.pop("season", None)
-    return _received(Scenario.model_validate(data), season.expected(t), kept)
-
-
-def _received(scenario: Scenario, expected: TurnExpectation, kept: dict[Power, int]) -> Scenario:
-    """The turn with its BRPs exactly what the power has (`models.carry.brps_next`) beside the grant it
-    receives from powers not planned (40.23 B; 27.34 reads its construction limit off the grant): where
-    losses or spending took part of that grant, the BRPs before it are below 0, which the scenario
-    written for a player cannot say (`models.carry.next_turn_data` writes 0 there)."""
-    powers = dict(scenario.powers)
-    for power, mine in expected.powers.items():
-        if power in powers and mine.brps_received:
-            state = powers[power]
-            total = brps_next(kept.get(power, state.brps), mine)
-            powers[power] = state.model_copy(update={"brps": total - mine.brps_received})
-    return scenario.model_copy(update={"powers": powers})
+    return Scenario.model_validate(data)
 
 
 def _check_later(

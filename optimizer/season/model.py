@@ -134,32 +134,34 @@ def build_season(data: SeasonData, *, explain: bool = False) -> tuple[cp_model.C
 def _inflow(
     model: cp_model.CpModel, data: SeasonData, before: TurnVariables, t: int, guards: Guards
 ) -> dict[Power, LinearExpr]:
-    """BRPs each power starts turn t's construction with: kept at t-1, plus that turn's BRPs received and
-    gains, less its losses, never below 0 (losses past what the power has take what it has) [reading];
-    then less the turn's expected spending (offensives, declarations of war: 27.12's chart), which the
-    power must have: a plan that keeps too little for it breaks 27.12 in that turn (27.11: BRPs are spent
-    out of the BRPs a power has) [reading]."""
+    """BRPs each power starts turn t's construction with: kept at t-1, plus that turn's gains, less its
+    losses, never below 0 (losses past what the power has take what it has) [reading]; less the turn's
+    expected spending (offensives, declarations of war: 27.12's chart), which the power must have: a plan
+    that keeps too little for it breaks 27.12 in that turn (27.11: BRPs are spent out of the BRPs a power
+    has) [reading]; then plus the BRPs it receives that turn from powers not planned, one grant that
+    comes after the turn's losses and spending (40.23 B: by sea, only after interception) [reading]."""
     expected = data.expected(t)
     inflow: dict[Power, LinearExpr] = {}
     for power in data.turns[t].powers:
         mine = expected.powers.get(power)
-        income = 0 if mine is None else mine.brps_received + mine.gains - mine.losses
+        income = 0 if mine is None else mine.gains - mine.losses
         spending = 0 if mine is None else mine.spending
+        received = 0 if mine is None else mine.brps_received
         most = data.turns[t].powers[power].brps_available
-        have: LinearExpr
+        own: LinearExpr
         if income >= 0:
-            have = before.kept(power) + income
+            own = before.kept(power) + income
         else:
             carried = model.new_int_var(income, most, f"season_carried_{power.value}_{t}")
             model.add(carried == before.kept(power) + income)
             floored = model.new_int_var(0, most, f"season_brps_{power.value}_{t}")
             model.add_max_equality(floored, [carried, 0])
-            have = floored
+            own = floored
         if spending:
-            model.add(have >= spending).only_enforce_if(
+            model.add(own >= spending).only_enforce_if(
                 guards.of("27.12", f"{power.value}, expected spending")
             )
-        inflow[power] = have - spending
+        inflow[power] = own - spending + received
     return inflow
 
 

@@ -263,3 +263,14 @@ season:
 """
     )
     assert [turn.plan.powers[Power.ITALY].construction_limit for turn in season.turns] == [10, 20, 10]
+
+
+def test_brps_received_come_after_the_turns_losses_and_spending_40_23_b():
+    """Turn 1 keeps what it does not build, at most its 30 BRPs, and losses of 50 in turn 2 take all of it;
+    the 12 BRPs received that turn from a power not planned come after them (40.23 B: by sea only after interception) [reading],
+    so turn 2 starts with 12; and they cannot pay that turn's expected spending (27.12), which then blocks
+    turn 2."""
+    season = plan(FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50, brps_received: 12"))
+    assert season.turns[1].brps_start[Power.GERMANY] == 12
+    owed = FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50, brps_received: 12, spending: 5")
+    assert solve_season(parse_scenario(HEAD + owed)).status.value == "infeasible"
