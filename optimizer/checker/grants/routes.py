@@ -356,6 +356,13 @@ def check_route_openings(scenario: Scenario, plan: Plan) -> list[Violation]:
                 violations.append(
                     Violation("40.521", f"{what}: paid by a planned Western Allied major power")
                 )
+            elif opening.paid_by.value in {power.value for power in state.surrendered}:
+                # 40.521: paid by "one Western Allied major power at war with the Axis".
+                violations.append(
+                    Violation(
+                        "40.521", f"{what}: {opening.paid_by.value} has surrendered, not at war with the Axis"
+                    )
+                )
             elif opening.paid_by is Power.USA and not any(scenario.us_at_war.values()):
                 violations.append(Violation("40.521", f"{what}: the U.S. is not at war with the Axis"))
             cost = (

@@ -466,7 +466,9 @@ def route_openings(scenario: Scenario) -> dict[tuple[Route, Power], int]:
     if not persia_barred:
         cost = PERSIA_OPENING_AFTER_WAR_BRPS if state.persia.war_declared_on_persia else PERSIA_OPENING_BRPS
         for payer in WESTERN_ALLIES:
-            if payer in scenario.powers and (payer is not Power.USA or us_at_war):
+            # 40.521: "one Western Allied major power at war with the Axis": not one that has surrendered.
+            at_war = payer.value not in surrendered and (payer is not Power.USA or us_at_war)
+            if payer in scenario.powers and at_war:
                 openings[Route.PERSIA, payer] = cost
     if Power.USA in scenario.powers and not state.siberia.highway_built and scenario.us_at_war.get("europe"):
         openings[Route.SIBERIA, Power.USA] = ALASKA_HIGHWAY_BRPS

@@ -350,3 +350,14 @@ def test_oil_overland_from_abadan_or_mosul_needs_no_transports() -> None:
     assert "40.21" in rules(check(s, plan(grant("britain", ["abadan_ahwaz", "russia"], 5))))
     no_line = scenario(grants={"transports": {}})
     assert rules(check(no_line, plan(persian))) == ["40.53"]
+
+
+def test_a_surrendered_power_does_not_open_the_persian_route_40_521() -> None:
+    """40.521: 'one Western Allied major power at war with the Axis must pay 25 BRPs'; a power that has
+    surrendered is not at war, so its payment opens nothing."""
+    s = scenario(grants={"persia": {"opened": False}, "surrendered": ["britain"]})
+    opening = RouteOpening(route="persia", paid_by=Power.BRITAIN, brps=25)
+    found = [v for v in check(s, plan(openings=[opening])) if v.rule == "40.521"]
+    assert [v.message for v in found] == [
+        "opening 1: persia paid by britain: britain has surrendered, not at war with the Axis"
+    ]

@@ -4,7 +4,7 @@ import pytest
 
 from models.route_data import Route
 from models.tables import Power
-from optimizer.rules.grants.prepare import grant_network, pair_closure, route_status
+from optimizer.rules.grants.prepare import grant_network, pair_closure, route_openings, route_status
 
 WAR = {"europe": True, "pacific": True}
 
@@ -178,3 +178,12 @@ def test_post_election_caps_listed_at_war(scenario_of):
         ("40.333, 40.331 A", 5),
         ("40.333, 40.332 A", 4),
     ]
+
+
+def test_only_a_power_at_war_may_pay_to_open_persia(scenario_of):
+    """40.521: 'one Western Allied major power at war with the Axis must pay 25 BRPs': the U.S. and
+    Britain may; a Britain that has surrendered may not."""
+    both = route_openings(allies(scenario_of, germany_russia_war_turns=4))
+    assert {payer for route, payer in both if route is Route.PERSIA} == {Power.USA, Power.BRITAIN}
+    down = route_openings(allies(scenario_of, germany_russia_war_turns=4, surrendered=["britain"]))
+    assert {payer for route, payer in down if route is Route.PERSIA} == {Power.USA}
