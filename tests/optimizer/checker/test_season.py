@@ -6,7 +6,7 @@ from models.scenario import Scenario
 from models.tables import Faction, Power
 from optimizer.checker.season import check_season
 from optimizer.season.solve import solve_season
-from tests.optimizer.season.test_model import FLOW, HEAD, POOL, _allies
+from tests.optimizer.season.test_model import FLOW, HEAD, LIMITS, POOL, RECAPTURED, SPENDING, _allies
 
 
 def solved(scenario: Scenario):
@@ -20,6 +20,16 @@ def with_turn(season, index, **update):
     turns = list(season.turns)
     turns[index] = turns[index].model_copy(update=update)
     return season.model_copy(update={"turns": turns})
+
+
+def building(season, index: int, brps: int, **update):
+    """The season plan with turn `index` building `brps` one-factor counters of its plan's first build
+    line's entry (1 BRP each) and nothing else, its reports left to the checker; `update`: more of that
+    turn's plan changed."""
+    turn = season.turns[index].plan
+    line = next(b for t in season.turns for b in t.plan.builds)
+    line = line.model_copy(update={"counters": brps, "factors": brps, "brps": brps, "alternatives": []})
+    return with_turn(season, index, plan=turn.model_copy(update={"builds": [line], "powers": {}, **update}))
 
 
 def test_counters_built_in_turn_one_are_not_in_turn_twos_pool_27_5():
@@ -54,70 +64,38 @@ def test_grants_by_siberia_need_the_highway_built_in_an_earlier_turn_40_71():
     assert any(rule.startswith("40.7") for rule in rules), rules
 
 
+def turn_two_limit_breaches(extra: str, brps: int) -> list[str]:
+    """27.31's breaches in turn 2 of the season of `test_model.LIMITS` (Germany, base 60, `extra` more),
+    its planned turn 2 changed to build `brps` BRPs."""
+    scenario = parse_scenario(HEAD + LIMITS.format(extra=extra, expectations=""))
+    bad = building(solved(scenario), 1, brps)
+    return [
+        v.message for v in check_season(scenario, bad) if v.rule == "27.31" and v.message.startswith("turn 2")
+    ]
+
+
 def test_a_key_economic_areas_capture_turn_bombing_is_not_carried_27_335():
     """27.335: the KEA's bombing comes off its value 'in the turn in which it is captured' only. Turn 2's
     limit is (60 - 30) / 3 = 10, so turn 2 building 20 BRPs (the limit turn 1 had) breaks 27.31."""
-    scenario = parse_scenario(
-        HEAD
-        + """
-powers:
-  germany:
-    brps: 100
-    brp_base: 60
-    enemy_held_keas: [{name: ruhr-area, value: 30, bombed_this_turn: 30}]
-    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
-objective: {preset: max-factors}
-season: {turns: 2}
-"""
-    )
-    plan = solved(scenario)
-    second = plan.turns[1].plan
-    line = second.builds[0]
-    more = line.model_copy(update={"counters": 20, "factors": 20, "brps": 20, "alternatives": []})
-    bad = with_turn(plan, 1, plan=second.model_copy(update={"builds": [more], "powers": {}}))
-    messages = [v.message for v in check_season(scenario, bad) if v.rule == "27.31"]
-    assert any(m.startswith("turn 2") and "10" in m for m in messages), messages
+    keas = "    enemy_held_keas: [{name: ruhr-area, value: 30, bombed_this_turn: 30}]"
+    assert turn_two_limit_breaches(keas, 20) == [
+        "turn 2: germany: 20 BRPs count against a construction limit of 10"
+    ]
 
 
 def test_iron_ore_cut_off_is_carried_until_restored_27_332():
     """27.332: the cut is 'negated if iron ore shipments are restored', and nothing restores it: turn 2's
-    limit is 30 / 3 - 5 = 5, so turn 2 building 10 BRPs breaks 27.31."""
-    scenario = parse_scenario(
-        HEAD
-        + """
-powers:
-  germany:
-    brps: 100
-    brp_base: 30
-    limit_modifiers: {iron_ore_cut: true}
-    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
-objective: {preset: max-factors}
-season: {turns: 2}
-"""
-    )
-    plan = solved(scenario)
-    second = plan.turns[1].plan
-    more = second.builds[0].model_copy(update={"counters": 10, "factors": 10, "brps": 10, "alternatives": []})
-    bad = with_turn(plan, 1, plan=second.model_copy(update={"builds": [more], "powers": {}}))
-    messages = [v.message for v in check_season(scenario, bad) if v.rule == "27.31"]
-    assert any(m.startswith("turn 2") and "5" in m for m in messages), messages
+    limit is 60 / 3 - 5 = 15, so turn 2 building 20 BRPs breaks 27.31."""
+    cut = "    limit_modifiers: {iron_ore_cut: true}"
+    assert turn_two_limit_breaches(cut, 20) == [
+        "turn 2: germany: 20 BRPs count against a construction limit of 15"
+    ]
 
 
 def test_a_site_recaptured_this_turn_takes_builds_from_the_next_27_45():
     """27.45: 'until the player turn following their recapture'. Hamburg, recaptured in turn 1, refuses
     turn 1's build there and takes turn 2's."""
-    scenario = parse_scenario(
-        HEAD
-        + """
-map:
-  sites:
-    hamburg: {controller: germany, controlled_at_turn_start: false, recaptured_this_turn: true}
-powers:
-  germany: {brps: 30, brp_base: 30, force_pool: [{id: inf, unit: infantry, factors: 3, count: 10}]}
-objective: {preset: max-factors}
-season: {turns: 2}
-"""
-    )
+    scenario = parse_scenario(HEAD + RECAPTURED)
     plan = solved(scenario)
 
     def at_hamburg(index: int):
@@ -134,27 +112,9 @@ season: {turns: 2}
 def test_a_turn_one_that_keeps_too_little_for_turn_twos_spending_is_refused_27_12():
     """Turn 2 owes 35 BRPs (a declaration of war, 27.12's chart) out of 60: a turn 1 building 30 keeps 30,
     5 short, and breaks 27.12 in turn 2 (BRPs are spent out of what a power has, 27.11)."""
-    scenario = parse_scenario(
-        HEAD
-        + """
-powers:
-  germany:
-    brps: 60
-    brp_base: 300
-    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
-objective: {preset: max-factors}
-season:
-  turns: 2
-  expectations: [{turn: 2, powers: {germany: {spending: 35}}}]
-"""
-    )
-    plan = solved(scenario)
-    line = next(b for t in plan.turns for b in t.plan.builds)
-    spent = line.model_copy(update={"counters": 30, "factors": 30, "brps": 30, "alternatives": []})
-    first = plan.turns[0].plan
-    bad = with_turn(plan, 0, plan=first.model_copy(update={"builds": [spent], "powers": {}}))
-    messages = [v.message for v in check_season(scenario, bad) if v.rule == "27.12"]
-    assert messages == [
+    scenario = parse_scenario(HEAD + SPENDING.replace("SPEND", "35"))
+    bad = building(solved(scenario), 0, 30)
+    assert [v.message for v in check_season(scenario, bad) if v.rule == "27.12"] == [
         "turn 2: germany expects to spend 35 BRPs and has 30 after turn 1 (BRPs are spent out of what a power "
         "has, 27.11)"
     ]
@@ -181,12 +141,7 @@ season:
     )
     plan = solved(scenario)
     assert plan.turns[0].plan.oil_counters_spent.get(Faction.EUROPEAN_AXIS, 0) == 0  # the planner keeps it
-    first = plan.turns[0].plan
-    line = first.builds[0].model_copy(update={"counters": 50, "factors": 50, "brps": 50, "alternatives": []})
-    spent = first.model_copy(
-        update={"builds": [line], "powers": {}, "oil": [], "oil_counters_spent": {Faction.EUROPEAN_AXIS: 1}}
-    )
-    bad = with_turn(plan, 0, plan=spent)
+    bad = building(plan, 0, 50, oil=[], oil_counters_spent={Faction.EUROPEAN_AXIS: 1})
     messages = [
         v.message for v in check_season(scenario, bad) if v.rule == "27.35" and "keeps back" in v.message
     ]
@@ -211,19 +166,12 @@ season:
 """
     )
     plan = solved(scenario)
-    second = plan.turns[1].plan
 
-    def building(brps: int):
-        line = second.builds[0].model_copy(
-            update={"counters": brps, "factors": brps, "brps": brps, "alternatives": []}
-        )
-        return with_turn(plan, 1, plan=second.model_copy(update={"builds": [line], "powers": {}}))
+    def limit_breaches(brps: int) -> list[str]:
+        return [v.message for v in check_season(scenario, building(plan, 1, brps)) if v.rule == "27.31"]
 
-    def limit_breaches(season) -> list[str]:
-        return [v.message for v in check_season(scenario, season) if v.rule == "27.31"]
-
-    assert limit_breaches(building(20)) == []
-    assert limit_breaches(building(21)) == ["turn 2: italy: 21 BRPs count against a construction limit of 20"]
+    assert limit_breaches(20) == []
+    assert limit_breaches(21) == ["turn 2: italy: 21 BRPs count against a construction limit of 20"]
 
 
 def test_turn_ones_starting_brps_are_checked_too_27_11():

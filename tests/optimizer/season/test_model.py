@@ -187,12 +187,7 @@ def test_iron_ore_cut_off_lasts_until_restored_27_332():
     assert limits(cut, restored) == [15, 15, 20]
 
 
-def test_a_site_recaptured_this_turn_is_built_on_from_the_next_27_45():
-    """27.45: no construction on a hex recaptured 'until the player turn following their recapture'. Hamburg,
-    recaptured this turn, is refused now and held at the start of every later turn."""
-    scenario = parse_scenario(
-        HEAD
-        + """
+RECAPTURED = """
 map:
   sites:
     hamburg: {controller: germany, controlled_at_turn_start: false, recaptured_this_turn: true}
@@ -201,7 +196,12 @@ powers:
 objective: {preset: max-factors}
 season: {turns: 3}
 """
-    )
+
+
+def test_a_site_recaptured_this_turn_is_built_on_from_the_next_27_45():
+    """27.45: no construction on a hex recaptured 'until the player turn following their recapture'. Hamburg,
+    recaptured this turn, is refused now and held at the start of every later turn."""
+    scenario = parse_scenario(HEAD + RECAPTURED)
     season = scenario.season
     assert season is not None
     for t in (1, 2):
