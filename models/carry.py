@@ -41,7 +41,7 @@ from typing import Any
 from models.plan import Plan
 from models.scenario import Scenario
 from models.season import PowerExpectation, SeasonSection, TurnExpectation, turn_after
-from models.tables import Faction, Power
+from models.tables import FACTION_POWERS, POWER_FACTION, SIDE_FACTIONS, Faction, Power
 
 
 def oil_left(scenario: Scenario, plan: Plan) -> dict[Faction, int]:
@@ -117,6 +117,14 @@ def unkept_oil(
     return short
 
 
+def _grantor(scenario: Scenario, recipient: Power) -> Power:
+    """A power not planned to write as the grantor of the BRPs `recipient` expects from powers not
+    planned: one of its side's (40.3) where there is one, else any; the player names the real one."""
+    unplanned = [power for power in Power if power not in scenario.powers]
+    side = [p for f in SIDE_FACTIONS[POWER_FACTION[recipient]] for p in FACTION_POWERS[f] if p in unplanned]
+    return (side or unplanned or [recipient])[0]
+
+
 def next_turn_data(
     scenario: Scenario, plan: Plan, expected: TurnExpectation | None, kept: dict[Power, int] | None = None
 ) -> dict[str, Any]:
@@ -127,7 +135,6 @@ def next_turn_data(
     after = turn_after(scenario.turn)
     data["turn"] = {"season": after.season.value, "year": after.year}
     built = built_counters(plan)
-    outside = next((power for power in Power if power not in scenario.powers), Power.GERMANY)
     if kept is None:
         kept = {power: report.brps_kept for power, report in plan.powers.items()}
     for power, state in scenario.powers.items():
@@ -149,7 +156,7 @@ def next_turn_data(
             pdata.pop(name, None)
         if received:
             # One grant received from a power not planned (the player names it): 40.23 B, 27.34.
-            pdata["grants_received"] = [{"from": outside.value, "brps": received}]
+            pdata["grants_received"] = [{"from": _grantor(scenario, power).value, "brps": received}]
         pool = []
         returned = {} if mine is None else mine.returned
         for entry in state.force_pool:
