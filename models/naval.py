@@ -127,7 +127,11 @@ class Shipyard(Strict):
     )
     rate: Level | None = Field(default=None, description="Shipbuilding points a turn; 27.731 if unset.")
     captured: bool = Field(
-        default=False, description="A captured enemy yard: repairs only, rate 1, capacity 2 (27.713)."
+        default=False,
+        description=(
+            "A captured enemy yard whose original major power has surrendered (27.713: set it only then; "
+            "its hex must be held by the user's faction): repairs only, rate 1, capacity 2."
+        ),
     )
     chart: list[ChartShip] = Field(default_factory=list)
     waiting_for_repair: list[DamagedShip] = Field(default_factory=list)
