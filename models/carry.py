@@ -107,14 +107,23 @@ def unkept_oil(
     uninverting and exploitation (27.35 F), after this turn's plan: (faction, kept back, counters it has)."""
     if expected is None:
         return []
-    oil = oil_left(scenario, plan)
+    have = oil_next(scenario, plan, expected)
     short = []
     for faction in scenario.factions():
         reserved = scenario.per_faction(expected.oil_reserved, faction)
-        have = max(0, oil[faction] + scenario.per_faction(expected.oil_counters, faction))
-        if have < reserved:
-            short.append((faction, reserved, have))
+        if have[faction] < reserved:
+            short.append((faction, reserved, have[faction]))
     return short
+
+
+def oil_next(scenario: Scenario, plan: Plan, expected: TurnExpectation) -> dict[Faction, int]:
+    """Oil counters each faction has in the next turn: those left after this turn's plan (`oil_left`)
+    with the next turn's new ones (27.35), never below 0."""
+    oil = oil_left(scenario, plan)
+    return {
+        faction: max(0, oil[faction] + scenario.per_faction(expected.oil_counters, faction))
+        for faction in scenario.factions()
+    }
 
 
 def _grantor(scenario: Scenario, recipient: Power) -> Power:
@@ -175,11 +184,7 @@ def next_turn_data(
         # 27.45: held at the start of the next player turn, recaptured or taken during this one.
         site.pop("recaptured_this_turn", None)
         site.pop("controlled_at_turn_start", None)
-    oil = oil_left(scenario, plan)
-    data["oil_counters"] = {
-        faction.value: max(0, oil[faction] + scenario.per_faction(expected.oil_counters, faction))
-        for faction in scenario.factions()
-    }
+    data["oil_counters"] = {faction.value: n for faction, n in oil_next(scenario, plan, expected).items()}
     reserved = {
         faction.value: scenario.per_faction(expected.oil_reserved, faction) for faction in scenario.factions()
     }

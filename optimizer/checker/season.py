@@ -26,7 +26,7 @@ from models.scenario import Scenario
 from models.season import chart_horizon
 from models.season_plan import SeasonPlan
 from models.tables import Power
-from optimizer.checker.brps import fixed_spending_brps
+from optimizer.checker.brps import brps_available
 from optimizer.checker.check import check
 from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.replay import replay_naval
@@ -133,34 +133,15 @@ def _check_later(
 
 def _starts(current: Scenario, brps_start: dict[Power, int], oil: dict, t: int) -> list[Violation]:
     """The BRPs each power starts the turn with and the oil counters each faction has, as the plan says.
-    A power's BRPs at the start are those before the grants the plan decides: its BRPs with the grants it
-    receives from powers not planned (40.23 B), less its fixed spending (27.12) and, when the plan decides
-    no grants, with the fixed grants made and received between planned powers (40.23); a later turn has
-    no fixed spending or grants made of its own (`models.carry`)."""
-    derived_brps = {power: _start(current, power) for power in current.powers}
+    A power's BRPs at the start are those before the grants the plan decides: `brps_available` without the
+    plan (its BRPs with the grants it receives from powers not planned, 40.23 B, less its fixed spending,
+    27.12, and, when the plan decides no grants, with the fixed grants made and received between planned
+    powers, 40.23); a later turn has no fixed spending or grants made of its own (`models.carry`)."""
+    derived_brps = {power: brps_available(current, power) for power in current.powers}
     violations = _mismatch(f"turn {t + 1} brps_start", brps_start, derived_brps)
     derived_oil = {f: current.oil_available(f) for f in current.factions()}
     violations += _mismatch(f"turn {t + 1} oil_counters", oil, derived_oil)
     return violations
-
-
-def _start(scenario: Scenario, power: Power) -> int:
-    state = scenario.powers[power]
-    start = (
-        state.brps
-        + sum(grant.brps for grant in state.grants_received)
-        - sum(fixed_spending_brps(scenario, item) for item in state.fixed_spending)
-    )
-    if scenario.grants is None:
-        start -= sum(grant.brps for grant in state.grants_made)
-        start += sum(
-            grant.brps
-            for other, other_state in scenario.powers.items()
-            if other is not power
-            for grant in other_state.grants_made
-            if grant.to.value == power.value
-        )
-    return start
 
 
 def _mismatch(what: str, stated: dict, derived: dict) -> list[Violation]:

@@ -79,7 +79,7 @@ def next_turn(
             f"\n{lines_out}",
             1,
         )
-    written = next_turn_data(scenario, plan, expected)
+    written = next_turn_data(scenario, plan, expected, kept)
     marked = next_charts(scenario, plan, written)
     if season is not None:
         rest = later_season(season, length)

@@ -45,7 +45,7 @@ from models.season import SeasonSection, TurnExpectation, chart_horizon, turn_af
 from models.tables import LIMIT_DIVISOR, Dominion, Faction, Power
 from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED, route_openings
 from optimizer.rules.limits.prepare import LimitLine, dominion_limit
-from optimizer.turn.prepare import Prepared, Relaxation, prepare
+from optimizer.turn.prepare import Prepared, Relaxation, more_limit, prepare
 
 # A bound no turn's BRPs reach, for the later turns' naval budgets that the BRP flow replaces (27.11, 27.31).
 NO_BUDGET = MAX_BRPS
@@ -305,22 +305,9 @@ def _received(expected: TurnExpectation, prepared: Prepared) -> Prepared:
     powers = dict(prepared.powers)
     for power, mine in expected.powers.items():
         gain = mine.brps_received // LIMIT_DIVISOR
-        if power not in powers or not gain:
-            continue
-        data = powers[power]
-        breakdown = data.limit_breakdown
-        *lines, total = breakdown.lines
-        line = LimitLine("27.34", f"{mine.brps_received} BRPs received from powers not planned, / 3", gain)
-        powers[power] = replace(
-            data,
-            limit=data.limit + gain,
-            limit_breakdown=replace(
-                breakdown,
-                lines=(*lines, line, replace(total, amount=total.amount + gain)),
-                limit=breakdown.limit + gain,
-                increases=breakdown.increases + gain,
-            ),
-        )
+        if power in powers and gain:
+            why = LimitLine("27.34", f"{mine.brps_received} BRPs received from powers not planned, / 3", gain)
+            powers[power] = more_limit(powers[power], gain, why)
     return replace(prepared, powers=powers)
 
 

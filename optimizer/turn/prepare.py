@@ -21,7 +21,13 @@ from optimizer.rules.force_pool.prepare import (
     entry_data,
 )
 from optimizer.rules.grants.prepare import GrantNetwork, grant_network
-from optimizer.rules.limits.prepare import LimitBreakdown, construction_limit, dominion_grants, dominion_limit
+from optimizer.rules.limits.prepare import (
+    LimitBreakdown,
+    LimitLine,
+    construction_limit,
+    dominion_grants,
+    dominion_limit,
+)
 from optimizer.rules.naval.prepare import NavalData, prepare_naval
 from optimizer.rules.naval_air.prepare import naval_air_rate
 from optimizer.rules.placement.supply import build_map, supplied_sites
@@ -88,16 +94,27 @@ def _relaxed(power: PowerData, relax: Relaxation | None) -> PowerData:
     if relax is None:
         return power
     return replace(
-        power,
+        more_limit(power, relax.limit.get(power.power, 0)),
         brps_available=power.brps_available + relax.brps.get(power.power, 0),
-        limit=power.limit + relax.limit.get(power.power, 0),
-        # The grants family builds the limit from the breakdown's increases (27.34): one more there too.
-        limit_breakdown=replace(
-            power.limit_breakdown,
-            limit=power.limit_breakdown.limit + relax.limit.get(power.power, 0),
-            increases=power.limit_breakdown.increases + relax.limit.get(power.power, 0),
-        ),
         naval_air_rate=power.naval_air_rate + relax.naval_air.get(power.power, 0),
+    )
+
+
+def more_limit(power: PowerData, points: int, line: LimitLine | None = None) -> PowerData:
+    """`power`'s data with `points` more construction limit, an increase after the reductions (27.34), and
+    `line` saying why in its breakdown, before the total. The grants family builds the limit from the
+    breakdown's increases: they carry the points too."""
+    breakdown = power.limit_breakdown
+    lines = breakdown.lines
+    if line is not None:
+        *before, total = lines
+        lines = (*before, line, replace(total, amount=total.amount + points))
+    return replace(
+        power,
+        limit=power.limit + points,
+        limit_breakdown=replace(
+            breakdown, lines=lines, limit=breakdown.limit + points, increases=breakdown.increases + points
+        ),
     )
 
 

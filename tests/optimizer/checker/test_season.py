@@ -6,7 +6,16 @@ from models.scenario import Scenario
 from models.tables import Faction, Power
 from optimizer.checker.season import check_season
 from optimizer.season.solve import solve_season
-from tests.optimizer.season.test_model import FLOW, HEAD, LIMITS, POOL, RECAPTURED, SPENDING, _allies
+from tests.optimizer.season.test_model import (
+    FLOW,
+    HEAD,
+    LIMITS,
+    POOL,
+    RECAPTURED,
+    RECEIVED,
+    SPENDING,
+    _allies,
+)
 
 
 def solved(scenario: Scenario):
@@ -122,8 +131,8 @@ def test_a_turn_one_that_keeps_too_little_for_turn_twos_spending_is_refused_27_1
 
 def test_a_turn_one_that_spends_the_oil_counter_turn_two_keeps_back_is_refused_27_35_f():
     """27.35 F: turn 2 keeps its one oil counter back for exploitation. A turn 1 spending it on
-    construction (50 BRPs of builds, past the 25 of a faction without counters) leaves turn 2 none to keep
-    back: refused in turn 2."""
+    construction (50 BRPs of builds: the threshold of a faction spending one counter, 25 x 2, 27.35 B)
+    leaves turn 2 none to keep back: refused in turn 2."""
     scenario = parse_scenario(
         HEAD
         + """
@@ -151,20 +160,7 @@ season:
 def test_brps_received_in_turn_two_raise_its_limit_27_34():
     """27.34 (40.23 B): the 30 BRPs Italy expects from Germany (not planned) in turn 2 raise that turn's
     limit from 30 / 3 = 10 to 10 + 30 / 3 = 20: 20 BRPs of builds pass, 21 break 27.31."""
-    scenario = parse_scenario(
-        HEAD
-        + """
-powers:
-  italy:
-    brps: 50
-    brp_base: 30
-    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
-objective: {preset: max-factors}
-season:
-  turns: 2
-  expectations: [{turn: 2, powers: {italy: {brps_received: 30}}}]
-"""
-    )
+    scenario = parse_scenario(HEAD + RECEIVED)
     plan = solved(scenario)
 
     def limit_breaches(brps: int) -> list[str]:

@@ -274,3 +274,15 @@ def test_brps_received_come_after_the_turns_losses_and_spending_40_23_b():
     assert season.turns[1].brps_start[Power.GERMANY] == 12
     owed = FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50, brps_received: 12, spending: 5")
     assert solve_season(parse_scenario(HEAD + owed)).status.value == "infeasible"
+
+
+# Italy (base 30: basic limit 10, 27.32 A) expects 30 BRPs from a power not planned in turn 2 (27.34: 10 more).
+RECEIVED = """
+powers:
+  italy:
+    brps: 50
+    brp_base: 30
+    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
+objective: {preset: max-factors}
+season: {turns: 2, expectations: [{turn: 2, powers: {italy: {brps_received: 30}}}]}
+"""

@@ -20,6 +20,7 @@ from optimizer.planners import Limits
 from optimizer.planners.season import SEASON
 from optimizer.season.solve import solve_season
 from tests.optimizer.cli.test_cli import run
+from tests.optimizer.season.test_model import HEAD, RECEIVED, SPENDING
 
 
 def carried(scenario: Scenario, plan: SeasonPlan) -> Scenario:
@@ -129,18 +130,8 @@ def test_awaw_next_keeps_a_seasons_own_chart_horizon_a_turn_further_on(tmp_path)
 def test_awaw_next_refuses_a_plan_that_keeps_too_little_for_next_turns_spending(tmp_path):
     """Next turn owes 35 BRPs (27.12's chart) out of 60: the one-turn plan, which spends what it can now,
     keeps less than that, and is not carried out (exit 1), naming 27.12 and what it would have."""
-    turn = """
-name: owed
-turn: {season: summer, year: 1942}
-faction: european_axis
-powers:
-  germany:
-    brps: 60
-    brp_base: 300
-    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
-objective: {preset: max-factors}
-"""
-    season = turn + "season: {turns: 2, expectations: [{turn: 2, powers: {germany: {spending: 35}}}]}\n"
+    season = HEAD + SPENDING.replace("SPEND", "35")
+    turn = season.split("\nseason:")[0] + "\n"  # the same position without its season
     (tmp_path / "turn.yaml").write_text(turn)
     (tmp_path / "season.yaml").write_text(season)
     planned = run("plan", tmp_path / "turn.yaml", "--json")
@@ -159,19 +150,7 @@ def test_awaw_next_writes_the_brps_received_as_a_grant_received_40_23_b(tmp_path
     """The 30 BRPs Italy expects from a power not planned next turn are a grant it receives then
     (40.23 B), written as one, so the next turn's limit is 30 / 3 = 10 more (27.34); its BRPs are what it
     kept beside it."""
-    text = """
-name: received
-turn: {season: summer, year: 1942}
-faction: european_axis
-powers:
-  italy:
-    brps: 50
-    brp_base: 30
-    force_pool: [{id: inf, unit: infantry, factors: 1, count: 60}]
-objective: {preset: max-factors}
-season: {turns: 2, expectations: [{turn: 2, powers: {italy: {brps_received: 30}}}]}
-"""
-    (tmp_path / "s.yaml").write_text(text)
+    (tmp_path / "s.yaml").write_text(HEAD + RECEIVED)
     planned = run("season", tmp_path / "s.yaml", "--json")
     assert planned.exit_code == 0, planned.output
     kept = json.loads(planned.stdout)["turns"][0]["plan"]["powers"]["italy"]["brps_kept"]
