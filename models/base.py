@@ -8,6 +8,11 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+# A label the player gives a force pool entry, a ship, a design or a group: letters, digits, `_`, `.` and
+# `-`, so that the decisions that name it (`germany:armor-4-6@turn2=1`, `usa:iowa:continue`,
+# `britain>russia`) read back as they were written.
+LABEL = r"^[A-Za-z0-9_.\-]+$"
+
 
 class Strict(BaseModel):
     # `defer_build`: a model builds its validator when first used, not when imported (models/lazy.py).

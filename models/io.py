@@ -12,6 +12,8 @@ itself, its field paths and lines are `models.errors`.
 from __future__ import annotations
 
 import json
+import re
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -29,7 +31,7 @@ from models.errors import (
 from models.plan import PLAN_FORMAT, Plan
 from models.scenario import Scenario
 from models.validation import MAX_DEPTH, normalise, scan, validation_problems
-from models.yaml_limits import LOADER, check_aliases, check_nodes, check_size
+from models.yaml_limits import LOADER, check_aliases, check_nodes, check_size, check_text, long_number
 
 if TYPE_CHECKING:
     from models.sw_results import AnyResultsTable
@@ -60,7 +62,8 @@ def _read(path: Path) -> str:
 
 
 def _yaml_lines(node: yaml.Node, file: str) -> tuple[Lines, list[Problem]]:
-    """Each field's line, from the node marks, and the duplicate keys (the last would win silently)."""
+    """Each field's line, from the node marks, and what cannot be read: the duplicate keys (the last would
+    win silently) and integers too long to be read (`models.yaml_limits.long_number`)."""
     lines: Lines = {}
     duplicates: list[Problem] = []
     stack: list[tuple[FieldPath, yaml.Node]] = [((), node)]
@@ -72,6 +75,8 @@ def _yaml_lines(node: yaml.Node, file: str) -> tuple[Lines, list[Problem]]:
             continue
         seen_nodes.add(id(current))
         check_nodes(len(seen_nodes), file)
+        if (problem := long_number(current)) is not None:
+            duplicates.append((field_path(path), problem, current.start_mark.line + 1))
         if isinstance(current, yaml.MappingNode):
             first: dict[str, int] = {}
             for key_node, value_node in current.value:
@@ -97,8 +102,10 @@ def _yaml_lines(node: yaml.Node, file: str) -> tuple[Lines, list[Problem]]:
 def parse_yaml(text: str, file: str) -> tuple[Any, Lines]:
     """YAML text -> (data, the line of each field); syntax errors and duplicate keys are InputErrors, and
     so is a document past the limits of `models.yaml_limits` (its size, its nodes, its aliases: an alias
-    bomb is refused at its line before anything is expanded)."""
+    bomb is refused at its line before anything is expanded; an integer too long to read) or not Unicode
+    text (a lone surrogate from a JSON escape)."""
     check_size(text, file)
+    check_text(text, file)
     check_aliases(text, file)
     loader = LOADER(text)
     try:
@@ -188,6 +195,15 @@ def load_scenario(path: str | Path) -> Scenario:
     return read_scenario(path)[0]
 
 
+LONG_NUMBER = f"a number too long to read (more than {sys.get_int_max_str_digits():,} digits)"
+
+
+def long_number_line(text: str) -> int | None:
+    """The line of the first number in `text` too long for Python to read (`LONG_NUMBER`)."""
+    found = re.search(rf"\d{{{sys.get_int_max_str_digits() + 1}}}", text)
+    return None if found is None else text.count("\n", 0, found.start()) + 1
+
+
 def parse_json(text: str, file: str) -> tuple[Any, Lines]:
     """JSON text's data and the line of each of its fields: at most MAX_DEPTH levels deep."""
     try:
@@ -196,6 +212,8 @@ def parse_json(text: str, file: str) -> tuple[Any, Lines]:
         raise InputError(file, [("", f"JSON syntax error: {error.msg}", error.lineno)]) from None
     except RecursionError:
         raise InputError(file, [("", f"nested more than {MAX_DEPTH} levels deep", None)]) from None
+    except ValueError:  # Python reads no integer of more than `sys.get_int_max_str_digits()` digits
+        raise InputError(file, [("", LONG_NUMBER, long_number_line(text))]) from None
     if scan(data)[1]:
         raise InputError(file, [("", f"nested more than {MAX_DEPTH} levels deep", None)])
     return data, _json_lines(text, file)

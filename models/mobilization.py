@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from models.base import Strict
+from models.base import LABEL, Strict
 from models.tables import Power, UnitType
 
 # Bounds (models/quantities.py's rule: what the game reaches, with room to spare): tile points and cost
@@ -239,7 +239,7 @@ class DelayedUnits(Strict):
 class ReserveCounter(Strict):
     """The force-pool entry a created unit becomes (14.82)."""
 
-    id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+$", description="The force-pool entry's id (27.5).")
+    id: str = Field(pattern=LABEL, description="The force-pool entry's id (27.5).")
     unit: UnitType = Field(description="The 27.12 unit type of the counter.")
     factors: int = Field(ge=1, le=20, description="Factors of one counter.")
 

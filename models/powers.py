@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from models.base import Strict, did_you_mean
+from models.base import LABEL, Strict, did_you_mean
 from models.map_data import FRENCH_COLONIES, SITE_BY_ID
 from models.naval import NavalState
 from models.quantities import (
@@ -76,7 +76,7 @@ class ForcePoolEntry(Strict):
 
     id: str = Field(
         description="Unique name of the entry within the power, e.g. 'armor-4-5'.",
-        pattern=r"^[A-Za-z0-9_.\-]+$",
+        pattern=LABEL,
     )
     unit: UnitType = Field(description="Unit type of the BRP Costs Chart (27.12).")
     factors: int = Field(

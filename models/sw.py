@@ -18,7 +18,7 @@ from typing import Annotated, NamedTuple
 
 from pydantic import Field, NonNegativeInt, model_validator
 
-from models.base import Strict
+from models.base import LABEL, Strict
 from models.map_data import SITE_BY_ID
 from models.sw_ports import SW_PORTS, all_ports
 from models.tables import Power
@@ -102,7 +102,7 @@ class SWPort(Strict):
 class ForceGroup(Strict):
     """SW units of one power, kind and state: in an SW box or at a base (25.3)."""
 
-    id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+$", description="Unique name of the group.")
+    id: str = Field(pattern=LABEL, description="Unique name of the group.")
     power: Power = Field(description="Whose units (for ASW: the nation of the building yard, 25.22).")
     unit: SWUnit = Field(
         description=(

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import math
 import re
@@ -14,6 +15,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from models.base import LABEL
 from models.errors import FieldPath, Lines, field_path, line_of, parse_path
 
 MAX_DEPTH = 64  # scenario and plan files nest about 8 levels; anything past this is not one of them
@@ -287,10 +289,14 @@ def validation_problems(
         elif kind in _BOUNDS:
             bound = next(iter(item.get("ctx", {}).values()), None)
             message = f"{given} is {_BOUNDS[kind]} {bound}"
+        elif kind in _TYPE_MESSAGES and isinstance(given, datetime.date):
+            message = f"{given.isoformat()} is read by YAML as a date, not {_TYPE_MESSAGES[kind]} (put it in quotes)"
         elif kind in _TYPE_MESSAGES:
             message = f"{given!r} is not {_TYPE_MESSAGES[kind]}"
         elif kind == "missing":
             message = "missing: this field is required"
+        elif kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == LABEL:
+            message = f"{given!r}: a label has only letters, digits, '_', '.' and '-'"
         elif not at_key:
             # A model-wide check naming its field (within the model) at the start of its message: point
             # at that field.

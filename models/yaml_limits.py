@@ -24,6 +24,9 @@ MAX_TEXT = 5_000_000  # characters: a scenario file is a few kB, the largest bun
 MAX_NODES = 500_000  # nodes of one document as written (values, lists and mappings)
 MAX_ALIASES = 1_000  # aliases in one document
 MAX_ALIAS_NODES = 100_000  # nodes the aliases of one document may add to it, all together
+# Digits of an integer as written: far past any count, BRP total or value the game reaches, and far short
+# of the 4,300 past which Python refuses to read one (a ValueError in the middle of reading otherwise).
+MAX_DIGITS = 100
 
 # libyaml's safe loader when PyYAML was built with it: the same documents and events, parsed faster
 # (every YAML reader of the project uses it: models/io.py, optimizer/batch/inputs.py).
@@ -35,6 +38,53 @@ def check_size(text: str, file: str) -> None:
     if len(text) > MAX_TEXT:
         problem = f"{len(text):,} characters: more than the {MAX_TEXT:,} a document may have"
         raise InputError(file, [("", problem, None)])
+
+
+def check_text(text: str, file: str) -> None:
+    """Refuse text that is not Unicode text a file can hold: a lone surrogate, which no UTF-8 file has but
+    a JSON escape (`"\\ud800"`) can give, names its line (YAML readers would fail on it otherwise)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        line = text.count("\n", 0, error.start) + 1
+        problem = f"not valid Unicode text (a lone surrogate, U+{ord(text[error.start]):04X})"
+        raise InputError(file, [("", problem, line)]) from None
+
+
+def check_events(text: str, file: str, most: int, depth: int) -> None:
+    """Refuse a document of more than `most` values, lists and mappings, or nested more than `depth`
+    levels, read as PyYAML's events (no nodes built) and stopped at the first past a limit: what a reader
+    that composes the whole document (the page's form, `optimizer.web.form`) checks first, so that no
+    document costs more than `most` nodes to read. YAML syntax errors are left to the composer."""
+    loader = LOADER(text)
+    count = level = 0
+    try:
+        while (event := loader.get_event()) is not None:
+            if isinstance(event, yaml.CollectionEndEvent):
+                level -= 1
+                continue
+            if isinstance(event, yaml.ScalarEvent | yaml.AliasEvent | yaml.CollectionStartEvent):
+                count += 1
+                line = event.start_mark.line + 1 if event.start_mark else None
+                if count > most:
+                    raise InputError(file, [("", f"more than {most:,} values, lists and mappings", line)])
+            if isinstance(event, yaml.CollectionStartEvent):
+                level += 1
+                if level > depth:
+                    raise InputError(file, [("", f"nested too deeply (more than {depth} levels)", line)])
+    except yaml.YAMLError:
+        return  # bad syntax: the composer says where
+    finally:
+        loader.dispose()
+
+
+def long_number(node: yaml.Node) -> str | None:
+    """What is wrong with a scalar node that is an integer of more than `MAX_DIGITS` digits, else None."""
+    if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":int"):
+        digits = sum(c.isdigit() for c in str(node.value))
+        if digits > MAX_DIGITS:
+            return f"a number of {digits:,} digits: more than the {MAX_DIGITS} any value of the game needs"
+    return None
 
 
 def check_nodes(count: int, file: str) -> None:

@@ -34,7 +34,7 @@ from typing import Any
 
 import yaml
 
-from models.io import InputError, parse_yaml, read_text, read_yaml
+from models.io import LONG_NUMBER, InputError, parse_yaml, read_text, read_yaml
 from models.yaml_limits import LOADER, check_aliases
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -141,6 +141,10 @@ def _json_lines_jobs(name: str, lines: list[str]) -> Iterator[Job]:
             data = json.loads(line)
         except json.JSONDecodeError as error:
             problem = InputError(f"{name} row {number}", [(f"column {error.colno}", error.msg)])
+            yield Job(name, number, data_hash(line), error=problem.render())
+            continue
+        except ValueError:  # an integer longer than Python reads (`models.io.LONG_NUMBER`)
+            problem = InputError(f"{name} row {number}", [("", LONG_NUMBER)])
             yield Job(name, number, data_hash(line), error=problem.render())
             continue
         if not (isinstance(data, dict) and any(field in data for field in FIELDS)):
@@ -287,7 +291,7 @@ def _cell(text: str, table: str, column: str, line: int) -> Any:
         raise InputError(table, [(column, problem, line) for _, problem in error.problems]) from None
     try:
         return yaml.load(text, Loader=LOADER)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError):  # not YAML, or an integer longer than Python reads: the text
         return text
 
 

@@ -92,7 +92,7 @@ def _bad_input(error: InputError) -> Answer:
 def _body(raw: bytes) -> dict[str, Any] | None:
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or an integer longer than Python reads
         return None
     return data if isinstance(data, dict) else None
 

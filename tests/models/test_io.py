@@ -262,3 +262,24 @@ def test_a_model_wide_check_points_at_its_field():
 def test_misspelled_site_gets_a_suggestion_and_its_line():
     text = GOOD + "map:\n  sites:\n    berln: {enemy_zoc: true}\n"
     assert one(text) == ("map.sites.berln", "unknown site 'berln'; did you mean 'berlin'?", 13)
+
+
+def test_a_ship_or_design_label_is_held_to_the_force_pool_ids_characters():
+    """A label the decisions name (`usa:iowa:continue`, `britain>russia`, `@turn2`, `=1`) has only
+    letters, digits, `_`, `.` and `-`: a design called `dd>x` would be a decision no what-if reads back."""
+    ships = GOOD.replace("      - {id: arm, unit: armor, factors: 4, count: 1}\n", "") + (
+        "    naval:\n      designs:\n        - {id: 'dd>x', unit: destroyer, factors: 1, count: 1}\n"
+    )
+    assert one(ships) == (
+        "powers.germany.naval.designs[0].id",
+        "'dd>x': a label has only letters, digits, '_', '.' and '-'",
+        12,
+    )
+
+
+def test_a_name_yaml_reads_as_a_date_says_so():
+    assert one(GOOD.replace("name: t", "name: 1942-05-01")) == (
+        "name",
+        "1942-05-01 is read by YAML as a date, not text (put it in quotes)",
+        1,
+    )

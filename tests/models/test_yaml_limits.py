@@ -136,3 +136,50 @@ def test_batch_sweep_tables_refuse_a_bomb_yaml_table_and_a_bomb_cell(tmp_path: P
     assert raised.value.file == str(csv_table)
     assert raised.value.problems[0][0] == "oil_counters"
     assert raised.value.lines[0] == 2
+
+
+# Numbers longer than any value the game has, and text no file holds: each one InputError naming the file,
+# the line and the field, never the ValueError or UnicodeEncodeError Python raises in the middle of reading.
+LONG = "9" * 5000  # past the 4,300 digits Python reads into an integer
+
+
+def test_an_integer_of_thousands_of_digits_is_refused_at_its_field_and_line(tmp_path: Path) -> None:
+    text = scenarios.path().read_text(encoding="utf-8")
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.strip().startswith("brps:"))
+    lines[row] = lines[row].split(":")[0] + ": " + LONG
+    path = tmp_path / "long.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["plan", str(path)])
+    assert result.exit_code == 2
+    assert result.output.strip().startswith(f"{path}:{row + 1}: powers.")
+    assert f".brps: a number of 5,000 digits: more than the {yaml_limits.MAX_DIGITS}" in result.output
+    # A long number that is no integer (a note's text) is read as it is.
+    assert parse_yaml(f"note: 'x{LONG}'\n", "notes.yaml")[0] == {"note": f"x{LONG}"}
+
+
+def test_a_json_plan_with_such_a_number_is_refused_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "plan.json"
+    path.write_text('{\n  "scenario": "x",\n  "builds": ' + LONG + "\n}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(scenarios.path()), str(path)])
+    assert result.exit_code == 2
+    assert result.output.strip() == f"{path}:3: a number too long to read (more than 4,300 digits)"
+
+
+def test_a_lone_surrogate_is_refused_at_its_line() -> None:
+    with pytest.raises(InputError) as raised:
+        parse_yaml("name: x\nnotes: '\ud800'\n", "scenario.yaml")
+    assert raised.value.problems == [("", "not valid Unicode text (a lone surrogate, U+D800)")]
+    assert raised.value.lines == [2]
+
+
+def test_batch_rows_and_cells_with_such_numbers_are_bad_input_not_a_crash(tmp_path: Path) -> None:
+    rows = tmp_path / "positions.jsonl"
+    rows.write_text('{"name": ' + LONG + "}\n", encoding="utf-8")
+    (job,) = read_inputs([rows])
+    assert job.data is None
+    assert job.error == f"{rows} row 1: a number too long to read (more than 4,300 digits)"
+    table = tmp_path / "sweep.csv"  # a cell that is no number Python reads is its text, refused by validation
+    table.write_text(f"name,powers.germany.brps\nrow,{LONG}\n", encoding="utf-8")
+    ((_, values, _),) = read_sweep(table)
+    assert values == {"powers.germany.brps": LONG}
