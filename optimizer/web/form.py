@@ -28,15 +28,21 @@ class FormError(ValueError):
 
 def _compose(text: str) -> yaml.Node | None:
     """The text's nodes, within the limits every YAML reader keeps (`models.yaml_limits`: its size, its
-    aliases) and the page's (`optimizer.web.limits`: its lines), checked before it is composed."""
+    text, its aliases) and the page's (`optimizer.web.limits`: its lines, its values, and the nesting
+    validation reads), checked before it is composed: the values are counted from libyaml's events,
+    stopped at the first past the page's limit, so that no text costs the server more than that to read
+    (a megabyte of values on one line took seconds of the server's own CPU and its memory before)."""
     from models.errors import InputError
-    from models.yaml_limits import check_aliases, check_size
-    from optimizer.web.limits import check_text_size
+    from models.validation import MAX_DEPTH
+    from models.yaml_limits import check_aliases, check_events, check_size, check_text
+    from optimizer.web.limits import MAX_VALUES, check_text_size
 
     try:
         check_size(text, "scenario")
+        check_text(text, "scenario")
         check_text_size(text, "scenario")
         check_aliases(text, "scenario")
+        check_events(text, "scenario", MAX_VALUES, MAX_DEPTH)
     except InputError as error:
         problem = "; ".join(
             f"{said} (line {line})" if line else said
@@ -47,6 +53,8 @@ def _compose(text: str) -> yaml.Node | None:
         return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as error:
         raise FormError(f"the YAML cannot be read, so the form cannot follow it: {error}") from None
+    except RecursionError:
+        raise FormError(f"the form does not follow this YAML: nested more than {MAX_DEPTH} levels") from None
 
 
 def _get(node: yaml.Node | None, key: str | int) -> yaml.Node | None:

@@ -178,3 +178,23 @@ def test_a_block_entry_is_replaced_and_removed_whole():
         "-         factors: 1",
         "-         count: 3  # home air defense against the RAF",
     ]
+
+
+def test_the_form_reads_no_more_than_the_page_plans_nor_deeper_than_validation():
+    """The form composes the text in the server's own process: a megabyte of values on one line, or a
+    text nested fifty thousand deep, is refused from libyaml's events at the first value past the page's
+    limit (`optimizer.web.limits.MAX_VALUES`) or the first level past `MAX_DEPTH`, never composed (it took
+    seconds of the server's CPU, or ended in a RecursionError and a server error)."""
+    from models.validation import MAX_DEPTH
+    from optimizer.web.limits import MAX_VALUES
+
+    wide = "[" + ",".join(["1"] * 450_000) + "]"
+    with pytest.raises(FormError, match=rf"more than {MAX_VALUES:,} values, lists and mappings \(line 1\)"):
+        read_form(wide)
+    for deep in ("- " * 100_000 + "x", "a:\n" + "".join(" " * (i + 1) + "b:\n" for i in range(200))):
+        with pytest.raises(FormError, match=rf"nested too deeply \(more than {MAX_DEPTH} levels\)"):
+            read_form(deep)
+    with pytest.raises(FormError, match=r"nested more than 64 levels|nested too deeply"):
+        read_form("[" * 50_000)  # unclosed: libyaml stops at its own limit, the composer at Python's
+    with pytest.raises(FormError, match=r"not valid Unicode text \(a lone surrogate, U\+D800\) \(line 2\)"):
+        read_form("name: x\nnotes: '\ud800'\n")
