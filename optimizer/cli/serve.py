@@ -24,7 +24,7 @@ def serve(
     # load with the first request that needs them (optimizer/web/shell.py).
     from optimizer.web.serve import front
 
-    web = front(time_limit)
+    web = front(time_limit, host)
     shown = f"[{host}]" if ":" in host else host
     # Named rather than "auto": no imports tried for protocols the page does not use.
     config = uvicorn.Config(

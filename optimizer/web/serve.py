@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import threading
 
-from optimizer.web.shell import ASGIApp, BodyLimit, Front
+from optimizer.web.shell import ASGIApp, BodyLimit, Front, SameSite
 
 
-def front(time_limit: float | None) -> ASGIApp:
-    """`shell.Front` over `app.create_app(time_limit=...)`, every request held to 1 MB first.
+def front(time_limit: float | None, host: str | None = None) -> ASGIApp:
+    """`shell.Front` over `app.create_app(time_limit=...)`, every request held to 1 MB first, and to
+    requests from the page itself (`shell.SameSite`: bound to `host`, the address `awaw serve` binds;
+    None, any host, for an app under test).
 
     The Starlette app (with Jinja2 and the models) is imported by the first request past the page;
     a background thread then starts its worker processes (`app.warm`), forked from a fork server started
@@ -25,4 +27,4 @@ def front(time_limit: float | None) -> ASGIApp:
         threading.Thread(target=warm, args=(web,), name="awaw-warm", daemon=True).start()
         return web
 
-    return BodyLimit(Front(load))
+    return SameSite(BodyLimit(Front(load)), host)

@@ -32,6 +32,8 @@ from optimizer.web.bundled import bundled_names, bundled_text
 HERE = Path(__file__).parent
 MAX_BODY = 1_000_000  # bytes: 1 MB; the largest bundled scenario is about 20 kB
 TOO_LARGE = f"request refused: over 1 MB ({MAX_BODY} bytes); a scenario file is a few kB"
+BODY_SECONDS = 30.0  # a request body not sent whole in this long is refused (`BodyLimit`)
+TOO_SLOW = f"request refused: its body was not sent whole within {BODY_SECONDS:.0f} seconds"
 
 RECEIVED = "awaw.received"  # the scope's key of a request's arrival (`time.perf_counter()`)
 
@@ -44,11 +46,14 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 class BodyLimit:
     """Refuse request bodies over `limit` bytes (413): by their Content-Length, and by counting the
-    body as it streams in (a body sent in chunks says no length)."""
+    body as it streams in (a body sent in chunks says no length); and a body not sent whole within
+    `seconds` (408, the connection closed), so that a client that stalls mid-body holds no connection
+    (a scenario's kilobytes take milliseconds)."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -64,8 +69,15 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         body = bytearray()
+        deadline = time.monotonic() + self.seconds
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(deadline - time.monotonic(), 0.0))
+            except TimeoutError:
+                await respond(
+                    send, 408, json.dumps({"error": TOO_SLOW}).encode(), "application/json", close=True
+                )
+                return
             if message["type"] == "http.disconnect":
                 return
             body += message.get("body", b"")
@@ -100,6 +112,92 @@ async def respond(
         headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+# The addresses that are this machine: a server bound to one answers only requests that name one as their
+# host (`SameSite`).
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+# Headers on every answer: no type guessing, no framing by another site, no referrer, and the page's own
+# scripts only (its style sheet is inline, and its maps' SVG carry style attributes).
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: "
+        b"blob:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+]
+CROSS_SITE = "request refused: it comes from another site than this page"
+WRONG_HOST = "request refused: the server answers only requests addressed to this machine (127.0.0.1)"
+
+
+def _host_name(value: str) -> str:
+    """The host of a Host header or an origin's address, without its port: `[::1]:8000` -> `::1`."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1 : value.find("]")] if "]" in value else value[1:]
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class SameSite:
+    """Requests from the page itself only, and every answer with `SECURITY_HEADERS`.
+
+    - Bound to this machine (`bound` one of `LOOPBACK`, or any 127.x address), a request whose Host
+      header names another host is refused (421): a web page elsewhere cannot reach the server through a
+      name of its own that resolves here (DNS rebinding). Bound elsewhere (`--host`, the player's
+      choice) or unbound (`bound` None: an app under test), any host.
+    - A request that changes or computes something (any method but GET, HEAD and OPTIONS) sent by a
+      browser from another site is refused (403): its `Origin` is not this server's own address (its
+      Host header), or it says `null`, or the browser says so (`Sec-Fetch-Site: cross-site`). A request
+      without these headers is no browser's (a script, `curl`) and is let through."""
+
+    def __init__(self, app: ASGIApp, bound: str | None = None) -> None:
+        self.app = app
+        local = bound is not None and (_host_name(bound) in LOOPBACK or bound.startswith("127."))
+        self.local = local
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+        host = headers.get(b"host", "")
+        name = _host_name(host)
+        if self.local and not (name in LOOPBACK or name.startswith("127.")):
+            await _secured(send, 421, WRONG_HOST)
+            return
+        if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            origin = headers.get(b"origin")
+            own = origin is None or origin.strip().lower().split("://", 1)[-1] == host.strip().lower()
+            if not own or headers.get(b"sec-fetch-site") == "cross-site":
+                await _secured(send, 403, CROSS_SITE)
+                return
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = dict(message)
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, secured)
+
+
+async def _secured(send: Send, status: int, error: str) -> None:
+    body = json.dumps({"error": error}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *SECURITY_HEADERS,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 async def too_large(send: Send) -> None:

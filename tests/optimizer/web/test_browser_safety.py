@@ -39,7 +39,7 @@ def served() -> Iterator[tuple[str, Any]]:
     at the jobs the server runs)."""
     app: Any = front(30.0)
     with serving(app) as address:
-        yield address, app.app  # BodyLimit(Front): the Front
+        yield address, app.app.app  # SameSite(BodyLimit(Front)): the Front
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import warnings
 from pathlib import Path
 
@@ -143,3 +144,90 @@ def test_page_texts_are_escaped(monkeypatch):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;&quot;.yaml" in page
     assert "name: &lt;/textarea&gt;&lt;script&gt;alert(2)&lt;/script&gt;" in page
     assert "<title>&lt;b&gt;awaw&lt;/b&gt;" in page
+
+
+def test_the_server_answers_its_own_page_only():
+    """`awaw serve` bound to 127.0.0.1 (`shell.SameSite`): a request naming another host (a name of some
+    other site that resolves here: DNS rebinding) is refused, 421; a POST a browser sends from another
+    site (its Origin, `null`, or `Sec-Fetch-Site: cross-site`) is refused, 403, before the app is loaded;
+    the page's own requests, and a script's without these headers, are answered; every answer carries
+    the headers that keep other sites from framing or retyping it."""
+    body = json.dumps({"yaml": scenarios.path().read_text(encoding="utf-8")})
+    plain = {"content-type": "text/plain"}  # the type a cross-site form or fetch sends without asking first
+    with TestClient(front(30.0, "127.0.0.1"), base_url="http://127.0.0.1:8000") as client:
+        for host in ("attacker.example", "attacker.example:8000", "10.0.0.7:8000", "[fe80::1]:8000"):
+            refused = client.get("/", headers={"host": host})
+            assert refused.status_code == 421 and "addressed to this machine" in refused.json()["error"]
+        for origin in ("http://attacker.example", "http://127.0.0.1:9999", "null"):
+            refused = client.post("/api/validate", content=body, headers={**plain, "origin": origin})
+            assert refused.status_code == 403 and "another site" in refused.json()["error"]
+        sneaky = client.post("/api/validate", content=body, headers={"sec-fetch-site": "cross-site"})
+        assert sneaky.status_code == 403
+        own = client.post("/api/validate", content=body, headers={"origin": "http://127.0.0.1:8000"})
+        assert own.status_code == 200 and own.json()["ok"] is True
+        for host in ("localhost:8000", "127.0.0.1", "[::1]:8000"):
+            assert client.get("/", headers={"host": host}).status_code == 200
+        scripted = client.post("/api/validate", content=body)
+        assert scripted.status_code == 200
+        for answer in (client.get("/"), client.get("/static/app.js"), scripted, refused):
+            assert answer.headers["x-content-type-options"] == "nosniff"
+            assert answer.headers["x-frame-options"] == "DENY"
+            assert "script-src 'self'" in answer.headers["content-security-policy"]
+    # Bound elsewhere at the player's asking (`--host 0.0.0.0`), any host name reaches it; other sites'
+    # requests are still refused.
+    with TestClient(front(30.0, "0.0.0.0"), base_url="http://192.168.1.5:8000") as client:
+        assert client.get("/").status_code == 200
+        refused = client.post("/api/validate", content=body, headers={"origin": "http://attacker.example"})
+        assert refused.status_code == 403
+
+
+def test_request_bodies_no_reader_can_take_are_bad_requests_not_server_errors():
+    """A JSON body with an integer of thousands of digits (Python reads none past 4,300) is no request
+    the page sends: 400; a scenario with one, or with a lone surrogate (a JSON escape no file holds), is
+    bad input naming its line, as the command line says it."""
+    with TestClient(front(30.0)) as client:
+        for path in ("/api/validate", "/api/plan", "/api/form", "/api/whatif", "/api/check"):
+            long = client.post(path, content='{"yaml": "name: x", "x": ' + "9" * 5000 + "}")
+            assert long.status_code == 400, path
+        number = client.post("/api/validate", json={"yaml": "turn: " + "9" * 5000})
+        assert number.status_code == 200
+        assert number.json()["problems"][0]["problem"].startswith("a number of 5,000 digits")
+        text = client.post("/api/validate", content=json.dumps({"yaml": "name: x\nnotes: '\ud800'"}))
+        assert text.status_code == 200
+        assert text.json()["problems"] == [
+            {"field": "", "problem": "not valid Unicode text (a lone surrogate, U+D800)", "line": 2}
+        ]
+
+
+def test_a_body_that_stalls_is_refused_and_its_connection_closed():
+    """A client that sends part of a body and stops holds no connection past `BodyLimit.seconds`
+    (`BODY_SECONDS`, 30 s; here a tenth of a second): 408, `connection: close`, the app never called."""
+    import asyncio
+
+    called: list[bool] = []
+    sent: list[dict] = []
+
+    async def app(scope, receive, send):
+        called.append(True)
+
+    parts = [{"type": "http.request", "body": b'{"yaml": "na', "more_body": True}]
+
+    async def stalls():
+        if parts:
+            return parts.pop()
+        await asyncio.sleep(3600)  # the rest never comes
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/plan", "headers": []}
+    # In a thread of its own: the browser tests' driver may hold this thread's event loop.
+    runner = threading.Thread(
+        target=asyncio.run, args=(shell.BodyLimit(app, seconds=0.1)(scope, stalls, send),)
+    )
+    runner.start()
+    runner.join(10)
+    assert called == []
+    start = sent[0]
+    assert start["status"] == 408 and (b"connection", b"close") in start["headers"]
+    assert json.loads(sent[1]["body"])["error"] == shell.TOO_SLOW
