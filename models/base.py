@@ -8,10 +8,13 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
-# A label the player gives a force pool entry, a ship, a design or a group: letters, digits, `_`, `.` and
-# `-`, so that the decisions that name it (`germany:armor-4-6@turn2=1`, `usa:iowa:continue`,
-# `britain>russia`) read back as they were written.
+# A label the player gives a force pool entry or a group: letters, digits, `_`, `.` and `-`.
 LABEL = r"^[A-Za-z0-9_.\-]+$"
+# A ship's name, a design's or an SW build line's label: any text but the characters that separate the
+# parts of a decision naming it (`usa:iowa:continue@1`, `britain>russia=6`), so that the decision reads
+# back as it was written; ships keep their names ("Graf Zeppelin") and the chart's own labels
+# ("chitose-cvl#1-fall-1941").
+NAME = r"^[^:>@=\x00-\x1f\x7f]+$"
 
 
 class Strict(BaseModel):

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from models.base import LABEL, Strict
+from models.base import NAME, Strict
 from models.map_data import SITE_BY_ID
 from models.naval_tables import (
     CHART_UNITS,
@@ -57,7 +57,7 @@ class OwnedShip(Strict):
 class ChartShip(OwnedShip):
     """A ship under construction or repair on a Naval Construction Chart (27.724)."""
 
-    id: str = Field(description="The ship's name or a unique label (letters, digits, _ . -).", pattern=LABEL)
+    id: str = Field(description="The ship's name or a unique label (no ':', '>', '@' or '=').", pattern=NAME)
     unit: UnitType = Field(description="destroyer, escort_carrier, cruiser, capital_ship or carrier.")
     factors: int = Field(ge=1, le=5, description="The ship's combat factors (27.7).")
     row: Row = Field(description="'launch' or 2-5.")
@@ -81,7 +81,7 @@ class ChartShip(OwnedShip):
 class DamagedShip(OwnedShip):
     """A damaged cruiser or named ship in a yard's Waiting for Repair box (27.7261)."""
 
-    id: str = Field(description="The ship's name or a unique label (letters, digits, _ . -).", pattern=LABEL)
+    id: str = Field(description="The ship's name or a unique label (no ':', '>', '@' or '=').", pattern=NAME)
     unit: UnitType = Field(description="cruiser, capital_ship or carrier.")
     factors: int = Field(ge=2, le=5, description="The ship's combat factors.")
     damaged_this_turn: bool = Field(default=False, description="27.7266 A: repairs may not start this turn.")
@@ -98,7 +98,7 @@ class DamagedShip(OwnedShip):
 class SunkShip(Strict):
     """A named ship sunk in port, which may be raised to be repaired (27.7262)."""
 
-    id: str = Field(description="The ship's name (letters, digits, _ . -).", pattern=LABEL)
+    id: str = Field(description="The ship's name (no ':', '>', '@' or '=').", pattern=NAME)
     unit: UnitType = Field(description="capital_ship or carrier: only named ships are raised (27.7262).")
     factors: int = Field(ge=2, le=5, description="The ship's combat factors.")
     yard: str = Field(
@@ -153,7 +153,7 @@ class ShipDesign(Strict):
     """Ships of one kind the power may lay down (27.7251); counters never limit them (27.7224)."""
 
     id: str = Field(
-        description="A unique label of the design, e.g. 'dd-1' (letters, digits, _ . -).", pattern=LABEL
+        description="A unique label of the design, e.g. 'dd-1' (no ':', '>', '@' or '=').", pattern=NAME
     )
     unit: UnitType = Field(description="destroyer, escort_carrier, cruiser, capital_ship or carrier (27.7).")
     factors: int = Field(ge=1, le=5, description="Combat factors of one ship of the design.")
@@ -178,7 +178,7 @@ class SWBuild(Strict):
     """Submarines, ASW or transports the power may build this turn (27.721 A, 27.9)."""
 
     id: str = Field(
-        description="A unique label of the line, e.g. 'subs' (letters, digits, _ . -).", pattern=LABEL
+        description="A unique label of the line, e.g. 'subs' (no ':', '>', '@' or '=').", pattern=NAME
     )
     unit: UnitType = Field(description="submarine, asw or transport (27.9).")
     count: Counters = Field(description="Factors (one counter each).")

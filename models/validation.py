@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from models.base import LABEL
+from models.base import LABEL, NAME
 from models.errors import FieldPath, Lines, field_path, line_of, parse_path
 
 MAX_DEPTH = 64  # scenario and plan files nest about 8 levels; anything past this is not one of them
@@ -84,10 +84,31 @@ def choices_of(annotation: Any) -> tuple[str, list[str]] | None:
     return None
 
 
+class NotANumber:
+    """A true or false where the model wants a number (`normalise`): pydantic reads `true` as 1 and
+    `false` as 0, so `brps: yes` (YAML's true, as are `on` and `true`) planned a power with 1 BRP; put in
+    its place, it fails the number's validation and is named as what the player wrote."""
+
+    def __init__(self, given: bool) -> None:
+        self.given = given
+
+    def __repr__(self) -> str:
+        return "true" if self.given else "false"
+
+
+def _numeric(annotation: Any) -> bool:
+    """Whether a field of `annotation` takes a number and never true or false."""
+    arms = _unwrap(annotation)
+    return any(arm in (int, float) for arm in arms) and not any(arm in (bool, Any, object) for arm in arms)
+
+
 def normalise(annotation: Any, value: Any, depth: int = 0) -> Any:
-    """`value` with enumeration values and enumeration-typed dict keys in the case the model uses."""
+    """`value` with enumeration values and enumeration-typed dict keys in the case the model uses, and a
+    true or false given for a number marked as no number (`NotANumber`)."""
     if depth > MAX_DEPTH:
         return value
+    if isinstance(value, bool):
+        return NotANumber(value) if _numeric(annotation) else value
     if isinstance(value, str):
         named = choices_of(annotation)
         if named is not None and value not in named[1]:
@@ -113,6 +134,18 @@ def normalise(annotation: Any, value: Any, depth: int = 0) -> Any:
     if isinstance(value, list):
         return [normalise(_first(_children(annotation, i)), item, depth + 1) for i, item in enumerate(value)]
     return value
+
+
+def _float(given: Any) -> float | None:
+    """A value as the float pydantic reads it (`nan`, `inf` given as text on the command line too)."""
+    if isinstance(given, float):
+        return given
+    if isinstance(given, str):
+        try:
+            return float(given)
+        except ValueError:
+            return None
+    return None
 
 
 def _first(annotations: list[Any]) -> Any:
@@ -282,10 +315,9 @@ def validation_problems(
             close = difflib.get_close_matches(str(path[-1]).lower(), names, n=1, cutoff=0.6)
             if close:
                 renamed.add((*path[:-1], close[0]))  # the misspelled field's "missing" is the same mistake
-        elif kind == "finite_number" or (isinstance(given, float) and math.isnan(given)):
-            message = (
-                "not a number" if isinstance(given, float) and math.isnan(given) else "not a finite number"
-            )
+        elif kind == "finite_number" or (number := _float(given)) is not None and not math.isfinite(number):
+            number = _float(given)
+            message = "not a number" if number is not None and math.isnan(number) else "not a finite number"
         elif kind in _BOUNDS:
             bound = next(iter(item.get("ctx", {}).values()), None)
             message = f"{given} is {_BOUNDS[kind]} {bound}"
@@ -297,6 +329,8 @@ def validation_problems(
             message = "missing: this field is required"
         elif kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == LABEL:
             message = f"{given!r}: a label has only letters, digits, '_', '.' and '-'"
+        elif kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == NAME:
+            message = f"{given!r}: a name has no ':', '>', '@' or '=' (they separate a decision's parts)"
         elif not at_key:
             # A model-wide check naming its field (within the model) at the start of its message: point
             # at that field.

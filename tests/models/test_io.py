@@ -264,17 +264,18 @@ def test_misspelled_site_gets_a_suggestion_and_its_line():
     assert one(text) == ("map.sites.berln", "unknown site 'berln'; did you mean 'berlin'?", 13)
 
 
-def test_a_ship_or_design_label_is_held_to_the_force_pool_ids_characters():
-    """A label the decisions name (`usa:iowa:continue`, `britain>russia`, `@turn2`, `=1`) has only
-    letters, digits, `_`, `.` and `-`: a design called `dd>x` would be a decision no what-if reads back."""
+def test_a_ship_or_design_name_has_none_of_the_characters_that_separate_a_decision():
+    """A name the decisions give (`usa:iowa:continue@1`, `britain>russia=6`) has no `:`, `>`, `@` or `=`:
+    a design called `dd>x` would be a decision no what-if reads back. Spaces and `#` are names' own."""
     ships = GOOD.replace("      - {id: arm, unit: armor, factors: 4, count: 1}\n", "") + (
         "    naval:\n      designs:\n        - {id: 'dd>x', unit: destroyer, factors: 1, count: 1}\n"
     )
     assert one(ships) == (
         "powers.germany.naval.designs[0].id",
-        "'dd>x': a label has only letters, digits, '_', '.' and '-'",
+        "'dd>x': a name has no ':', '>', '@' or '=' (they separate a decision's parts)",
         12,
     )
+    assert parse_scenario(ships.replace("dd>x", "Graf Zeppelin #2"))
 
 
 def test_a_name_yaml_reads_as_a_date_says_so():
@@ -282,4 +283,19 @@ def test_a_name_yaml_reads_as_a_date_says_so():
         "name",
         "1942-05-01 is read by YAML as a date, not text (put it in quotes)",
         1,
+    )
+
+
+def test_true_or_false_where_a_number_is_wanted_is_refused():
+    """YAML reads `yes`, `on` and `true` as true, which pydantic would take as 1: `brps: yes` planned a
+    power with 1 BRP."""
+    assert one(GOOD.replace("brps: 100", "brps: yes")) == (
+        "powers.germany.brps",
+        "true is not a whole number",
+        6,
+    )
+    assert one(GOOD.replace("count: 2", "count: off")) == (
+        "powers.germany.force_pool[0].count",
+        "false is not a whole number",
+        9,
     )
