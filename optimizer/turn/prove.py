@@ -255,7 +255,17 @@ def _solve(
     HiGHS time moves this much with any change of its search. HiGHS's presolve off (`presolve` "off"),
     though it takes a fifth of some seasons' stages (600009's first, 0.73 of 3.53 s): whole seasons 600009
     13.6 -> 38.1 s, 600003 7.5 -> 32.3 s, 600020 105.5 -> 589.1 s, 600000 2.7 -> 3.6 s of CPU, the same
-    values."""
+    values.
+
+    Nor, on the 43 stages HiGHS was asked to prove in seasons 650000-650039 (exported as they were asked,
+    replayed alone, HiGHS CPU summed 96.8 s as it is, two replays at a time on two cores): restarts off
+    114.7 s, `mip_pscost_minreliable` 4 101.1 s and 16 96.0 s, `mip_heuristic_effort` 0.2 112.9 s,
+    `mip_search_simulate_concurrency` 94.6 s (within the replays' noise), cuts at the root only
+    (`mip_allow_cut_separation_at_nodes` off) 262.6 s, `mip_lifting_for_probing` 0 99.9 s, RINS off
+    103.3 s, feasibility jump off 118.8 s, `mip_lp_age_limit` 20 101.3 s. What these stages cost is the
+    proof, not the search for the plan: 650013's later group, 16.9 s and 1,661 nodes, took 12.1 s and 298
+    nodes with its optimum given as a row (a root gap of 6 %, the first stage's 1 %), and 16.2 s with it
+    as `objective_bound`."""
     highs = _highs()
     for option, value in (
         ("output_flag", False),
