@@ -31,7 +31,15 @@ from models.errors import (
 from models.plan import PLAN_FORMAT, Plan
 from models.scenario import Scenario
 from models.validation import MAX_DEPTH, normalise, scan, validation_problems
-from models.yaml_limits import LOADER, check_aliases, check_nodes, check_size, check_text, long_number
+from models.yaml_limits import (
+    LOADER,
+    MAX_TEXT,
+    check_aliases,
+    check_nodes,
+    check_size,
+    check_text,
+    long_number,
+)
 
 if TYPE_CHECKING:
     from models.sw_results import AnyResultsTable
@@ -54,10 +62,16 @@ def decode(raw: bytes, file: str) -> str:
 
 
 def _read(path: Path) -> str:
+    """A file's text, read no further than the most bytes `MAX_TEXT` characters take in UTF-8: an endless
+    file (`/dev/zero`, a pipe that never ends) is refused there, not read until memory runs out."""
+    most = 4 * MAX_TEXT
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(most + 1)
     except OSError as error:
         raise InputError(str(path), [("", f"cannot read file: {error.strerror or error}")]) from None
+    if len(raw) > most:
+        raise InputError(str(path), [("", f"more than {most:,} bytes: more than a document may have")])
     return decode(raw, str(path))
 
 

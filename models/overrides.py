@@ -37,6 +37,16 @@ def _pair(name: str, text: str, example: str) -> tuple[str, str]:
     return key.strip().lower(), value.strip()
 
 
+def _once(given: dict[tuple[str, str], str], option: str, name: str, text: str) -> None:
+    """Raise ValueError when `option` already set `name` (`italy=60` then `italy=0`)."""
+    key = (option, name.strip().lower())
+    if key in given:
+        raise ValueError(
+            f"{option}: {name.strip()} given twice ({given[key]!r}, then {text!r}); give it once"
+        )
+    given[key] = text
+
+
 def _minimum(name: str, text: str) -> dict[str, Any]:
     parts = [part.strip() for part in text.split(":")]
     if len(parts) != 3:
@@ -66,13 +76,16 @@ def apply_overrides(
         if overrides.preset is not None:
             objective["preset"] = overrides.preset
             objective.pop("priorities", None)
+        given: dict[tuple[str, str], str] = {}  # each name an option sets, once: a second would silently win
         for text in overrides.values:
             unit, worth = _pair(names["values"], text, "UNIT=VALUE, e.g. armor=2.5")
+            _once(given, names["values"], unit, text)
             objective.setdefault("values", {})[unit] = worth
         for text in overrides.minimum:
             objective.setdefault("minimum", []).append(_minimum(names["minimum"], text))
         for text in overrides.reserve:
             power, brps = _pair(names["reserve"], text, "POWER=BRPS, e.g. italy=10")
+            _once(given, names["reserve"], power, text)
             objective.setdefault("reserve", {})[power] = brps  # replaces the file's, in any case
     except ValueError as error:
         raise InputError(source, [("", str(error))]) from None

@@ -34,6 +34,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from models.io import InputError
 from optimizer.batch.inputs import Job, Key
 from optimizer.batch.results import PLANNED, BatchStatus
 
@@ -50,25 +51,43 @@ def line_key(record: dict[str, Any]) -> Key:
     )
 
 
+def _result_key(raw: bytes) -> tuple[Key, str] | None:
+    """A line's key and text when it is a result line of `awaw batch` (a JSON object with the fields of
+    its key, `line_key`), else None."""
+    try:
+        text = raw.decode("utf-8")
+        record = json.loads(text)
+        if not isinstance(record, dict):
+            return None
+        key = line_key(record)
+        hash(key)  # every part of a key is a string, a number or None
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+    return key, text
+
+
 def read_done(path: Path) -> dict[Key, str]:
-    """The complete, readable lines of an earlier run's output, by key (the first of each key).
-    A last line cut short by an interruption is removed from the file."""
+    """The complete result lines of an earlier run's output, by key (the first of each key); a line that
+    is no result line is left out. A last line cut short by an interruption is removed from the file;
+    a file with lines of which none is a result is no earlier run's output, and is refused (InputError)
+    before anything of it is cut (`--resume` given another file by mistake)."""
     if not path.exists():
         return {}
     raw = path.read_bytes()
-    if raw and not raw.endswith(b"\n"):
-        cut = raw.rfind(b"\n") + 1
+    cut = raw.rfind(b"\n") + 1 if raw and not raw.endswith(b"\n") else len(raw)
+    done: dict[Key, str] = {}
+    for line in raw[:cut].splitlines():
+        found = _result_key(line)
+        if found is not None:
+            done.setdefault(*found)
+    if raw.strip() and not done and _result_key(raw[cut:]) is None:
+        problem = (
+            "not the output of awaw batch (no line is a result); give another --out, or leave out --resume"
+        )
+        raise InputError(str(path), [("", problem)])
+    if cut < len(raw):
         with path.open("r+b") as file:
             file.truncate(cut)
-        raw = raw[:cut]
-    done: dict[Key, str] = {}
-    for text in raw.decode("utf-8").splitlines():
-        try:
-            record = json.loads(text)
-            key = line_key(record)
-        except (json.JSONDecodeError, KeyError, TypeError):
-            continue
-        done.setdefault(key, text)
     return done
 
 

@@ -118,6 +118,8 @@ def batch(
         )
     except OSError as error:
         raise fail(f"{error.filename or out}: cannot write: {error.strerror or error}", 2) from None
+    except InputError as error:  # `--resume` given a file that is no earlier run's output
+        raise fail(error.render(), 2) from None
     console().print(totals.table())
     if not totals.all_planned:
         raise typer.Exit(1)

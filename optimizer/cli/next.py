@@ -40,6 +40,7 @@ def next_turn(
 
     from models.carry import later_season, next_turn_data, unkept_oil, unpaid_spending
     from models.carry_naval import next_charts
+    from models.decisions import check_scenario_name
     from models.io import InputError, parse_json, read_text, read_yaml, validate
     from models.plan import Plan
     from models.scenario import Scenario
@@ -52,9 +53,13 @@ def next_turn(
         scenario = validate(Scenario, data, str(scenario_file), lines)
         raw, plan_lines = parse_json(read_text(plan_file), str(plan_file))
         if isinstance(raw, dict) and raw.get("format") == SEASON_PLAN_FORMAT:
-            plan = validate(SeasonPlan, raw, str(plan_file), plan_lines).turns[0].plan
+            season_plan = validate(SeasonPlan, raw, str(plan_file), plan_lines)
+            named, plan = season_plan.scenario, season_plan.turns[0].plan
         else:
             plan = validate(Plan, raw, str(plan_file), plan_lines)
+            named = plan.scenario
+        # A plan of another scenario is refused as `awaw check` refuses it, not read as broken rules.
+        check_scenario_name(scenario, named, str(plan_file), plan_lines)
     except InputError as error:
         raise fail(error.render(), 2) from None
     season = scenario.season

@@ -15,7 +15,7 @@ from models.quantities import MAX_TURNS
 from optimizer.turn.decision_forms import SOURCE, Decision, Kind, bad, parse_decision
 
 # `@turnN` at the end of a form, or before its `=N` or another `@`.
-TURN_SUFFIX = re.compile(r"@turn(\d*)(?=$|=|@)")
+TURN_SUFFIX = re.compile(r"@turn([0-9]*)(?=$|=|@)")
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def parse_season_decision(option: str, text: str, length: int | None) -> SeasonD
         digits = match.group(1)
         if not digits:
             raise bad(option, text, f"no number after '@turn' ({turns})")
-        number = int(digits)
+        number = int(digits) if len(digits) <= 9 else 10**9  # past any season, and never a 4,300-digit read
         if number < 1:
             season = "a season's" if length is None else f"the season's {length}"
             raise bad(option, text, f"turn {number} is out of {season} turns ({turns})")

@@ -104,7 +104,8 @@ def _power(option: str, text: str, word: str) -> Power:
 def _amount(option: str, text: str, word: str, most: int, what: str) -> int:
     if option != "--fix":
         raise bad(option, text, f"={what.upper()} is for --fix only")
-    if not re.fullmatch(r"\d+", word) or not 0 <= int(word) <= most:
+    # ASCII digits, and few enough to read (Python refuses an integer of 4,300 digits; `\d` is any script's)
+    if not re.fullmatch(r"[0-9]{1,9}", word) or not 0 <= int(word) <= most:
         raise bad(option, text, f"'{word}' is not a number of {what} (0 to {most})")
     return int(word)
 
@@ -151,7 +152,7 @@ def _action(option: str, text: str, parts: list[str]) -> Decision:
     ship, word, turn = parts[1], parts[2], 0
     if "@" in word:
         word, when = word.split("@", 1)
-        if not re.fullmatch(r"\d+", when) or int(when) > MAX_TURNS:
+        if not re.fullmatch(r"[0-9]{1,9}", when) or int(when) > MAX_TURNS:
             raise bad(option, text, f"'{when}' is not a turn (0 this turn, 1 the next...)")
         turn = int(when)
     if not ship:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from models.plan import Alternative, Plan
+from models.quantities import MAX_PLAN_VALUE
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.linear import LinearExpr
 from optimizer.turn.built import Built, Constrain
@@ -70,6 +71,10 @@ def parse_tolerance(text: str) -> Tolerance:
         if amount > 100:
             raise ValueError(f"'{text}': a percentage of the best plan is at most 100%")
         return Tolerance(percent=amount)
+    if amount > MAX_PLAN_VALUE:
+        raise ValueError(
+            f"'{text}': at most {MAX_PLAN_VALUE:g} objective points, more than any plan is worth"
+        )
     return Tolerance(points=amount)
 
 

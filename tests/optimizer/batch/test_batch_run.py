@@ -168,6 +168,32 @@ def test_resume_from_the_command_line(tmp_path):
     assert out.read_bytes() == first
 
 
+def test_resume_refuses_a_file_that_is_no_batch_output_and_leaves_it_whole(tmp_path):
+    """`--resume` with `--out` naming a file no batch wrote (not JSON objects, not UTF-8, objects of other
+    fields) is bad input (exit 2) and the file is left as it was (its last line, with no newline, was cut
+    before); lines that are no result in a batch's own output are left out of what is done."""
+    good = write(tmp_path / "good.yaml", germany("good"))
+    for content in (
+        b"[1, 2]\n",
+        b"null\n",
+        b'{"input": [1], "row": null, "hash": "x"}\n',
+        b"\xff\xfe\n",
+        b"a\nb",
+    ):
+        out = tmp_path / "other.jsonl"
+        out.write_bytes(content)
+        refused = awaw("batch", good, "--out", out, "--resume")
+        assert refused.exit_code == 2
+        assert "not the output of awaw batch (no line is a result)" in refused.output
+        assert out.read_bytes() == content
+    out = tmp_path / "results.jsonl"
+    assert awaw("batch", good, "--out", out).exit_code == 0
+    first = out.read_bytes()
+    out.write_bytes(b"[1, 2]\n" + first + b'{"input": "cut sh')
+    resumed = awaw("batch", good, "--out", out, "--resume")
+    assert resumed.exit_code == 0 and "already in the output (--resume)" in resumed.stdout
+
+
 def batch_with_a_crash(tmp_path, workers: int):
     """Four positions, the second crashing its worker (`faults.crash_on_crash`): the paths, the batch's
     totals and its output's records."""

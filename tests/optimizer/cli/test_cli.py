@@ -275,6 +275,8 @@ def test_routes_picture_names_the_file_written(tmp_path):
         ),
         ("--reserve", "Italy=-5", "reserve.italy: -5 is below the least allowed value, 0"),
         ("--discount", "nan", "horizon.discount: not a number"),
+        ("--value", "armor=nan", "objective.values.armor: not a number"),
+        ("--value", "armor=inf", "objective.values.armor: not a finite number"),
     ],
 )
 def test_command_line_numbers_out_of_bounds_exit_2(option, value, message):
@@ -282,6 +284,28 @@ def test_command_line_numbers_out_of_bounds_exit_2(option, value, message):
     result = run("plan", option, value)
     assert result.exit_code == 2
     assert result.stderr.startswith("command line: ") and message in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "first", "second", "message"),
+    [
+        ("--reserve", "italy=60", "italy=0", "--reserve: italy given twice ('italy=60', then 'italy=0')"),
+        ("--value", "armor=2", "ARMOR=3", "--value: armor given twice ('armor=2', then 'ARMOR=3')"),
+    ],
+)
+def test_an_objective_option_given_twice_for_one_name_is_refused(option, first, second, message):
+    """The second of two `--reserve italy=...` replaced the first without a word: the player meant one."""
+    result = run("plan", option, first, option, second)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("command line: ") and message in result.stderr
+
+
+def test_a_file_that_never_ends_is_refused_at_the_size_limit():
+    """`/dev/zero` as the scenario was read until memory ran out: reading stops past what a document may
+    have (`models.yaml_limits.MAX_TEXT` characters, at most four bytes each)."""
+    result = run("plan", "/dev/zero")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "/dev/zero: more than 20,000,000 bytes: more than a document may have"
 
 
 def test_command_line_names_in_other_cases_are_accepted():

@@ -107,6 +107,18 @@ def test_awaw_next_refuses_a_plan_that_breaks_the_rules(tmp_path):
     assert refused.exit_code == 1
 
 
+def test_awaw_next_refuses_a_plan_of_another_scenario_as_check_does(tmp_path):
+    """A plan whose `scenario` names another scenario is bad input (exit 2, its line), as `awaw check`
+    says it, not a list of the rules it would break in this one."""
+    planned = run("plan", scenarios.path("russia_summer_1942.yaml"), "--json")
+    (tmp_path / "p.json").write_text(planned.stdout)
+    refused = run("next", scenarios.path("allies_summer_1942_grants.yaml"), tmp_path / "p.json")
+    assert refused.exit_code == 2
+    assert refused.output.strip().endswith(
+        "scenario: the plan is for 'Russia, Summer 1942', not for this scenario ('Allies, Summer 1942 (grants)')"
+    )
+
+
 def test_awaw_next_keeps_a_seasons_own_chart_horizon_a_turn_further_on(tmp_path):
     """A three-turn season beside a six-turn chart (27.7): the next turn's scenario has a two-turn season
     and the chart's six turns again, `horizon.future` a turn further on (its entry for winter dropped, the

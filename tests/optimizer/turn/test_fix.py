@@ -190,7 +190,19 @@ def test_parse_forms():
         ("--fix", "usa:iowa:contine", "'contine' is not a chart action; did you mean 'continue'?"),
         ("--forbid", "germany:armor-4-6=2", "=COUNTERS is for --fix only"),
         ("--fix", "germany:armor-4-6=x", "'x' is not a number of counters (0 to 1000)"),
+        # Python reads no integer of 4,300 digits; a digit of another script is no count either
+        (
+            "--fix",
+            "germany:armor-4-6=" + "9" * 4400,
+            f"'{'9' * 4400}' is not a number of counters (0 to 1000)",
+        ),
+        ("--fix", "germany:armor-4-6=\u0663", "'\u0663' is not a number of counters (0 to 1000)"),
         ("--fix", "usa:iowa:continue@soon", "'soon' is not a turn (0 this turn, 1 the next...)"),
+        (
+            "--fix",
+            "usa:iowa:continue@" + "9" * 4400,
+            f"'{'9' * 4400}' is not a turn (0 this turn, 1 the next...)",
+        ),
         ("--fix", "a:b:c:d", "not a decision; give POWER:ENTRY"),
     ],
 )

@@ -132,7 +132,7 @@ def test_a_different_site_is_an_alternative(scenario_of):
     assert sorted(sites) == [[("berlin", 1), ("kiel", 1)], [("berlin", 2)]]
 
 
-@pytest.mark.parametrize("text", ["", "five", "-1", "5 %%", "101%"])
+@pytest.mark.parametrize("text", ["", "five", "-1", "5 %%", "101%", "10000000000000000", "9" * 5000])
 def test_bad_tolerance_is_refused(text):
     with pytest.raises(ValueError):
         parse_tolerance(text)
@@ -142,6 +142,10 @@ def test_cli_bad_tolerance_exits_2():
     result = CliRunner().invoke(app, ["plan", "--alternatives", "2", "--tolerance", "lots"])
     assert result.exit_code == 2
     assert "--tolerance" in result.output and "lots" in result.output
+    # Points past any plan's worth: refused, not an objective floor past 64 bits (a solver's TypeError)
+    huge = CliRunner().invoke(app, ["plan", "--alternatives", "2", "--tolerance", "10000000000000000"])
+    assert huge.exit_code == 2
+    assert "at most 1e+12 objective points" in huge.output
 
 
 def test_json_has_alternatives_only_when_asked_and_the_same_bytes_every_run():
