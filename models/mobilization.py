@@ -369,6 +369,13 @@ class MobilizationSettings(Strict):
         le=10,
         description="Floor of the mobilization cost when years and EAI would take it lower (14.31) [reading].",
     )
+    britain_pregame_sb_counts: bool = Field(
+        default=False,
+        description="14.735 B bars an SB increase in Britain's eighth mobilization \"if it did so in a previous "
+        'mobilization". False [reading]: a previous Gathering Storm one, the third to the seventh (the '
+        "pre-game ones of 14.732 always created two, which would leave 14.735 A's SB increase no use); true: "
+        "the pre-game ones count too, and the eighth never creates one.",
+    )
 
 
 class MobilizationState(Strict):

@@ -73,10 +73,11 @@ def makeup_problem(power: Power, created: UnitCounts) -> str | None:
     return None
 
 
-def britain_problem(numbered: dict[int, UnitCounts]) -> str | None:
+def britain_problem(numbered: dict[int, UnitCounts], pregame_sb_counts: bool = False) -> str | None:
     """Britain's third to eighth mobilizations by number (14.733-14.736 A): `numbered` maps each
     Gathering Storm mobilization's number to what it created. Reading (as the solver's): the "previous
-    mobilization" of 14.735 B is a Gathering Storm one."""
+    mobilization" of 14.735 B is a Gathering Storm one, unless `pregame_sb_counts` (the setting
+    `britain_pregame_sb_counts`): then the two SB increases of 14.732 bar one in the eighth."""
     for k, c in sorted(numbered.items()):
         a, i, s = c.armor, c.infantry, c.shipbuilding
         if k > BRITAIN_FINAL_MOBILIZATION:
@@ -92,14 +93,22 @@ def britain_problem(numbered: dict[int, UnitCounts]) -> str | None:
             return f"mobilization {k}: an SB increase after one in the third or fourth (14.734 B)"
         if k == 8 and s and any(numbered.get(j, UnitCounts()).shipbuilding for j in range(3, 8)):
             return f"mobilization {k}: an SB increase after one in an earlier mobilization (14.735 B)"
+        if k == 8 and s and pregame_sb_counts:
+            return (
+                f"mobilization {k}: an SB increase after the pre-game ones (14.735 B, 14.732; "
+                "settings.britain_pregame_sb_counts)"
+            )
     pair = [numbered[k] for k in (3, 4) if k in numbered]
     if sum(c.armor + c.shipbuilding for c in pair) > 1:
         return "mobilizations 3 and 4: one may hold an armor unit or SB increase, the other is three air (14.733 B)"
     return None
 
 
-def history_problem(power: Power, mob: PowerMobilization, delays: Mapping[MobilizedUnit, int]) -> str | None:
-    """The mobilizations so far (field within the power's section: message), or None."""
+def history_problem(
+    power: Power, mob: PowerMobilization, delays: Mapping[MobilizedUnit, int], pregame_sb_counts: bool = False
+) -> str | None:
+    """The mobilizations so far (field within the power's section: message), or None; `pregame_sb_counts`
+    is the setting of 14.735 B's reading (`MobilizationSettings.britain_pregame_sb_counts`)."""
     records = mob.history(power)
     count, pregame, rule = INITIAL_MOBILIZATIONS[power]
     game: list[UnitCounts] = []
@@ -128,7 +137,7 @@ def history_problem(power: Power, mob: PowerMobilization, delays: Mapping[Mobili
         if count + len(game) > BRITAIN_FINAL_MOBILIZATION:
             return "mobilizations: Britain mobilizes eight times at most (14.735)"
         numbered = {count + 1 + j: c for j, c in enumerate(game)}
-        if problem := britain_problem(numbered):
+        if problem := britain_problem(numbered, pregame_sb_counts):
             return f"mobilizations: {problem}"
         total = _sum(everything)
         if (
@@ -208,7 +217,7 @@ def mobilization_problem(
     field within the scenario; `force_pools` and `shipyards` are the rule 27 part's, per planned power."""
     for power, mob in state.powers.items():
         where = f"mobilization.powers.{power.value}"
-        if problem := history_problem(power, mob, state.delays):
+        if problem := history_problem(power, mob, state.delays, state.settings.britain_pregame_sb_counts):
             return f"{where}.{problem}"
         pool = {entry.id: entry for entry in force_pools.get(power, ())}
         for unit, counter in mob.force_pool_entries.items():

@@ -275,7 +275,10 @@ def _check_power(state: MobilizationState, power: Power, plan: list[ScheduleStep
                 )
             )
     if power is Power.BRITAIN:
-        out += britain_sequence(britain_numbered, all_created)
+        # 14.735 B's "previous mobilization": the pre-game ones too where the setting says so.
+        pregame_sb = sum(c.shipbuilding for _, initial, c in history if initial)
+        counted = pregame_sb if state.settings.britain_pregame_sb_counts else 0
+        out += britain_sequence(britain_numbered, all_created, counted)
     out += _counters(state, power, plan)
     out += _arrivals(state, power, plan)
     return out

@@ -65,8 +65,12 @@ def composition(power: Power, at: str, c: UnitCounts) -> list[Violation]:
     return out
 
 
-def britain_sequence(numbered: dict[int, UnitCounts], all_created: list[UnitCounts]) -> list[Violation]:
+def britain_sequence(
+    numbered: dict[int, UnitCounts], all_created: list[UnitCounts], pregame_sb: int = 0
+) -> list[Violation]:
     """14.732-14.736 over Britain's Gathering Storm mobilizations (history and plan), by number: the
+    `pregame_sb` SB increases of the pre-game mobilizations that 14.735 B counts as previous ones (none
+    by default, `MobilizationSettings.britain_pregame_sb_counts`); the
     first and second are the pre-game ones (14.732), so a Gathering Storm mobilization is the third at
     the earliest."""
     out = []
@@ -100,6 +104,10 @@ def britain_sequence(numbered: dict[int, UnitCounts], all_created: list[UnitCoun
             )
         if k == 8 and c.shipbuilding and any(numbered.get(j, UnitCounts()).shipbuilding for j in range(3, 8)):
             out.append(Violation("14.735", f"{at}: an SB increase after one in an earlier mobilization"))
+        elif k == 8 and c.shipbuilding and pregame_sb:
+            out.append(
+                Violation("14.735", f"{at}: an SB increase after the pre-game mobilizations' {pregame_sb}")
+            )
     third_fourth = [numbered[k] for k in (3, 4) if k in numbered]
     if sum(c.armor + c.shipbuilding for c in third_fourth) > 1:
         out.append(

@@ -206,6 +206,19 @@ def test_britain_mobilizes_eight_times_at_most_14_735():
     )
 
 
+def test_a_history_with_sb_in_the_eighth_follows_the_14_735_b_setting():
+    """14.735 B over the mobilizations already made: an eighth with an SB increase after five of air is a
+    history by default [reading], and refused with `britain_pregame_sb_counts` (14.732's two count)."""
+    history = [
+        {"count": 2, "initial": True, "created": {"armor": 1, "infantry": 1, "air": 2, "shipbuilding": 2}}
+    ]
+    history += [{"created": {"air": 3}}] * 5 + [{"created": {"shipbuilding": 1, "air": 2}}]
+    powers = {"britain": {"factories": {"military": 8}, "mobilizations": history}}
+    assert mobilization_scenario(powers)
+    problem = _error(powers=powers, settings={"britain_pregame_sb_counts": True})
+    assert "mobilization 8: an SB increase after the pre-game ones (14.735 B, 14.732" in problem
+
+
 def test_bad_yaml_names_the_file_and_field():
     text = """
 name: x

@@ -138,7 +138,8 @@ def _britain(
     turn at most (14.41), so the k reached are consecutive. Each mobilization holds at most one armor
     unit or SB increase (14.733 B, 14.734 B, 14.735 B) and infantry only in the eighth (14.734 B, 14.735
     A); the rest is air. Reading: the "previous mobilization" of 14.735 B is a Gathering Storm one (the
-    third to the seventh): the pre-game SB increases of 14.732 do not bar one in the eighth.
+    third to the seventh): the pre-game SB increases of 14.732 do not bar one in the eighth, unless the
+    setting `britain_pregame_sb_counts` says they do (then the eighth creates none).
     """
     g = p.power.value
     first_game = p.mobilizations_made - len(p.britain_history) + 1
@@ -190,6 +191,8 @@ def _britain(
         model.add(total[k][SB] + total[3][SB] + total[4][SB] <= 1).only_enforce_if(guards.of("14.734", g))
     for j in range(3, 8):  # 14.735 B: no SB in the eighth if one came in an earlier one
         model.add(total[8][SB] + total[j][SB] <= 1).only_enforce_if(guards.of("14.735", g))
+    if data.britain_pregame_sb_counts:  # the pre-game ones' two SB increases (14.732) count as earlier
+        model.add(total[8][SB] == 0).only_enforce_if(guards.of("14.735", g))
     sb_or_armor = [v.created[(p.power, t, u)] for t in range(data.horizon) for u in (ARMOR, SB)]
     infantry_units = [v.created[(p.power, t, INFANTRY)] for t in range(data.horizon)]
     model.add(p.britain_sb_or_armor_made + sum(sb_or_armor) <= BRITAIN_SB_OR_ARMOR_MAX).only_enforce_if(

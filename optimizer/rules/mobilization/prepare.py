@@ -115,6 +115,9 @@ class MobilizationData:
     maintenance_values: list[int]
     tile_point_values: list[int]
     minimums: list[tuple[Power, MobilizedUnit, int, int]]
+    # 14.735 B's "previous mobilization" counts the pre-game ones (their two SB increases, 14.732): the
+    # setting `britain_pregame_sb_counts`; by default a Gathering Storm one only [reading].
+    britain_pregame_sb_counts: bool = False
 
 
 def post_1940(season: str, year: int) -> bool:
@@ -215,4 +218,5 @@ def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> Mobi
         maintenance_values=[round(SCALE * objective.maintenance_value * discount[t]) for t in range(n)],
         tile_point_values=[round(SCALE * objective.tile_point_value * discount[t]) for t in range(n)],
         minimums=[(m.power, m.unit, m.count, m.by_turn) for m in objective.minimum],
+        britain_pregame_sb_counts=state.settings.britain_pregame_sb_counts,
     )

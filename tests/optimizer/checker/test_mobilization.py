@@ -184,6 +184,17 @@ def test_britain_sequence_14_733_to_14_736():
     assert "14.736 B" in rules(scenario, armor)
 
 
+def test_britain_eighth_sb_after_the_pregame_ones_14_735_b():
+    """14.735 B with 14.732's pre-game SB increases: legal by default [reading: a previous Gathering Storm
+    mobilization], a breach of 14.735 with the setting `britain_pregame_sb_counts`."""
+    history = britain_history(*[{"air": 3}] * 5)
+    state = {"britain": {"factories": {"civilian": 1, "military": 7}, "mobilizations": history}}
+    eighth = schedule(1, mob("britain", 0, 9, shipbuilding=1, air=2))
+    assert rules(mobilization_scenario(state, turns=1), eighth) == []
+    counted = mobilization_scenario(state, turns=1, settings={"britain_pregame_sb_counts": True})
+    assert rules(counted, eighth) == ["14.735"]
+
+
 def test_france_and_russia_compositions_14_742_14_751():
     france = mobilization_scenario({"france": {"factories": {"civilian": 1}}}, turns=1)
     assert "14.742 C" in rules(france, schedule(1, mob("france", 0, 9, shipbuilding=1, air=1)))

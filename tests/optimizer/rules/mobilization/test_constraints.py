@@ -414,3 +414,18 @@ def test_counter_mix_limits_german_mobilizations_14_61():
     assert feasible(scenario, one)
     assert not feasible(scenario, one + [("germany", 1, CIV, {"armor": 1, "infantry": 1, "air": 1})])
     assert not feasible(scenario, [("germany", 0, CIV, {"armor": 1, "air": 2})])
+
+
+def test_britain_eighth_sb_and_the_pregame_ones_14_735_b():
+    """14.735 B: "Britain may not mobilize a shipbuilding increase if it did so in a previous
+    mobilization"; 14.732: the pre-game mobilizations "are considered to have created ... two
+    shipbuilding increases". By default [reading] a previous mobilization is a Gathering Storm one (the
+    third to the seventh), so after five of air the eighth may hold an SB increase; with the setting
+    `britain_pregame_sb_counts` the pre-game ones count, and it may not."""
+    history = britain_history(*[{"air": 3}] * 5)
+    britain_state = {"britain": {"factories": {"civilian": 1, "military": 7}, "mobilizations": history}}
+    eighth_sb = [("britain", 0, CIV, {"shipbuilding": 1, "air": 2})]
+    assert feasible(mobilization_scenario(britain_state, turns=1), eighth_sb)
+    counted = mobilization_scenario(britain_state, turns=1, settings={"britain_pregame_sb_counts": True})
+    assert not feasible(counted, eighth_sb)
+    assert feasible(counted, [("britain", 0, CIV, {"armor": 1, "infantry": 1, "air": 1})])
