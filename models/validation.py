@@ -315,9 +315,8 @@ def validation_problems(
             close = difflib.get_close_matches(str(path[-1]).lower(), names, n=1, cutoff=0.6)
             if close:
                 renamed.add((*path[:-1], close[0]))  # the misspelled field's "missing" is the same mistake
-        elif kind == "finite_number" or (number := _float(given)) is not None and not math.isfinite(number):
-            number = _float(given)
-            message = "not a number" if number is not None and math.isnan(number) else "not a finite number"
+        elif kind == "finite_number" or not math.isfinite(_float(given) or 0.0):
+            message = "not a number" if math.isnan(_float(given) or 0.0) else "not a finite number"
         elif kind in _BOUNDS:
             bound = next(iter(item.get("ctx", {}).values()), None)
             message = f"{given} is {_BOUNDS[kind]} {bound}"

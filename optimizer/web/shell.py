@@ -141,6 +141,11 @@ def _host_name(value: str) -> str:
     return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
 
 
+def _this_machine(host: str) -> bool:
+    name = _host_name(host)
+    return name in LOOPBACK or name.startswith("127.")
+
+
 class SameSite:
     """Requests from the page itself only, and every answer with `SECURITY_HEADERS`.
 
@@ -155,25 +160,12 @@ class SameSite:
 
     def __init__(self, app: ASGIApp, bound: str | None = None) -> None:
         self.app = app
-        local = bound is not None and (_host_name(bound) in LOOPBACK or bound.startswith("127."))
-        self.local = local
+        self.local = bound is not None and _this_machine(bound)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
-        host = headers.get(b"host", "")
-        name = _host_name(host)
-        if self.local and not (name in LOOPBACK or name.startswith("127.")):
-            await _secured(send, 421, WRONG_HOST)
-            return
-        if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
-            origin = headers.get(b"origin")
-            own = origin is None or origin.strip().lower().split("://", 1)[-1] == host.strip().lower()
-            if not own or headers.get(b"sec-fetch-site") == "cross-site":
-                await _secured(send, 403, CROSS_SITE)
-                return
 
         async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -181,23 +173,18 @@ class SameSite:
                 message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
 
+        headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+        host = headers.get(b"host", "").strip().lower()
+        if self.local and not _this_machine(host):
+            await respond(secured, 421, json.dumps({"error": WRONG_HOST}).encode(), "application/json")
+            return
+        if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            origin = headers.get(b"origin")
+            own = origin is None or origin.strip().lower().split("://", 1)[-1] == host
+            if not own or headers.get(b"sec-fetch-site") == "cross-site":
+                await respond(secured, 403, json.dumps({"error": CROSS_SITE}).encode(), "application/json")
+                return
         await self.app(scope, receive, secured)
-
-
-async def _secured(send: Send, status: int, error: str) -> None:
-    body = json.dumps({"error": error}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                *SECURITY_HEADERS,
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
 
 
 async def too_large(send: Send) -> None:
