@@ -449,11 +449,17 @@ class SWSection(Strict):
 
     def defender_power(self, box: SWBox) -> Power:
         """The Western Allied power whose DRM and research the Allies use in a box [setting]."""
-        default = Power.USA if box is SWBox.PACIFIC else Power.BRITAIN
-        return self.allied_defender.get(box, default)
+        return self.allied_defender.get(box, transports_of(box))
 
     def weights_of(self, campaign: Campaign) -> CampaignWeights:
         return self.weights.get(campaign) or CampaignWeights()
+
+
+def transports_of(box: SWBox) -> Power:
+    """The Western Allied power whose transports the Axis submarines of a box attack [reading]: the U.S.'s
+    in the Pacific, Britain's in the Atlantic and the Indian Ocean; also the default of
+    `SWSection.allied_defender`."""
+    return Power.USA if box is SWBox.PACIFIC else Power.BRITAIN
 
 
 def sw_consistency(sw: SWSection, us_at_war_europe: bool) -> str | None:

@@ -50,13 +50,26 @@ def base_serves(sw: SWSection, group: ForceGroup, box: SWBox) -> bool:
     return False
 
 
-def _may_withdraw(scenario: Scenario, sw: SWSection, group: ForceGroup, box: SWBox) -> bool:
-    """25.37: "to a location from which they were eligible to enter the SW box in question (25.31)":
-    the base must serve that box for the group's power and be held by its side; the wars and tension
-    that time an entry do not bind a withdrawal [reading]. Destroyers stay (25.361) [reading]."""
-    return (
-        group.unit is not SWUnit.DESTROYER and _own_base(scenario, sw, group) and base_serves(sw, group, box)
-    )
+def _withdrawal_barred(
+    scenario: Scenario, sw: SWSection, group: ForceGroup, box: SWBox
+) -> tuple[str, str] | None:
+    """Why the group's factors may not withdraw from `box` to its base: (rule, what), or None.
+
+    25.37: "to a location from which they were eligible to enter the SW box in question (25.31)": the
+    base must serve that box for the group's power and be held by its side; the wars and tension that
+    time an entry do not bind a withdrawal [reading]. Destroyers stay (25.361) [reading]. 25.91:
+    "Submarines may not pass by an enemy-controlled Singapore": Japanese submarines in the Indian Ocean
+    box pass it on their way home to Japan, as on their way out."""
+    if (
+        group.unit is SWUnit.DESTROYER
+        or not _own_base(scenario, sw, group)
+        or not base_serves(sw, group, box)
+    ):
+        return "25.37", "not a place they could have entered it from (25.31)"
+    passes_singapore = group.power is Power.JAPAN and box is SWBox.INDIAN and group.base != "singapore"
+    if passes_singapore and on_allied_side(port_state(scenario, sw, "singapore")[0]):
+        return "25.91", "past an enemy-controlled Singapore"
+    return None
 
 
 def may_enter(scenario: Scenario, group_id: str, box: SWBox) -> str | None:
@@ -176,12 +189,15 @@ def check_deployment(scenario: Scenario, deployment: SWDeployment) -> list[Viola
             )
         # 25.37: withdrawn only to a location from which they could have entered that box (25.31).
         left = group.box
-        if left is not None and placement.at_base and not _may_withdraw(scenario, sw, group, left):
+        barred = (
+            None if left is None or not placement.at_base else _withdrawal_barred(scenario, sw, group, left)
+        )
+        if left is not None and barred is not None:
             out.append(
                 Violation(
-                    "25.37",
+                    barred[0],
                     f"{group.id}: {placement.at_base} factors withdraw from the {left.value} box to "
-                    f"{group.base}, not a place they could have entered it from (25.31)",
+                    f"{group.base}, {barred[1]}",
                 )
             )
         for box, factors in placement.boxes.items():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from models.scenario import Scenario
-from models.sw import Campaign, SWBox, SWDeployment, SWSection, SWUnit
+from models.sw import Campaign, SWBox, SWDeployment, SWSection, SWUnit, transports_of
 from models.sw_modifiers import BISCAY_PORTS, HAWAIIAN_PORTS, IBERIAN_PORTS
 from models.sw_ports import port_front
 from models.tables import Power
@@ -109,11 +109,17 @@ def defender(sw: SWSection, campaign: Campaign) -> Power:
 
 
 def rules_allow(scenario: Scenario, campaign: Campaign) -> bool:
-    """The campaign's own conditions, whatever the submarines: a war between attacker and defender
-    (25.11), the bases of 25.51 and 25.721, Japan at war with Britain for the Indian Ocean (25.81),
-    war between Japan and the U.S. or USJT 40 for the Pacific (25.91)."""
+    """The campaign's own conditions, whatever the submarines: a war between the attacker and a power
+    whose transports it attacks (25.11), the bases of 25.51 and 25.721, Japan at war with Britain for the
+    Indian Ocean (25.81), war between Japan and the U.S. or USJT 40 for the Pacific (25.91)."""
     sw = scenario.sw or SWSection()
-    if not at_war(scenario, ATTACKERS[campaign][0], defender(sw, campaign)):
+    attacker = ATTACKERS[campaign][0]
+    # 25.11 "enemy transports", 25.71 "the Western Allied Atlantic transports": the Axis attack the box's
+    # transports (`transports_of`: Britain's but in the Pacific, the U.S.'s), or the power set to defend
+    # the box (25.62's DRMs, `sw.allied_defender`); the U.S. attacks Japan's.
+    box = ATTACKERS[campaign][1]
+    enemies = (Power.JAPAN,) if attacker is Power.USA else (transports_of(box), defender(sw, campaign))
+    if not any(at_war(scenario, attacker, enemy) for enemy in enemies):
         return False
     japan_us, japan_britain, usjt = wars(scenario)
     facts = {name: port_state(scenario, sw, name) for name in port_names(scenario)}

@@ -137,7 +137,9 @@ def may_withdraw(group_power: Power, unit: SWUnit, base: str, box: SWBox, where:
     """25.37: units withdraw from an SW box only to a location from which they were eligible to enter
     that box (25.31 A-C), so the group's base must be one of that box's bases for its power, held by
     its side [reading: the wars and tension that time an entry (25.22 E, 25.81, 25.91) do not bind a
-    withdrawal]. Destroyers stay where they are (25.361) [reading]."""
+    withdrawal]. Destroyers stay where they are (25.361) [reading]. But Japanese submarines going home
+    from the Indian Ocean box to Japan pass Singapore, which they may not pass enemy-controlled (25.91,
+    a way, not a time)."""
     fact = where.ports.get(base)
     if unit is SWUnit.DESTROYER or fact is None or fact.controller is None:
         return False
@@ -150,6 +152,8 @@ def may_withdraw(group_power: Power, unit: SWUnit, base: str, box: SWBox, where:
         return front == "mediterranean" or (box is SWBox.ATLANTIC and front == "western")
     if group_power is Power.JAPAN:
         extra = JAPANESE_PACIFIC_BASES if box is SWBox.PACIFIC else JAPANESE_INDIAN_BASES
+        if box is SWBox.INDIAN and base not in extra and is_allied(where.ports["singapore"].controller):
+            return False  # 25.91: home to Japan past an enemy-controlled Singapore
         return in_japan(base) or base in extra
     return False
 

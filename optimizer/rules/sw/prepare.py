@@ -53,6 +53,7 @@ from models.sw import (
     SWUnit,
     is_allied,
     is_axis,
+    transports_of,
 )
 from models.sw_modifiers import (
     BISCAY_PORTS,
@@ -231,14 +232,16 @@ def campaign_barred(campaign: Campaign, where: Situation) -> list[tuple[str, str
     """Why a campaign cannot happen this turn, whatever the forces (25.11, 25.5, 25.721, 25.81, 25.91)."""
     ports = where.ports
     spec = CAMPAIGNS[campaign]
-    defender = where.defenders.get(campaign, Power.JAPAN if not spec.axis_attacks else Power.BRITAIN)
     barred: list[tuple[str, str]] = []
-    if not where.at_war(spec.attacker, defender):
+    # 25.11, 25.71: submarines attack "enemy transports": the box's Western Allied transports' owner
+    # (`transports_of`) or the power set to defend it (`sw.allied_defender`, 25.62, a setting of whose
+    # DRMs count, which does not take the box's own transports away), Japan's for the U.S.
+    defender = where.defenders.get(campaign, Power.JAPAN if not spec.axis_attacks else Power.BRITAIN)
+    enemies = dict.fromkeys((transports_of(spec.box), defender) if spec.axis_attacks else (Power.JAPAN,))
+    if not any(where.at_war(spec.attacker, enemy) for enemy in enemies):
+        named = " or ".join(enemy.value for enemy in enemies)
         barred.append(
-            (
-                "25.11",
-                f"{spec.attacker.value} and {defender.value} are not at war: no enemy transports to attack",
-            )
+            ("25.11", f"{spec.attacker.value} is not at war with {named}: no enemy transports to attack")
         )
     if campaign is Campaign.GERMAN_ATLANTIC:
         if not any(

@@ -128,3 +128,30 @@ def test_withdrawal_needs_the_base_held_25_37():
     ] == ["25.37"]
     result = plan_sw(s)
     assert check_deployment(s, result.deployment) == []
+
+
+def test_no_way_home_past_an_enemy_singapore_25_91():
+    """25.91: "Submarines may not pass by an enemy-controlled Singapore (hex EE11)." Japanese submarines
+    in the Indian Ocean box, based in Japan, pass it going home as going out: with Singapore British they
+    may stay or move to the Pacific box (25.38), not withdraw to Tokyo; with Singapore Japanese, they may.
+    The checker once accepted the withdrawal and the solver could make it."""
+    data = position(
+        "japan",
+        forces=[group("j", "japan", "submarine", 4, "tokyo", "indian")],
+        ports={"singapore": {"controller": "britain"}},
+    )
+    data["us_at_war"] = {"pacific": True}
+    data["japan_at_war_with_britain"] = True
+    s = scenario(data)
+    home = SWDeployment(placements=[GroupPlacement(group="j", at_base=4)])
+    assert [(v.rule, v.message.split(", ")[-1]) for v in check_deployment(s, home)] == [
+        ("25.91", "past an enemy-controlled Singapore")
+    ]
+    model = cp_model.CpModel()
+    variables = SWVariables.create(model, deployment_data(s, s.sw))
+    add_sw(model, variables)
+    variables.fix(model, {("j", SWBox.INDIAN): 0, ("j", SWBox.PACIFIC): 0})  # all of them home
+    assert cp_model.CpSolver().solve(model) == cp_model.INFEASIBLE
+    assert check_deployment(s, plan_sw(s).deployment) == []
+    data["sw"]["ports"] = {"singapore": {"controller": "japan"}}
+    assert check_deployment(scenario(data), home) == []

@@ -262,3 +262,27 @@ def test_indian_ocean_asw_split_25_83():
     assert lines_of(data, Campaign.JAPANESE_INDIAN, 5)[0].asw_level == 2
     assert lines_of(data, Campaign.GERMAN_INDIAN)[0].asw_level == 3
     assert lines_of(data, Campaign.JAPANESE_INDIAN)[0].asw_level == 4
+
+
+def test_whose_drms_defend_does_not_decide_who_may_be_attacked_25_11_25_71():
+    """25.71: German submarines in the Atlantic box attack "the Western Allied Atlantic transports"; 25.62
+    compares the defender's DRMs and research, whoever the player sets to stand for the Allies there
+    (`sw.allied_defender`). Set to the U.S. before Germany and the U.S. are at war, the campaign is
+    still on, against Britain's transports; it was once barred by 25.11 as a war with no one. The
+    checker agrees."""
+    from optimizer.checker.sw.derive import rules_allow
+
+    data = atlantic(allied_defender={"atlantic": "usa"})
+    data["us_at_war"] = {"europe": False, "pacific": False}
+    s = scenario(data)
+    found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}
+    assert found[Campaign.GERMAN_ATLANTIC].possible and not found[Campaign.GERMAN_ATLANTIC].barred
+    assert rules_allow(s, Campaign.GERMAN_ATLANTIC)
+    # The Pacific's transports are the U.S.'s: at war with Britain alone, nothing there for Japan.
+    pacific = position("japan", forces=[group("jp", "japan", "submarine", 3, "tokyo", "pacific")])
+    pacific["usjt"] = 40
+    pacific["japan_at_war_with_britain"] = True
+    s = scenario(pacific)
+    found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}
+    assert [r for r, _ in found[Campaign.JAPANESE_PACIFIC].barred] == ["25.11"]
+    assert not rules_allow(s, Campaign.JAPANESE_PACIFIC)
