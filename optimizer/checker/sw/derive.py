@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from models.scenario import Scenario
-from models.sw import Campaign, SWBox, SWDeployment, SWSection, SWUnit, transports_of
+from models.sw import Campaign, Codebreaking, SWBox, SWDeployment, SWSection, SWUnit, transports_of
 from models.sw_modifiers import BISCAY_PORTS, HAWAIIAN_PORTS, IBERIAN_PORTS
 from models.sw_ports import port_front
 from models.tables import Power
@@ -207,11 +207,15 @@ def _derive(
         """25.361: British and American destroyers only."""
         return sum(pos.get((box, power, SWUnit.DESTROYER), 0) for power in (Power.BRITAIN, Power.USA))
 
-    cards = sw.codebreaking
+    # After a deployment, the next turn's combats: the units it moves in attack a turn later (25.13: they
+    # "must begin their player turn in that SW box"), a turn further into the war with the U.S. (25.66 B,
+    # none if not at war), with no card played yet (25.672: "for that turn") [reading].
+    later = deployment is not None
+    cards = Codebreaking() if later else sw.codebreaking
     ultra = _cards(cards.axis_ultra_sw, cards.british_ultra_asw)
     japanese_magic = _cards(cards.japanese_magic_sw, cards.american_magic_asw)
     american_magic = _cards(cards.american_magic_sw, cards.japanese_magic_asw)
-    war = sw.germany_us_war_turn
+    war = sw.germany_us_war_turn + (1 if later and sw.germany_us_war_turn else 0)
 
     def general(campaign: Campaign) -> dict[str, int]:
         a, d = sw.research_of(ATTACKERS[campaign][0]), sw.research_of(defender(sw, campaign))

@@ -263,7 +263,7 @@ def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
     planners = planning_powers(scenario)
     fixed_modifiers = {
         b.campaign: sum(line.value for line in b.lines if line.key != "cves")
-        for b in breakdown(scenario, sw, {}, where=where)
+        for b in breakdown(scenario, sw, {}, where=where, next_turn=True)  # the combats it is planned for
     }
     groups = []
     fixed: Counts = {}

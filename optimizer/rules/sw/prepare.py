@@ -353,6 +353,18 @@ def indian_split(stated: int | None, total: int) -> int:
     return min(total, total // 2 if stated is None else stated)
 
 
+def next_combat(sw: SWSection) -> SWSection:
+    """The SW section as the next turn's SW combats read it: those of the units this turn's deployment puts
+    in a box, which "must begin their player turn in that SW box" to attack (25.13), so a turn later. Its
+    war with the U.S. a turn older (25.66 B: "+2 first turn; +1 second turn"; not at war stays so [reading:
+    a war not yet declared is not foreseen]), and no codebreaking card (25.672: a card's modifier is "for
+    that turn"; the next turn's are not drawn yet [reading])."""
+    war = sw.germany_us_war_turn
+    return sw.model_copy(
+        update={"germany_us_war_turn": war + 1 if war else 0, "codebreaking": Codebreaking()}
+    )
+
+
 def breakdown(
     scenario: Scenario,
     sw: SWSection,
@@ -367,9 +379,11 @@ def breakdown(
 
     `against_germany`, `cves_against_germany`: the Indian Ocean split (25.83); None reads the
     scenario's. `declined`: the planner's campaigns that decline SW combat (25.14), on top of
-    `sw.declined`. `next_turn`: the SW combats after this turn's deployment (the 25.13 C note bars
-    only this turn's).
+    `sw.declined`. `next_turn`: the SW combats after this turn's deployment, in the next turn
+    (`next_combat`: the 25.13 C note bars only this turn's).
     """
+    if next_turn:
+        sw = next_combat(sw)
     where = where or situation(scenario, sw)
     ports = where.ports
     cards = sw.codebreaking

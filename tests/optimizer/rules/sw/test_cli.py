@@ -48,7 +48,10 @@ def test_bundled_sw_scenario_is_optimal_legal_and_rederived(name):
 def test_european_axis_1942_atlantic_modifier():
     """The bundled Axis position, from its comments: +1 DRM (25.631), +1 torpedo, -1 British ASW, 2
     CVEs (0, 25.64 A), +2 Biscay ports (25.723), +1 and +1 in the second turn of war with the U.S.
-    (25.66), +1 Ultra (25.672) = +6; 10 U-boats now, 9 more from Lorient and 1 past Gibraltar (25.15)."""
+    (25.66), +1 Ultra (25.672) = +6; 10 U-boats now, 9 more from Lorient and 1 past Gibraltar (25.15).
+    Those sent now attack next turn (25.13: they "must begin their player turn in that SW box"), in
+    Summer 1942, the third turn of war: +1 only (25.66 B: "+2 first turn; +1 second turn"), and no card
+    played for that turn yet (25.672): +4."""
     out = run("sw", scenarios.path("european_axis_1942_sw.yaml"), "--json")
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
@@ -57,6 +60,7 @@ def test_european_axis_1942_atlantic_modifier():
     assert now["german_atlantic"]["modifier"] == 6
     assert now["german_atlantic"]["submarine_level"] == 10
     assert after["german_atlantic"]["submarine_level"] == 20
+    assert after["german_atlantic"]["modifier"] == 4
     assert {r["rule"] for r in now["german_indian"]["barred"]} == {"25.51 A", "25.13"}
 
 
@@ -165,7 +169,7 @@ def test_scenario_without_sw_section_exits_2():
 def test_plan_json_carries_each_campaigns_figures_before_and_after_the_builds_27_94():
     """`awaw plan --json` with an `sw:` section: each campaign's levels and net modifier after the best
     deployment, before and after the plan's builds. The bundled Axis position, from its comments: the
-    German Atlantic campaign at +6 (25.61; see test_european_axis_1942_atlantic_modifier) with 20
+    German Atlantic campaign's next combat at +4 (25.61; see test_european_axis_1942_atlantic_modifier) with 20
     U-boat factors once deployed (25.41, 25.15), 2 CVEs (25.64 A); no German Indian Ocean campaign
     without an Axis Suez (25.51 A). The same plan gives the same figures again (deterministic)."""
     from models.plan import Plan
@@ -193,7 +197,7 @@ def test_plan_json_carries_each_campaigns_figures_before_and_after_the_builds_27
         ) == (
             20,
             2,
-            6,
+            4,
             True,
         )
         assert campaigns["german_indian"][stage]["possible"] is False

@@ -286,3 +286,29 @@ def test_whose_drms_defend_does_not_decide_who_may_be_attacked_25_11_25_71():
     found = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}
     assert [r for r, _ in found[Campaign.JAPANESE_PACIFIC].barred] == ["25.11"]
     assert not rules_allow(s, Campaign.JAPANESE_PACIFIC)
+
+
+def test_a_deployment_is_valued_at_the_next_turns_combat_25_13_25_66_b_25_672():
+    """25.13: to attack, submarines "must begin their player turn in that SW box", so the units a turn's
+    deployment sends in attack the next turn. In the first turn of war with the U.S. the Atlantic takes
+    +1 and +2 (25.66 A, B: "+2 first turn; +1 second turn"), with one Axis Ultra card +1 "for that turn"
+    (25.672): the combat now; the next one is the second turn of war (+1 and +1) with no card yet played
+    [reading]. The planner's table after the deployment and the checker's agree."""
+    from models.sw import SWDeployment
+    from optimizer.checker.sw.derive import derive
+
+    data = atlantic(germany_us_war_turn=1, codebreaking={"axis_ultra_sw": 1})
+    data["us_at_war"] = {"europe": True}
+    s = scenario(data)
+    now = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw))}[Campaign.GERMAN_ATLANTIC]
+    later = {b.campaign: b for b in breakdown(s, s.sw, counts_now(s.sw), next_turn=True)}[
+        Campaign.GERMAN_ATLANTIC
+    ]
+    rows = ("us_war", "us_war_first_turns", "ultra")
+    assert [{line.key: line.value for line in now.lines}[k] for k in rows] == [1, 2, 1]
+    assert [{line.key: line.value for line in later.lines}[k] for k in rows] == [1, 1, 0]
+    assert later.modifier == now.modifier - 2
+    checked_now = derive(s)[Campaign.GERMAN_ATLANTIC]
+    checked_later = derive(s, SWDeployment(placements=[]))[Campaign.GERMAN_ATLANTIC]
+    assert (checked_now.total, checked_later.total) == (now.modifier, later.modifier)
+    assert [checked_later.modifiers[k] for k in rows] == [1, 1, 0]
