@@ -537,8 +537,17 @@ class EngineerScenario(Strict):
         return (task.hex,)
 
     def task_zone_hex(self, task: Task) -> str:
-        """The hex whose weather applies to a task (for a bridge, its first hex) [reading]."""
+        """The hex a task is on (for a bridge, its first hex): where its airbase is looked up."""
         return self.task_hexes(task)[0]
+
+    def task_weather(self, task: Task, turn: int) -> Weather:
+        """The weather that applies to a task in a turn (1 = first turn planned): its hex's; a bridge's is
+        poor when the weather of either hex beside it is (Other repair issues: poor weather doubles the
+        cost) [reading: the work spans both banks; a bridge between two zones took its first listed hex's
+        weather, so the same position planned two ways by the order its hexes were written in]."""
+        found = [self.weather_at(h, turn) for h in self.task_hexes(task)]
+        poor = sorted((w for w in found if is_poor(w)), key=lambda w: w.value)
+        return poor[0] if poor else found[0]
 
 
 def parse_engineer_scenario(text: str, file: str = "<engineers>") -> EngineerScenario:

@@ -227,7 +227,7 @@ def check_mp_tasks(
         placed = False
         finished: int | None = None
         for t in range(1, turns + 1):
-            weather = scenario.weather_at(zone_hex, t)
+            weather = scenario.task_weather(task, t)
             if task.kind is TaskKind.DAMAGE_PORT and not settings.port_damage_doubled_in_poor_weather:
                 weather = Weather.CLEAR
             if work.get((k, t)):

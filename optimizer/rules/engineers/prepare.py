@@ -359,8 +359,7 @@ def prepare(scenario: EngineerScenario) -> Prepared:
             rp_hexes = tuple(sorted(found))
         refused = _refusal(scenario, task, rp_hexes)
         last = min(turns, task.deadline or turns)
-        zone_hex = scenario.task_zone_hex(task)
-        weather = [scenario.weather_at(zone_hex, t) for t in range(1, turns + 1)]
+        weather = [scenario.task_weather(task, t) for t in range(1, turns + 1)]
         labour = any(h in near_labour for h in hexes)
         # Temporary Airbases: a repair or augmentation of a hex whose only airbase is temporary needs
         # that airbase still on the map, kept by construction units ending their turns on it.

@@ -411,3 +411,33 @@ def test_capacity_twelve_named_when_the_other_airbase_fills_it():
         "Permanent Airbases and Forts: no hex may have an airbase capacity of greater than twelve, and "
         "temp done in 'a' leave no room for it"
     )
+
+
+def test_a_bridge_between_two_weather_zones_takes_the_poorer_whatever_the_order():
+    """Other repair issues: poor weather (frost) doubles the cost, 4 MPs of a minor bridge to 8. A bridge
+    between a frost hex and a clear one is poor-weather work whichever hex is listed first [reading: the
+    work spans both banks]: a 5-MP regiment pays the 8 MPs over two turns (repairs carry MPs over) and
+    finishes in the second, worth 10 x 0.9. It once took the first listed hex's weather, so listing the
+    clear hex first repaired it in the first turn for 4 MPs, a different plan of the same position."""
+    values = []
+    for hexes in (["north", "south"], ["south", "north"]):
+        s = EngineerScenario.model_validate(
+            {
+                "kind": "engineers",
+                "name": "bridge on a zone boundary",
+                "turns": 2,
+                "discount": 0.9,
+                "hexes": [
+                    {"id": "north", "terrain": "clear", "zone": "D"},
+                    {"id": "south", "terrain": "clear", "zone": "E"},
+                ],
+                "neighbours": [{"hexes": ["north", "south"], "mps": 1}],
+                "bridges": [{"id": "br", "hexes": hexes, "major_river": False}],
+                "weather": {"D": ["frost", "frost"], "E": ["clear", "clear"]},
+                "units": [unit("cons", mps=5, hex="south")],
+                "tasks": [{"id": "fix", "kind": "repair_bridge", "bridge": "br", "value": 10}],
+            }
+        )
+        plan = solved(s)
+        values.append((plan.value, outcome(plan, "fix").done_turn))
+    assert values == [(9.0, 2), (9.0, 2)]
