@@ -236,8 +236,8 @@ def campaign_barred(campaign: Campaign, where: Situation) -> list[tuple[str, str
     # 25.11, 25.71: submarines attack "enemy transports": the box's Western Allied transports' owner
     # (`transports_of`) or the power set to defend it (`sw.allied_defender`, 25.62, a setting of whose
     # DRMs count, which does not take the box's own transports away), Japan's for the U.S.
-    defender = where.defenders.get(campaign, Power.JAPAN if not spec.axis_attacks else Power.BRITAIN)
-    enemies = dict.fromkeys((transports_of(spec.box), defender) if spec.axis_attacks else (Power.JAPAN,))
+    defender = where.defenders[campaign]  # Japan for the U.S.'s campaign (`defender_of`)
+    enemies = dict.fromkeys((transports_of(spec.box), defender) if spec.axis_attacks else (defender,))
     if not any(where.at_war(spec.attacker, enemy) for enemy in enemies):
         named = " or ".join(enemy.value for enemy in enemies)
         barred.append(

@@ -236,44 +236,10 @@ def test_expected_spending_is_paid_out_of_what_the_power_keeps_27_12():
 
 def test_expected_spending_past_every_brp_blocks_its_turn_27_12():
     """70 BRPs owed in turn 2 with 60 in all: no plan pays it; the explanation names 27.12 in turn 2."""
-    solved = solve_season(parse_scenario(HEAD + SPENDING.replace("SPEND", "70")))
-    assert solved.status.value == "infeasible"
-    lines = explain_season(parse_scenario(HEAD + SPENDING.replace("SPEND", "70")))
+    owed = parse_scenario(HEAD + SPENDING.replace("SPEND", "70"))
+    assert solve_season(owed).status.value == "infeasible"
+    lines = explain_season(owed)
     assert any("turn 2" in line and "27.12" in line for line in lines), lines
-
-
-def test_brps_received_from_a_power_not_planned_raise_that_turns_limit_27_34():
-    """27.34: 'for every three granted BRPs (round down) received by a major power, its construction limit
-    is increased by one BRP in the turn the grant is received' (40.23 B). Italy's basic limit is 30 / 3 =
-    10; the 31 BRPs it expects from Germany (not planned) in turn 2 make that turn's 10 + 10 = 20, and
-    turn 3's is 10 again."""
-    season = plan(
-        """
-powers:
-  italy:
-    brps: 100
-    brp_base: 30
-    force_pool:
-      - {id: inf, unit: infantry, factors: 1, count: 90}
-objective: {preset: max-factors}
-season:
-  turns: 3
-  expectations:
-    - {turn: 2, powers: {italy: {brps_received: 31}}}
-"""
-    )
-    assert [turn.plan.powers[Power.ITALY].construction_limit for turn in season.turns] == [10, 20, 10]
-
-
-def test_brps_received_come_after_the_turns_losses_and_spending_40_23_b():
-    """Turn 1 keeps what it does not build, at most its 30 BRPs, and losses of 50 in turn 2 take all of it;
-    the 12 BRPs received that turn from a power not planned come after them (40.23 B: by sea only after interception) [reading],
-    so turn 2 starts with 12; and they cannot pay that turn's expected spending (27.12), which then blocks
-    turn 2."""
-    season = plan(FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50, brps_received: 12"))
-    assert season.turns[1].brps_start[Power.GERMANY] == 12
-    owed = FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50, brps_received: 12, spending: 5")
-    assert solve_season(parse_scenario(HEAD + owed)).status.value == "infeasible"
 
 
 # Italy (base 30: basic limit 10, 27.32 A) expects 30 BRPs from a power not planned in turn 2 (27.34: 10 more).
@@ -286,3 +252,23 @@ powers:
 objective: {preset: max-factors}
 season: {turns: 2, expectations: [{turn: 2, powers: {italy: {brps_received: 30}}}]}
 """
+
+
+def test_brps_received_from_a_power_not_planned_raise_that_turns_limit_27_34():
+    """27.34: 'for every three granted BRPs (round down) received by a major power, its construction limit
+    is increased by one BRP in the turn the grant is received' (40.23 B). Italy's basic limit is 30 / 3 =
+    10; the 31 BRPs it expects from Germany (not planned) in turn 2 make that turn's 10 + 10 = 20, and
+    turn 3's is 10 again."""
+    season = plan(RECEIVED.replace("turns: 2", "turns: 3").replace("brps_received: 30", "brps_received: 31"))
+    assert [turn.plan.powers[Power.ITALY].construction_limit for turn in season.turns] == [10, 20, 10]
+
+
+def test_brps_received_come_after_the_turns_losses_and_spending_40_23_b():
+    """Turn 1 keeps what it does not build, at most its 30 BRPs, and losses of 50 in turn 2 take all of it;
+    the 12 BRPs received that turn from a power not planned come after them (40.23 B: by sea only after interception) [reading],
+    so turn 2 starts with 12; and they cannot pay that turn's expected spending (27.12), which then blocks
+    turn 2."""
+    season = plan(FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50, brps_received: 12"))
+    assert season.turns[1].brps_start[Power.GERMANY] == 12
+    owed = FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50, brps_received: 12, spending: 5")
+    assert solve_season(parse_scenario(HEAD + owed)).status.value == "infeasible"
