@@ -47,6 +47,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -54,7 +55,7 @@ from starlette.routing import Route
 
 from optimizer.web import tasks
 from optimizer.web.bundled import bundled_names, bundled_text
-from optimizer.web.jobs import DONE, WAITING, Job, Jobs
+from optimizer.web.jobs import DONE, JOB_BYTES, WAITING, Job, Jobs
 from optimizer.web.routes import whatif_routes
 from optimizer.web.shell import MAX_BODY as MAX_BODY
 from optimizer.web.shell import BodyLimit, assets, page, received
@@ -63,6 +64,22 @@ from optimizer.web.workers import Pool
 TIME_LIMIT = 30.0  # seconds a request may take, reading and building counted; the plan found by then shown
 WAIT = 2.0  # seconds a solve waits for a free slot before it is refused
 READ_WAIT = 10.0  # seconds a validation or check waits for the reading worker
+
+
+class JobId(Convertor[str]):
+    """A job's id in a path (`/api/plan/{job:job}`): only what `jobs.py` writes (`secrets.token_urlsafe(JOB_BYTES)`),
+    so that `/api/plan/start` is never read as a job (a GET of it is answered 405, not 404)."""
+
+    regex = f"[A-Za-z0-9_-]{{{4 * JOB_BYTES // 3}}}"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("job", JobId())
 
 
 def busy_message(count: int) -> str:
@@ -210,8 +227,8 @@ def create_app(
             Route("/api/upload", upload, methods=["POST"]),
             Route("/api/plan", plan, methods=["POST"]),
             Route("/api/plan/start", plan_start, methods=["POST"]),
-            Route("/api/plan/{job}", plan_progress),
-            Route("/api/plan/{job}/cancel", plan_cancel, methods=["POST"]),
+            Route("/api/plan/{job:job}", plan_progress),
+            Route("/api/plan/{job:job}/cancel", plan_cancel, methods=["POST"]),
             Route("/api/check", check, methods=["POST"]),
             Route("/static/{name}", static),
             *whatif_routes(run),  # the what-ifs and the form (routes.py), in the workers as `plan` is

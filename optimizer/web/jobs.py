@@ -36,6 +36,9 @@ ABANDONED = 10.0  # seconds a started plan runs with no one asking for its progr
 WAITING, RUNNING, DONE = "waiting", "running", "done"
 
 
+JOB_BYTES = 12  # a job's id: 12 random bytes, 16 URL-safe characters (`app.JobId`)
+
+
 @dataclass
 class Job:
     """One request's task: its state, what its solve has reported, and its answer once it has one."""
@@ -141,7 +144,7 @@ class Jobs:
 
     def start(self, task: str, payload: Any, received: float, watched: bool = False) -> Job:
         """A job for the task, run at once; `watched`: a started plan, whose page asks for its progress."""
-        job = Job(secrets.token_urlsafe(12), task, payload, received, self.time_limit)
+        job = Job(secrets.token_urlsafe(JOB_BYTES), task, payload, received, self.time_limit)
         if watched:
             job.asked_at = time.perf_counter()
         with self.lock:

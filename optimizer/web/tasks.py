@@ -362,4 +362,5 @@ def stopped(task: str, file: str, why: str) -> Answer:
     problem = {"field": "", "problem": why, "line": None}
     if task == "validate":
         return answer(200, {"ok": False, "error": f"{file}: {why}", "problems": [problem]})
-    return answer(422, {"error": f"{file}: {why}", "problems": [problem], "source": file})
+    # 503, not 422: the scenario may be sound; it is the server's time limit that stopped the work
+    return answer(503, {"error": f"{file}: {why}", "problems": [problem], "source": file})

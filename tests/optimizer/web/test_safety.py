@@ -190,6 +190,16 @@ def test_a_long_solve_shows_its_progress_and_is_cancelled_on_the_server() -> Non
 def test_unknown_jobs_are_not_found(client: Any) -> None:
     assert client.get("/api/plan/nope").status_code == 404
     assert client.post("/api/plan/nope/cancel").status_code == 404
+    assert client.get("/api/plan/AAAAAAAAAAAAAAAA").status_code == 404  # a job id's shape, no such job
+
+
+def test_starting_a_plan_is_a_post_only() -> None:
+    """`/api/plan/start` is the route that starts a plan, not a job's id: a GET of it is answered 405 with
+    the method it takes, not 404 "no such plan"."""
+    with TestClient(create_app()) as fresh:
+        answer = fresh.get("/api/plan/start")
+    assert answer.status_code == 405
+    assert answer.headers["allow"] == "POST"
 
 
 def test_a_busy_server_refuses_a_started_plan_as_before() -> None:

@@ -71,6 +71,6 @@ def test_a_whatif_past_the_time_limit_is_stopped(monkeypatch: pytest.MonkeyPatch
     body = {"yaml": long_solve_text(), "file": "long.yaml", "whatif": {"why": True}, "decisions": DECISIONS}
     with TestClient(web) as limited:
         answer = limited.post(route, json=body)
-    assert answer.status_code == 422
+    assert answer.status_code == 503
     assert answer.json()["error"].startswith("long.yaml: the time limit of 0.5 s ran out")
     assert answer.json()["source"] == "long.yaml"
