@@ -126,7 +126,9 @@ def _state_refusal_at(
     if node["enemy_zoc"]:
         return ("27.44", "in an enemy zone of control")
     if site not in supplied:
-        if power is Power.RUSSIA:
+        # A site the scenario marks partially supplied or isolated breaks 27.43 A, Russia's too; a
+        # Russian site whose line does not reach the Urals box, 27.43 B.
+        if power is Power.RUSSIA and node["supply"] is SupplyOverride.TRACED:
             return ("27.43 B", "no supply line to the Urals box")
         return ("27.43 A", f"not fully supplied ({node['supply'].value})")
     return None

@@ -65,6 +65,19 @@ def test_russia_traces_only_to_the_urals_box(scenario_of):
     assert "chita" in sites  # Siberia still reaches the Urals box (27.476)
 
 
+def test_a_partially_supplied_russian_site_is_refused_by_27_43_a(scenario_of):
+    """27.43 A ("Units may not be constructed in isolated or partially supplied hexes") binds Russia
+    as every power: Moscow marked partially supplied is refused by 27.43 A, not by the Urals box's
+    27.43 B, whose line from the Urals box Moscow still traces."""
+    scenario = scenario_of(
+        {"russia": {"force_pool": [INFANTRY]}},
+        faction="russia",
+        map={"sites": {"moscow": {"supply": "partial"}}},
+    )
+    sites, refused = eligible(scenario, "russia/inf")
+    assert "moscow" not in sites and refused["moscow"][0] == "27.43 A"
+
+
 def test_russia_never_in_eastern_europe_urals_mongolia(scenario_of):
     """27.42 F, 27.476: not in eastern Europe, the Urals box, Mongolia or Tannu Tuva."""
     scenario = scenario_of({"russia": {"force_pool": [INFANTRY]}}, faction="russia")
