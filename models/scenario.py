@@ -48,7 +48,9 @@ from models.season import season_problem
 from models.tables import (
     FACTION_POWERS,
     NAVAL_AIR_NEVER,
+    NON_CONSTRUCTION_COSTS,
     POWER_FACTION,
+    ROUTE_OPENING_SPENDING,
     SIDE_FACTIONS,
     TRANSPORT_SHORTAGE_POWERS,
     UNIT_SPECS,
@@ -422,6 +424,16 @@ class Scenario(Strict):
                         raise ValueError(
                             f"{where}.grants_made[{j}]: a grant to {grant.to.value} pays for units Britain builds "
                             "(40.244): plan Britain too"
+                        )
+            if self.grants is not None:
+                for j, spent in enumerate(state.fixed_spending):
+                    if spent.kind in ROUTE_OPENING_SPENDING:
+                        raise ValueError(
+                            f"{where}.fixed_spending[{j}].kind: {spent.kind} is planned here "
+                            f"({NON_CONSTRUCTION_COSTS[spent.kind][2]}): with a grants section the plan "
+                            "opens a route itself, under its conditions, and carries it to the next turn; "
+                            "leave it out (a route opened in an earlier turn: grants.persia.opened, "
+                            "grants.siberia.highway_built)"
                         )
             for j, received in enumerate(state.grants_received):
                 if received.from_ in self.powers:

@@ -250,6 +250,10 @@ NON_CONSTRUCTION_COSTS: dict[str, tuple[int, bool, str]] = {
     "open_persian_route_after_war_on_persia": (15, False, "40.522"),
     "build_alaska_highway": (25, False, "40.72"),
 }
+# The spending kinds that open a grant route (40.521, 40.522, 40.72): in grant mode the plan pays them.
+ROUTE_OPENING_SPENDING = frozenset(
+    kind for kind, (_, _, rule) in NON_CONSTRUCTION_COSTS.items() if rule.startswith("40.")
+)
 PER_FACTOR_SPENDING = frozenset(
     kind for kind, (_, per_factor, _) in NON_CONSTRUCTION_COSTS.items() if per_factor
 )

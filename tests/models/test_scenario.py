@@ -160,3 +160,24 @@ def test_limited_offensive_needs_factors_or_ships():
     )
     [(_, problem)] = problems(text)
     assert "fixed amount" in problem
+
+
+@pytest.mark.parametrize(
+    ("kind", "rule"),
+    [
+        ("open_persian_route", "40.521"),
+        ("open_persian_route_after_war_on_persia", "40.522"),
+        ("build_alaska_highway", "40.72"),
+    ],
+)
+def test_a_route_opening_is_not_fixed_spending_in_grant_mode(kind, rule):
+    """40.521, 40.522, 40.72: opening the Persian route (25 BRPs, or 15) and building the Alaska highway
+    (25) open a grant route. With a grants section the plan pays an opening itself, under its
+    conditions (40.525, 40.72), and carries the route to the next turn; the same opening given as fixed
+    spending would be paid twice, its conditions never checked and the route never opened. It is refused
+    at its field; without a grants section it is BRP spending like any other."""
+    spent = f"    fixed_spending: [{{kind: {kind}}}]\n"
+    [(where, problem)] = problems(ALLIES + spent + "grants: {}\n")
+    assert where == "powers.usa.fixed_spending[0].kind"
+    assert f"({rule})" in problem and "grants.persia.opened" in problem
+    assert parse_scenario(ALLIES + spent).powers
