@@ -179,6 +179,80 @@ ROUTE_CAPACITY_RULES: dict[Route, str] = {
     Route.HUMP: "40.85",
 }
 
+
+class LegCondition(NamedTuple):
+    """Legs that carry grants only while a fact of the scenario's `grants:` section holds: `field`, a
+    dotted path in that section ('china.burma_port'), is true."""
+
+    field: str
+    legs: frozenset[str]
+    rule: str
+    reason: str  # why the legs are closed when the field is false
+
+
+# The legs the state of the map closes, read alike by the planner (`optimizer/rules/grants/prepare.py`)
+# and the checker (`optimizer/checker/grants/routes.py`), each applying it itself. Archangel's legs
+# also close outside summer and fall (40.412 B), which each side checks with the season.
+LEG_CONDITIONS: tuple[LegCondition, ...] = (
+    LegCondition(
+        "murmansk.murmansk_a47",
+        frozenset({"murmansk_box->murmansk", "murmansk->vologda"}),
+        "40.412 A",
+        "Russia does not control A47 and trace supply through it to Vologda",
+    ),
+    LegCondition(
+        "murmansk.archangel_a50",
+        frozenset({"murmansk_box->archangel", "archangel->vologda"}),
+        "40.412 B",
+        "Russia does not control A50 and trace supply through it to Vologda",
+    ),
+    LegCondition(
+        "murmansk.vologda_open",
+        frozenset({"vologda->russia"}),
+        "40.412 C",
+        "Vologda is Axis, in an Axis ZoC, or cut from the eastern edge",
+    ),
+    LegCondition(
+        "persia.supply_line",
+        frozenset(
+            {
+                "south_africa_box->persian_gulf",
+                "persian_gulf->basra_abadan",
+                "basra_abadan->tehran",
+                "tehran->russia",
+            }
+        ),
+        "40.53",
+        "no supply line from the South Africa box through Tehran to Russia",
+    ),
+    LegCondition(
+        "persia.oil_land_route",
+        frozenset({"abadan_ahwaz->russia"}),
+        "40.53",
+        "no land supply line from Abadan or Ahwaz through Tehran to Russia for Persian oil",
+    ),
+    LegCondition(
+        "turkey.supply_line",
+        frozenset({"turkish_port->russia"}),
+        "40.62",
+        "no supply line from a Turkish port to Russia through Allied hexes",
+    ),
+    LegCondition(
+        "turkey.mosul_land_route",
+        frozenset({"mosul->russia"}),
+        "40.252",
+        "no land supply line from Mosul through Turkey to Russia",
+    ),
+    # 40.82 A: "From the Pacific U.S. box through the Pacific, then on the Pacific mapboard to ... a port
+    # in Burma or India": without an Allied port there the sea leg ends nowhere.
+    LegCondition(
+        "china.burma_port",
+        frozenset({"us_pacific_box->burma_port"}),
+        "40.82",
+        "no Allied port in Burma or India reached through the Pacific (40.82 A)",
+    ),
+)
+
 # Where each grantor's grants start (40.21: its home country's supply source).
 GRANTOR_NODES: dict[Power, tuple[str, ...]] = {
     Power.GERMANY: ("germany",),

@@ -10,6 +10,7 @@ from models.route_data import (
     ALASKA_HIGHWAY_BRPS,
     BRPS_PER_TRANSPORT,
     LEG_BY_ID,
+    LEG_CONDITIONS,
     MURMANSK_CAPACITY_BY_TURN,
     NODE_BY_ID,
     OIL_COUNTER_BRPS,
@@ -28,30 +29,13 @@ from models.route_data import (
     Route,
     leg_id,
 )
-from models.scenario import GrantRecipient, Scenario, Season
+from models.scenario import GrantRecipient, GrantsState, Scenario, Season
 from models.tables import Power
 from optimizer.checker.grants.accounts import grants_state, resolved_grant_lines
 from optimizer.checker.violations import Violation
 
-# Legs closed by the state of the map (40.412, 40.53, 40.62, 40.82 A), by leg id.
-MURMANSK_A47_LEGS: frozenset[str] = frozenset({"murmansk_box->murmansk", "murmansk->vologda"})
-
-
+# Legs open only in summer and fall (40.412 B), besides A50 (`LEG_CONDITIONS`).
 ARCHANGEL_LEGS: frozenset[str] = frozenset({"murmansk_box->archangel", "archangel->vologda"})
-
-
-VOLOGDA_LEGS: frozenset[str] = frozenset({"vologda->russia"})
-
-
-PERSIA_SUPPLY_LEGS: frozenset[str] = frozenset(
-    {"south_africa_box->persian_gulf", "persian_gulf->basra_abadan", "basra_abadan->tehran", "tehran->russia"}
-)
-
-
-TURKEY_SUPPLY_LEGS: frozenset[str] = frozenset({"turkish_port->russia"})
-
-
-BURMA_PORT_LEGS: frozenset[str] = frozenset({"us_pacific_box->burma_port"})
 
 
 ARCHANGEL_SEASONS: frozenset[Season] = frozenset({Season.SUMMER, Season.FALL})
@@ -128,12 +112,13 @@ def oil_allowed(scenario: Scenario, route: Route | None) -> bool:
 def leg_closures(scenario: Scenario, leg: Leg) -> list[tuple[str, str]]:
     """Why a leg of the route map is closed this turn (rule, reason); empty if open.
 
-    Its named route is closed (`route_closure`); Murmansk needs A47 (40.412 A), Archangel A50
-    and a summer or fall turn (40.412 B), both an open Vologda (40.412 C); Persia its supply
-    line from the South Africa box through Tehran (40.53); Turkey its supply line to Russia
-    (40.62); the sea leg to a port in Burma or India an Allied port there (40.82 A); oil overland
-    from Abadan or Ahwaz its land line through Tehran (40.53, 40.252), from Mosul its land line
-    through Turkey (40.252).
+    Its named route is closed (`route_closure`); Archangel is used in summer and fall only
+    (40.412 B); and the state of the map closes the legs `models.route_data.LEG_CONDITIONS`
+    names, each read here from its field of the `grants:` section: Murmansk needs A47 (40.412 A),
+    Archangel A50 (40.412 B), both an open Vologda (40.412 C); Persia its supply line from the
+    South Africa box through Tehran (40.53); Turkey its supply line to Russia (40.62); the sea leg
+    to a port in Burma or India an Allied port there (40.82 A); oil overland from Abadan or Ahwaz
+    its land line through Tehran (40.53, 40.252), from Mosul its land line through Turkey (40.252).
     """
     state = grants_state(scenario)
     closures: list[tuple[str, str]] = []
@@ -142,32 +127,24 @@ def leg_closures(scenario: Scenario, leg: Leg) -> list[tuple[str, str]]:
         if closure is not None:
             closures.append(closure)
     lid = leg_id(leg)
-    if lid in MURMANSK_A47_LEGS and not state.murmansk.murmansk_a47:
-        closures.append(("40.412 A", "Russia does not control A47 and trace supply through it to Vologda"))
-    if lid in ARCHANGEL_LEGS:
-        if scenario.turn.season not in ARCHANGEL_SEASONS:
-            closures.append(
-                ("40.412 B", f"Archangel is used in summer and fall only, not {scenario.turn.season}")
-            )
-        elif not state.murmansk.archangel_a50:
-            closures.append(
-                ("40.412 B", "Russia does not control A50 and trace supply through it to Vologda")
-            )
-    if lid in VOLOGDA_LEGS and not state.murmansk.vologda_open:
-        closures.append(("40.412 C", "Vologda is Axis, in an Axis ZoC, or cut from the eastern edge"))
-    if lid in PERSIA_SUPPLY_LEGS and not state.persia.supply_line:
-        closures.append(("40.53", "no supply line from the South Africa box through Tehran to Russia"))
-    if lid == "abadan_ahwaz->russia" and not state.persia.oil_land_route:
+    if lid in ARCHANGEL_LEGS and scenario.turn.season not in ARCHANGEL_SEASONS:
+        # Closed by the season whoever holds A50: one closure, the season's.
         closures.append(
-            ("40.53", "no land supply line from Abadan or Ahwaz through Tehran to Russia for Persian oil")
+            ("40.412 B", f"Archangel is used in summer and fall only, not {scenario.turn.season}")
         )
-    if lid == "mosul->russia" and not state.turkey.mosul_land_route:
-        closures.append(("40.252", "no land supply line from Mosul through Turkey to Russia"))
-    if lid in TURKEY_SUPPLY_LEGS and not state.turkey.supply_line:
-        closures.append(("40.62", "no supply line from a Turkish port to Russia through Allied hexes"))
-    if lid in BURMA_PORT_LEGS and not state.china.burma_port:
-        closures.append(("40.82", "no Allied port in Burma or India reached through the Pacific (40.82 A)"))
+        return closures
+    for condition in LEG_CONDITIONS:
+        if lid in condition.legs and not _holds(state, condition.field):
+            closures.append((condition.rule, condition.reason))
     return closures
+
+
+def _holds(state: GrantsState, field: str) -> bool:
+    """The value of a dotted field of the `grants:` section ('china.burma_port')."""
+    value: object = state
+    for part in field.split("."):
+        value = getattr(value, part)
+    return bool(value)
 
 
 def path_legs(path: list[str]) -> tuple[list[Leg], list[tuple[str, str]]]:

@@ -14,6 +14,7 @@ import networkx as nx
 from models.route_data import (
     ALASKA_HIGHWAY_BRPS,
     GRANTOR_NODES,
+    LEG_CONDITIONS,
     LEGS,
     MURMANSK_CAPACITY_BY_TURN,
     NODES,
@@ -184,34 +185,30 @@ def _archangel_open(scenario: Scenario) -> bool:
     return state.murmansk.archangel_a50 and scenario.turn.season in (Season.SUMMER, Season.FALL)
 
 
-# 40.53: BRPs go through Persia only along a supply line from the South Africa box through Tehran.
-PERSIA_SEA_LINE = frozenset(
-    {"south_africa_box->persian_gulf", "persian_gulf->basra_abadan", "basra_abadan->tehran", "tehran->russia"}
-)
-
-
 def leg_closure(scenario: Scenario, leg: Leg, routes: dict[Route, RouteStatus]) -> Closure | None:
-    """Why a leg cannot carry grants this turn (40.412, 40.53, 40.62, 40.252, 40.332 C, D), or None.
-
-    The Persian and Turkish routes close leg by leg: BRPs need the sea line (40.53, 40.62), oil
-    moved overland from Abadan or Ahwaz, or from Mosul, its own land line (40.252, 40.53)."""
+    """Why a leg cannot carry grants this turn, or None: its named route is closed, Archangel out of
+    summer and fall (40.412 B), or the state of the map closes it (`models.route_data.LEG_CONDITIONS`:
+    A47, A50 and Vologda, 40.412; the Persian and Turkish supply lines, BRPs by sea and oil overland
+    from Abadan or Ahwaz, or from Mosul, 40.53, 40.62, 40.252; an Allied port in Burma or India for
+    the sea leg to it, 40.82 A)."""
     state = scenario.grants or GrantsState()
     if leg.route is not None and not routes[leg.route].open:
         return routes[leg.route].closure or (leg.rule, "no capacity")
     name = leg_id(leg)
-    if name in PERSIA_SEA_LINE and not state.persia.supply_line:
-        return ("40.53", "no supply line from the South Africa box through Tehran")
-    if name == "abadan_ahwaz->russia" and not state.persia.oil_land_route:
-        return ("40.53", "no land supply line from Abadan or Ahwaz through Tehran to Russia (40.252)")
-    if name == "turkish_port->russia" and not state.turkey.supply_line:
-        return ("40.62", "no supply line from a Turkish port to Russia")
-    if name == "mosul->russia" and not state.turkey.mosul_land_route:
-        return ("40.252", "no land supply line from Mosul through Turkey to Russia")
-    if leg.terminus == "murmansk" and not state.murmansk.murmansk_a47:
-        return ("40.412 A", "Russia does not hold A47 with a supply line to Vologda")
-    if leg.terminus == "archangel" and not _archangel_open(scenario):
-        return ("40.412 B", "Archangel is used only in summer and fall, with A50 held")
+    if leg.terminus == "archangel" and scenario.turn.season not in (Season.SUMMER, Season.FALL):
+        return ("40.412 B", "Archangel is used only in summer and fall")
+    for condition in LEG_CONDITIONS:
+        if name in condition.legs and not state_holds(state, condition.field):
+            return (condition.rule, condition.reason)
     return None
+
+
+def state_holds(state: GrantsState, field: str) -> bool:
+    """Whether a dotted field of the `grants:` section ('china.burma_port') is true."""
+    value: object = state
+    for part in field.split("."):
+        value = getattr(value, part)
+    return bool(value)
 
 
 def pair_closure(

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from models.plan import RouteOpening
-from models.route_data import LEGS, Route, leg_id
+from models.route_data import LEG_CONDITIONS, LEGS, Route, leg_id
+from models.scenario import GrantsState
 from models.tables import Power
 from optimizer.checker import check
 from optimizer.checker.brps import brps_available
@@ -41,17 +42,15 @@ from .helpers import (
 
 
 def test_checker_leg_sets_name_real_legs() -> None:
-    """The legs the checker closes by the map's state (40.412, 40.53, 40.62, 40.82 A) are legs of
-    the route map."""
-    named = (
-        routes.MURMANSK_A47_LEGS
-        | routes.ARCHANGEL_LEGS
-        | routes.VOLOGDA_LEGS
-        | routes.PERSIA_SUPPLY_LEGS
-        | routes.TURKEY_SUPPLY_LEGS
-        | routes.BURMA_PORT_LEGS
-    )
+    """The legs closed by the map's state (40.412, 40.53, 40.62, 40.252, 40.82 A) are legs of the
+    route map, each closed by a true-or-false field of the `grants:` section."""
+    named = routes.ARCHANGEL_LEGS.union(*(condition.legs for condition in LEG_CONDITIONS))
     assert named <= {leg_id(leg) for leg in LEGS}
+    for condition in LEG_CONDITIONS:
+        value: object = GrantsState()
+        for part in condition.field.split("."):
+            value = getattr(value, part)  # a field of the section, or AttributeError
+        assert isinstance(value, bool)
 
 
 @pytest.mark.parametrize(
@@ -361,3 +360,15 @@ def test_a_surrendered_power_does_not_open_the_persian_route_40_521() -> None:
     assert [v.message for v in found] == [
         "opening 1: persia paid by britain: britain has surrendered, not at war with the Axis"
     ]
+
+
+def test_no_allied_port_in_burma_or_india_closes_the_pacific_leg() -> None:
+    """40.82 A: "From the Pacific U.S. box through the Pacific ... to a port in Burma or India": with
+    `china.burma_port: false` the Hump's 5 BRPs may not go by the Pacific to such a port; by the South
+    Africa and India boxes they may (40.82 C)."""
+    s = scenario(grants={"china": {"burma_port": False}})
+    result = check(s, plan(grant("usa", US_HUMP, 5)))
+    assert rules(result) == ["40.82"]
+    assert "no Allied port in Burma or India" in result[0].message
+    by_india = ["us_atlantic_box", "south_africa_box", "india_box", "indian_airbase", "kunming", "china"]
+    assert check(s, plan(grant("usa", by_india, 5))) == []

@@ -187,3 +187,22 @@ def test_only_a_power_at_war_may_pay_to_open_persia(scenario_of):
     assert {payer for route, payer in both if route is Route.PERSIA} == {Power.USA, Power.BRITAIN}
     down = route_openings(allies(scenario_of, germany_russia_war_turns=4, surrendered=["britain"]))
     assert {payer for route, payer in down if route is Route.PERSIA} == {Power.USA}
+
+
+def test_no_pacific_leg_to_burma_without_an_allied_port(scenario_of):
+    """40.82 A: BRPs for China go "from the Pacific U.S. box through the Pacific ... to a port in
+    Burma or India"; with `china.burma_port: false` there is none, so the leg is closed (the planner
+    used to send the Hump's 5 BRPs that way while the checker refused them) and the Hump is reached
+    only through the India box; with the port it is open."""
+    china = {"burma_port": False, "air_transport_factors": 1}
+    network = grant_network(allies(scenario_of, germany_russia_war_turns=4, china=china))
+    assert network.closed_legs["us_pacific_box->burma_port"][0] == "40.82"
+    paths = network.paths[Power.USA, "china"]
+    assert paths and all("burma_port" not in path for path in paths)
+    open_port = grant_network(
+        allies(scenario_of, germany_russia_war_turns=4, china={"air_transport_factors": 1})
+    )
+    assert "us_pacific_box->burma_port" not in open_port.closed_legs
+    assert ("us_pacific_box", "burma_port", "indian_airbase", "kunming", "china") in open_port.paths[
+        Power.USA, "china"
+    ]
