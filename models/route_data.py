@@ -253,6 +253,12 @@ LEG_CONDITIONS: tuple[LegCondition, ...] = (
     ),
 )
 
+# The major powers' home countries on the route map. 40.21: a grant's supply line runs from the
+# grantor's home country to the recipient; no leg of rule 40 carries BRPs on from a third power's
+# home country, so a path never passes through one [reading] (the planner's `grant_network`, the
+# checker's `check_grant_lines`).
+COUNTRY_NODES: frozenset[str] = frozenset({"germany", "italy", "britain", "france", "russia", "china"})
+
 # Where each grantor's grants start (40.21: its home country's supply source).
 GRANTOR_NODES: dict[Power, tuple[str, ...]] = {
     Power.GERMANY: ("germany",),

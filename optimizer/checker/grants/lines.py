@@ -8,6 +8,7 @@ from collections import defaultdict
 from models import route_data
 from models.plan import GrantLine, Plan
 from models.route_data import (
+    COUNTRY_NODES,
     GRANTOR_NODES,
     OIL_ROUTE_LIMITS,
     OIL_SOURCE_NODES,
@@ -147,7 +148,8 @@ def _usat_cap_reason(scenario: Scenario) -> str:
 
 def check_grant_lines(scenario: Scenario, plan: Plan) -> list[Violation]:
     """Each grant line: a planned grantor (40.23 A), a recipient of 40.11, a pair 40.3 allows,
-    a path of the route map from the grantor's home to the recipient (40.21), every leg open
+    a path of the route map from the grantor's home to the recipient through no third power's home
+    country (40.21 [reading]: `models.route_data.COUNTRY_NODES`), every leg open
     (40.412, 40.53, 40.54, 40.61, 40.62, 40.71, 40.82-40.85), no grant through a surrendered
     India or Australia box (40.332 C, D), and oil only to Russia by a route that may carry it
     (40.25, 40.251)."""
@@ -192,6 +194,16 @@ def check_grant_lines(scenario: Scenario, plan: Plan) -> list[Violation]:
         for source, target in missing:
             violations.append(
                 Violation("40.21", f"{what}: no leg of the route map from {source} to {target}")
+            )
+        # 40.21: the supply line runs from the grantor's home country to the recipient, not on through
+        # a third power's home country [reading].
+        for node in dict.fromkeys(node for node in grant.path[1:-1] if node in COUNTRY_NODES):
+            violations.append(
+                Violation(
+                    "40.21",
+                    f"{what}: passes through {node}, a third power's home country; a grant runs from the "
+                    "grantor's home country to the recipient",
+                )
             )
         closures: list[tuple[str, str]] = []
         for leg in legs:

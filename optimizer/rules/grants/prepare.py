@@ -13,6 +13,7 @@ import networkx as nx
 
 from models.route_data import (
     ALASKA_HIGHWAY_BRPS,
+    COUNTRY_NODES,
     GRANTOR_NODES,
     LEG_CONDITIONS,
     LEGS,
@@ -47,8 +48,6 @@ Path = tuple[str, ...]
 
 MAX_OIL_SHIPPED = sum(OIL_ROUTE_LIMITS.values())  # most oil counters granted in one turn (40.25)
 WESTERN_ALLIES = (Power.BRITAIN, Power.FRANCE, Power.USA)
-
-COUNTRY_NODES = frozenset({"germany", "italy", "britain", "france", "russia", "china"})
 
 
 @dataclass(frozen=True)

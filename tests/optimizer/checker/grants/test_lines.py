@@ -196,6 +196,20 @@ def test_path_follows_the_route_map() -> None:
     assert LEG_BY_ID["us_atlantic_box->canada_box"].mode.value == "land"
 
 
+def test_no_grant_through_a_third_powers_home_country() -> None:
+    """40.21: a grant traces its supply line "from an unlimited supply source controlled by the grantor
+    in its home country to any hex in the recipient"; no leg of rule 40 carries BRPs on from a third
+    power's home [reading, as the planner's grant_network]: the U.S. may not send 5 BRPs to Russia by
+    way of France (us_atlantic_box > france > murmansk_box), though each leg is on the map; it may by
+    the Murmansk box directly. The checker used to accept the path through France."""
+    s = scenario()
+    through_france = ["us_atlantic_box", "france", "murmansk_box", "murmansk", "vologda", "russia"]
+    result = check(s, plan(grant("usa", through_france, 5)))
+    assert rules(result) == ["40.21"]
+    assert "passes through france, a third power's home country" in result[0].message
+    assert check(s, plan(grant("usa", US_MURMANSK, 5))) == []
+
+
 def test_oil_only_to_russia_by_the_four_routes() -> None:
     """40.25: oil counters go only to Russia, from the Western Allies, by Murmansk (at most 2),
     Persia, Turkey or Siberia (1 each)."""

@@ -2,16 +2,16 @@
 
 import pytest
 
-from models.route_data import Route
+from models.route_data import COUNTRY_NODES, Route
 from models.tables import Power
 from optimizer.rules.grants.prepare import grant_network, pair_closure, route_openings, route_status
 
 WAR = {"europe": True, "pacific": True}
 
 
-def allies(scenario_of, season="summer", us_at_war=WAR, usat=None, **grants):
+def allies(scenario_of, powers=None, season="summer", us_at_war=WAR, usat=None, **grants):
     return scenario_of(
-        {"usa": {}, "britain": {}},
+        powers or {"usa": {}, "britain": {}},
         faction="western_allies",
         turn={"season": season, "year": 1942},
         us_at_war=us_at_war,
@@ -206,3 +206,14 @@ def test_no_pacific_leg_to_burma_without_an_allied_port(scenario_of):
     assert ("us_pacific_box", "burma_port", "indian_airbase", "kunming", "china") in open_port.paths[
         Power.USA, "china"
     ]
+
+
+def test_no_path_through_a_third_powers_home_country(scenario_of):
+    """40.21: a grant's supply line runs from the grantor's home country to the recipient; no path of
+    the network passes on through another power's home (models.route_data.COUNTRY_NODES) [reading]:
+    the U.S. reaches Russia by the Murmansk box, never by way of Britain or France."""
+    scenario = allies(scenario_of, {"usa": {}, "britain": {}, "france": {}}, germany_russia_war_turns=4)
+    network = grant_network(scenario)
+    paths = [path for found in network.paths.values() for path in found]
+    assert ("us_atlantic_box", "murmansk_box", "murmansk", "vologda", "russia") in paths
+    assert not [path for path in paths if set(path[1:-1]) & COUNTRY_NODES]
