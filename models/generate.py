@@ -218,6 +218,9 @@ def scenario_data(
         data["horizon"] = {"turns": naval_turns or pick(1, 3), "discount": pick(7, 10) / 10}
     if with_grants:
         data["grants"] = grants_data(pick)
+        # Paris not Allied: the map says so too (models.grant_state.map_disagreement).
+        if not data["grants"]["paris_allied"]:
+            sites["paris"] = {**sites.get("paris", {}), "controller": Power.GERMANY.value}
         data["usat"] = data["grants"].pop("usat")
         # One planning horizon: the naval one when there is one, else the grants' look-ahead.
         look_ahead = data["grants"].pop("horizon_turns")

@@ -8,6 +8,8 @@ from typing import Annotated
 from pydantic import Field, field_validator, model_validator
 
 from models.base import Strict, did_you_mean
+from models.map_data import SITE_BY_ID
+from models.map_state import MapState
 from models.naval import usat_given_once
 from models.powers import GrantRecipient
 from models.quantities import (
@@ -16,6 +18,7 @@ from models.quantities import (
     Turns,
 )
 from models.route_data import LEG_BY_ID, Ocean
+from models.tables import POWER_FACTION, SIDE_FACTIONS, Faction, Power
 
 
 class MurmanskState(Strict):
@@ -88,7 +91,8 @@ class SiberiaState(Strict):
     )
     japan_at_war_with_russia: bool = Field(default=False, description="Capacity 5, not 10 (40.73 B).")
     japan_controls_vladivostok_or_dutch_harbor: bool = Field(
-        default=False, description="Capacity 5, not 10 (40.73 B)."
+        default=False,
+        description="Capacity 5, not 10 (40.73 B); true when the map has Vladivostok Japanese.",
     )
 
 
@@ -138,7 +142,13 @@ class GrantsState(Strict):
         default=0,
         description="0 before war between Germany and Russia; else this is the Nth Allied player turn since (40.411).",
     )
-    paris_allied: bool = Field(default=True, description="Paris is under Allied control (40.331 A, 40.34 A).")
+    paris_allied: bool = Field(
+        default=True,
+        description=(
+            "Paris is under Allied control (40.331 A, 40.34 A); as the map's controller of Paris says "
+            "(France when not given), or the scenario is refused."
+        ),
+    )
     anglo_french_cooperation_lifted: bool = Field(
         default=False, description="All Anglo-French cooperation restrictions are lifted (40.34 A)."
     )
@@ -172,3 +182,40 @@ class GrantsState(Strict):
             if not leg.interceptable:
                 raise ValueError(f"leg '{name}' cannot be intercepted (40.223, 40.74): no loss rate")
         return rates
+
+
+def _controller(map_state: MapState, site: str) -> Power | None:
+    state = map_state.sites.get(site)
+    return (state.controller if state is not None else None) or SITE_BY_ID[site].owner
+
+
+def map_disagreement(grants: GrantsState, map_state: MapState) -> str | None:
+    """A fact the `grants:` section and the map both state, stated two ways: Paris under Allied control
+    (`paris_allied`; the map's controller of Paris, its 1939 owner France when not given), and Japan
+    holding Vladivostok (the map's controller) while `siberia.japan_controls_vladivostok_or_dutch_harbor`
+    is false (the flag may be true with Vladivostok Russian: Dutch Harbor is not on the map). The
+    planner and the checker read the map for 40.21 and the flags for 40.331 A, 40.34 A and 40.73 B, so
+    the scenario is refused rather than one of the two guessed. The message names the field the
+    scenario wrote."""
+    paris = _controller(map_state, "paris")
+    allied = paris is not None and POWER_FACTION[paris] in SIDE_FACTIONS[Faction.WESTERN_ALLIES]
+    if grants.paris_allied != allied:
+        holder = paris.value if paris is not None else "no one"
+        fact = "Allied control of Paris is one fact (40.21, 40.331 A, 40.34 A): make the two agree"
+        if "paris_allied" not in grants.model_fields_set:
+            return (
+                f"map.sites.paris.controller: {holder} holds Paris, but grants.paris_allied is not given and "
+                f"is true by default; {fact}"
+            )
+        given = "paris" in map_state.sites and map_state.sites["paris"].controller is not None
+        where = "map.sites.paris.controller" if given else "its 1939 owner, map.sites.paris not naming one"
+        stated = str(grants.paris_allied).lower()
+        return f"grants.paris_allied: {stated}, but on the map {holder} holds Paris ({where}); {fact}"
+    japanese = _controller(map_state, "vladivostok") is Power.JAPAN
+    if japanese and not grants.siberia.japan_controls_vladivostok_or_dutch_harbor:
+        return (
+            "grants.siberia.japan_controls_vladivostok_or_dutch_harbor: false, but on the map japan holds "
+            "Vladivostok (map.sites.vladivostok.controller); Japanese control of Vladivostok is one fact "
+            "(40.73 B: the Siberian route carries 5 BRPs, not 10): make the two agree"
+        )
+    return None

@@ -325,3 +325,13 @@ LINKS: tuple[tuple[str, str], ...] = (
 )
 
 SITE_BY_ID: dict[str, Site] = {site.id: site for site in SITES}
+
+# 40.21: a grant's supply line is traced "from an unlimited supply source controlled by the grantor in its
+# home country": the map's supply sources in each power's home country (27.42): Berlin and the Ruhr,
+# Rome and Milan, London, Paris (Algiers and Beirut are colonies), the two U.S. boxes, Tokyo, Chungking
+# and Yenan. Russia has none in its home country here (its source is the Urals box, 27.43 B); it grants
+# only on surrendering (60.6), which is not planned. Who controls each is the scenario's map.
+HOME_SUPPLY_SOURCES: dict[Power, tuple[str, ...]] = {
+    power: tuple(site.id for site in SITES if site.supply_source and site.country in countries)
+    for power, countries in HOME_COUNTRIES.items()
+}

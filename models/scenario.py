@@ -17,6 +17,7 @@ from models.base import Strict, did_you_mean
 
 # The sections of a scenario, each in its module, named here too: a scenario file's models in one place.
 from models.grant_state import GrantsState as GrantsState
+from models.grant_state import map_disagreement
 from models.map_data import HOME_COUNTRIES, SITE_BY_ID, Country
 from models.map_state import MapState as MapState
 from models.map_state import SiteState as SiteState
@@ -456,6 +457,8 @@ class Scenario(Strict):
                 raise ValueError(
                     f"objective.minimum[{i}].power: {minimum.power.value} is not a planned power"
                 )
+        if self.grants is not None and (problem := map_disagreement(self.grants, self.map)):
+            raise ValueError(problem)
         if self.mobilization is not None:
             from models.mobilization_history import mobilization_problem
 

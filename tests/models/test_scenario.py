@@ -181,3 +181,37 @@ def test_a_route_opening_is_not_fixed_spending_in_grant_mode(kind, rule):
     assert where == "powers.usa.fixed_spending[0].kind"
     assert f"({rule})" in problem and "grants.persia.opened" in problem
     assert parse_scenario(ALLIES + spent).powers
+
+
+def test_paris_allied_and_the_map_state_one_fact():
+    """40.21, 40.331 A, 40.34 A: Allied control of Paris is stated by `grants.paris_allied` and by the
+    map's controller of Paris (its 1939 owner, France, when not given); the planner reads the map for
+    40.21 (France grants from Paris) and the flag for 40.331 A and 40.34 A, so a scenario where they
+    disagree is refused at the field it wrote, with its line, rather than one of them guessed."""
+    german = "map:\n  sites:\n    paris: {controller: germany}\n"
+    assert parse_scenario(ALLIES + german + "grants: {paris_allied: false}\n").grants.paris_allied is False
+    assert parse_scenario(ALLIES + "grants: {paris_allied: true}\n").grants.paris_allied is True
+    with pytest.raises(InputError) as caught:
+        parse_scenario(ALLIES + "grants: {paris_allied: false}\n", "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "grants.paris_allied"
+    assert problem.startswith("false, but on the map france holds Paris")
+    assert caught.value.lines == [10]  # ALLIES's 9 lines, its first empty, then `grants:`
+    [(where, problem)] = problems(ALLIES + german + "grants: {}\n")
+    assert where == "map.sites.paris.controller"
+    assert "germany holds Paris, but grants.paris_allied is not given" in problem
+    # Without a `grants:` section no flag states it: the map alone does.
+    assert parse_scenario(ALLIES + german).grants is None
+
+
+def test_japanese_vladivostok_on_the_map_is_stated_in_grants_too():
+    """40.73 B: the Siberian route carries 5 BRPs if Japan controls Vladivostok or Dutch Harbor. With
+    Vladivostok Japanese on the map, `siberia.japan_controls_vladivostok_or_dutch_harbor: false`
+    disagrees and is refused; true agrees; true with Vladivostok Russian is Dutch Harbor, not on the map."""
+    japanese = "map:\n  sites:\n    vladivostok: {controller: japan}\n"
+    flag = "grants: {{siberia: {{japan_controls_vladivostok_or_dutch_harbor: {}}}}}\n"
+    [(where, problem)] = problems(ALLIES + japanese + flag.format("false"))
+    assert where == "grants.siberia.japan_controls_vladivostok_or_dutch_harbor"
+    assert "japan holds Vladivostok" in problem and "40.73 B" in problem
+    assert parse_scenario(ALLIES + japanese + flag.format("true")).grants is not None
+    assert parse_scenario(ALLIES + flag.format("true")).grants is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from models import route_data
+from models.map_data import HOME_SUPPLY_SOURCES, SITE_BY_ID
 from models.plan import GrantLine, Plan
 from models.route_data import (
     COUNTRY_NODES,
@@ -28,6 +29,7 @@ from optimizer.checker.grants.routes import (
     route_closure,
 )
 from optimizer.checker.lines import planned_powers
+from optimizer.checker.placement import site_controller
 from optimizer.checker.violations import Violation
 
 
@@ -43,7 +45,9 @@ def pair_breach(
 
     Germany to Italy only (40.32 A); Italy, Japan, Russia, China never grant, Japan never
     receives (40.32 B, C; 40.36; 40.31); nothing to or by a surrendered power or country but
-    grants to Russia (40.36); China only from the U.S. (40.332 A); Commonwealth countries only
+    grants to Russia (40.36); nothing by a grantor that controls no unlimited supply source in its
+    home country, where the grant's supply line starts (40.21: Paris for France, London for
+    Britain; `models.map_data.HOME_SUPPLY_SOURCES`, control from the scenario's map); China only from the U.S. (40.332 A); Commonwealth countries only
     from the U.S. (40.11); Britain to France with cooperation lifted and Paris Allied (40.34 A),
     to Russia once Germany and Russia are at war (40.34 B), never to the U.S. (40.34 C); France
     to Russia likewise, never to Britain or the U.S. (40.35); the U.S. to France with Paris
@@ -68,6 +72,14 @@ def pair_breach(
         return "40.36", f"{grantor.value} has surrendered"
     if recipient in surrendered and recipient != GrantRecipient.RUSSIA:
         return "40.36", f"{recipient} has surrendered (only Russia receives grants after surrendering)"
+    home_sources = HOME_SUPPLY_SOURCES[grantor]
+    if not any(site_controller(scenario, site) is grantor for site in home_sources):
+        names = " or ".join(SITE_BY_ID[site].name for site in home_sources)
+        return (
+            "40.21",
+            f"{grantor.value} controls no unlimited supply source in its home country ({names}) to trace "
+            "the grant's supply line from",
+        )
     if grantor is Power.GERMANY:
         if recipient != GrantRecipient.ITALY:
             return "40.32", "Germany grants only to Italy (40.32 A)"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from models.map_data import HOME_SUPPLY_SOURCES, SITE_BY_ID
 from models.route_data import (
     ALASKA_HIGHWAY_BRPS,
     COUNTRY_NODES,
@@ -214,7 +215,9 @@ def pair_closure(
     scenario: Scenario, grantor: Power, recipient: str, state: GrantsState | None = None
 ) -> Closure | None:
     """Whether 40.3 lets `grantor` grant to `recipient` this turn (the scenario's rule-40 state,
-    or `state` when given)."""
+    or `state` when given), and whether the grantor holds a supply source at home to grant from
+    (40.21: "a supply line from an unlimited supply source controlled by the grantor in its home
+    country"; France without Paris grants nothing)."""
     state = state or scenario.grants or GrantsState()
     surrendered = {s.value for s in state.surrendered}
     at_war_germany = bool(scenario.us_at_war.get("europe"))
@@ -223,6 +226,12 @@ def pair_closure(
         return ("40.36", f"{grantor.value} has surrendered")
     if recipient in surrendered and recipient != "russia":
         return ("40.36", f"{recipient} has surrendered")
+    if grantor in GRANTOR_NODES and not holds_home_supply_source(scenario, grantor):
+        sources = " or ".join(SITE_BY_ID[site].name for site in HOME_SUPPLY_SOURCES[grantor])
+        return (
+            "40.21",
+            f"{grantor.value} controls no unlimited supply source in its home country ({sources})",
+        )
     if grantor is Power.GERMANY:
         return None if recipient == "italy" else ("40.32 A", "Germany grants only to Italy")
     if grantor is Power.BRITAIN:
@@ -258,6 +267,18 @@ def pair_closure(
         return ("40.33", f"the U.S. does not grant to {recipient}")
     never = {Power.ITALY: "40.32 B", Power.JAPAN: "40.32 C", Power.RUSSIA: "40.36"}
     return (never.get(grantor, "40.31"), f"{grantor.value} may not grant BRPs")
+
+
+def holds_home_supply_source(scenario: Scenario, grantor: Power) -> bool:
+    """Whether the grantor controls an unlimited supply source in its home country, where a grant's
+    supply line starts (40.21; `models.map_data.HOME_SUPPLY_SOURCES`: France's is Paris), by the
+    scenario's map: a site's controller, or the bundled map's owner when the scenario does not say."""
+    for site in HOME_SUPPLY_SOURCES[grantor]:
+        state = scenario.map.sites.get(site)
+        controller = state.controller if state is not None else None
+        if (controller or SITE_BY_ID[site].owner) is grantor:
+            return True
+    return False
 
 
 def post_election_caps(scenario: Scenario) -> bool:

@@ -64,13 +64,17 @@ NOT_AT_WAR_WITH_GERMANY = {"us_at_war": {"europe": False, "pacific": True}}
 NOT_AT_WAR_WITH_JAPAN = {"us_at_war": {"europe": True, "pacific": False}}
 
 
+# Paris not Allied: the map says so too, or the scenario is refused (models.grant_state.map_disagreement).
+PARIS_GERMAN = {"map": {"sites": {"paris": {"controller": "germany"}}}}
+
+
 PAIR_CASES = [
     # (grantor, path, brps, changes to the grants section, top-level changes, rule)
     ("britain", BRITAIN_FRANCE, 5, {"anglo_french_cooperation_lifted": False}, {}, "40.34 A"),
-    ("britain", BRITAIN_FRANCE, 5, {"paris_allied": False}, {}, "40.34 A"),
+    ("britain", BRITAIN_FRANCE, 5, {"paris_allied": False}, PARIS_GERMAN, "40.34 A"),
     ("britain", BRITAIN_MURMANSK, 5, {"germany_russia_war_turns": 0}, {}, "40.34 B"),
     ("france", FRANCE_MURMANSK, 5, {"germany_russia_war_turns": 0}, {}, "40.35"),
-    ("usa", US_FRANCE, 5, {"paris_allied": False}, {}, "40.331 A"),
+    ("usa", US_FRANCE, 5, {"paris_allied": False}, PARIS_GERMAN, "40.331 A"),
     ("usa", US_MURMANSK, 5, {}, NOT_AT_WAR_WITH_GERMANY, "40.331 B"),
     ("usa", US_MURMANSK, 5, {"germany_russia_war_turns": 0}, {}, "40.331 B"),
     ("usa", US_INDIA_BY_SOUTH_AFRICA, 3, {}, NOT_AT_WAR_WITH_JAPAN, "40.332 B"),
@@ -194,6 +198,22 @@ def test_path_follows_the_route_map() -> None:
     ) == ["40.21"]
     assert LEG_BY_ID["us_atlantic_box->britain"].mode.value == "sea"
     assert LEG_BY_ID["us_atlantic_box->canada_box"].mode.value == "land"
+
+
+def test_grantor_needs_a_supply_source_at_home() -> None:
+    """40.21: grants "require the tracing of a supply line from an unlimited supply source controlled by
+    the grantor in its home country": France's is Paris, Britain's London. With Paris held by Germany
+    France may not grant 5 BRPs to Russia by Murmansk, though Germany and Russia are at war (40.35);
+    Britain, holding London, may. With London German, Britain may not. The checker used to accept
+    the French grant."""
+    lost = scenario(grants={"paris_allied": False}, **PARIS_GERMAN)
+    result = check(lost, plan(grant("france", FRANCE_MURMANSK, 5)))
+    assert rules(result) == ["40.21"]
+    assert "france controls no unlimited supply source in its home country (Paris)" in result[0].message
+    assert check(lost, plan(grant("britain", BRITAIN_MURMANSK, 5))) == []
+    assert check(scenario(), plan(grant("france", FRANCE_MURMANSK, 5))) == []
+    london = scenario(map={"sites": {"london": {"controller": "germany"}}})
+    assert rules(check(london, plan(grant("britain", BRITAIN_MURMANSK, 5)))) == ["40.21"]
 
 
 def test_no_grant_through_a_third_powers_home_country() -> None:

@@ -9,13 +9,14 @@ from optimizer.rules.grants.prepare import grant_network, pair_closure, route_op
 WAR = {"europe": True, "pacific": True}
 
 
-def allies(scenario_of, powers=None, season="summer", us_at_war=WAR, usat=None, **grants):
+def allies(scenario_of, powers=None, season="summer", us_at_war=WAR, usat=None, map=None, **grants):
     return scenario_of(
         powers or {"usa": {}, "britain": {}},
         faction="western_allies",
         turn={"season": season, "year": 1942},
         us_at_war=us_at_war,
         usat=usat,
+        map=map or {},
         grants=grants,
     )
 
@@ -217,3 +218,33 @@ def test_no_path_through_a_third_powers_home_country(scenario_of):
     paths = [path for found in network.paths.values() for path in found]
     assert ("us_atlantic_box", "murmansk_box", "murmansk", "vologda", "russia") in paths
     assert not [path for path in paths if set(path[1:-1]) & COUNTRY_NODES]
+
+
+def test_france_without_paris_has_no_supply_source_to_grant_from(scenario_of):
+    """40.21: grants "require the tracing of a supply line from an unlimited supply source controlled by
+    the grantor in its home country"; France's only one on the map is Paris (Algiers and Beirut are
+    colonies). With Paris held by Germany France grants nothing, not even to Russia (40.35 would allow
+    it); with Paris French it may. The planner used to plan French grants from a lost Paris."""
+    powers = {"france": {}, "britain": {}}
+    lost = allies(
+        scenario_of,
+        powers,
+        germany_russia_war_turns=4,
+        paris_allied=False,
+        map={"sites": {"paris": {"controller": "germany"}}},
+    )
+    assert pair_closure(lost, Power.FRANCE, "russia")[0] == "40.21"
+    assert grant_network(lost).closed_pairs[Power.FRANCE, "russia"][0] == "40.21"
+    assert (Power.BRITAIN, "russia") in grant_network(lost).paths  # London is British
+    held = allies(scenario_of, powers, germany_russia_war_turns=4)
+    assert pair_closure(held, Power.FRANCE, "russia") is None
+
+
+def test_britain_without_london_grants_nothing(scenario_of):
+    """40.21: Britain's one unlimited supply source at home is London; held by Germany, Britain may not
+    grant to Russia though the two are at war (40.34 B)."""
+    scenario = allies(
+        scenario_of, germany_russia_war_turns=4, map={"sites": {"london": {"controller": "germany"}}}
+    )
+    assert pair_closure(scenario, Power.BRITAIN, "russia")[0] == "40.21"
+    assert pair_closure(scenario, Power.USA, "russia") is None
