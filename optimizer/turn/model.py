@@ -9,7 +9,7 @@ from ortools.sat.python import cp_model
 from optimizer.rules.force_pool.constraints import add_brps, add_force_pool, add_pair_pricing
 from optimizer.rules.grants.constraints import add_grants, add_opening_choice
 from optimizer.rules.guards import ExplainGuards, Guards
-from optimizer.rules.limits.constraints import add_grant_limits, add_limits
+from optimizer.rules.limits.constraints import add_dominion_shares, add_grant_limits, add_limits
 from optimizer.rules.naval.constraints import add_chart_moves, add_naval_construction
 from optimizer.rules.naval_air.constraints import add_naval_air
 from optimizer.rules.oil.constraints import add_oil, add_units_past
@@ -40,6 +40,7 @@ DEFINITIONS: tuple[AddFamily, ...] = (
     add_units_past,  # 27.35 D, E
     add_opening_choice,  # 40.521
     add_grant_limits,  # 27.334, 27.34, 40.23
+    add_dominion_shares,  # 27.474 C, 40.244
 )
 
 # The rules, each family with its guard literals. A new family is added here.

@@ -7,7 +7,7 @@ family's `constraints` module (`optimizer.turn.model`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
@@ -16,7 +16,7 @@ from models.tables import Dominion, Faction, Power
 from optimizer.rules.force_pool.variables import BuildVariables, Slot
 from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED
 from optimizer.rules.grants.variables import GrantVariables
-from optimizer.rules.limits.variables import LimitVariables
+from optimizer.rules.limits.variables import LIMIT_RANGE, LimitVariables
 from optimizer.rules.linear import LinearExpr
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.rules.oil.variables import OilGroup, OilVariables
@@ -40,6 +40,9 @@ class Variables:
     grants: GrantVariables | None = None
     limits: LimitVariables | None = None
     sw: SWVariables | None = None  # rule 25: the deployment with the plan's new SW units
+    # 40.244: per Commonwealth country whose builds count against Britain's limit and that may receive a
+    # U.S. grant, its construction less that grant, at least 0 (`add_dominion_shares` defines each).
+    british_dominion_counted: dict[Dominion, cp_model.IntVar] = field(default_factory=dict)
 
     @classmethod
     def create(
@@ -79,7 +82,14 @@ class Variables:
             from optimizer.rules.sw.builds import turn_sw_variables
 
             sw = turn_sw_variables(model, data.scenario, naval)
-        return cls(data, builds, oil, naval, grants, limits, sw)
+        variables = cls(data, builds, oil, naval, grants, limits, sw)
+        if Power.BRITAIN in data.powers:
+            for dominion in variables.british_limit_dominions():
+                if variables.may_receive_grant(dominion):
+                    variables.british_dominion_counted[dominion] = model.new_int_var(
+                        0, LIMIT_RANGE, f"britain_limit_counted_{dominion.value}"
+                    )
+        return variables
 
     def decisions(self) -> list[cp_model.IntVar]:
         """Every decision variable, to hint the next priority's solve with this one's plan."""
@@ -134,6 +144,31 @@ class Variables:
             return self.grants.received(dominion.value)
         return self.data.dominion_grants[dominion]
 
+    def may_receive_grant(self, dominion: Dominion) -> bool:
+        """Whether the U.S. may grant a Commonwealth country BRPs this turn: a fixed grant, or a pair
+        of the grant network (40.244)."""
+        planned = self.grants is not None and any(r == dominion.value for _, r in self.grants.pairs())
+        return bool(self.data.dominion_grants[dominion]) or planned
+
+    def british_limit_dominions(self) -> list[Dominion]:
+        """Commonwealth countries whose construction counts against Britain's limit: India (27.474 C),
+        Canada and South Africa (Britain builds their units, 27.47), Australia with the setting
+        `australian_builds_count_against_british_limit` (27.473 B)."""
+        counted = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
+        if self.data.scenario.settings.australian_builds_count_against_british_limit:
+            counted.append(Dominion.AUSTRALIA)
+        return counted
+
+    def british_dominion_share(self, dominion: Dominion) -> LinearExpr:
+        """A Commonwealth country's construction counted against Britain's limit: what counts against a
+        limit (27.31), less the U.S. grant to that country, never below 0 (40.244: American grants to
+        Commonwealth countries "have no effect on ... the British construction limit", so a grant
+        beyond that country's counted builds frees no room for Britain's own [reading]): the variable
+        `add_dominion_shares` sets to max(0, builds - grant) where a grant may come."""
+        if dominion in self.british_dominion_counted:
+            return self.british_dominion_counted[dominion]
+        return self.dominion_spending(dominion, limit_only=True)
+
     def pays(self, power: Power) -> LinearExpr:
         """BRPs `power` pays for construction: Britain less the U.S. grants to Commonwealth countries (40.244)."""
         if power is Power.BRITAIN:
@@ -174,7 +209,9 @@ class Variables:
 
     def limit_counted(self, power: Power) -> LinearExpr:
         """BRPs counted against `power`'s construction limit (27.31, 27.474 C, 40.244): for the U.S.
-        also its grants to Commonwealth countries, in full (40.23 A, 40.244)."""
+        also its grants to Commonwealth countries, in full (40.23 A, 40.244); for Britain each
+        counted Commonwealth country's builds less the U.S. grant to it, country by country and never
+        below 0 (`british_dominion_share`: a grant to Canada frees nothing for Britain's own builds)."""
         own = self._paid(
             [
                 slot
@@ -191,16 +228,7 @@ class Variables:
             return own - lend_grant + sum(self.dominion_grant(d) for d in Dominion)
         if power is not Power.BRITAIN:
             return own
-        counted = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
-        if self.data.scenario.settings.australian_builds_count_against_british_limit:
-            counted.append(Dominion.AUSTRALIA)
-        grants = sum(self.dominion_grant(d) for d in counted)
         # British naval BRPs at the Canada and Australia yards are those countries' (27.473, 40.244).
         dominion_ships = sum(self.dominion_naval(d) for d in Dominion)
-        return (
-            own
-            + lend_grant
-            - dominion_ships
-            + sum(self.dominion_spending(d, limit_only=True) for d in counted)
-            - grants
-        )
+        shares = sum(self.british_dominion_share(d) for d in self.british_limit_dominions())
+        return own + lend_grant - dominion_ships + shares

@@ -56,6 +56,17 @@ def add_grant_limits(model: cp_model.CpModel, data: Prepared, variables: Variabl
         )
 
 
+def add_dominion_shares(
+    model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards
+) -> None:
+    """What a Commonwealth country's construction counts against Britain's limit where the U.S. may
+    grant it BRPs: its builds less the grant, never below 0, country by country (27.474 C, 40.244;
+    `Variables.british_dominion_share`)."""
+    for dominion, counted in variables.british_dominion_counted.items():
+        builds = variables.dominion_spending(dominion, limit_only=True)
+        model.add_max_equality(counted, [builds - variables.dominion_grant(dominion), 0])
+
+
 def add_limits(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
     """Construction limits (27.31) and the Australian and Indian limits (27.473 B, 27.474 B).
 

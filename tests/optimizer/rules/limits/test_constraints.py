@@ -16,7 +16,7 @@ def infantry(count, entry_id="inf", **extra):
     return {"id": entry_id, "unit": "infantry", "factors": 1, "count": count, **extra}
 
 
-def western(scenario_of, powers):
+def western(scenario_of, powers, **fields):
     """The U.S. (base 300: limit 100) and Britain (base 120: limit 40) at war, grants decided by the plan."""
     return scenario_of(
         powers,
@@ -24,6 +24,7 @@ def western(scenario_of, powers):
         us_at_war=WAR,
         grants={"transports": {"atlantic": 10}},
         oil_counters=1,  # Britain's builds inside the threshold: its limit, not its oil, decides
+        **fields,
     )
 
 
@@ -89,6 +90,29 @@ def test_us_grant_to_canada_counts_fully(scenario_of, assert_accepts, power, lim
     variables.grants.fix(model, *TO_CANADA, 9)
     model.add(variables.grants.sent(Power.USA) == 9)  # no other grant moves either limit
     variables.limits.fix(model, power, limit)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("british", "accepted"), [(40, True), (41, False)])
+def test_us_grant_to_canada_frees_no_room_under_the_british_limit(
+    scenario_of, assert_accepts, british, accepted
+):
+    """40.244: American grants to Commonwealth countries "have no effect on ... the British construction
+    limit". The U.S. grants Canada 5 BRPs for two Canadian beach defense counters (5 BRPs, 27.11 E),
+    which with the setting `beach_defenses_count_against_limit: false` count against no limit: Britain
+    (limit 40) still builds 40 British infantry factors, not 41. Each Commonwealth country counts its
+    builds less the grant to it, never below 0 [reading, as the checker's limit_used]; the planner used
+    to take the summed grants off the summed Commonwealth builds, so the 5 BRPs not needed by counted
+    Canadian builds let Britain build 45."""
+    beach = {"id": "beach", "unit": "beach_defense", "factors": 1, "count": 2, "nationality": "canadian"}
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120, "force_pool": [infantry(50), beach]}}
+    data = prepare(western(scenario_of, powers, settings={"beach_defenses_count_against_limit": False}))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, *TO_CANADA, 5)
+    model.add(variables.grants.sent(Power.USA) == 5)  # no grant to Britain moves its limit
+    variables.builds.fix(model, "britain/beach", "canada_box", 2)
+    variables.builds.fix(model, "britain/inf", "london", british)
     assert_accepts(model, accepted)
 
 
