@@ -106,8 +106,11 @@ LEGS: tuple[Leg, ...] = (
     Leg("us_atlantic_box", "france", SEA, "40.243", A, interceptable=True),
     Leg("us_atlantic_box", "canada_box", LAND, "40.244 A"),
     Leg("us_atlantic_box", "south_africa_box", SEA, "40.244 B", A),
-    Leg("britain", "south_africa_box", SEA, "40.54", A),
-    Leg("france", "south_africa_box", SEA, "40.54", A),
+    # 40.223: from a British or French port the convoy crosses the mapboard before it leaves it for the
+    # South Africa box: interceptable there ("as they trace a path on the mapboard"), as the legs from
+    # Britain and France to the Murmansk box are; only a leg between two boxes is wholly off-board.
+    Leg("britain", "south_africa_box", SEA, "40.54", A, interceptable=True),
+    Leg("france", "south_africa_box", SEA, "40.54", A, interceptable=True),
     Leg("us_pacific_box", "australia_box", SEA, "40.244 C", P),
     Leg("south_africa_box", "india_box", SEA, "40.244 D", IO),
     Leg("australia_box", "india_box", SEA, "40.244 D", IO),

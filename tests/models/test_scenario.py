@@ -215,3 +215,18 @@ def test_japanese_vladivostok_on_the_map_is_stated_in_grants_too():
     assert "japan holds Vladivostok" in problem and "40.73 B" in problem
     assert parse_scenario(ALLIES + japanese + flag.format("true")).grants is not None
     assert parse_scenario(ALLIES + flag.format("true")).grants is not None
+
+
+def test_loss_rates_on_legs_that_cross_the_mapboard_only():
+    """40.223: grants by sea may be intercepted "as they trace a path on the mapboard"; "the off-board
+    portion ... may not be". Britain's and France's legs to the South Africa box start at a mapboard
+    port and take a loss rate; the U.S. Atlantic box to the South Africa box is box to box, off-board,
+    and is refused one."""
+    for leg in ("britain->south_africa_box", "france->south_africa_box"):
+        grants = parse_scenario(ALLIES + f'grants: {{loss_rates: {{"{leg}": 0.1}}}}\n').grants
+        assert grants is not None and grants.loss_rates == {leg: 0.1}
+    [(where, problem)] = problems(
+        ALLIES + 'grants: {loss_rates: {"us_atlantic_box->south_africa_box": 0.1}}\n'
+    )
+    assert where == "grants.loss_rates.us_atlantic_box->south_africa_box"
+    assert "cannot be intercepted (40.223, 40.74)" in problem

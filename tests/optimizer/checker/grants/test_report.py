@@ -8,7 +8,17 @@ from models.plan import TransportUse
 from optimizer.checker import check
 from optimizer.checker.grants.routes import expected_brps, transports_required
 
-from .helpers import BRITAIN_MURMANSK, US_BRITAIN, US_HUMP, US_TURKEY_BY_SUEZ, grant, plan, rules, scenario
+from .helpers import (
+    BRITAIN_MURMANSK,
+    BRITAIN_PERSIA,
+    US_BRITAIN,
+    US_HUMP,
+    US_TURKEY_BY_SUEZ,
+    grant,
+    plan,
+    rules,
+    scenario,
+)
 
 
 def test_expected_brps_report() -> None:
@@ -75,3 +85,13 @@ def test_suez_to_turkey_is_at_sea_and_at_risk() -> None:
     assert check(s, plan(line)) == []
     old = check(s, plan(line.model_copy(update={"expected_brps": 10.0})))
     assert [v.rule for v in old] == ["report"]
+
+
+def test_britain_to_south_africa_intercepted_on_the_mapboard() -> None:
+    """40.223: a grant by sea is subject to interception "as they trace a path on the mapboard": Britain's
+    10 BRPs to Russia by Persia leave a British port on the mapboard for the South Africa box, so a 10 %
+    loss rate there leaves 9 expected (the scenario used to be refused: the leg was marked off-board)."""
+    s = scenario(grants={"loss_rates": {"britain->south_africa_box": 0.1}})
+    line = grant("britain", BRITAIN_PERSIA, 10, expected=9.0)
+    assert expected_brps(s, line) == pytest.approx(9.0)
+    assert check(s, plan(line)) == []

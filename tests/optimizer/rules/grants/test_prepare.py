@@ -248,3 +248,22 @@ def test_britain_without_london_grants_nothing(scenario_of):
     )
     assert pair_closure(scenario, Power.BRITAIN, "russia")[0] == "40.21"
     assert pair_closure(scenario, Power.USA, "russia") is None
+
+
+def test_britain_to_south_africa_intercepted_on_the_mapboard(scenario_of):
+    """40.223: grants by sea are intercepted "as they trace a path on the mapboard", and only the
+    off-board portion may not be: from Britain to the South Africa box the convoy starts on the mapboard,
+    so a 10 % loss rate there leaves 90 % of Britain's BRPs by Persia expected to arrive (900,000
+    millionths); the U.S. Atlantic box to the South Africa box stays off-board."""
+    scenario = allies(
+        scenario_of,
+        germany_russia_war_turns=4,
+        persia={"opened": True},
+        loss_rates={"britain->south_africa_box": 0.1},
+    )
+    path = ("britain", "south_africa_box", "persian_gulf", "basra_abadan", "tehran", "russia")
+    network = grant_network(scenario)
+    assert path in network.paths[Power.BRITAIN, "russia"]
+    assert network.arriving[path] == 900_000
+    assert network.legs["britain->south_africa_box"].interceptable
+    assert not network.legs["us_atlantic_box->south_africa_box"].interceptable
