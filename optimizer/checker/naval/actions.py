@@ -388,7 +388,11 @@ def standing_breaches(ship: TrackedShip, action: ChartAction, yard: YardInfo) ->
             ("27.712 A", f"{yard.site} is not a controlled, fully supplied port: it spends no point")
         )
     if not yard.repairs and action is ChartAction.START_REPAIR:
-        breaches.append(("27.7264", f"{yard.site} is not a fully supplied port held by the owner's faction"))
+        if yard.site in US_BOXES:
+            reason = f"{yard.site} repairs only while the U.S. is at war with Germany or Japan"
+        else:
+            reason = f"{yard.site} is not a fully supplied port held by the owner's faction"
+        breaches.append(("27.7264", reason))
     return breaches
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.map_data import SITE_BY_ID
+from models.map_data import SITE_BY_ID, Country
 from models.scenario import Scenario, SupplyOverride
 from models.tables import POWER_FACTION, Faction, Power
 from optimizer.checker.placement import site_controller, site_state, supplied_sites
@@ -38,14 +38,19 @@ def yard_standing(scenario: Scenario, power: Power, site: str) -> YardStanding:
 
     27.712 A: a home-country port builds while `power` controls it and it is fully supplied; the
     boxes of 27.712 B-D carry no such condition. 27.7264: repairs in a fully supplied port held by
-    the owner's faction (the yard's power's; the boxes again without). 27.71: held by a power of the
-    other side, the yard is captured.
+    the owner's faction (the yard's power's); "Western Allied ships may also be repaired in
+    Australia, Canada and, if the U.S. is at war with Germany or Japan, in either U.S. box": the
+    Canada and Australia boxes always, a U.S. box only while `us_at_war` gives a war in either
+    theater (europe: with Germany; pacific: with Japan), for the U.S.'s own ships as for any.
+    27.71: held by a power of the other side, the yard is captured.
     """
     controller = site_controller(scenario, site)
     side = POWER_FACTION[power] in AXIS_SIDE
     lost = controller is not None and (POWER_FACTION[controller] in AXIS_SIDE) is not side
     if SITE_BY_ID[site].box:
-        return YardStanding(builds=not lost, repairs=not lost, lost=lost)
+        us_box = SITE_BY_ID[site].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
+        at_war = bool(scenario.us_at_war.get("europe") or scenario.us_at_war.get("pacific"))
+        return YardStanding(builds=not lost, repairs=not lost and (at_war or not us_box), lost=lost)
     supplied = fully_supplied(scenario, power, site)
     friendly = controller is not None and POWER_FACTION[controller] is POWER_FACTION[power]
     # 27.7263: "any shipyard controlled by the owning major power": control, whatever its supply.

@@ -114,10 +114,15 @@ def prepare_naval(
     cve_caps: dict[Power, int] = {}
     graph = build_map(scenario.map)
     lost: dict[Power, list[str]] = {}
+    # 27.7264: the U.S. boxes repair only while the U.S. is at war with Germany (`us_at_war.europe`)
+    # or Japan (`us_at_war.pacific`).
+    us_box_repairs = any(scenario.us_at_war.values())
     for power, naval in powers.items():
         held = held_ports(graph, power)
         home = tuple(sorted(s for s in held if graph.nodes[s]["country"] in HOME_COUNTRIES[power]))
-        standing = {yard.id: yard_standing(graph, power, yard.id, held) for yard in naval.shipyards}
+        standing = {
+            yard.id: yard_standing(graph, power, yard.id, held, us_box_repairs) for yard in naval.shipyards
+        }
         _yards_and_ships(
             power, naval, yards, ships, home, standing, lost.setdefault(power, []), extra_rates or {}
         )
@@ -170,13 +175,18 @@ class YardStanding:
     raises: bool = True
 
 
-def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]) -> YardStanding:
+def yard_standing(
+    graph: nx.Graph, power: Power, site: str, held: frozenset[str], us_box_repairs: bool
+) -> YardStanding:
     """A yard's standing this turn, read from the scenario's map (control and supply traced as for
     placement, 27.43); it holds over the horizon [reading: the player plans again when it changes].
 
     27.712 A: a home-country yard builds only while the power controls it and it is fully supplied
     (`held`); 27.712 B-D name the U.S., Canada and Australia boxes without that condition. 27.7264:
-    repairs need a fully supplied port held by the owner's faction (the boxes again without). 27.71:
+    repairs need a fully supplied port held by the owner's faction (the boxes again without: "Western
+    Allied ships may also be repaired in Australia, Canada and, if the U.S. is at war with Germany or
+    Japan, in either U.S. box", so a U.S. box repairs only when `us_box_repairs`, the U.S. at war in
+    either theater, U.S. ships included). 27.71:
     a yard held by an opposing alliance faction is captured. 27.7263: the point that raises a ship sunk
     in port comes from "any shipyard controlled by the owning major power": control only, not supply.
     """
@@ -186,7 +196,8 @@ def yard_standing(graph: nx.Graph, power: Power, site: str, held: frozenset[str]
         faction in AXIS_FACTIONS
     )
     if graph.nodes[site]["box"]:
-        return YardStanding(not lost, not lost, lost)
+        us_box = SITE_BY_ID[site].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
+        return YardStanding(not lost, not lost and (us_box_repairs or not us_box), lost)
     supplied = site in supplied_sites(graph, power)
     friendly = controller is not None and POWER_FACTION[controller] is faction
     return YardStanding(site in held, supplied and friendly, lost, raises=controller is power)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from models.plan import NavalReport
 from models.scenario import MapState, Scenario
 from models.tables import Power
 from optimizer.checker import check
 from optimizer.checker.violations import REPORT
 
-from .helpers import act, kiel, plan, rules, scenario, ship
+from .helpers import USA, act, kiel, plan, rules, scenario, ship
 
 HIPPER = ship("Hipper", "cruiser", 2, 2, "spring")
 
@@ -89,3 +92,23 @@ def test_regression_raising_refused_at_an_isolated_yard_still_controlled() -> No
         update={"map": MapState.model_validate({"sites": {"kiel": {"controller": "britain"}}})}
     )
     assert rules(check(captured, raised)) == ["27.7263"]
+
+
+def test_regression_us_box_repair_accepted_before_war() -> None:
+    """27.7264: "Western Allied ships may also be repaired in Australia, Canada and, if the U.S. is at
+    war with Germany or Japan, in either U.S. box": starting the repair of the damaged Arizona (4
+    factors, 1 SB + 3 BRPs, 27.7267) in the Pacific U.S. box is refused while the U.S. is at war with
+    neither, accepted at war with Japan or with Germany (the checker had accepted it at peace)."""
+    data = copy.deepcopy(USA)
+    data["powers"]["usa"]["naval"]["shipyards"][1]["waiting_for_repair"] = [
+        {"id": "Arizona", "unit": "capital_ship", "factors": 4}
+    ]
+    arizona: dict[str, Any] = {"unit": "capital_ship", "factors": 4, "yard": "us_pacific_box", "power": "usa"}
+    repair = plan(act(0, "Arizona", "start_repair", "waiting", "launch summer", **arizona))
+    peace = Scenario.model_validate(data)
+    result = check(peace, repair)
+    assert rules(result) == ["27.7264"]
+    assert "us_pacific_box repairs only while the U.S. is at war with Germany or Japan" in result[0].message
+    for war in ({"europe": False, "pacific": True}, {"europe": True, "pacific": False}):
+        at_war = Scenario.model_validate({**data, "us_at_war": war})
+        assert check(at_war, repair) == []

@@ -296,6 +296,24 @@ def test_repairs_need_a_fully_supplied_port(scenario_of, assert_accepts, standin
     assert_accepts(model, accepted)
 
 
+@pytest.mark.parametrize(
+    ("war", "accepted"),
+    [({"europe": False, "pacific": False}, False), ({"pacific": True}, True), ({"europe": True}, True)],
+)
+def test_regression_us_box_repairs_before_war(scenario_of, assert_accepts, war, accepted):
+    """27.7264: "Western Allied ships may also be repaired in Australia, Canada and, if the U.S. is at
+    war with Germany or Japan, in either U.S. box": the damaged Arizona (4 factors) waiting in the
+    Pacific U.S. box starts repairs (1 SB + 3 BRPs, 27.7267) once the U.S. is at war with Japan or with
+    Germany, not before (the planner had repaired it in the U.S. box at peace)."""
+    waiting = [{"id": "Arizona", "unit": "capital_ship", "factors": 4}]
+    naval = {"shipyards": [{"id": "us_pacific_box", "rate": 2, "waiting_for_repair": waiting}]}
+    scenario = scenario_of({"usa": {"naval": naval}}, faction="western_allies", us_at_war=war)
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.naval.fix(model, "usa/us_pacific_box/Arizona", 0, ChartAction.START_REPAIR)
+    assert_accepts(model, accepted)
+
+
 @pytest.mark.parametrize(("destroyers", "accepted"), [(1, True), (0, False)])
 def test_us_grant_to_canada_pays_for_canadian_shipbuilding(scenario_of, assert_accepts, destroyers, accepted):
     """40.244: U.S. grants to Canada are limited to Canada's construction spending "including
