@@ -63,18 +63,36 @@ def check_restricted_deferrals(
     naval: NavalSpendings,
 ) -> list[Violation]:
     """27.7272 C restricts "voluntary" deferring: this turn, without `deferring_allowed`, a ship in
-    its column may still wait when its yard has used every point this turn or may spend none
-    (27.712 A), or its power cannot
-    pay another 3 BRPs within its BRPs or within its construction limit, the whole plan counted
-    [reading]. Any other deferral this turn breaks 27.7272 C."""
+    its column may still wait when it must [reading]:
+
+    - its yard may spend no point (27.712 A), or has spent its whole rate on the ships already in
+      this turn's column, continuing or accelerating them (27.7272 A, B). Points spent on new work
+      (SW units, lay-downs, repairs started, raises) are no excuse: 27.7322's example builds
+      transports "provided American shipbuilding points are available (the U.S. must continue the
+      construction of existing ships - 27.7272C)";
+    - or its power cannot pay another 3 BRPs within its BRPs or within its construction limit, the
+      whole plan counted, land builds included [reading: the text ranks nothing before ships but
+      that example's new ships].
+
+    A ship in the Launch row is launched at no cost (27.7272 D): its deferral is never excused. Any
+    other deferral this turn breaks 27.7272 C."""
     violations: list[Violation] = []
-    for what, power, site in replay.restricted_deferrals:
+    for what, power, site, launch_row in replay.restricted_deferrals:
+        if launch_row:
+            violations.append(
+                Violation(
+                    "27.7272 C",
+                    f"{what}: deferring is restricted this turn (deferring_allowed is false) and a ship in "
+                    "the Launch row is launched at no shipbuilding or BRP cost (27.7272 D): it need not wait",
+                )
+            )
+            continue
         naval_state = naval_state_of(scenario, power)
         assert naval_state is not None
         yard = next(shipyard_info(power, y) for y in naval_state.shipyards if y.id == site)
         if not yard_standing(scenario, power, site).builds:
             continue  # 27.712 A: the yard spends no point, so its ships wait involuntarily
-        used = replay.points.get((power, site, 0), 0)
+        used = replay.column_points.get((power, site), 0)
         kept = brps_available(scenario, power, account=account) - brps_paid(
             scenario, power, lines, account, naval
         )
@@ -87,8 +105,9 @@ def check_restricted_deferrals(
             Violation(
                 "27.7272 C",
                 f"{what}: deferring is restricted this turn (deferring_allowed is false) and the ship need "
-                f"not wait: {site} used {used} of {yard.rate} points, {power.value} keeps {kept} BRPs and "
-                f"has {room} BRPs of construction limit left (a step is {NAVAL_STEP_BRPS})",
+                f"not wait: {site} used {used} of {yard.rate} points on ships already in this turn's column, "
+                f"{power.value} keeps {kept} BRPs and has {room} BRPs of construction limit left (a step "
+                f"is {NAVAL_STEP_BRPS})",
             )
         )
     return violations

@@ -12,6 +12,7 @@ from models.naval_tables import (
     AMERICAN_CVE_USAT,
     AUSTRALIAN_IN_PLAY,
     BRITISH_CVE_USAT,
+    LAUNCH_ROW,
     LAUNCHED,
     NEW,
     ONE_FACTOR_UNITS,
@@ -23,6 +24,7 @@ from models.plan import NavalAction, Plan
 from models.scenario import Scenario
 from models.tables import NAVAL_AIR_RATES, Power, UnitType
 from optimizer.checker.naval.actions import (
+    CHART_MOVES,
     NAVAL_ACTION_RULES,
     TrackedShip,
     YardInfo,
@@ -283,7 +285,17 @@ def apply_action(
         and not naval.deferring_allowed
         and isinstance(ship.state, tuple)
     ):
-        replay.restricted_deferrals.append((what, action.power, action.yard))
+        replay.restricted_deferrals.append((what, action.power, action.yard, ship.state[0] == LAUNCH_ROW))
+    state = ship.state
+    if (
+        turn == 0
+        and kind in CHART_MOVES
+        and isinstance(state, tuple)
+        and state[1] == column
+        and state[0] > LAUNCH_ROW
+    ):
+        # 27.7272 C: a point that went to a ship already in this turn's column (A, B).
+        replay.column_points[(action.power, action.yard)] += naval_action_cost(ship.unit, kind)[0]
     brps = charge_action(run, tally, what, action, ship, kind, turn)
     result = naval_action_result(ship, kind, column)
     if kind is ChartAction.LAY_DOWN and result is not None and ship.design is not None:

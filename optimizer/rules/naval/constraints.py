@@ -6,6 +6,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.naval_tables import (
+    LAUNCH_ROW,
     LAY_DOWN_BRPS,
     ONE_FACTOR_UNITS,
     SW_BRPS_PER_FACTOR,
@@ -22,6 +23,9 @@ from optimizer.rules.naval.prepare import YardData, copy_pairs
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
+
+# 27.7272 A, B: the moves that spend a point on a ship already in the turn's column.
+COLUMN_MOVES = frozenset({ChartAction.CONTINUE, ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT})
 
 
 def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
@@ -104,26 +108,48 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
 
 
 def _involuntary_deferral(
-    model: cp_model.CpModel, variables: Variables, yard: YardData, used: list[LinearExpr], guards: Guards
+    model: cp_model.CpModel, variables: Variables, yard: YardData, guards: Guards
 ) -> None:
-    """27.7272 C restricts voluntary deferring: without it, a ship in its column waits only when its
-    yard has used every point, or its power cannot pay another step (3 BRPs) within its BRPs or its
-    construction limit [reading]."""
+    """27.7272 C restricts voluntary deferring: without it, a ship in its column waits this turn only
+    when it must [reading].
+
+    The yard's points are an excuse only when they went to the ships already in this turn's column
+    (continued or accelerated, 27.7272 A, B) and reach its rate, or the yard may spend none (27.712 A):
+    points spent on new work (SW units, lay-downs, repairs started, raises) do not crowd out a ship on
+    the chart, as 27.7322's example says: transports are built "provided American shipbuilding points
+    are available (the U.S. must continue the construction of existing ships - 27.7272C)". The
+    other excuses: its power cannot pay another step (3 BRPs) within its BRPs or its construction
+    limit, the whole plan counted, land builds included [reading: the text ranks no builds before
+    ships but the 27.7322 example's]. A ship in the Launch row is launched at no cost (27.7272 D), so
+    its deferral is never excused, at a yard that may spend no point too."""
     naval = variables.naval
     assert naval is not None
-    deferred = [var for _, _, action, var in naval.actions(0, yard=yard.key) if action is ChartAction.DEFER]
-    if not deferred:
-        return
+    deferred = [
+        (state, var)
+        for _, state, action, var in naval.actions(0, yard=yard.key)
+        if action is ChartAction.DEFER
+    ]
+    for state, var in deferred:
+        if isinstance(state, tuple) and state[0] == LAUNCH_ROW:
+            model.add(var == 0).only_enforce_if(guards.of("27.7272 C", yard.key))
+    waiting = [var for state, var in deferred if not (isinstance(state, tuple) and state[0] == LAUNCH_ROW)]
+    if not waiting or not yard.builds:
+        return  # (a yard that may not build spends no point: its ships wait involuntarily)
     power = yard.power
+    column_points = [
+        action_cost(ship, action)[0] * var
+        for ship, _, action, var in naval.actions(0, yard=yard.key)
+        if action in COLUMN_MOVES
+    ]
     no_points = model.new_bool_var(f"no_points_{yard.key}")
     no_brps = model.new_bool_var(f"no_brps_{yard.key}")
     no_limit = model.new_bool_var(f"no_limit_{yard.key}")
-    model.add(sum(used) >= yard.rate).only_enforce_if(no_points)
+    model.add(sum(column_points) >= yard.rate).only_enforce_if(no_points)
     model.add(variables.kept(power) <= LAY_DOWN_BRPS - 1).only_enforce_if(no_brps)
     model.add(variables.limit_counted(power) + LAY_DOWN_BRPS >= variables.limit(power) + 1).only_enforce_if(
         no_limit
     )
-    for var in deferred:
+    for var in waiting:
         model.add_bool_or([no_points, no_brps, no_limit]).only_enforce_if(
             [var, *guards.of("27.7272 C", yard.key)]
         )
@@ -202,9 +228,8 @@ def _yard_turn(
     if on_chart:
         model.add(sum(on_chart) <= yard.capacity).only_enforce_if(guards.of("27.741", f"{key} turn {t}"))
     _yard_standing(model, ships, yard, t, guards)
-    if t == 0 and yard.builds and not ships.naval.deferring_allowed[yard.power]:
-        # (A yard that may not build spends no point: its ships wait involuntarily.)
-        _involuntary_deferral(model, variables, yard, used, guards)
+    if t == 0 and not ships.naval.deferring_allowed[yard.power]:
+        _involuntary_deferral(model, variables, yard, guards)
 
 
 def _yard_standing(

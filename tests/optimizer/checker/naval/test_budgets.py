@@ -8,7 +8,7 @@ import pytest
 
 from optimizer.checker import check
 
-from .helpers import act, kiel, plan, rules, scenario, ship
+from .helpers import GNEISENAU, act, kiel, plan, rules, scenario, ship, subs
 
 
 def test_without_deferring_allowed_a_ship_waits_only_when_its_yard_is_out_of_points() -> None:
@@ -25,8 +25,9 @@ def test_without_deferring_allowed_a_ship_waits_only_when_its_yard_is_out_of_poi
     assert check(s, plan(waits, act(0, "Seydlitz", "continue", "row 2 spring", "launched", **graf))) == []
     both = check(s, plan(waits, act(0, "Seydlitz", "defer", "row 2 spring", "row 2 summer", **graf)))
     assert rules(both) == ["27.7272 C", "27.7272 C"]
-    assert "kiel used 0 of 1 points, germany keeps 200 BRPs and has 80 BRPs of construction limit left" in (
-        both[0].message
+    assert (
+        "kiel used 0 of 1 points on ships already in this turn's column, germany keeps 200 BRPs and has "
+        "80 BRPs of construction limit left" in both[0].message
     )
 
 
@@ -46,6 +47,57 @@ def test_without_deferring_allowed_a_ship_waits_when_its_power_cannot_pay(brps: 
     assert check(poor, plan(waits, goes)) == []
     rich = scenario(shipyards=kiel(chart), deferring_allowed=False)
     assert rules(check(rich, plan(waits, goes))) == ["27.7272 C"]
+
+
+@pytest.mark.parametrize("new_work", ["lay_down", "submarine"])
+def test_regression_new_work_excused_a_restricted_deferral(new_work: str) -> None:
+    """27.7272 C, with 27.7322's example: new ships are built "provided American shipbuilding points
+    are available (the U.S. must continue the construction of existing ships - 27.7272C)". With
+    deferring restricted, Kiel (rate 1) spending its point on a cruiser laid down or a submarine while
+    Graf Zeppelin (row 3 of spring) waits breaks 27.7272 C: no point went to a ship of the column (0 of
+    1). The checker had counted every point spent."""
+    chart = [ship("Graf Zeppelin", "capital_ship", 3, 3, "spring")]
+    s = scenario(shipyards=[{"id": "kiel", "rate": 1, "chart": chart}], deferring_allowed=False)
+    waits = act(0, "Graf Zeppelin", "defer", "row 3 spring", "row 3 summer", **GNEISENAU)
+    if new_work == "lay_down":
+        p = plan(waits, act(0, "cruiser#1", "lay_down", "new", "row 2 fall"))
+    else:
+        p = plan(waits, sw=(subs(1),))
+    result = check(s, p)
+    assert rules(result) == ["27.7272 C"]
+    assert "kiel used 0 of 1 points on ships already in this turn's column" in result[0].message
+    goes = act(0, "Graf Zeppelin", "continue", "row 3 spring", "row 2 spring", **GNEISENAU)
+    assert check(s, plan(goes)) == []
+
+
+@pytest.mark.parametrize(("brps", "brp_base"), [(200, 240), (0, 240)])
+def test_regression_launch_row_deferral_excused(brps: int, brp_base: int) -> None:
+    """27.7272 C, D: a ship in the Launch row is launched at no shipbuilding or BRP cost, so with
+    deferring restricted its deferral is never involuntary: Kiel (rate 1) spends its point continuing
+    Bismarck (5 factors, row 3 of spring), and Graf Zeppelin, in the Launch row of spring, may not
+    wait; nor when Germany has no BRPs and Bismarck waits for want of them (the checker had excused
+    it by the spent point or the empty purse)."""
+    chart = [
+        ship("Graf Zeppelin", "capital_ship", 3, "launch", "spring"),
+        ship("Bismarck", "capital_ship", 5, 3, "spring"),
+    ]
+    s = scenario(
+        shipyards=[{"id": "kiel", "rate": 1, "chart": chart}],
+        deferring_allowed=False,
+        brps=brps,
+        brp_base=brp_base,
+    )
+    bismarck: dict[str, Any] = {"unit": "capital_ship", "factors": 5}
+    if brps:
+        goes = act(0, "Bismarck", "continue", "row 3 spring", "row 2 spring", **bismarck)
+    else:  # no BRPs for a step: Bismarck's wait is involuntary
+        goes = act(0, "Bismarck", "defer", "row 3 spring", "row 3 summer", **bismarck)
+    waits = act(0, "Graf Zeppelin", "defer", "launch spring", "launch summer", **GNEISENAU)
+    result = check(s, plan(goes, waits))
+    assert rules(result) == ["27.7272 C"]
+    assert "a ship in the Launch row is launched at no shipbuilding or BRP cost" in result[0].message
+    launched = act(0, "Graf Zeppelin", "launch", "launch spring", "launched", **GNEISENAU)
+    assert check(s, plan(goes, launched)) == []
 
 
 def test_later_turns_fit_the_expected_brps_and_limits() -> None:

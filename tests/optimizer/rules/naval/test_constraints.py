@@ -129,6 +129,61 @@ def test_shipyard_capacity(scenario_of, assert_accepts, on_chart, accepted):
     assert_accepts(model, accepted)
 
 
+@pytest.mark.parametrize(("deferring_allowed", "accepted"), [(True, True), (False, False)])
+def test_regression_restricted_deferral_of_a_ship_in_the_launch_row(
+    scenario_of, assert_accepts, deferring_allowed, accepted
+):
+    """27.7272 C, D: a ship in the Launch row is launched at no shipbuilding or BRP cost, so with
+    deferring restricted its deferral is never involuntary: Kiel (rate 1) spends its point continuing
+    Bismarck (row 3 of spring) and Graf Zeppelin, in the Launch row of spring, may not wait; with
+    deferring allowed it may. The planner had excused it by the yard's spent point."""
+    chart = [
+        {
+            "id": "Graf",
+            "unit": "carrier",
+            "carrier_class": "cvl",
+            "factors": 3,
+            "row": "launch",
+            "column": "spring",
+        },
+        {"id": "Bismarck", "unit": "capital_ship", "factors": 5, "row": 3, "column": "spring"},
+    ]
+    naval = {"shipyards": [{"id": "kiel", "rate": 1, "chart": chart}], "deferring_allowed": deferring_allowed}
+    model, variables, _ = build_model(prepare(germany(scenario_of, naval)))
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Bismarck", 0, CONTINUE)
+    variables.naval.fix(model, "germany/kiel/Graf", 0, ChartAction.DEFER)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("continued", "accepted"), [(True, True), (False, False)])
+def test_regression_restricted_deferral_excused_only_by_points_on_the_column(
+    scenario_of, assert_accepts, continued, accepted
+):
+    """27.7272 C, with 27.7322's example ("the U.S. must continue the construction of existing ships -
+    27.7272C"): with deferring restricted, Graf (3 factors, row 3 of spring) waits at Kiel (rate 1)
+    when the point went to Seydlitz, also in the spring column, not when both wait and it went to a
+    submarine (new work, 27.721 A). The planner had excused any point spent."""
+    chart = [
+        {"id": "Graf", "unit": "capital_ship", "factors": 3, "row": 3, "column": "spring"},
+        {"id": "Seydlitz", "unit": "capital_ship", "factors": 3, "row": 2, "column": "spring"},
+    ]
+    naval = {
+        "shipyards": [{"id": "kiel", "rate": 1, "chart": chart}],
+        "sw_units": [{"id": "u", "unit": "submarine", "count": 1}],
+        "deferring_allowed": False,
+    }
+    model, variables, _ = build_model(prepare(germany(scenario_of, naval)))
+    assert variables.naval is not None
+    variables.naval.fix(model, "germany/kiel/Graf", 0, ChartAction.DEFER)
+    if continued:
+        variables.naval.fix(model, "germany/kiel/Seydlitz", 0, CONTINUE)
+    else:
+        variables.naval.fix(model, "germany/kiel/Seydlitz", 0, ChartAction.DEFER)
+        variables.naval.fix_sw(model, "germany/u", "germany/kiel", 1)
+    assert_accepts(model, accepted)
+
+
 def test_scuttling_frees_capacity(scenario_of, assert_feasible):
     """27.7272 E, 27.741: a ship may be scuttled, whether or not it is in the turn's column, to free
     shipyard capacity: at a full rate-1 yard (two cruisers, capacity 2) a destroyer is laid down once one

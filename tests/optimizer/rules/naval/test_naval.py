@@ -206,6 +206,46 @@ def test_cash_and_carry_needs_more_than_five_lost(scenario_of):
     assert transports(plan, scenario) == (0, {})
 
 
+def test_regression_restricted_deferral_transports_crowded_out_existing_ships(scenario_of):
+    """27.7272 C, with 27.7322's first example: transports are rebuilt in the U.S. by cash and carry
+    "provided American shipbuilding points are available (the U.S. must continue the construction of
+    existing ships - 27.7272C)". USAT 21, six British transports lost, deferring restricted, the
+    Atlantic box at rate 2 with North Carolina and Washington (4 factors) in its fall column: both are
+    continued (2 SB, 6 BRPs), no transport is built; the planner had deferred one for a transport."""
+    chart = [
+        {"id": "north-carolina", "unit": "capital_ship", "factors": 4, "row": 4, "column": "fall"},
+        {"id": "washington", "unit": "capital_ship", "factors": 4, "row": 3, "column": "fall"},
+    ]
+    scenario = scenario_of(
+        {
+            "usa": {
+                "brps": 100,
+                "brp_base": 150,
+                "naval": {
+                    "deferring_allowed": False,
+                    "british_transports_lost": 6,
+                    "shipyards": [{"id": "us_atlantic_box", "rate": 2, "chart": chart}],
+                    "sw_units": [{"id": "transports", "unit": "transport", "count": 6}],
+                },
+            },
+            "britain": {"brps": 100, "brp_base": 150},
+        },
+        faction="western_allies",
+        turn={"season": "fall", "year": 1940},
+        usat=21,
+        us_at_war={"europe": False, "pacific": False},
+        objective={"preset": "max-value", "values": {"transport": 30}},
+    )
+    plan = solved(scenario)
+    assert transports(plan, scenario) == (0, {})
+    assert actions(plan) == {
+        ("north-carolina", "continue"): ("row 4 fall", "row 3 fall"),
+        ("washington", "continue"): ("row 3 fall", "row 2 fall"),
+    }
+    assert sum(a.sb for a in plan.naval_actions) == 2
+    assert plan.powers[Power.USA].construction_brps == 6
+
+
 def test_lend_lease_usat_29_one_transport_at_us_expense(scenario_of):
     """27.7322 B, example 2: USAT 29: the U.S. may pay 29 - 25 = 4 BRPs, enough for one transport (3)."""
     scenario = lend_lease(scenario_of, usat=29, lost=5, britain_brps=0)
