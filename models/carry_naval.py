@@ -1,16 +1,28 @@
 """The naval charts of the next turn after a turn's plan is carried out (27.724, 27.7272): each yard's
 chart as the plan leaves it at the start of the next turn (`Plan.charts`, turn 1), ships laid down this
-turn on it under a label of their own, the ships whose repairs start waiting no more, ships raised off
-the bottom waiting for repair, each design's count less the ships laid down, and this turn's SW builds
-gone (the next turn's are the player's to state)."""
+turn on it under a label of their own (a CVE built for Britain still Britain's, 27.7223 B), the ships
+whose repairs start waiting no more, ships raised off the bottom waiting for repair, each design's count
+less the ships laid down, and this turn's SW builds gone (the next turn's are the player's to state).
+The counts that run over turns move with the plan: Australian destroyer factors and CA2s in play (27.712
+D), fast carrier permits (27.7325) and transports sunk by Japan (27.7322 C)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from models.plan import Plan
+from models.naval import NavalState
+from models.naval_tables import SW_BRPS_PER_FACTOR
+from models.plan import NavalAction, Plan
 from models.scenario import Scenario
-from models.tables import Power
+from models.tables import Power, UnitType
+
+AUSTRALIA_YARD = "australia_box"
+US_PACIFIC_YARD = "us_pacific_box"
+# 27.712 D: the counts of Australian ships in play, "on charts included".
+AUSTRALIAN_IN_PLAY_FIELDS = {
+    UnitType.DESTROYER: "australian_destroyers_in_play",
+    UnitType.CRUISER: "australian_cruisers_in_play",
+}
 
 
 def _label(design_ship: str, scenario: Scenario) -> str:
@@ -54,6 +66,8 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
                     design = designs[view.ship.split("#")[0]]
                     described = design.model_dump(mode="json", exclude_defaults=True)
                     base = {k: described[k] for k in ("unit", "factors", "carrier_class") if k in described}
+                    if design.for_britain:  # 27.7223 B: a British CVE the U.S. builds
+                        base["owner"] = Power.BRITAIN.value
                     label = _label(view.ship, scenario)
                 else:
                     label = view.ship
@@ -86,9 +100,76 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
             for s in state.naval.sunk_in_port
             if (power, s.id) not in raised
         ]
+        actions = [a for a in plan.naval_actions if a.turn == 0 and a.power is power]
+        if power is Power.BRITAIN and any(y.id == AUSTRALIA_YARD for y in state.naval.shipyards):
+            _australian_in_play(state.naval, actions, ndata)
+            marked.append(
+                "powers.britain.naval.australian_destroyers_in_play, australian_cruisers_in_play: less the "
+                "Australian ships lost since (27.712 D)"
+            )
+        if power is Power.USA:
+            _fast_carrier_permits(scenario, state.naval, actions, ndata)
+            _transports_sunk_by_japan(scenario, state.naval, plan, ndata)
         if state.naval.sw_units:
             marked.append(f"powers.{power.value}.naval.sw_units: next turn's SW builds (27.9)")
         ndata.pop("sw_units", None)
         if power is Power.USA and state.naval.fast_carrier_permits:
             marked.append("powers.usa.naval.fast_carrier_permits: Japanese and Axis carriers since (27.7325)")
     return marked
+
+
+def _set_count(ndata: dict[str, Any], name: str, count: int) -> None:
+    if count:
+        ndata[name] = count
+    else:
+        ndata.pop(name, None)
+
+
+def _australian_in_play(naval: NavalState, actions: list[NavalAction], ndata: dict[str, Any]) -> None:
+    """27.712 D: "No more than two Australian destroyer factors ... in play at any time", counted with
+    those on charts: a destroyer or cruiser laid down at the Australia yard comes into play, one scuttled
+    there goes out of it (a destroyer wherever it stands, a cruiser from row 2, under construction; a
+    cruiser in the Launch row there is a repair, 27.7267, whose ship may be British) [reading]. Ships
+    lost in combat are the player's to take off."""
+    for unit, name in AUSTRALIAN_IN_PLAY_FIELDS.items():
+        at_yard = [a for a in actions if a.yard == AUSTRALIA_YARD and a.unit is unit]
+        laid = sum(1 for a in at_yard if a.action == "lay_down")
+        scuttled = sum(
+            1
+            for a in at_yard
+            if a.action == "scuttle" and (unit is UnitType.DESTROYER or a.before.startswith("row 2"))
+        )
+        _set_count(ndata, name, max(0, getattr(naval, name) + laid - scuttled))
+
+
+def _fast_carrier_permits(
+    scenario: Scenario, naval: NavalState, actions: list[NavalAction], ndata: dict[str, Any]
+) -> None:
+    """27.7325: before war with Japan, each event lets the U.S. "begin the construction of one American
+    fast carrier": a permit is used by the fast carrier laid down with it. New events are the player's
+    to add (marked)."""
+    if scenario.us_at_war.get("pacific") or not naval.fast_carrier_permits:
+        return
+    laid = sum(1 for a in actions if a.action == "lay_down" and a.unit is UnitType.CARRIER)
+    _set_count(ndata, "fast_carrier_permits", max(0, naval.fast_carrier_permits - laid))
+
+
+def _transports_sunk_by_japan(
+    scenario: Scenario, naval: NavalState, plan: Plan, ndata: dict[str, Any]
+) -> None:
+    """27.7322 C: at war with Japan before war with Germany, transports sunk by Japan "may be rebuilt in
+    the Pacific U.S. box"; those rebuilt are no longer owed. The plan's lines do not name them: of the
+    U.S. transports at the Pacific box, those the U.S. pays wholly (its share // 3, at most the line's
+    factors) are counted as rebuilds, at most `transports_sunk_by_japan` [reading: the most the lines
+    allow, the labelling that lowers the cash-and-carry count and the U.S. share most]."""
+    if not naval.transports_sunk_by_japan or not scenario.us_at_war.get("pacific"):
+        return
+    if scenario.us_at_war.get("europe"):
+        return
+    wholly = sum(
+        min(line.factors, line.paid_by.get(Power.USA, 0) // SW_BRPS_PER_FACTOR)
+        for line in plan.sw_builds
+        if line.power is Power.USA and line.unit is UnitType.TRANSPORT and line.yard == US_PACIFIC_YARD
+    )
+    rebuilt = min(naval.transports_sunk_by_japan, wholly)
+    _set_count(ndata, "transports_sunk_by_japan", naval.transports_sunk_by_japan - rebuilt)

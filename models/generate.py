@@ -65,10 +65,13 @@ def _entry(pick: Pick, power: Power, index: int, max_count: int) -> dict[str, An
 def naval_data(pick: Pick, power: Power) -> dict[str, Any]:
     """A random naval state for `power` (27.7): its yards of 27.731 with ships on the charts."""
     yards = []
+    australia: list[dict[str, Any]] = []  # the Australia yard's chart (27.712 D)
     for site, rate in SHIPYARD_RATES[power].items():
         rate = rate + pick(0, 2)
         capacity = 2 * rate if not site.startswith("us_") else max(10, 2 * rate)
-        chart = []
+        chart: list[dict[str, Any]] = []
+        if site == "australia_box":
+            australia = chart
         for i in range(pick(0, min(capacity, 4))):
             unit = _choice(pick, ("destroyer", "cruiser", "capital_ship"))
             factors = {"destroyer": 1, "cruiser": 2}.get(unit) or pick(2, 5)
@@ -104,12 +107,22 @@ def naval_data(pick: Pick, power: Power) -> dict[str, Any]:
         if power in (Power.GERMANY, Power.ITALY)
         else _choice(pick, ("submarine", "asw", "transport"))
     )
-    return {
+    naval: dict[str, Any] = {
         "shipyards": yards,
         "designs": designs,
         "sw_units": [{"id": "sw", "unit": sw_unit, "count": pick(0, 3)}],
         "deferring_allowed": bool(pick(0, 3)),
     }
+    # 27.712 D: the Australian ships in play count those under construction on the Australia chart
+    # (its destroyers, its cruisers in row 2), as scenario validation asks; drawn without a pick, so
+    # every other draw stays the same.
+    destroyers = sum(1 for ship in australia if ship["unit"] == "destroyer")
+    cruisers = sum(1 for ship in australia if ship["unit"] == "cruiser" and ship["row"] == 2)
+    if destroyers:
+        naval["australian_destroyers_in_play"] = destroyers
+    if cruisers:
+        naval["australian_cruisers_in_play"] = cruisers
+    return naval
 
 
 def grants_data(pick: Pick) -> dict[str, Any]:

@@ -221,10 +221,12 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping
                     raise ValueError(
                         f"{where}.naval.shipyards[{i}] {ship.id}: {owner.value}'s ship in {power.value}'s yard (27.7264)"
                     )
+            british_cve = ship.unit is UnitType.ESCORT_CARRIER and ship.owner == Power.BRITAIN.value
             if (
                 ship.owner not in (None, "minor", power.value)
                 and yard.id.startswith("us_")
                 and not any(us_at_war.values())
+                and not (british_cve and isinstance(ship, ChartShip))  # 27.7223 B: built, not repaired
             ):
                 raise ValueError(
                     f"{where}.naval.shipyards[{i}] {ship.id}: U.S. boxes repair others' ships only while the U.S. "
@@ -234,6 +236,7 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping
                 raise ValueError(
                     f"{where}.naval.shipyards[{i}] {ship.id}: Vichy ships are at Marseilles (27.7265)"
                 )
+    _check_australian_in_play(where, naval)
     for i, design in enumerate(naval.designs):
         at = f"{where}.naval.designs[{i}] ({design.id})"
         if design.for_britain and (power is not Power.USA or design.unit is not UnitType.ESCORT_CARRIER):
@@ -247,6 +250,32 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping
         for yard_id in design.yards or []:
             if yard_id not in yards:
                 raise ValueError(f"{at}: {yard_id} is not one of the power's shipyards")
+
+
+def _check_australian_in_play(where: str, naval: NavalState) -> None:
+    """27.712 D: Australian destroyer factors and CA2s "in play", counted with those on charts, are at
+    least the Australian ships under construction on the Australia chart: its destroyers (one-factor
+    units are never damaged, so never repaired there, 27.721) and its cruisers in row 2 (a cruiser in
+    the Launch row there is a repair, 27.7267, and may be British) [reading]."""
+    for yard in naval.shipyards:
+        if yard.id != "australia_box":
+            continue
+        on_chart = {
+            "australian_destroyers_in_play": sum(
+                ship.factors for ship in yard.chart if ship.unit is UnitType.DESTROYER
+            ),
+            "australian_cruisers_in_play": sum(
+                1 for ship in yard.chart if ship.unit is UnitType.CRUISER and ship.row == 2
+            ),
+        }
+        for name, building in on_chart.items():
+            given = getattr(naval, name)
+            if building > given:
+                kind = "destroyer factors" if "destroyers" in name else "cruisers (CA2)"
+                raise ValueError(
+                    f"{where}.naval.{name}: {given}, but {building} Australian {kind} are under construction "
+                    "on the Australia chart, and the count includes those on charts (27.712 D)"
+                )
 
 
 class Scenario(Strict):

@@ -3,6 +3,7 @@
 import pytest
 
 from models.io import InputError, parse_scenario
+from models.tables import Power
 
 GOOD = """
 name: t
@@ -230,3 +231,39 @@ def test_loss_rates_on_legs_that_cross_the_mapboard_only():
     )
     assert where == "grants.loss_rates.us_atlantic_box->south_africa_box"
     assert "cannot be intercepted (40.223, 40.74)" in problem
+
+
+AUSTRALIA = """
+name: t
+turn: {season: summer, year: 1942}
+faction: western_allies
+powers:
+  britain:
+    brps: 100
+    brp_base: 150
+    naval:
+      australian_destroyers_in_play: IN_PLAY
+      shipyards:
+        - id: australia_box
+          rate: 2
+          chart:
+            - {id: aus-dd-1, unit: destroyer, factors: 1, row: launch, column: fall}
+            - {id: aus-dd-2, unit: destroyer, factors: 1, row: launch, column: fall}
+"""
+
+
+def test_australian_destroyers_in_play_count_those_on_the_chart():
+    """27.712 D: "No more than two Australian destroyer factors ... in play at any time", counted with
+    those on charts: two Australian destroyers on the Australia chart with 2 in play load; with 1 in
+    play the count is refused at its field and line (line 10)."""
+    naval = parse_scenario(AUSTRALIA.replace("IN_PLAY", "2")).powers[Power.BRITAIN].naval
+    assert naval is not None and naval.australian_destroyers_in_play == 2
+    with pytest.raises(InputError) as caught:
+        parse_scenario(AUSTRALIA.replace("IN_PLAY", "1"), "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "powers.britain.naval.australian_destroyers_in_play"
+    assert problem == (
+        "1, but 2 Australian destroyer factors are under construction on the Australia chart, and the count "
+        "includes those on charts (27.712 D)"
+    )
+    assert caught.value.lines == [10]

@@ -9,14 +9,17 @@ import yaml
 
 import scenarios
 from models.carry import later_season, next_turn_data
+from models.carry_naval import next_charts
 from models.generate_season import season_data
 from models.objective import Objective
+from models.plan import Plan
 from models.scenario import Scenario
 from models.season_plan import SeasonPlan
-from models.tables import WORKS_UNIT_TYPES, Power
+from models.tables import WORKS_UNIT_TYPES, Power, UnitType
 from optimizer.checker import check
 from optimizer.checker.season import check_season
 from optimizer.planners import Limits
+from optimizer.planners.position import solve
 from optimizer.planners.season import SEASON
 from optimizer.season.solve import solve_season
 from tests.optimizer.cli.test_cli import run
@@ -177,3 +180,106 @@ def test_awaw_next_writes_the_brps_received_as_a_grant_received_40_23_b(tmp_path
     following = run("season", tmp_path / "n.yaml", "--json")  # a season of one turn: awaw plan's JSON
     assert following.exit_code == 0, following.output
     assert json.loads(following.stdout)["powers"]["italy"]["construction_limit"] == 20
+
+
+def carried_after(data: dict) -> tuple[Plan, Scenario]:
+    """The planner's legal plan of a one-turn position, and the next turn's scenario `awaw next` writes
+    from it (models.carry.next_turn_data, models.carry_naval.next_charts)."""
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None
+    assert check(scenario, plan) == []
+    written = next_turn_data(scenario, plan, None)
+    next_charts(scenario, plan, written)
+    return plan, Scenario.model_validate(written)
+
+
+def western_allies(powers: dict, **fields) -> dict:
+    return {
+        "name": "carried counts",
+        "turn": {"season": "summer", "year": 1942},
+        "faction": "western_allies",
+        "powers": {name: {"brps": 100, "brp_base": 150, **state} for name, state in powers.items()},
+        "objective": {"preset": "max-value"},
+        **fields,
+    }
+
+
+def test_regression_awaw_next_counts_australian_destroyers_laid_down():
+    """27.712 D: "No more than two Australian destroyer factors ... in play at any time", counted with
+    those on charts: with 1 in play, the planner lays down 1 destroyer at the Australia yard (2 - 1), and
+    the next turn has 2 in play, so it lays down none; `awaw next` had left 1, letting it lay down a
+    third."""
+    naval = {
+        "australian_destroyers_in_play": 1,
+        "shipyards": [{"id": "australia_box", "rate": 2}],
+        "designs": [{"id": "aus-dd", "unit": "destroyer", "factors": 1, "count": 4}],
+    }
+    data = western_allies({"britain": {"naval": naval}}, us_at_war={"europe": True, "pacific": True})
+    plan, following = carried_after(data)
+    assert [a.action for a in plan.naval_actions] == ["lay_down"]
+    naval_state = following.powers[Power.BRITAIN].naval
+    assert naval_state is not None
+    assert (naval_state.australian_destroyers_in_play, naval_state.australian_cruisers_in_play) == (2, 0)
+    after = solve(following).plan
+    assert after is not None and [a.action for a in after.naval_actions] == ["launch"]
+
+
+def test_regression_awaw_next_keeps_transports_sunk_by_japan_after_rebuilding_them():
+    """27.7322 C: at war with Japan, not Germany, transports sunk by Japan "may be rebuilt in the Pacific
+    U.S. box without regard for the USAT level": with 2 sunk and USAT 20 (no cash and carry, A), the
+    planner rebuilds both at U.S. expense (6 BRPs), and the next turn owes none; `awaw next` had kept 2."""
+    naval = {
+        "transports_sunk_by_japan": 2,
+        "shipyards": [{"id": "us_pacific_box", "rate": 4}],
+        "sw_units": [{"id": "transports", "unit": "transport", "count": 6}],
+    }
+    data = western_allies(
+        {"usa": {"naval": naval}},
+        usat=20,
+        us_at_war={"europe": False, "pacific": True},
+        objective={"preset": "max-value", "values": {"transport": 10}},
+    )
+    plan, following = carried_after(data)
+    assert [(b.factors, b.paid_by) for b in plan.sw_builds] == [(2, {Power.USA: 6})]
+    naval_state = following.powers[Power.USA].naval
+    assert naval_state is not None and naval_state.transports_sunk_by_japan == 0
+
+
+def test_regression_awaw_next_keeps_the_fast_carrier_permit_used():
+    """27.7325: before war with Japan, for each event "the U.S. may begin the construction of one
+    American fast carrier": with 2 permits the planner lays down the one Essex it may, and the next turn
+    has 1 permit left; `awaw next` had kept 2."""
+    naval = {
+        "fast_carrier_permits": 2,
+        "shipyards": [{"id": "us_pacific_box", "rate": 4}],
+        "designs": [{"id": "essex", "unit": "carrier", "carrier_class": "cv", "factors": 4, "count": 1}],
+    }
+    data = western_allies({"usa": {"naval": naval}}, usat=40, us_at_war={"europe": False, "pacific": False})
+    data["turn"] = {"season": "summer", "year": 1941}
+    plan, following = carried_after(data)
+    assert [(a.ship, a.action) for a in plan.naval_actions] == [("essex#1", "lay_down")]
+    naval_state = following.powers[Power.USA].naval
+    assert naval_state is not None and naval_state.fast_carrier_permits == 1
+
+
+def test_regression_awaw_next_loses_the_owner_of_a_british_cve():
+    """27.7223 B: "The U.S. may build British CVEs once USAT reach 28": the CVE laid down for Britain
+    (USAT 30, before any war) stays Britain's on the carried chart (`owner: britain`), which validates
+    though the U.S. is at peace (it is built there, not repaired, 27.7264); `awaw next` had written it
+    as an American CVE."""
+    naval = {
+        "shipyards": [{"id": "us_atlantic_box", "rate": 4}],
+        "designs": [{"id": "bcve", "unit": "escort_carrier", "factors": 1, "count": 1, "for_britain": True}],
+    }
+    data = western_allies(
+        {"usa": {"naval": naval}, "britain": {"brps": 50, "brp_base": 90}},
+        usat=30,
+        us_at_war={"europe": False, "pacific": False},
+    )
+    plan, following = carried_after(data)
+    assert [(a.ship, a.action) for a in plan.naval_actions] == [("bcve#1", "lay_down")]
+    naval_state = following.powers[Power.USA].naval
+    assert naval_state is not None
+    [cve] = naval_state.shipyards[0].chart
+    assert (cve.id, cve.unit, cve.owner) == ("bcve#1-summer-1942", UnitType.ESCORT_CARRIER, "britain")
