@@ -295,11 +295,16 @@ def repair_breaches(ship: TrackedShip, turn: int) -> list[tuple[str, str]]:
 def scuttle_breaches(
     ship: TrackedShip, col: int, column: int, turn: int, naval: NavalState
 ) -> list[tuple[str, str]]:
-    """Scuttling a ship in column `col` (27.7272 E): never a French ship, in whatever yard; this
-    turn only with `deferring_allowed` [input]; in later turns of the horizon only ships of the
-    turn's column [reading]."""
+    """Scuttling a ship in column `col` (27.7272 E): "EXCEPTION: France may never scuttle ships"
+    [reading]: the power whose chart holds a ship is the player acting on it (27.7272: "each naval
+    unit which appears ... on each of his Naval Construction Charts"), so France scuttles nothing on
+    its charts, a minor country's or an ally's ship included; and a French ship is not scuttled in an
+    ally's yard either. This turn only with `deferring_allowed` [input]; in later turns of the
+    horizon only ships of the turn's column [reading]."""
     breaches = []
-    if ship.owned_by is Power.FRANCE and not ship.minor:
+    if ship.power is Power.FRANCE:
+        breaches.append(("27.7272 E", "France may never scuttle ships: this one is on a French chart"))
+    elif ship.owned_by is Power.FRANCE:
         breaches.append(("27.7272 E", "French ships may never be scuttled"))
     if turn == 0 and not naval.deferring_allowed:
         breaches.append(

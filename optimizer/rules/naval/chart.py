@@ -58,6 +58,19 @@ class ShipData:
         """Whose ship it is, for the objective."""
         return self.owner or self.power
 
+    @property
+    def chart_power(self) -> Power:
+        """The power whose Naval Construction Chart holds the ship (the yard key's "power/"): the
+        player acting on it (27.7272), whoever pays."""
+        return Power(self.yard.split("/", 1)[0])
+
+    @property
+    def scuttled_never(self) -> bool:
+        """27.7272 E "EXCEPTION: France may never scuttle ships" [reading]: France acts on its own
+        charts, so no ship on a French chart is scuttled, a minor's or an ally's included; nor is a
+        French ship at an ally's yard (France's ship, the reading this project took before)."""
+        return Power.FRANCE in (self.chart_power, self.valued_for)
+
 
 def yard_builds(site: str, unit: UnitType, factors: int) -> bool:
     """What the Canadian and Australian yards may build (27.712 C, D): Canada destroyers, cruisers and
@@ -111,9 +124,9 @@ def ship_actions(ship: ShipData, state: State, column: int, turn: int, deferring
     # 27.7272 C, E: the scenario's restriction is this turn's; later turns may defer [reading].
     deferring = deferring or turn > 0
     options = []
-    if deferring and (turn == 0 or col == column) and ship.valued_for is not Power.FRANCE:
-        # 27.7272 E: any ship may be scuttled this turn (France never); in later turns of the
-        # horizon the plan scuttles only ships of the turn's column [reading: a planning horizon].
+    if deferring and (turn == 0 or col == column) and not ship.scuttled_never:
+        # 27.7272 E: any ship may be scuttled this turn (France never, `scuttled_never`); in later turns
+        # of the horizon the plan scuttles only ships of the turn's column [reading: a planning horizon].
         options.append((ChartAction.SCUTTLE, SCUTTLED))
     if col != column:
         return [(None, state), *options]

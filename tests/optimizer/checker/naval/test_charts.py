@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
+
+import pytest
 
 from models.plan import Plan
 from models.scenario import Scenario
@@ -173,3 +176,41 @@ def test_french_ships_are_never_scuttled_in_any_yard() -> None:
         factors=4,
     )
     assert rules(check(s, plan(scuttled))) == ["27.7272 E"]
+
+
+@pytest.mark.parametrize("owner", ["minor", "britain", None])
+def test_regression_france_scuttled_a_minor_ship_on_its_chart(owner: str | None) -> None:
+    """27.7272 E "EXCEPTION: France may never scuttle ships" [reading]: France acts on its own charts
+    (27.7272: "each naval unit which appears ... on each of his Naval Construction Charts"), so it
+    scuttles no ship at Lorient, a minor country's cruiser (27.7266 C) or a British one included; the
+    checker had accepted both."""
+    cruiser: dict[str, Any] = ship("Emile", "cruiser", 2, 2, "fall")
+    if owner is not None:
+        cruiser["owner"] = owner
+    data = {
+        "name": "a ship on the Lorient chart",
+        "turn": {"season": "spring", "year": 1940},
+        "faction": "western_allies",
+        "powers": {
+            "france": {
+                "brps": 60,
+                "brp_base": 120,
+                "naval": {"shipyards": [{"id": "lorient", "rate": 1, "chart": [cruiser]}]},
+            },
+            "britain": {"brps": 100, "brp_base": 120},
+        },
+    }
+    scuttled = act(
+        0,
+        "Emile",
+        "scuttle",
+        "row 2 fall",
+        "scuttled",
+        yard="lorient",
+        power="france",
+        unit="cruiser",
+        factors=2,
+    )
+    result = check(Scenario.model_validate(data), plan(scuttled))
+    assert rules(result) == ["27.7272 E"]
+    assert "France may never scuttle ships: this one is on a French chart" in result[0].message

@@ -204,6 +204,36 @@ def test_scuttling_frees_capacity(scenario_of, assert_feasible):
     assert_feasible(model)
 
 
+@pytest.mark.parametrize(
+    ("power", "yard", "owner", "scuttled"),
+    [
+        ("france", "lorient", "minor", False),
+        ("france", "lorient", "britain", False),  # the regression: offered before
+        ("france", "lorient", None, False),
+        ("britain", "glasgow", "france", False),
+        ("britain", "glasgow", None, True),
+    ],
+)
+def test_regression_france_scuttles_no_ship_on_its_chart(scenario_of, power, yard, owner, scuttled):
+    """27.7272 E "EXCEPTION: France may never scuttle ships" [reading]: France acts on its own charts, so
+    no cruiser on the Lorient chart is scuttled, a minor country's (27.7266 C) or Britain's included, nor
+    a French cruiser on Glasgow's; a British cruiser at Glasgow may be. The planner had let France scuttle
+    none but had offered a British ship at Lorient, and the checker accepted a minor's."""
+    cruiser = {"id": "Emile", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"}
+    if owner is not None:
+        cruiser["owner"] = owner
+    naval = {"shipyards": [{"id": yard, "rate": 1, "chart": [cruiser]}]}
+    others = {"britain": {}} if power == "france" else {"france": {}}
+    scenario = scenario_of({power: {"naval": naval}, **others}, faction="western_allies")
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    if scuttled:
+        variables.naval.fix(model, f"{power}/{yard}/Emile", 0, ChartAction.SCUTTLE)
+    else:
+        with pytest.raises(ValueError, match="cannot scuttle in turn 0"):
+            variables.naval.fix(model, f"{power}/{yard}/Emile", 0, ChartAction.SCUTTLE)
+
+
 @pytest.mark.parametrize(("cves", "accepted"), [(4, True), (5, False)])
 def test_american_cves_limited_by_but_not_counted_against_naval_air(
     scenario_of, assert_accepts, cves, accepted
