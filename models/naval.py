@@ -49,7 +49,10 @@ class OwnedShip(Strict):
 
     owner: str | None = Field(
         default=None,
-        description="Whose ship, if not the yard's power: a power, or 'minor' (27.7264, 27.7266 C).",
+        description=(
+            "Whose ship, if not the yard's power: a power (27.7264), or 'minor' for a minor country's cruiser "
+            "(27.7266 C: only cruisers)."
+        ),
     )
     vichy: bool = Field(default=False, description="A Vichy French ship at Marseilles (27.7265).")
 

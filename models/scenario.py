@@ -8,7 +8,7 @@ default silently.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
@@ -236,6 +236,7 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping
                 raise ValueError(
                     f"{where}.naval.shipyards[{i}] {ship.id}: Vichy ships are at Marseilles (27.7265)"
                 )
+    _check_minor_ships(where, naval)
     _check_australian_in_play(where, naval)
     for i, design in enumerate(naval.designs):
         at = f"{where}.naval.designs[{i}] ({design.id})"
@@ -250,6 +251,25 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping
         for yard_id in design.yards or []:
             if yard_id not in yards:
                 raise ValueError(f"{at}: {yard_id} is not one of the power's shipyards")
+
+
+def _check_minor_ships(where: str, naval: NavalState) -> None:
+    """27.7266 C: "Minor country cruisers may be repaired in a shipyard belonging to a major power":
+    a minor country's ship in a major power's yard (`owner: minor`) is a cruiser; no rule brings a minor
+    country's capital ship, carrier, destroyer or CVE there."""
+    for i, yard in enumerate(naval.shipyards):
+        boxes: tuple[tuple[str, Sequence[ChartShip | DamagedShip]], ...] = (
+            ("chart", yard.chart),
+            ("waiting_for_repair", yard.waiting_for_repair),
+        )
+        for box, ships in boxes:
+            for j, ship in enumerate(ships):
+                if ship.owner == "minor" and ship.unit is not UnitType.CRUISER:
+                    raise ValueError(
+                        f"{where}.naval.shipyards[{i}].{box}[{j}].owner: 'minor' is for cruisers only, "
+                        "as minor country cruisers may be repaired in a shipyard belonging to a major power "
+                        f"(27.7266 C); {ship.id} is a {ship.factors}-factor {ship.unit.value}"
+                    )
 
 
 def _check_australian_in_play(where: str, naval: NavalState) -> None:

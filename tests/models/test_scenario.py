@@ -267,3 +267,41 @@ def test_australian_destroyers_in_play_count_those_on_the_chart():
         "includes those on charts (27.712 D)"
     )
     assert caught.value.lines == [10]
+
+
+LORIENT = """
+name: t
+turn: {season: spring, year: 1940}
+faction: western_allies
+powers:
+  france:
+    brps: 60
+    brp_base: 120
+    naval:
+      shipyards:
+        - id: lorient
+          rate: 1
+          waiting_for_repair:
+            - id: greek-ship
+              unit: UNIT
+              factors: FACTORS
+              owner: minor
+"""
+
+
+def test_regression_minor_capital_ship_waits_for_repair_at_a_french_yard():
+    """27.7266 C: "Minor country cruisers may be repaired in a shipyard belonging to a major power": a
+    minor country's cruiser waits for repair at Lorient; a minor's 3-factor capital ship there is
+    refused at its `owner` (line 17). It had validated and planned."""
+    cruiser = parse_scenario(LORIENT.replace("UNIT", "cruiser").replace("FACTORS", "2"))
+    naval = cruiser.powers[Power.FRANCE].naval
+    assert naval is not None and naval.shipyards[0].waiting_for_repair[0].owner == "minor"
+    with pytest.raises(InputError) as caught:
+        parse_scenario(LORIENT.replace("UNIT", "capital_ship").replace("FACTORS", "3"), "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "powers.france.naval.shipyards[0].waiting_for_repair[0].owner"
+    assert problem == (
+        "'minor' is for cruisers only, as minor country cruisers may be repaired in a shipyard belonging to "
+        "a major power (27.7266 C); greek-ship is a 3-factor capital_ship"
+    )
+    assert caught.value.lines == [17]
