@@ -28,6 +28,9 @@ from models.season_plan import SeasonPlan
 from models.tables import Power
 from optimizer.checker.brps import brps_available
 from optimizer.checker.check import check
+from optimizer.checker.grants.accounts import grant_account
+from optimizer.checker.lines import resolve_lines
+from optimizer.checker.naval.budgets import check_restricted_deferrals
 from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import later_turn_spending
@@ -115,6 +118,10 @@ def _check_later(
     spending = later_turn_spending(first, plan, replay, t)
     bare = plan.model_copy(update={"naval": []})
     found = check(current, bare, naval=spending)
+    lines, _ = resolve_lines(current, bare)
+    found += check_restricted_deferrals(
+        current, replay, lines, grant_account(current, bare), spending, turn=t, chart=first
+    )
     kept = {p: r.brps_kept for p, r in derive_report(current, bare, spending).items()}
     for report in plan.naval:
         brps = replay.brps.get(report.power, [])

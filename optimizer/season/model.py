@@ -43,6 +43,7 @@ from models.tables import Dominion, Faction, Power
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.guards import Guards
 from optimizer.rules.linear import LinearExpr
+from optimizer.rules.naval.constraints import involuntary_deferral
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.season.guards import SeasonGuards
 from optimizer.season.prepare import SeasonData, oil_coming
@@ -128,7 +129,23 @@ def build_season(data: SeasonData, *, explain: bool = False) -> tuple[cp_model.C
     _force_pool(model, data, turns, guards_of)
     _routes(model, data, turns, guards_of)
     carried, left = _oil(model, data, turns, guards_of)
+    _restricted_deferrals(model, turns, guards_of)
     return model, SeasonVariables(data, turns, carried, left, season_guards)
+
+
+def _restricted_deferrals(model: cp_model.CpModel, turns: list[TurnVariables], guards: GuardsOf) -> None:
+    """27.7272 C in each later turn of the season: a power without `deferring_allowed` defers a ship in
+    that turn's column only when it must, judged by that turn's BRPs and construction limit
+    (`optimizer.rules.naval.constraints.involuntary_deferral`; turn 1's is posted by its own model) [reading:
+    the restriction stands until the events that lift it, which the season does not foresee]. Without
+    it the season would expect deferrals the next turn, planned under the restriction, may not make."""
+    chart = turns[0].naval
+    if chart is None:
+        return
+    for t in range(1, min(len(turns), len(chart.naval.seasons))):
+        for yard in chart.naval.yards.values():
+            if not chart.naval.deferring_allowed[yard.power]:
+                involuntary_deferral(model, turns[0], yard, guards(t), t, turns[t])
 
 
 def _inflow(

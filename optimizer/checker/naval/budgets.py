@@ -61,12 +61,14 @@ def check_restricted_deferrals(
     lines: list[PricedLine],
     account: GrantAccount,
     naval: NavalSpendings,
+    turn: int = 0,
+    chart: Scenario | None = None,
 ) -> list[Violation]:
-    """27.7272 C restricts "voluntary" deferring: this turn, without `deferring_allowed`, a ship in
-    its column may still wait when it must [reading]:
+    """27.7272 C restricts "voluntary" deferring: without `deferring_allowed`, a ship in its column may
+    still wait when it must [reading]:
 
     - its yard may spend no point (27.712 A), or has spent its whole rate on the ships already in
-      this turn's column, continuing or accelerating them (27.7272 A, B). Points spent on new work
+      the turn's column, continuing or accelerating them (27.7272 A, B). Points spent on new work
       (SW units, lay-downs, repairs started, raises) are no excuse: 27.7322's example builds
       transports "provided American shipbuilding points are available (the U.S. must continue the
       construction of existing ships - 27.7272C)";
@@ -75,9 +77,14 @@ def check_restricted_deferrals(
       that example's new ships].
 
     A ship in the Launch row is launched at no cost (27.7272 D): its deferral is never excused. Any
-    other deferral this turn breaks 27.7272 C."""
+    other deferral breaks 27.7272 C. The chart's `turn` is judged with `scenario`'s money, the turn
+    that pays it: this turn's by the turn checker; a season's later turn's, its own position
+    (`optimizer.checker.season`), since the restriction stands through the season [reading], its yards
+    read from `chart`, the scenario whose charts were replayed (turn 1's)."""
     violations: list[Violation] = []
-    for what, power, site, launch_row in replay.restricted_deferrals:
+    for what, power, site, launch_row, when in replay.restricted_deferrals:
+        if when != turn:
+            continue
         if launch_row:
             violations.append(
                 Violation(
@@ -87,12 +94,13 @@ def check_restricted_deferrals(
                 )
             )
             continue
-        naval_state = naval_state_of(scenario, power)
+        charts = scenario if chart is None else chart
+        naval_state = naval_state_of(charts, power)
         assert naval_state is not None
         yard = next(shipyard_info(power, y) for y in naval_state.shipyards if y.id == site)
-        if not yard_standing(scenario, power, site).builds:
+        if not yard_standing(charts, power, site).builds:
             continue  # 27.712 A: the yard spends no point, so its ships wait involuntarily
-        used = replay.column_points.get((power, site), 0)
+        used = replay.column_points.get((power, site, turn), 0)
         kept = brps_available(scenario, power, account=account) - brps_paid(
             scenario, power, lines, account, naval
         )

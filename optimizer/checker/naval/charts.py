@@ -37,12 +37,13 @@ class NavalReplay:
     brps: dict[Power, list[int]] = field(default_factory=dict)
     charts: dict[tuple[Power, str, int], tuple[list[ChartView], list[str]]] = field(default_factory=dict)
     points: dict[tuple[Power, str, int], int] = field(default_factory=dict)  # SB used per yard and turn
-    # This turn's deferrals without `deferring_allowed`: (description, power, yard, from the Launch
-    # row), judged by `check_restricted_deferrals` (27.7272 C).
-    restricted_deferrals: list[tuple[str, Power, str, bool]] = field(default_factory=list)
-    # This turn's SB per yard spent continuing or accelerating ships already in the turn's column
+    # Deferrals without `deferring_allowed`: (description, power, yard, from the Launch row, the chart's
+    # turn), judged by `check_restricted_deferrals` (27.7272 C): this turn's by the turn checker, a
+    # season's later turns' by the season checker with that turn's money.
+    restricted_deferrals: list[tuple[str, Power, str, bool, int]] = field(default_factory=list)
+    # SB per yard and turn spent continuing or accelerating ships already in the turn's column
     # (27.7272 A, B): the points that may excuse a restricted deferral (27.7272 C).
-    column_points: dict[tuple[Power, str], int] = field(default_factory=lambda: defaultdict(int))
+    column_points: dict[tuple[Power, str, int], int] = field(default_factory=lambda: defaultdict(int))
     # BRPs spent at the Canada and Australia yards in each turn of the horizon, by (turn, country): their
     # shipbuilding (40.244); a season's later turns are its own turns, with their own shipbuilding of those
     # countries (optimizer/checker/season.py).

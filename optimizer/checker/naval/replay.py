@@ -88,7 +88,7 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
     (27.7251), the U.S. before war with Japan lays down at most `fast_carrier_permits` fast
     carriers (27.7325), the Australia yard at most 2 - in play destroyer factors and CA2s (27.712
     D). SW builds (turn 0):
-    `sw_build_points`. This turn's deferrals without `deferring_allowed` are recorded for
+    `sw_build_points`. Deferrals without `deferring_allowed` are recorded, each with its turn, for
     `check_restricted_deferrals`, which needs the turn's money (27.7272 C).
     """
     replay = NavalReplay()
@@ -258,7 +258,7 @@ def apply_action(
     """One action of the turn: one a ship and turn (27.7272), legal from the ship's state
     (`naval_action_breaches`), its `before` and `after` the replay's (report), priced and charged
     (`charge_action`); the ship moves to where the action takes it (`naval_action_result`). A
-    deferral this turn without `deferring_allowed` is recorded for `check_restricted_deferrals`
+    deferral without `deferring_allowed` is recorded, with its turn, for `check_restricted_deferrals`
     (27.7272 C)."""
     replay = run.replay
     what = describe_naval_action(index, action)
@@ -279,23 +279,14 @@ def apply_action(
     yard = run.yards[(action.power, action.yard)]
     for rule, reason in naval_action_breaches(ship, kind, column, turn, naval, yard):
         replay.rules.append(Violation(rule, f"{what}: {reason}"))
-    if (
-        kind is ChartAction.DEFER
-        and turn == 0
-        and not naval.deferring_allowed
-        and isinstance(ship.state, tuple)
-    ):
-        replay.restricted_deferrals.append((what, action.power, action.yard, ship.state[0] == LAUNCH_ROW))
+    if kind is ChartAction.DEFER and not naval.deferring_allowed and isinstance(ship.state, tuple):
+        replay.restricted_deferrals.append(
+            (what, action.power, action.yard, ship.state[0] == LAUNCH_ROW, turn)
+        )
     state = ship.state
-    if (
-        turn == 0
-        and kind in CHART_MOVES
-        and isinstance(state, tuple)
-        and state[1] == column
-        and state[0] > LAUNCH_ROW
-    ):
-        # 27.7272 C: a point that went to a ship already in this turn's column (A, B).
-        replay.column_points[(action.power, action.yard)] += naval_action_cost(ship.unit, kind)[0]
+    if kind in CHART_MOVES and isinstance(state, tuple) and state[1] == column and state[0] > LAUNCH_ROW:
+        # 27.7272 C: a point that went to a ship already in the turn's column (A, B).
+        replay.column_points[(action.power, action.yard, turn)] += naval_action_cost(ship.unit, kind)[0]
     brps = charge_action(run, tally, what, action, ship, kind, turn)
     result = naval_action_result(ship, kind, column)
     if kind is ChartAction.LAY_DOWN and result is not None and ship.design is not None:

@@ -131,7 +131,7 @@ def ship_actions(ship: ShipData, state: State, column: int, turn: int, deferring
     if col != column:
         return [(None, state), *options]
     # Without voluntary deferring a ship may still wait when it must (27.7272 C restricts "voluntary"
-    # deferring); add_naval_construction says when (constraints._involuntary_deferral).
+    # deferring); add_naval_construction says when (constraints.involuntary_deferral).
     options.append((ChartAction.DEFER, (row, (col + 1) % COLUMNS)))
     if row == LAUNCH_ROW:
         if ship.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER):

@@ -107,11 +107,20 @@ def add_chart_moves(model: cp_model.CpModel, data: Prepared, variables: Variable
         model.add_max_equality(ships.us_limit_floored, [after, 0])
 
 
-def _involuntary_deferral(
-    model: cp_model.CpModel, variables: Variables, yard: YardData, guards: Guards
+def involuntary_deferral(
+    model: cp_model.CpModel,
+    variables: Variables,
+    yard: YardData,
+    guards: Guards,
+    t: int = 0,
+    budget: Variables | None = None,
 ) -> None:
-    """27.7272 C restricts voluntary deferring: without it, a ship in its column waits this turn only
-    when it must [reading].
+    """27.7272 C restricts voluntary deferring: without it, a ship in its column waits in the chart's
+    turn `t` only when it must [reading]. `variables` hold the chart; `budget`, the turn whose BRPs and
+    construction limit pay the chart's turn `t` (a season's later turn, `optimizer.season.model`; this
+    turn's own by default). A plain turn's later chart turns are expectations on budgets the player
+    states (`horizon.future`) and are not held to it; a season's turns are, each with its own BRPs and
+    limit, so that the next turn, planned with the restriction, can keep what the season expected.
 
     The yard's points are an excuse only when they went to the ships already in this turn's column
     (continued or accelerated, 27.7272 A, B) and reach its rate, or the yard may spend none (27.712 A):
@@ -124,34 +133,37 @@ def _involuntary_deferral(
     its deferral is never excused, at a yard that may spend no point too."""
     naval = variables.naval
     assert naval is not None
+    budget = variables if budget is None else budget
+    where = yard.key if t == 0 else f"{yard.key} turn {t}"
     deferred = [
         (state, var)
-        for _, state, action, var in naval.actions(0, yard=yard.key)
+        for _, state, action, var in naval.actions(t, yard=yard.key)
         if action is ChartAction.DEFER
     ]
     for state, var in deferred:
         if isinstance(state, tuple) and state[0] == LAUNCH_ROW:
-            model.add(var == 0).only_enforce_if(guards.of("27.7272 C", yard.key))
+            model.add(var == 0).only_enforce_if(guards.of("27.7272 C", where))
     waiting = [var for state, var in deferred if not (isinstance(state, tuple) and state[0] == LAUNCH_ROW)]
     if not waiting or not yard.builds:
         return  # (a yard that may not build spends no point: its ships wait involuntarily)
     power = yard.power
     column_points = [
         action_cost(ship, action)[0] * var
-        for ship, _, action, var in naval.actions(0, yard=yard.key)
+        for ship, _, action, var in naval.actions(t, yard=yard.key)
         if action in COLUMN_MOVES
     ]
-    no_points = model.new_bool_var(f"no_points_{yard.key}")
-    no_brps = model.new_bool_var(f"no_brps_{yard.key}")
-    no_limit = model.new_bool_var(f"no_limit_{yard.key}")
+    suffix = "" if t == 0 else f"_{t}"
+    no_points = model.new_bool_var(f"no_points_{yard.key}{suffix}")
+    no_brps = model.new_bool_var(f"no_brps_{yard.key}{suffix}")
+    no_limit = model.new_bool_var(f"no_limit_{yard.key}{suffix}")
     model.add(sum(column_points) >= yard.rate).only_enforce_if(no_points)
-    model.add(variables.kept(power) <= LAY_DOWN_BRPS - 1).only_enforce_if(no_brps)
-    model.add(variables.limit_counted(power) + LAY_DOWN_BRPS >= variables.limit(power) + 1).only_enforce_if(
+    model.add(budget.kept(power) <= LAY_DOWN_BRPS - 1).only_enforce_if(no_brps)
+    model.add(budget.limit_counted(power) + LAY_DOWN_BRPS >= budget.limit(power) + 1).only_enforce_if(
         no_limit
     )
     for var in waiting:
         model.add_bool_or([no_points, no_brps, no_limit]).only_enforce_if(
-            [var, *guards.of("27.7272 C", yard.key)]
+            [var, *guards.of("27.7272 C", where)]
         )
 
 
@@ -229,7 +241,7 @@ def _yard_turn(
         model.add(sum(on_chart) <= yard.capacity).only_enforce_if(guards.of("27.741", f"{key} turn {t}"))
     _yard_standing(model, ships, yard, t, guards)
     if t == 0 and not ships.naval.deferring_allowed[yard.power]:
-        _involuntary_deferral(model, variables, yard, guards)
+        involuntary_deferral(model, variables, yard, guards)
 
 
 def _yard_standing(

@@ -195,3 +195,46 @@ def test_a_french_ship_must_be_paid_on_when_its_deferral_is_forbidden():
         position, Limits(), parse_season_decisions(["france:lorient/lorient-0:defer@turn3"], [], 2)
     )
     assert fixed.plan is not None and fixed.plan.objective.value == base.plan.objective.value
+
+
+RESTRICTED = """
+name: t
+turn: {season: summer, year: 1942}
+faction: european_axis
+powers:
+  germany:
+    brps: 30
+    brp_base: 90
+    force_pool: []
+    naval:
+      deferring_allowed: false
+      shipyards:
+        - id: kiel
+          rate: 1
+          chart:
+            - {id: graf, unit: carrier, carrier_class: cvl, factors: 3, row: launch, column: fall}
+objective: {preset: max-factors}
+season: {turns: 2}
+"""
+
+
+def test_restricted_deferring_binds_the_seasons_later_turns_27_7272_c():
+    """27.7272 C, D: with deferring restricted, Graf Zeppelin in the Launch row of the fall column is
+    launched in the season's fall turn (turn 2) at no cost, and may not wait there: the restriction
+    stands through the season, so the season expects no deferral the next turn, planned under it, could
+    not make. Fixing the deferral is refused by 27.7272 C, and a season plan deferring it breaks 27.7272 C
+    in turn 2 (the season checker, with that turn's money)."""
+    position = parse_scenario(RESTRICTED)
+    best = solved(position)
+    assert best.plan is not None
+    assert [(a.turn, a.action) for a in best.plan.turns[0].plan.naval_actions if a.ship == "graf"] == [
+        (1, "launch")
+    ]
+    fixed = solved(position, fix=["germany:graf:defer@turn2"])
+    assert fixed.status is Status.INFEASIBLE
+    deferred = best.plan.model_copy(deep=True)
+    for action in deferred.turns[0].plan.naval_actions:
+        if action.ship == "graf":
+            action.action = "defer"
+    found = [v for v in check_season(position, deferred) if v.rule == "27.7272 C"]
+    assert found and found[0].message.startswith("turn 2: ")
