@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from models.carry_naval import carried_actions
+from models.decisions import decisions_of
 from models.plan import Plan
 from models.scenario import Scenario
 from models.season import PowerExpectation, SeasonSection, TurnExpectation, turn_after
@@ -204,7 +206,31 @@ def next_turn_data(
         objective.pop(name, None)
     data.pop("sw", None)
     data.pop("mobilization", None)
+    data.pop("expected_orders", None)  # this turn's; the next turn's are the plan's (`carried_orders`)
     return data
+
+
+def carried_orders(scenario: Scenario, plans: list[Plan]) -> list[dict[str, Any]]:
+    """The orders the plan expects of the turns after this one, as the next turn's `expected_orders`
+    (`models.orders.TurnOrders`), each a turn earlier: `plans` are the season plan's turns (this turn's
+    first; one plan for `awaw plan`'s), and the next turn's are the second's builds, SW units, grants by
+    route, route openings and oil counters spent with the chart's actions of the turns after this one
+    (`models.carry_naval.carried_actions`), the turn after that's the third's, and so on. Empty when
+    the plan expects nothing of later turns."""
+    orders: list[dict[str, Any]] = []
+    chart = carried_actions(scenario, plans[0])
+    for turn in range(1, max(len(plans), 2 if chart else 1)):
+        mine: dict[str, Any] = {"turn": turn}
+        if turn < len(plans):
+            decided = decisions_of(plans[turn]).model_dump(
+                mode="json", exclude={"format", "scenario", "naval"}, exclude_defaults=True
+            )
+            mine.update({k: v for k, v in decided.items() if v})
+        if turn == 1 and chart:
+            mine["naval"] = chart
+        if len(mine) > 1:
+            orders.append(mine)
+    return orders
 
 
 def later_season(season: SeasonSection | None, length: int) -> dict[str, Any] | None:

@@ -173,3 +173,38 @@ def _transports_sunk_by_japan(
     )
     rebuilt = min(naval.transports_sunk_by_japan, wholly)
     _set_count(ndata, "transports_sunk_by_japan", naval.transports_sunk_by_japan - rebuilt)
+
+
+def carried_actions(scenario: Scenario, plan: Plan) -> list[dict[str, Any]]:
+    """The chart actions the plan expects of the turns after this one, as the next turn's orders
+    (`models.orders.TurnOrders.naval`): a turn earlier, each ship under the name it has on the next
+    turn's chart. A ship laid down this turn is there under its label (`_label`); a copy of a design laid
+    down in a later turn is, at its yard, numbered after the copies laid down this turn are gone from the
+    design (`next_charts`), as the planner numbers a design's copies at a yard in the order they are laid
+    down (`DESIGN#N`)."""
+    now = {(a.power, a.yard, a.ship) for a in plan.naval_actions if a.turn == 0 and a.action == "lay_down"}
+    laid_now: dict[tuple[Power, str, str], int] = {}
+    for power, yard, ship in now:
+        design = ship.split("#")[0]
+        laid_now[power, yard, design] = laid_now.get((power, yard, design), 0) + 1
+    carried = []
+    for action in plan.naval_actions:
+        if action.turn == 0:
+            continue
+        ship = action.ship
+        if (action.power, action.yard, ship) in now:
+            ship = _label(ship, scenario)
+        elif "#" in ship and ship.split("#")[1].isdigit():
+            design, copy = ship.split("#")
+            earlier = laid_now.get((action.power, action.yard, design), 0)
+            ship = f"{design}#{int(copy) - earlier}"
+        carried.append(
+            {
+                "power": action.power.value,
+                "yard": action.yard,
+                "ship": ship,
+                "turn": action.turn - 1,
+                "action": action.action,
+            }
+        )
+    return carried

@@ -30,6 +30,7 @@ from models.objective import Objective as Objective
 from models.objective import Preset as Preset
 from models.objective import Priority as Priority
 from models.objective import PriorityKind as PriorityKind
+from models.orders import TurnOrders
 from models.powers import NATIONALITY_DOMINION as NATIONALITY_DOMINION
 from models.powers import Elimination as Elimination
 from models.powers import FixedSpending as FixedSpending
@@ -381,6 +382,45 @@ class Scenario(Strict):
             "expects of each (`awaw season`)."
         ),
     )
+    expected_orders: list[TurnOrders] = Field(
+        default_factory=list,
+        description=(
+            "The orders a season plan expected of this turn and the season's later ones, written by "
+            "`awaw next`: among the plans equally good on every priority, the planner keeps the one "
+            "closest to them (a last tie-break, never a rule), so that planning turn after turn gives "
+            "the season's orders when its expectations come true. An order the position no longer "
+            "has (an entry, a ship, a route) is left out of it."
+        ),
+    )
+
+    def _expected_orders_problem(self) -> str | None:
+        """`expected_orders`: each turn once and within the season (this turn alone without one), of
+        planned powers and factions; chart actions in turn 1's orders, the chart being planned whole
+        there (27.7)."""
+        length = self.season.length(self.turn) if self.season is not None else 1
+        seen: set[int] = set()
+        for i, orders in enumerate(self.expected_orders):
+            where = f"expected_orders[{i}]"
+            if orders.turn > length or orders.turn in seen:
+                why = "a second time" if orders.turn in seen else f"past the {length} turn(s) planned"
+                return f"{where}.turn: turn {orders.turn} {why}"
+            seen.add(orders.turn)
+            if orders.naval and orders.turn != 1:
+                return f"{where}.naval: chart actions go in turn 1's orders, by the chart's own turn (27.7)"
+            powers = [
+                *((f"builds[{j}].power", b.power) for j, b in enumerate(orders.builds)),
+                *((f"naval[{j}].power", a.power) for j, a in enumerate(orders.naval)),
+                *((f"sw_builds[{j}].power", b.power) for j, b in enumerate(orders.sw_builds)),
+                *((f"grants[{j}].grantor", g.grantor) for j, g in enumerate(orders.grants)),
+                *((f"route_openings[{j}].paid_by", o.paid_by) for j, o in enumerate(orders.route_openings)),
+            ]
+            for field, power in powers:
+                if power not in self.powers:
+                    return f"{where}.{field}: {power.value} is not a planned power"
+            for faction in orders.oil_counters_spent:
+                if faction not in self.factions():
+                    return f"{where}.oil_counters_spent.{faction.value}: not a faction planned here"
+        return None
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
@@ -521,6 +561,8 @@ class Scenario(Strict):
             )
             if problem:
                 raise ValueError(problem)
+        if problem := self._expected_orders_problem():
+            raise ValueError(problem)
         if self.season is not None and (
             problem := season_problem(
                 self.season,

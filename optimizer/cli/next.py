@@ -38,7 +38,7 @@ def next_turn(
 
     import yaml
 
-    from models.carry import later_season, next_turn_data, unkept_oil, unpaid_spending
+    from models.carry import carried_orders, later_season, next_turn_data, unkept_oil, unpaid_spending
     from models.carry_naval import next_charts
     from models.decisions import check_scenario_name
     from models.io import InputError, parse_json, read_text, read_yaml, validate
@@ -52,6 +52,7 @@ def next_turn(
         data, lines = read_yaml(scenario_file)
         scenario = validate(Scenario, data, str(scenario_file), lines)
         raw, plan_lines = parse_json(read_text(plan_file), str(plan_file))
+        season_plan = None
         if isinstance(raw, dict) and raw.get("format") == SEASON_PLAN_FORMAT:
             season_plan = validate(SeasonPlan, raw, str(plan_file), plan_lines)
             named, plan = season_plan.scenario, season_plan.turns[0].plan
@@ -86,6 +87,9 @@ def next_turn(
         )
     written = next_turn_data(scenario, plan, expected, kept)
     marked = next_charts(scenario, plan, written)
+    plans = [t.plan for t in season_plan.turns] if season_plan is not None else [plan]
+    if orders := carried_orders(scenario, plans):
+        written["expected_orders"] = orders
     if season is not None:
         rest = later_season(season, length)
         if rest is None:

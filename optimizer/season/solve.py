@@ -19,14 +19,14 @@ from models.scenario import Scenario
 from models.season import turn_after
 from models.season_plan import SeasonPlan, SeasonTurn
 from models.tables import Faction
-from optimizer.rules.linear import LinearExpr, value
+from optimizer.rules.linear import LinearExpr, expression_range, value
 from optimizer.season.chart import later_naval_reports
 from optimizer.season.model import SeasonVariables, build_season
-from optimizer.season.objective import season_members
+from optimizer.season.objective import expected_members, season_members
 from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.prepare import Relaxation
-from optimizer.turn.solve import exact_weights, expression_range, stage_solver
+from optimizer.turn.solve import exact_weights, stage_solver
 from optimizer.turn.stages import Member, StagePolicy, provable, run_stages
 
 # Branch-and-bound nodes HiGHS may take on a season's stalled stage (the turn's `NODE_LIMIT` is 2,000):
@@ -134,6 +134,10 @@ def solve_season(
         tighten_domains(model)
     built = time.perf_counter()
     queue = season_queue(model, season_members(model, variables))
+    queue += [  # a stage of its own, so that the priorities' solves are as without it
+        [Member(name, expr, scale, 1, *expression_range(model, expr))]
+        for name, expr, scale in expected_members(model, variables)
+    ]
 
     configured = partial(stage_solver, workers=workers, naval=variables.turns[0].naval is not None)
     policy = StagePolicy(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property, partial
@@ -18,10 +18,12 @@ from typing import TypeVar
 
 from ortools.sat.python import cp_model
 
+from models.orders import TurnOrders
 from models.plan import Plan, Status
 from models.scenario import Priority, Scenario
 from optimizer.rules.grants.objective import fewest_granted
-from optimizer.rules.linear import LinearExpr
+from optimizer.rules.linear import LinearExpr, expression_range
+from optimizer.turn.expected import EXPECTED, distance
 from optimizer.turn.explain import explain
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
@@ -95,6 +97,7 @@ def solve_stages(
     built = time.perf_counter()
     priorities = priority_order(scenario, variables)
     queue = stage_groups(model, data, variables, priorities, one_call)
+    queue += expected_stage(model, data, variables, scenario.expected_orders)
 
     configured = partial(
         stage_solver, workers=workers, naval=variables.naval is not None, light_presolve=light_presolve
@@ -244,25 +247,6 @@ def light_presolve_search(solver: cp_model.CpSolver) -> None:
     solver.parameters.max_presolve_iterations = 1
 
 
-def expression_range(model: cp_model.CpModel, expr: LinearExpr) -> tuple[int, int]:
-    """The least and greatest values `expr` can take over its variables' domains.
-
-    The terms are read off the expression itself (`FlatIntExpr`), the model left as it is: setting the
-    objective only to read them back cost more than the rest of the stage set-up (measured with
-    cProfile on benchmarks/tail.py's naval suite)."""
-    if isinstance(expr, int):
-        return expr, expr
-    flat = cp_model.FlatIntExpr(expr)
-    variables = model.proto.variables
-    low = high = int(flat.offset)
-    for var, coeff in zip(flat.vars, flat.coeffs, strict=True):
-        domain = variables[var.index].domain  # the binding's repeated field takes no negative index
-        ends = (coeff * domain[0], coeff * domain[len(domain) - 1])
-        low += min(ends)
-        high += max(ends)
-    return low, high
-
-
 def stage_groups(
     model: cp_model.CpModel,
     data: Prepared,
@@ -311,6 +295,19 @@ def stage_groups(
         )
         start = end
     return groups
+
+
+def expected_stage(
+    model: cp_model.CpModel, data: Prepared, variables: Variables, orders: Sequence[TurnOrders]
+) -> list[list[Member]]:
+    """The last stage when the scenario carries the orders a season plan expected of this turn
+    (`Scenario.expected_orders`, turn 1): the plan closest to them among the equally good
+    (`optimizer.turn.expected`), a stage of its own so that the priorities' solves are as without it."""
+    mine = next((o for o in orders if o.turn == 1), None)
+    if mine is None:
+        return []
+    expr = -distance(model, data, variables, mine)
+    return [[Member(EXPECTED, expr, 1, 1, *expression_range(model, expr))]]
 
 
 def exact_weights(ranges: list[tuple[int, int]]) -> list[int] | None:

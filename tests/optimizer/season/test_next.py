@@ -8,8 +8,9 @@ import pytest
 import yaml
 
 import scenarios
-from models.carry import later_season, next_turn_data
+from models.carry import carried_orders, later_season, next_turn_data
 from models.carry_naval import next_charts
+from models.decisions import decisions_of
 from models.generate_season import season_data
 from models.objective import Objective
 from models.plan import Plan
@@ -27,13 +28,21 @@ from tests.optimizer.season.test_model import HEAD, RECEIVED, SPENDING
 
 
 def carried(scenario: Scenario, plan: SeasonPlan) -> Scenario:
-    """The next turn's scenario as `awaw next` writes it, the season one turn shorter."""
+    """The next turn's scenario as `awaw next` writes it, the season one turn shorter, with the orders the
+    season plan expects of its turns (`carried_orders`)."""
     season = scenario.season
     assert season is not None
     data = next_turn_data(scenario, plan.turns[0].plan, season.expected(1))
     data.pop("horizon", None)
     data["season"] = later_season(season, len(plan.turns))
+    data["expected_orders"] = carried_orders(scenario, [turn.plan for turn in plan.turns])
     return Scenario.model_validate(data)
+
+
+def orders(plan) -> dict:
+    """A turn plan's orders (`awaw compare`'s decisions form): builds, SW units, grants by route, route
+    openings, oil counters spent and chart actions."""
+    return decisions_of(plan).model_dump(mode="json", exclude={"scenario"})
 
 
 def first_priority(objective: Objective, plan) -> float:
@@ -49,7 +58,9 @@ def test_planning_turn_after_turn_agrees_with_the_season_plan(seed):
     rest from the next turn's scenario: the season's expected turns are a legal plan of the new position
     (the checker passes them), and the best plan of the new position is worth exactly what the season
     expected of it (its first priority: the season's less turn 1's part). So its orders are the season's
-    expected ones, or others worth as much (a tie)."""
+    expected ones: among plans worth as much (a tie) the planner keeps the orders the season expected,
+    which `awaw next` carries (`Scenario.expected_orders`), so that its turns' orders are the season's,
+    order for order (issue: "the same this-turn orders as the season plan expects")."""
     data = season_data(random.Random(seed).randint, turns=2 + seed % 2, naval=False, requirements=False)
     data.pop("grants", None)
     data.pop("usat", None)
@@ -70,6 +81,9 @@ def test_planning_turn_after_turn_agrees_with_the_season_plan(seed):
     assert result.plan is not None
     expected = season.objective.stages[0].value - first_priority(scenario.objective, season.turns[0].plan)
     assert result.plan.objective.stages[0].value == pytest.approx(expected, abs=1e-6)
+    assert [orders(turn.plan) for turn in result.plan.turns] == [orders(turn.plan) for turn in tail]
+    assert result.plan.objective.stages[-1].priority == "as_expected"
+    assert result.plan.objective.stages[-1].value == 0
 
 
 def test_awaw_next_writes_a_scenario_that_plans_and_moves_the_charts(tmp_path):
@@ -283,3 +297,57 @@ def test_regression_awaw_next_loses_the_owner_of_a_british_cve():
     assert naval_state is not None
     [cve] = naval_state.shipyards[0].chart
     assert (cve.id, cve.unit, cve.owner) == ("bcve#1-summer-1942", UnitType.ESCORT_CARRIER, "britain")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_turn_after_turn_keeps_the_seasons_grants_and_chart_orders(seed, tmp_path):
+    """As above with the position's grants (rule 40) and naval charts (27.7) planned too, the chart's
+    horizon the season's, through the commands a player runs (`awaw season`, `awaw next`, `awaw season`):
+    the next turn's best plan keeps every order the season expected of it (builds, grants by route, route
+    openings, oil counters, and chart actions, the ships laid down this turn under their labels)."""
+    turns = 2 + seed % 2
+    data = season_data(
+        random.Random(1000 + seed).randint,
+        turns=turns,
+        naval_turns=turns,
+        joint_grants=True,
+        requirements=False,
+    )
+    data["season"].pop("discount", None)
+    data["season"].pop("leftover", None)
+    # The chart's horizon the season's: one of its own runs a turn further on in the next turn's scenario,
+    # and that turn, new to the plan, may change the chart's earlier actions.
+    data.pop("horizon", None)
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
+    planned = run("season", tmp_path / "s.yaml", "--json")
+    assert planned.exit_code == 0, planned.stdout
+    (tmp_path / "p.json").write_text(planned.stdout)
+    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json", "--out", tmp_path / "n.yaml")
+    assert written.exit_code == 0, written.stdout
+    following = Scenario.model_validate(yaml.safe_load((tmp_path / "n.yaml").read_text()))
+    again = run("season", tmp_path / "n.yaml", "--json")
+    assert again.exit_code == 0, again.stdout
+    before = SeasonPlan.model_validate_json(planned.stdout)
+    after = plans_of(again.stdout)  # a one-turn season's is `awaw plan --json`'s
+    expected = {o.turn: o for o in following.expected_orders}
+    for k, plan in enumerate(after, start=1):
+        got = orders(plan)
+        chart = {(a["power"], a["yard"], a["ship"], a["turn"], a["action"]) for a in got.pop("naval")}
+        want = orders(before.turns[k].plan)
+        want.pop("naval")
+        assert got == want
+        if k == 1 and 1 in expected:
+            assert {
+                (a.power.value, a.yard, a.ship, a.turn, a.action.value) for a in expected[1].naval
+            } <= chart
+    if following.expected_orders:
+        stage = after[0].objective.stages[-1]
+        assert (stage.priority, stage.value) == ("as_expected", 0)
+
+
+def plans_of(text: str) -> list[Plan]:
+    """Each turn's plan of `awaw season --json`: a season plan's turns, or a one-turn season's plan."""
+    data = json.loads(text)
+    if "turns" in data:
+        return [turn.plan for turn in SeasonPlan.model_validate(data).turns]
+    return [Plan.model_validate(data)]

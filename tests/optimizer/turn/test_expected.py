@@ -1,0 +1,68 @@
+"""The orders a season plan expected of this turn (`Scenario.expected_orders`, `optimizer/turn/expected.py`):
+a last tie-break among the plans equally good on every priority, never a rule."""
+
+import yaml
+
+import scenarios
+from models.decisions import decisions_of
+from models.plan import Status
+from models.scenario import Scenario
+from optimizer.planners.position import solve
+
+
+def russia(expected_builds: list[dict] | None) -> Scenario:
+    data = yaml.safe_load(scenarios.path("russia_summer_1942.yaml").read_text())
+    if expected_builds is not None:
+        data["expected_orders"] = [{"turn": 1, "builds": expected_builds}]
+    return Scenario.model_validate(data)
+
+
+def builds(plan) -> list[tuple[str, str, int]]:
+    return sorted((b.entry, b.site, b.counters) for b in plan.builds)
+
+
+def test_among_equal_plans_the_expected_orders_are_kept():
+    """Russia, summer 1942: both armor-3-5 at Moscow or one there and one at Chita are worth the same
+    (`awaw plan --alternatives` lists both at 33.2): the plan is whichever the orders expected, and its
+    last stage, as_expected, is 0 (every order kept)."""
+    best = solve(russia(None)).plan
+    assert best is not None
+    moved = []
+    for line in decisions_of(best).model_dump(mode="json")["builds"]:
+        if line["entry"] == "armor-3-5":
+            line = {**line, "site": "moscow"}
+        moved.append(line)
+    assert [b for b in moved if b["entry"] == "armor-3-5"] != [
+        b for b in decisions_of(best).model_dump(mode="json")["builds"] if b["entry"] == "armor-3-5"
+    ]
+    kept = solve(russia(moved))
+    assert kept.status is Status.OPTIMAL and kept.plan is not None
+    assert kept.plan.objective.value == best.objective.value == 33.2
+    wanted: dict[tuple[str, str], int] = {}
+    for b in moved:
+        wanted[b["entry"], b["site"]] = wanted.get((b["entry"], b["site"]), 0) + b["counters"]
+    assert builds(kept.plan) == sorted((entry, site, n) for (entry, site), n in wanted.items())
+    assert ("armor-3-5", "moscow", 2) in builds(kept.plan)
+    assert (kept.plan.objective.stages[-1].priority, kept.plan.objective.stages[-1].value) == (
+        "as_expected",
+        0,
+    )
+
+
+def test_expected_orders_worth_less_are_not_kept():
+    """An order worth less than the best plan is no requirement: Russia's 31 BRPs of builds pass the
+    25-BRP threshold of no oil counter (27.35 A) and need its one counter for the first 50 (27.35 B),
+    so orders of the same builds with no counter leave the plan as good as without them, its counter spent, and as_expected
+    counts the one counter apart. Without orders there is no such stage."""
+    best = solve(russia(None)).plan
+    assert best is not None
+    assert [s.priority for s in best.objective.stages] == ["value", "unspent_brps", "oil_kept"]
+    data = yaml.safe_load(scenarios.path("russia_summer_1942.yaml").read_text())
+    same_builds = decisions_of(best).model_dump(mode="json")["builds"]
+    data["expected_orders"] = [{"turn": 1, "builds": same_builds, "oil_counters_spent": {"russia": 0}}]
+    apart = solve(Scenario.model_validate(data)).plan
+    assert apart is not None
+    assert apart.objective.value == best.objective.value == 33.2
+    assert builds(apart) == builds(best)
+    assert apart.oil_counters_spent == {"russia": 1}
+    assert (apart.objective.stages[-1].priority, apart.objective.stages[-1].value) == ("as_expected", -1)
