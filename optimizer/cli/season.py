@@ -99,9 +99,6 @@ def season(
         print_verdict(check, SEASON, scenario)
         return
     length = scenario.season.length(scenario.turn)
-    if asked and length == 1:
-        option = "--why" if why else "--why-not" if why_not else "--alternatives"
-        raise fail(f"{scenario_file}: {option} of a one-turn season: use awaw plan {option}", 2)
     try:
         decisions = SEASON.decisions(scenario, fix or [], forbid or [])
         wanted: tuple[SeasonDecision, ...] = ()

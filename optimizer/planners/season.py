@@ -22,7 +22,10 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from optimizer.season.decision_forms import SeasonDecision
+    from optimizer.turn.solve import Solved
+    from optimizer.whatif.alternatives import Tolerance
 
+NAME = "season"  # the command's
 RULES = "rules 27 and 40 over a season"
 NO_PLAN = {
     "infeasible": "the requirements cannot all be met",
@@ -33,7 +36,7 @@ NO_PLAN = {
 class SeasonPlanner:
     """A season of whole turns planned whole, this turn's orders first."""
 
-    name = "season"
+    name = NAME
     title = "season plan (rules 27 and 40 over several turns)"
     scenario_kind = "turn"
 
@@ -84,48 +87,14 @@ class SeasonPlanner:
         `--fix`, `--forbid` with a turn), the best that keeps them, or why none does: the first turn that
         cannot be planned and the rules that block it (`optimizer.season.explain`). Raises `InputError`
         for a decision naming what its turn does not have."""
-        from models.season import turn_after
 
         season = scenario.season
         assert season is not None
         if season.length(scenario.turn) == 1:
-            from optimizer.planners.position import Position, result_of
+            from optimizer.planners.position import Position
 
             fixed = Position(scenario, tuple(d.decision for d in decisions))
-            result = result_of(scenario, fixed.solve(limits.left(), keep=False))
-            plan = None
-            if result.plan is not None and result.plan.objective is not None:
-                when = turn_after(scenario.turn, 0)
-                first = SeasonTurn(
-                    turn=1,
-                    season=when.season,
-                    year=when.year,
-                    expected=False,
-                    brps_start={p: r.brps_available for p, r in result.plan.powers.items()},
-                    oil_counters={o.faction: o.counters_available for o in result.plan.oil},
-                    plan=result.plan,
-                )
-                plan = SeasonPlan(
-                    scenario=scenario.name,
-                    status=result.status,
-                    objective=result.plan.objective,
-                    turns=[first],
-                    brps_left={p: r.brps_kept for p, r in result.plan.powers.items()},
-                    oil_left={},
-                )
-            return Result(
-                planner=self.name,
-                scenario=result.scenario,
-                status=result.status,
-                plan=plan,
-                objective=result.objective,
-                bound=result.bound,
-                gap=result.gap,
-                work=result.work,
-                explanation=result.explanation,
-                rules=result.rules,
-                message=result.message,
-            )
+            return _one_turn(scenario, fixed.solve(limits.left(), keep=False))
         from functools import partial
 
         from optimizer.season.decisions import with_decisions
@@ -178,13 +147,13 @@ class SeasonPlanner:
         tolerance: str = "5%",
         time_limit: float | None = None,
     ) -> Result[SeasonPlan]:
-        """The result with what `awaw season --why`, `--why-not` and `--alternatives` add to its plan (a
-        season of two turns or more: a one-turn season is asked them as `awaw plan` is): `why`
+        """The result with what `awaw season --why`, `--why-not` and `--alternatives` add to its plan: `why`
         (`optimizer.season.why`), `why_not` (`optimizer.season.why_not`: `why_not` decisions from
         `parse_why_not`) and up to `alternatives` other season plans within `tolerance`
         (`optimizer.season.alternatives`), each re-solve within `time_limit`, with the player's
-        `decisions` kept. Raises `InputError` for a tolerance that is none, a one-turn season, or a
-        why-not naming what its turn does not have."""
+        `decisions` kept. A one-turn season is the turn position itself and is asked them as `awaw plan`
+        asks them (`_explain_one_turn`). Raises `InputError` for a tolerance that is none or a why-not
+        naming what its turn does not have."""
         from dataclasses import replace
 
         from models.io import InputError
@@ -193,10 +162,6 @@ class SeasonPlanner:
         plan = result.plan
         if plan is None or not (why or why_not or alternatives is not None):
             return result
-        if len(plan.turns) == 1:
-            asked = "--why" if why else "--why-not" if why_not else "--alternatives"
-            problem = f"a one-turn season: ask awaw plan {asked} (its plan is awaw plan's)"
-            raise InputError(SOURCE, [(asked, problem)])
         update: dict[str, Any] = {}
         within = None
         if alternatives is not None:
@@ -206,6 +171,10 @@ class SeasonPlanner:
                 within = parse_tolerance(tolerance)
             except ValueError as error:
                 raise InputError(SOURCE, [("--tolerance", str(error))]) from None
+        if len(plan.turns) == 1:
+            return _explain_one_turn(
+                scenario, result, decisions, why, why_not, alternatives, within, time_limit
+            )
         if why_not:
             from optimizer.season.why_not import check_why_not, season_why_not
 
@@ -244,7 +213,7 @@ class SeasonPlanner:
     def tables(self, scenario: Scenario, result: Result[SeasonPlan]) -> RenderableType:
         assert result.plan is not None
         if len(result.plan.turns) == 1:
-            return TURN.tables(scenario, _as_turn(result))
+            return TURN.tables(scenario, _as_turn(result), result.plan.tolerance or "5%")
         from optimizer.render.season import season_tables
 
         return season_tables(scenario, result.plan)
@@ -268,9 +237,14 @@ class SeasonPlanner:
         season's is `awaw plan --sheet`'s."""
         assert result.plan is not None
         if len(result.plan.turns) == 1:
+            from rich.console import Group
+
+            from optimizer.planners.turn import explanation_tables
             from optimizer.render.sheet import sheet
 
-            return sheet(scenario, result.plan.turns[0].plan)
+            now = result.plan.turns[0].plan  # the what-ifs asked after the sheet, as `awaw plan --sheet`'s
+            explanations = explanation_tables(now, result.plan.tolerance or "5%", result.objective)
+            return Group(sheet(scenario, now), *explanations)
         from rich.console import Group
 
         from optimizer.render.season import answer_tables, season_sheet
@@ -287,6 +261,85 @@ class SeasonPlanner:
         if compact:
             return result.plan.model_dump_json(exclude=exclude)
         return result.plan.model_dump_json(indent=2, exclude=exclude) + "\n"
+
+
+def _one_turn(scenario: Scenario, solved: Solved) -> Result[SeasonPlan]:
+    """A one-turn season's result from its turn position's solve: the turn's plan (with its SW figures,
+    and what the what-ifs added to it) as the season plan's one turn, `awaw plan`'s result otherwise."""
+    from models.season import turn_after
+    from optimizer.planners.position import result_of
+
+    result = result_of(scenario, solved)
+    plan = None
+    if result.plan is not None and result.plan.objective is not None:
+        when = turn_after(scenario.turn, 0)
+        first = SeasonTurn(
+            turn=1,
+            season=when.season,
+            year=when.year,
+            expected=False,
+            brps_start={p: r.brps_available for p, r in result.plan.powers.items()},
+            oil_counters={o.faction: o.counters_available for o in result.plan.oil},
+            plan=result.plan,
+        )
+        plan = SeasonPlan(
+            scenario=scenario.name,
+            status=result.status,
+            objective=result.plan.objective,
+            turns=[first],
+            brps_left={p: r.brps_kept for p, r in result.plan.powers.items()},
+            oil_left={},
+        )
+    return Result(
+        planner=NAME,
+        scenario=result.scenario,
+        status=result.status,
+        plan=plan,
+        objective=result.objective,
+        bound=result.bound,
+        gap=result.gap,
+        work=result.work,
+        explanation=result.explanation,
+        rules=result.rules,
+        message=result.message,
+    )
+
+
+def _explain_one_turn(
+    scenario: Scenario,
+    result: Result[SeasonPlan],
+    decisions: Sequence[SeasonDecision],
+    why: bool,
+    why_not: Sequence[SeasonDecision],
+    alternatives: int | None,
+    within: Tolerance | None,
+    time_limit: float | None,
+) -> Result[SeasonPlan]:
+    """`--why`, `--why-not` and `--alternatives` of a one-turn season, asked of its turn position as `awaw
+    plan` asks them (`Position.explain`, `Position.alternatives`), so that its plan and JSON with them are
+    `awaw plan`'s too. The position is solved again, keeping its model for the what-ifs (`solve` solved
+    it without). Raises `InputError` for a why-not naming what the position does not have."""
+    from optimizer.planners.position import Position
+    from optimizer.turn.fix import raise_bad_decisions
+
+    position = Position(scenario, tuple(d.decision for d in decisions))
+    asked = [d.decision for d in why_not]
+    raise_bad_decisions(position.data, asked)
+    solved = position.solve(time_limit, keep=True)
+    if solved.plan is None:  # within a time limit: no plan this time, as the one the season found
+        return result
+    if why or asked:
+        position.explain(solved, why, asked, time_limit)
+    if alternatives is not None and within is not None:
+        found = position.alternatives(solved, alternatives, within, time_limit)
+        solved.plan.alternatives = [alternative for alternative, _ in found]
+    explained = _one_turn(scenario, solved)
+    if within is not None and explained.plan is not None:
+        from dataclasses import replace
+
+        # the tolerance the alternatives' table names, as `awaw plan --alternatives` prints it
+        explained = replace(explained, plan=explained.plan.model_copy(update={"tolerance": str(within)}))
+    return explained
 
 
 def _as_turn(result: Result[SeasonPlan]) -> Result[Any]:

@@ -35,11 +35,12 @@ def season_whatif_view(
 ) -> WhatIfView:
     """`awaw season` with `--fix`, `--forbid`, `--why`, `--why-not` and `--alternatives`, with the best
     season plan's objective beside it when decisions are fixed or forbidden and what each turn does unlike
-    it. Raises `InputError` for a decision the CLI refuses, a tolerance that is none, or a why-not or
-    alternatives of a one-turn season (asked of its turn plan, as the CLI says)."""
+    it (a one-turn season's what-ifs are its turn plan's, as the CLI answers them). Raises `InputError`
+    for a decision the CLI refuses or a tolerance that is none."""
     from models.io import InputError
     from optimizer.planners import Limits
     from optimizer.planners.season import SEASON
+    from optimizer.planners.turn import explanation_tables
     from optimizer.render.season import answer_tables
     from optimizer.season.why_not import check_why_not, parse_why_not
     from optimizer.web.whatif import WHATIF_NAME, answered
@@ -48,9 +49,6 @@ def season_whatif_view(
 
     scenario = loaded.scenario
     length = scenario.season.length(scenario.turn)
-    if length == 1 and (asked.why_not or asked.alternatives is not None):
-        problem = "--why-not and --alternatives of a one-turn season are asked of its turn plan (awaw plan)"
-        raise InputError(WHATIF_NAME, [("", problem)])
     if asked.alternatives is not None:
         try:
             parse_tolerance(asked.tolerance)
@@ -64,21 +62,24 @@ def season_whatif_view(
     view = answered(result, season_command(asked, file, options))
     if result.plan is None:
         return view
-    if length > 1:
-        result = SEASON.explain(
-            scenario,
-            result,
-            decisions,
-            why=asked.why,
-            why_not=wanted,
-            alternatives=asked.alternatives,
-            tolerance=asked.tolerance,
-            time_limit=time_limit,
-        )
+    result = SEASON.explain(
+        scenario,
+        result,
+        decisions,
+        why=asked.why,
+        why_not=wanted,
+        alternatives=asked.alternatives,
+        tolerance=asked.tolerance,
+        time_limit=time_limit,
+    )
     assert result.plan is not None
     plan = result.plan
     view.blocks = blocks(SEASON.tables(scenario, result))
-    view.answers = [block for table in answer_tables(plan) for block in blocks(table)]
+    if length == 1:  # the turn plan's answers, as the page shows `awaw plan`'s
+        answers = explanation_tables(plan.turns[0].plan, plan.tolerance or asked.tolerance, result.objective)
+    else:
+        answers = answer_tables(plan)
+    view.answers = [block for table in answers for block in blocks(table)]
     view.plan_json = SEASON.dumps(result)
     if decisions:
         best = SEASON.solve(scenario, Limits(time_limit))

@@ -1,6 +1,7 @@
 """A one-turn season is `awaw plan`'s turn: the same JSON, byte for byte, on every bundled turn scenario
 (with a one-turn naval horizon) and on generated positions (200 of them in benchmarks/season.py)."""
 
+import json
 import random
 
 import pytest
@@ -62,3 +63,37 @@ def test_awaw_season_json_of_one_turn_is_awaw_plan_json(tmp_path):
     assert turn.exit_code == whole.exit_code == 0
     assert whole.stdout == turn.stdout
     Scenario.model_validate(season)
+
+
+WHAT_IFS = ("--why", "--why-not", "germany:armor-4-6", "--alternatives", "2", "--tolerance", "5")
+
+
+def test_a_one_turn_seasons_what_ifs_are_awaw_plans(tmp_path):
+    """A one-turn season was refused its what-ifs by both commands: `awaw season --why` sent the player to
+    `awaw plan --why`, which refuses a season scenario. `awaw season` asks them of the turn position as
+    `awaw plan` does: the same JSON, byte for byte, with --why, --why-not and --alternatives; and `awaw
+    plan` of the season file still names `awaw season`."""
+    data = yaml.safe_load(scenarios.path("seasons/germany_summer_1942_season.yaml").read_text())
+    plain, season = one_turn(data)
+    (tmp_path / "plain.yaml").write_text(yaml.safe_dump(plain))
+    (tmp_path / "season.yaml").write_text(yaml.safe_dump(season))
+    turn = run("plan", str(tmp_path / "plain.yaml"), "--json", *WHAT_IFS)
+    whole = run("season", str(tmp_path / "season.yaml"), "--json", *WHAT_IFS)
+    assert turn.exit_code == whole.exit_code == 0, whole.stderr
+    assert whole.stdout == turn.stdout
+    assert {"why", "why_not", "alternatives"} <= set(json.loads(whole.stdout))
+    refused = run("plan", str(tmp_path / "season.yaml"), "--why")
+    assert refused.exit_code == 2 and "plan it with awaw season" in refused.stderr
+
+
+def test_the_last_turn_awaw_next_writes_gets_its_what_ifs(tmp_path):
+    """The file `awaw next` writes for a season's last turn is a one-turn season: `awaw season --why` and
+    `--alternatives` of it answer as `awaw plan`'s tables do (they exited 2, 'use awaw plan --why')."""
+    path = scenarios.path("seasons/germany_summer_1942_season.yaml")
+    planned = run("season", str(path), "--json")
+    (tmp_path / "s.json").write_text(planned.stdout)
+    written = run("next", str(path), str(tmp_path / "s.json"), "--out", str(tmp_path / "n.yaml"))
+    assert written.exit_code == 0, written.stderr
+    why = run("season", str(tmp_path / "n.yaml"), "--why", "--alternatives", "1")
+    assert why.exit_code == 0, why.stderr
+    assert "What binds" in why.stdout and "Alternatives within 5%" in why.stdout

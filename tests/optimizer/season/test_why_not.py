@@ -220,7 +220,9 @@ def test_bad_why_not_or_tolerance_is_refused_in_one_line(args, problem):
     assert "Traceback" not in result.stderr
 
 
-def test_a_one_turn_season_sends_them_to_awaw_plan(tmp_path):
+def test_a_one_turn_season_answers_them_as_its_turn_plan(tmp_path):
+    """A one-turn season's why-not is its turn plan's (`awaw plan --why-not`'s table), where it was
+    refused with 'use awaw plan --why-not', which refuses a season scenario."""
     import yaml
 
     data = yaml.safe_load(PATH.read_text())
@@ -228,8 +230,9 @@ def test_a_one_turn_season_sends_them_to_awaw_plan(tmp_path):
     data["season"].pop("expectations")
     one = tmp_path / "one.yaml"
     one.write_text(yaml.safe_dump(data))
-    result = run("season", one, "--why-not", "germany:armor-4-6")
-    assert result.exit_code == 2 and "use awaw plan --why-not" in result.stderr
+    result = run("season", one, "--why-not", "germany:armor-4-6=4@turn1")
+    assert result.exit_code == 0, result.stderr
+    assert "Why not" in result.stdout and "germany:armor-4-6=4@turn1" in result.stdout
 
 
 def test_the_api_refuses_a_bad_tolerance():

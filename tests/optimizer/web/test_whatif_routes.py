@@ -252,3 +252,24 @@ def test_a_season_why_not_of_an_unknown_entry_is_refused(client):
     answer = client.post("/api/whatif", json={"yaml": text, "whatif": {"why_not": ["germany:panzer@turn2"]}})
     assert answer.status_code == 422
     assert "--why-not" in answer.text and "no force pool entry 'panzer'" in answer.text
+
+
+def test_a_one_turn_seasons_whatif_is_awaw_seasons(client, tmp_path):
+    """A one-turn season's what-ifs (the file `awaw next` writes for a season's last turn) are its turn
+    plan's, as `awaw season` answers them: the page refused --why-not and --alternatives ('asked of its
+    turn plan') and left --why unanswered."""
+    import yaml
+
+    data = yaml.safe_load(SEASON_PATH.read_text(encoding="utf-8"))
+    data["season"] = {"turns": 1}
+    one = tmp_path / "one.yaml"
+    one.write_text(yaml.safe_dump(data))
+    whatif = {"why": True, "why_not": ["germany:armor-4-6=4"], "alternatives": 1, "tolerance": "5%"}
+    answer = client.post("/api/whatif", json={"yaml": one.read_text(), "file": one.name, "whatif": whatif})
+    assert answer.status_code == 200, answer.text
+    args = ["--why-not", "germany:armor-4-6=4", "--why", "--alternatives", "1", "--tolerance", "5%"]
+    assert answer.json()["plan"] == cli_stdout("season", str(one), *args, "--json")
+    plan = json.loads(answer.json()["plan"])
+    assert plan["why"] and plan["why_not"] and plan["alternatives"] is not None
+    html = answer.json()["html"]
+    assert 'data-title="What binds' in html and 'data-title="Why not' in html
