@@ -53,9 +53,12 @@ def next_turn(
         scenario = validate(Scenario, data, str(scenario_file), lines)
         raw, plan_lines = parse_json(read_text(plan_file), str(plan_file))
         season_plan = None
+        season = scenario.season
+        length = season.length(scenario.turn) if season is not None else 1
+        turns = None
         if isinstance(raw, dict) and raw.get("format") == SEASON_PLAN_FORMAT:
             season_plan = validate(SeasonPlan, raw, str(plan_file), plan_lines)
-            named, plan = season_plan.scenario, season_plan.turns[0].plan
+            named, plan, turns = season_plan.scenario, season_plan.turns[0].plan, len(season_plan.turns)
         else:
             plan = validate(Plan, raw, str(plan_file), plan_lines)
             named = plan.scenario
@@ -63,8 +66,11 @@ def next_turn(
         check_scenario_name(scenario, named, str(plan_file), plan_lines)
     except InputError as error:
         raise fail(error.render(), 2) from None
-    season = scenario.season
-    length = season.length(scenario.turn) if season is not None else 1
+    if turns is not None and turns != length:
+        # A season plan of another length is refused as `awaw season --check` refuses it: its first turn
+        # was planned for other later turns than this season's (27.12, 27.35 F: what it keeps for them).
+        of = f"the season {length}" if season is not None else "the scenario 1 (no season: section)"
+        raise fail(f"{plan_file}: the plan has {turns} turns, {of}", 2)
     position = first_turn(scenario, length)  # the scenario itself for one turn, season or not
     if breaches := check(position, plan):
         lines_out = "\n".join(f"  {b.rule}: {b.message}" for b in breaches)

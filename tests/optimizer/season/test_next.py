@@ -136,6 +136,22 @@ def test_awaw_next_refuses_a_plan_of_another_scenario_as_check_does(tmp_path):
     )
 
 
+@pytest.mark.parametrize("turns", [1, 3])
+def test_awaw_next_refuses_a_season_plan_of_another_length_as_season_check_does(tmp_path, turns):
+    """The bundled two-turn season's plan cut to one turn or given a third was carried out (exit 0), though
+    its first turn was planned for other later turns and `awaw season --check` refuses it: bad input now
+    (exit 2), in the check's words."""
+    path = scenarios.path("seasons/germany_summer_1942_season.yaml")
+    plan = json.loads(run("season", path, "--json").stdout)
+    plan["turns"] = (plan["turns"] * 2)[:turns]
+    (tmp_path / "p.json").write_text(json.dumps(plan))
+    checked = run("season", path, "--check", tmp_path / "p.json")
+    assert f"the plan has {turns} turns, the season 2" in checked.output
+    refused = run("next", path, tmp_path / "p.json")
+    assert refused.exit_code == 2
+    assert refused.output.strip() == f"{tmp_path / 'p.json'}: the plan has {turns} turns, the season 2"
+
+
 def test_awaw_next_keeps_a_seasons_own_chart_horizon_a_turn_further_on(tmp_path):
     """A three-turn season beside a six-turn chart (27.7): the next turn's scenario has a two-turn season
     and the chart's six turns again, `horizon.future` a turn further on (its entry for winter dropped, the
