@@ -14,8 +14,10 @@ from models.io import InputError
 from models.quantities import MAX_TURNS
 from optimizer.turn.decision_forms import SOURCE, Decision, Kind, bad, parse_decision
 
-# `@turnN` at the end of a form, or before its `=N` or another `@`.
-TURN_SUFFIX = re.compile(r"@turn([0-9]*)(?=$|=|@)")
+# `@turnN` at the end of a form, or before its `=N` or another `@`; what follows `@turn` is read whole, so
+# that `@turn-1` or `@turn1.5` is a turn that is no number, not a site named 'turn-1' (no site's name
+# starts with 'turn').
+TURN_SUFFIX = re.compile(r"@turn([^=@]*)(?=$|=|@)")
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ def parse_season_decision(option: str, text: str, length: int | None) -> SeasonD
         digits = match.group(1)
         if not digits:
             raise bad(option, text, f"no number after '@turn' ({turns})")
+        if not re.fullmatch(r"[0-9]+", digits):
+            raise bad(option, text, f"'{digits}' after '@turn' is not a turn number ({turns})")
         number = int(digits) if len(digits) <= 9 else 10**9  # past any season, and never a 4,300-digit read
         if number < 1:
             season = "a season's" if length is None else f"the season's {length}"

@@ -119,6 +119,9 @@ def test_a_one_turn_season_takes_the_decisions_as_awaw_plan_does():
         (["--fix", "germany:armor-4-6@turn3"], "turn 3 is out of the season's 2 turns"),
         (["--forbid", "germany:armor-4-6@turn0"], "turn 0 is out of the season's 2 turns"),
         (["--fix", "germany:armor-4-6@turn"], "no number after '@turn'"),
+        # once read as a site named 'turn-1' ("did you mean 'turin'?")
+        (["--fix", "germany:armor-4-6@turn-1"], "'-1' after '@turn' is not a turn number (turn1 to turn2)"),
+        (["--forbid", "germany:armor-4-6@turn1.5"], "'1.5' after '@turn' is not a turn number"),
         (["--fix", "germany:panzer@turn2"], "no force pool entry 'panzer' for germany"),
         (["--forbid", "germany:armor-4-6=2@turn2"], "=COUNTERS is for --fix only"),
         (["--fix", "germany:armor-4-6@turn1@turn2"], "give @turnN once"),
