@@ -30,7 +30,7 @@ def check(
     """Check a plan against every rule; list each violation with its rule number."""
     from optimizer.planners.turn import TURN
 
-    scenario = load(scenario_file)
+    scenario = load(scenario_file, checking=plan_file)
     print_verdict(plan_file, TURN, scenario)
 
 
@@ -55,7 +55,7 @@ def compare(
     from optimizer.render.compare import comparison_parts
     from optimizer.render.tables import console
 
-    scenario = load(scenario_file)
+    scenario = load(scenario_file, checking=plan_file)  # another kind's plan: its command's --check
     player_plan = read_player_plan(scenario, plan_file)
     if not isinstance(player_plan, Decisions):
         # A full plan JSON (`awaw plan --json`, perhaps edited): compared by its decisions; what it

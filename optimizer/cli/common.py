@@ -98,10 +98,11 @@ def fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
-def load(path: Path, planner: str = "plan") -> Any:
+def load(path: Path, planner: str = "plan", checking: Path | None = None) -> Any:
     """The scenario file, validated for the planner of this name (`optimizer.planners`): a file of another
-    kind is refused in one line naming the command that plans it (exit 2), as is bad input (one line per
-    mistake: fixed grants that rule 40 forbids too, 40.3)."""
+    kind is refused in one line naming the command that plans it (with `checking`, `awaw check`'s plan
+    file, the command that checks it), exit 2, as is bad input (one line per mistake: fixed grants that
+    rule 40 forbids too, 40.3)."""
     from models.io import InputError, read_yaml
     from optimizer.planners import planner as named
     from optimizer.planners import refusal
@@ -109,7 +110,7 @@ def load(path: Path, planner: str = "plan") -> Any:
     chosen = named(planner)
     try:
         data, lines = read_yaml(path)
-        refused = refusal(chosen, data, str(path))
+        refused = refusal(chosen, data, str(path), None if checking is None else str(checking))
         if refused is not None:
             raise fail(refused, 2)
         return chosen.validate(data, str(path), lines)

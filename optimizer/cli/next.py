@@ -47,9 +47,12 @@ def next_turn(
     from models.season_plan import SEASON_PLAN_FORMAT, SeasonPlan
     from optimizer.checker import check
     from optimizer.checker.season import first_turn
+    from optimizer.planners import planner, planner_for, refusal
 
     try:
         data, lines = read_yaml(scenario_file)
+        if planner_for(data).scenario_kind != "turn":  # an engineers scenario: refused as `awaw plan` does
+            raise fail(refusal(planner("plan"), data, str(scenario_file)) or "", 2)
         scenario = validate(Scenario, data, str(scenario_file), lines)
         raw, plan_lines = parse_json(read_text(plan_file), str(plan_file))
         season_plan = None

@@ -99,13 +99,18 @@ def planner_for(data: Any) -> Planner[Any, Any]:
     return next((candidate for candidate in PLANNERS.values() if candidate.claims(data)), TURN)
 
 
-def refusal(chosen: Planner[Any, Any], data: Any, file: str) -> str | None:
+def refusal(chosen: Planner[Any, Any], data: Any, file: str, checking: str | None = None) -> str | None:
     """None when `chosen` plans this scenario file's data; else the one line that says what the file is
-    and which command plans it: `FILE: an engineers scenario: plan it with awaw engineers FILE`."""
+    and which command plans it: `FILE: an engineers scenario: plan it with awaw engineers FILE`; with
+    `checking` (the plan file `awaw check` was given), which command checks a plan of it: `check the plan
+    with awaw season FILE --check PLAN` (every planner's command takes `--check`)."""
     what = chosen.refusal(data)
     if what is None:
         return None
-    return f"{file}: {what}: plan it with awaw {planner_for(data).name} {file}"
+    name = planner_for(data).name
+    if checking is not None:
+        return f"{file}: {what}: check the plan with awaw {name} {file} --check {checking}"
+    return f"{file}: {what}: plan it with awaw {name} {file}"
 
 
 def __getattr__(name: str) -> Any:

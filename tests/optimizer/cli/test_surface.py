@@ -113,8 +113,7 @@ def test_compare_json_failure_is_the_one_object(tmp_path: Path) -> None:
         ("sites",),
         ("sw",),
         ("mobilize",),
-        ("check", "ignored.json"),
-        ("compare", "ignored.json"),
+        ("next", "ignored.json"),  # once eleven lines of the turn scenario's schema
     ],
 )
 def test_an_engineers_file_is_refused_in_one_line_naming_its_command(command: tuple[str, ...]) -> None:
@@ -122,6 +121,18 @@ def test_an_engineers_file_is_refused_in_one_line_naming_its_command(command: tu
     result = run(name, ENGINEERS, *rest)
     assert result.exit_code == 2
     assert result.stderr == f"{ENGINEERS}: an engineers scenario: plan it with awaw engineers {ENGINEERS}\n"
+
+
+@pytest.mark.parametrize("command", ["check", "compare"])
+def test_a_plan_of_an_engineers_file_is_sent_to_its_commands_check(command: str) -> None:
+    """`awaw check` and `awaw compare` of another kind's scenario name the command that checks its plan,
+    `--check` and the plan file, not the command that plans it."""
+    result = run(command, ENGINEERS, "ignored.json")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"{ENGINEERS}: an engineers scenario: check the plan with awaw engineers {ENGINEERS} "
+        "--check ignored.json\n"
+    )
 
 
 @pytest.mark.parametrize(

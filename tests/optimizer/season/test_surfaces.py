@@ -21,6 +21,15 @@ def test_awaw_plan_names_awaw_season_for_a_season_scenario():
     assert "plan it with awaw season" in refused.stdout + refused.stderr
 
 
+def test_awaw_check_of_a_season_scenario_names_awaw_season_check():
+    """`awaw check` of a season scenario said 'plan it with awaw season'; a season plan is checked with
+    `awaw season FILE --check PLAN`, which it names now."""
+    refused = run("check", PATH, "season.json")
+    assert refused.exit_code == 2
+    said = refused.stderr.strip()
+    assert said.endswith(f"check the plan with awaw season {PATH} --check season.json"), said
+
+
 def test_the_batch_plans_a_season_with_one_line(tmp_path):
     out = tmp_path / "results.jsonl"
     assert run("batch", PATH, "--out", out).exit_code == 0
