@@ -57,21 +57,35 @@ def mobilize(
             ).render(),
             2,
         )
+    if handover_turn is not None and force_pool_out is None:  # never silently left out
+        problem = "only with --force-pool-out FILE (the turn whose reserve it writes)"
+        raise fail(f"command line: --handover-turn: {problem}", 2)
     if check is not None:
+        if force_pool_out is not None:
+            raise fail("command line: --check: checks a schedule as it is; leave out --force-pool-out", 2)
         print_verdict(check, MOBILIZATION, scenario)
         return
+    turn = None
+    if force_pool_out is not None:  # the hand-over turn refused before the schedule is solved and printed
+        from optimizer.rules.mobilization import handover
+
+        try:
+            turn = handover.handover_turn(scenario, handover_turn)
+        except handover.HandoverRefused as error:
+            raise fail(InputError(str(scenario_file), [(error.field, error.message)]).render(), 2) from None
     result = MOBILIZATION.solve(scenario, Limits(time_limit), horizon)
     show(MOBILIZATION, scenario, result, as_json, str(scenario_file))
-    if force_pool_out is not None and result.plan is not None:  # `show` exits without a schedule
-        _write_force_pools(scenario, result.plan, force_pool_out, handover_turn, scenario_file)
+    # `show` exits without a schedule
+    if turn is not None and force_pool_out is not None and result.plan is not None:
+        _write_force_pools(scenario, result.plan, force_pool_out, turn, scenario_file)
 
 
 def _write_force_pools(
-    scenario: Scenario, schedule: MobilizationSchedule, out_path: Path, handover_turn: int | None, file: Path
+    scenario: Scenario, schedule: MobilizationSchedule, out_path: Path, turn: int, file: Path
 ) -> None:
-    """`--force-pool-out`: the scenario with the units in the reserve by the hand-over turn in its force
-    pools (14.81, 14.82), checked by the independent checker before it is written as YAML; what could not
-    be handed over is said on standard error."""
+    """`--force-pool-out`: the scenario with the units in the reserve by the hand-over turn (`turn`, from
+    `handover.handover_turn`) in its force pools (14.81, 14.82), checked by the independent checker before
+    it is written as YAML; what could not be handed over is said on standard error."""
     import yaml
 
     from models.io import InputError
@@ -80,7 +94,6 @@ def _write_force_pools(
     from optimizer.rules.mobilization import handover
 
     try:
-        turn = handover.handover_turn(scenario, handover_turn)
         seeded, problems = handover.seed_force_pool(scenario, schedule, turn)
     except handover.HandoverRefused as error:
         raise fail(InputError(str(file), [(error.field, error.message)]).render(), 2) from None

@@ -206,3 +206,31 @@ def test_cli_refuses_a_hand_over_after_the_rule_27_turn_14_81(tmp_path):
     assert result.exit_code == 2
     assert "--handover-turn" in result.output and "after the rule 27 turn" in result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize("turn", ["13", "-1"])
+def test_cli_refuses_a_hand_over_turn_before_it_solves(tmp_path, turn):
+    """A hand-over turn out of range was refused only after the whole schedule had been solved and
+    printed: it is refused first now, in one line, and no schedule is printed (14.81)."""
+    out = tmp_path / "seeded.yaml"
+    result = runner.invoke(
+        app, ["mobilize", str(BUNDLED), "--force-pool-out", str(out), "--handover-turn", turn]
+    )
+    assert result.exit_code == 2
+    assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1, result.output
+    assert "--handover-turn" in result.stderr and not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--handover-turn", "2"], "--handover-turn: only with --force-pool-out FILE"),
+        (["--check", "ignored.json", "--force-pool-out", "x.yaml"], "leave out --force-pool-out"),
+    ],
+)
+def test_cli_refuses_an_option_it_would_leave_unused(args, said):
+    """--handover-turn without --force-pool-out, and --force-pool-out beside --check, were silently left
+    out: refused now (exit 2), before anything is solved."""
+    result = runner.invoke(app, ["mobilize", str(BUNDLED), *args])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert said in result.stderr
