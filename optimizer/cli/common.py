@@ -51,11 +51,25 @@ def alternatives_option(what: str) -> Any:
     )
 
 
+DEFAULT_TOLERANCE = "5%"  # optimizer.whatif.alternatives.DEFAULT_TOLERANCE, named without loading it
+
+
 def tolerance_option() -> Any:
-    """`--tolerance`: how far below the best an alternative may be."""
+    """`--tolerance`: how far below the best an alternative may be (`tolerance_given` reads it)."""
     return typer.Option(
-        help="With --alternatives: how far below the best, in objective points (2) or per cent (5%)."
+        help="With --alternatives: how far below the best, in objective points (2) or per cent (5%).",
+        show_default=DEFAULT_TOLERANCE,
     )
+
+
+def tolerance_given(tolerance: str | None, alternatives: int | None) -> str:
+    """The tolerance of `--alternatives` (5% when not given); `--tolerance` without `--alternatives` is
+    refused (exit 2), never silently left out."""
+    if tolerance is not None and alternatives is None:
+        raise fail(
+            "command line: --tolerance: only with --alternatives K (how far below the best they are)", 2
+        )
+    return DEFAULT_TOLERANCE if tolerance is None else tolerance
 
 
 def sheet_option(what: str) -> Any:

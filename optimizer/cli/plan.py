@@ -20,6 +20,7 @@ from optimizer.cli.common import (
     no_plan,
     refuse_sheet_mixes,
     sheet_option,
+    tolerance_given,
     tolerance_option,
 )
 
@@ -69,7 +70,7 @@ def plan(
         ),
     ] = False,
     alternatives: Annotated[int | None, alternatives_option("plans")] = None,
-    tolerance: Annotated[str, tolerance_option()] = "5%",
+    tolerance: Annotated[str | None, tolerance_option()] = None,
     sheet: Annotated[
         bool,
         sheet_option(
@@ -117,6 +118,7 @@ def plan(
         discount=discount,
     )
     refuse_sheet_mixes(sheet, sheet_format, as_json, why or bool(why_not) or alternatives is not None)
+    tolerance = tolerance_given(tolerance, alternatives)
     if alternatives is not None:
         from optimizer.whatif.alternatives import parse_tolerance
 

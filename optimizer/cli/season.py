@@ -22,6 +22,7 @@ from optimizer.cli.common import (
     refuse_sheet_mixes,
     sheet_option,
     show,
+    tolerance_given,
     tolerance_option,
 )
 
@@ -70,7 +71,7 @@ def season(
         ),
     ] = None,
     alternatives: Annotated[int | None, alternatives_option("season plans")] = None,
-    tolerance: Annotated[str, tolerance_option()] = "5%",
+    tolerance: Annotated[str | None, tolerance_option()] = None,
     sheet: Annotated[
         bool,
         sheet_option(
@@ -88,6 +89,7 @@ def season(
 
     asked = why or bool(why_not) or alternatives is not None  # the what-ifs
     refuse_sheet_mixes(sheet, sheet_format, as_json, asked)
+    tolerance = tolerance_given(tolerance, alternatives)
     scenario = load(scenario_file, SEASON.name)
     if check is not None:
         if fix or forbid or asked or sheet:  # never silently left out

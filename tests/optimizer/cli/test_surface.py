@@ -353,3 +353,18 @@ def test_the_batch_serves_every_planner_of_a_turn_scenario(tmp_path: Path) -> No
     assert refused["status"] == "bad_input" and refused["error"]["message"].endswith(
         f"plan it with awaw plan {DEFAULT}"
     )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("plan", "--why"), ("season", str(scenarios.path("seasons/germany_summer_1942_season.yaml")), "--why")],
+)
+def test_a_tolerance_without_alternatives_is_refused(command: tuple[str, ...]) -> None:
+    """`--tolerance` measures `--alternatives`; without them it was silently left out (the plan printed,
+    exit 0): refused now, in one line, before anything is solved."""
+    result = run(*command, "--tolerance", "1")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert (
+        result.stderr
+        == "command line: --tolerance: only with --alternatives K (how far below the best they are)\n"
+    )
