@@ -16,6 +16,7 @@ from functools import partial
 
 from ortools.sat.python import cp_model
 
+from models.naval_tables import one_factor_points
 from models.plan import OneMore, Plan, ResourceUse, Status
 from models.route_data import OIL_COUNTER_BRPS
 from models.tables import (
@@ -27,7 +28,7 @@ from models.tables import (
     Power,
 )
 from optimizer.rules.linear import LinearExpr, value
-from optimizer.rules.naval.constraints import on_charts, yard_points
+from optimizer.rules.naval.constraints import on_charts, one_factor_yard_points, yard_points
 from optimizer.rules.naval_air.prepare import naval_air_units
 from optimizer.rules.placement.constraints import korea_manchuria_factors, siberia_brps, stacked
 from optimizer.turn.built import Built
@@ -105,6 +106,10 @@ def _model_uses(data: Prepared, variables: Variables, solver: cp_model.CpSolver)
         charts = on_charts(variables)
         for key, yard in data.naval.yards.items():
             found.append(_use(key, "sb_points", "27.724 A", yard.rate, used(yard_points(variables, key, 0))))
+            one_factor = one_factor_yard_points(variables, key, 0)
+            if one_factor:  # a yard with one-factor units to build: half its rate on them, rounded up
+                half = one_factor_points(yard.rate)
+                found.append(_use(key, "one_factor_points", "27.7221 A", half, used(one_factor)))
             found.append(_use(key, "yard_capacity", "27.741", yard.capacity, used(charts.get((1, key), []))))
     return found
 
@@ -163,7 +168,9 @@ def one_more_unit(use: ResourceUse) -> Relaxation | None:
         return Relaxation(oil_counters={Faction(use.holder): 1})
     if use.resource.startswith("stacking:"):
         return Relaxation(stacking={(use.holder, use.resource.removeprefix("stacking:")): 1})
-    if use.resource == "sb_points":
+    if use.resource in ("sb_points", "one_factor_points"):
+        # one more point of the yard's rate: its half for one-factor units following (27.7221 A, rounded
+        # up, so from an odd rate it stays), its capacity too (27.724 B)
         return Relaxation(yard_points={use.holder: 1})
     return None
 

@@ -197,6 +197,21 @@ def yard_points(variables: Variables, key: str, t: int) -> list[LinearExpr]:
     return used
 
 
+def one_factor_yard_points(variables: Variables, key: str, t: int) -> list[LinearExpr]:
+    """Shipbuilding points the yard `key` spends in turn t on one-factor units, which 27.7221 A holds to
+    half its rate: one-factor ships' chart actions, and this turn SW units."""
+    ships = variables.naval
+    assert ships is not None
+    used: list[LinearExpr] = [
+        action_cost(ship, action)[0] * var
+        for ship, _, action, var in ships.actions(t, yard=key)
+        if ship.unit in ONE_FACTOR_UNITS
+    ]
+    if t == 0:
+        used += [SW_SB_PER_FACTOR * var for (_, yard_key), var in ships.sw.items() if yard_key == key]
+    return used
+
+
 def on_charts(variables: Variables) -> dict[tuple[int, str], list[cp_model.IntVar]]:
     """Per (turn, yard): the state literals of ships on the yard's chart at the start of that turn (27.741)."""
     ships = variables.naval
@@ -223,14 +238,7 @@ def _yard_turn(
     assert ships is not None
     key = yard.key
     used = yard_points(variables, key, t)
-    one_factor: list[LinearExpr] = [
-        action_cost(ship, action)[0] * var
-        for ship, _, action, var in ships.actions(t, yard=key)
-        if ship.unit in ONE_FACTOR_UNITS
-    ]
-    if t == 0:
-        sw = [var for (_, yard_key), var in ships.sw.items() if yard_key == key]
-        one_factor += [SW_SB_PER_FACTOR * var for var in sw]
+    one_factor = one_factor_yard_points(variables, key, t)
     if used:
         model.add(sum(used) <= yard.rate).only_enforce_if(guards.of("27.724 A", f"{key} turn {t}"))
     if one_factor:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import yaml
 from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
 
@@ -304,3 +305,29 @@ def test_bundled_grants_scenario_reports_routes_and_transports():
     assert all(use.slack >= 0 and use.rule == "40.4-40.8" for use in routes)
     assert all(use.slack >= 0 and use.rule == "40.221" for use in oceans)
     assert all(use.one_more is None for use in routes + oceans)  # reported, not re-solved
+
+
+def test_the_one_factor_half_rate_binds_and_one_more_point_of_rate_is_worth_its_unit():
+    """27.7221 A: one-factor units may use at most half a yard's rate, rounded up. The bundled Western
+    Allied SW position with a U.S. yard of rate 6 and four destroyer escorts (1-factor ASW, 1 SB each)
+    builds 3 (half of 6), its points 3 of 6 with 3 slack; --why never named the half-rate, which binds.
+    It is reported binding, and one more point of rate (7, half 4) is worth a fourth escort: the optimum
+    of the position with rate 7, re-solved."""
+    data = yaml.safe_load(Path("scenarios/western_allies_1943_sw.yaml").read_text())
+    data["powers"]["usa"]["naval"] = {
+        "shipyards": [{"id": "us_atlantic_box", "rate": 6}],
+        "sw_units": [{"id": "destroyer-escort", "unit": "asw", "count": 4}],
+    }
+    scenario = Scenario.model_validate(data)
+    uses, _ = why(scenario)
+    found = by_name(uses)
+    half = found[("usa/us_atlantic_box", "one_factor_points")]
+    assert (half.rule, half.limit, half.used, half.slack, half.binding) == ("27.7221 A", 3, 3, 0, True)
+    points = found[("usa/us_atlantic_box", "sb_points")]
+    assert (points.limit, points.used, points.binding) == (6, 3, False)
+    data["powers"]["usa"]["naval"]["shipyards"][0]["rate"] = 7
+    seven = solve(Scenario.model_validate(data))
+    best = solve(scenario)
+    assert half.one_more is not None and seven.objective is not None and best.objective is not None
+    assert half.one_more.gain == round(seven.objective - best.objective, 6) == 1.0
+    assert half.one_more.changes == ["+1 destroyer-escort at us_atlantic_box"]
