@@ -18,6 +18,8 @@ EXPLAIN_SECONDS = 10.0  # per infeasibility test while shrinking the core
 
 
 OUT_OF_TIME = "the time limit passed before the solver could isolate why"
+CANNOT = "cannot be met: "  # the requirements of a core, then one line per rule that blocks them
+BLOCKED = "blocked by "
 
 
 def explain(data: Prepared, time_limit: float | None = None) -> list[str]:
@@ -48,11 +50,11 @@ def core_lines(
     rules = [(rule, subject) for rule, subject in core if rule != "requirement"]
     lines = []
     if requirements:
-        lines.append("cannot be met: " + "; ".join(requirements))
+        lines.append(CANNOT + "; ".join(requirements))
     else:
         lines.append("the rules alone cannot be met")
     for rule, subject in rules:
-        lines.append("blocked by " + describe(rule, subject) + detail(data, rule, subject))
+        lines.append(BLOCKED + describe(rule, subject) + detail(data, rule, subject))
     for minimum in data.scenario.objective.minimum:
         if minimum.describe() in requirements:
             lines.extend(_unbuildable(data, minimum))
@@ -63,6 +65,19 @@ def core_lines(
         if any(r.startswith(f"{power.value}: keep ") for r in requirements):
             lines.append(f"{power.value} has {pdata.brps_available} BRPs after grants and fixed spending")
     return lines
+
+
+def core_requirements(lines: list[str]) -> list[str]:
+    """The requirements an explanation (`core_lines`) says cannot all be met, each as `describe()` words
+    it ('forbid route:siberia', 'include route:siberia'); none when the rules alone cannot be met."""
+    if not lines or not lines[0].startswith(CANNOT):
+        return []
+    return lines[0].removeprefix(CANNOT).split("; ")
+
+
+def core_blocked_by_rules(lines: list[str]) -> bool:
+    """Whether an explanation (`core_lines`) names a rule among what blocks the requirements."""
+    return any(line.startswith(BLOCKED) for line in lines)
 
 
 def minimal_core(

@@ -109,6 +109,27 @@ def test_why_not_keeps_the_players_fixes(scenario_of):
     assert inf.included
     assert (arm.included, arm.possible) == (False, False)  # the player's own --forbid still holds
     assert "forbid germany:arm" in arm.explanation[0] and "include germany:arm" in arm.explanation[0]
+    # said as the player's: legal plans build armor ('no legal plan includes it' was false)
+    assert arm.reason == "your --forbid germany:arm rules it out"
+    # with three army air fixed (9 of the 10 limit points) a 1-factor armor (2 BRPs, 27.11 B) is blocked
+    # by the limit and the player's --fix together
+    fixed = Position(scenario, (parse_decision("--fix", "germany:air=3"),))
+    (over,) = fixed.why_not(fixed.solve(), [parse_decision("--why-not", "germany:arm")])
+    assert any(line.startswith("blocked by 27.31") for line in over.explanation), over.explanation
+    assert over.reason == "no legal plan with your --fix germany:air=3 includes it"
+
+
+def test_a_route_the_player_forbade_is_said_forbidden_under_why():
+    """40.72: on the bundled Allied grants position legal plans build the Alaska highway (the Siberian
+    route); with --forbid route:siberia, --why's automatic why-not of it said 'no legal plan includes
+    it'. It is the player's --forbid that rules it out, and the answer says so."""
+    result = CliRunner().invoke(
+        app,
+        ["plan", "scenarios/allies_summer_1942_grants.yaml", "--forbid", "route:siberia", "--why", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    answers = {w["decision"]: w for w in json.loads(result.stdout)["why_not"]}
+    assert answers["route:siberia"]["reason"] == "your --forbid route:siberia rules it out"
 
 
 def test_deferred_ships_are_priced_in_the_why_output():
