@@ -118,9 +118,9 @@ def _problem(data: Prepared, decision: Decision) -> str | None:
 
 def blocked(data: Prepared, decision: Decision) -> list[str]:
     """Why the rules make a fixed decision impossible outright, as explanation lines; [] when they
-    do not (a forbidden decision is never impossible)."""
+    do not (a forbidden decision is never impossible, but a forbidden site is said with its class)."""
     if decision.forbid:
-        return []
+        return _forbidden_class(data, decision)
     if decision.kind is Kind.BUILD:
         entry = data.entries[entry_key(decision)]
         if decision.site is not None and _build_slot(data, decision) is None:
@@ -188,6 +188,32 @@ def _open_to(data: Prepared, key: str, turn: int, action: ChartAction) -> bool:
         if t == turn:
             return any(a is action for opened in options.values() for a, _ in opened)
     return False
+
+
+def interchangeable_sites(data: Prepared, decision: Decision) -> list[str]:
+    """The sites a build decision's site stands for: its class of interchangeable sites (27.4), which the
+    model places counters at as one (`ForcePoolData.slot_of`); the site alone when it has none."""
+    entry = data.entries[entry_key(decision)]
+    slot = entry.slot_of(decision.site)
+    if slot is None:
+        return [] if decision.site is None else [decision.site]
+    return [slot, *entry.alternatives.get(slot, [])]
+
+
+def _forbidden_class(data: Prepared, decision: Decision) -> list[str]:
+    """A build forbidden at a site forbids its whole class of interchangeable sites [reading: the model
+    keeps one variable per class, so no plan tells them apart]: said, naming them, when the forbid is
+    among what cannot be met."""
+    if decision.kind is not Kind.BUILD or decision.site is None:
+        return []
+    sites = interchangeable_sites(data, decision)
+    others = [site for site in sites if site != decision.site]
+    if not others:
+        return []
+    return [
+        f"{decision.describe()} forbids the sites interchangeable with {decision.site} too (27.4): "
+        + ", ".join(others)
+    ]
 
 
 def _build_slot(data: Prepared, decision: Decision) -> str | None:

@@ -295,3 +295,16 @@ def test_why_what_ifs_keep_the_fixed_decisions(scenario_of):
     limit = uses[("germany", "construction_limit")]
     assert (limit.limit, limit.used, limit.binding) == (10, 10, True)
     assert limit.one_more is not None and limit.one_more.gain == 0.0
+
+
+def test_a_build_forbidden_at_a_site_names_the_sites_it_forbids_with_it():
+    """27.4: --forbid germany:armor-4-6@hamburg forbids Hamburg's whole class of interchangeable sites
+    (the model places counters at a class as one), so the default scenario's 8 armor factors cannot be
+    met; the explanation said only 'blocked by 27.5 force pool', as if Hamburg alone were forbidden. It
+    names the other six sites now."""
+    result = CliRunner().invoke(app, ["plan", "--forbid", "germany:armor-4-6@hamburg"])
+    assert result.exit_code == 1
+    assert (
+        "  forbid germany:armor-4-6@hamburg forbids the sites interchangeable with hamburg too (27.4): "
+        "berlin, kiel, ruhr, munich, breslau, konigsberg\n"
+    ) in result.stderr
