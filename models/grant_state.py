@@ -97,7 +97,9 @@ class SiberiaState(Strict):
 
 
 class ChinaRoutesState(Strict):
-    """The routes to China (40.8)."""
+    """The routes to China (40.8). Each flag is the player's reading of the map [input]: a route is open
+    only where "all land hexes along the route" are "under Allied control and free of Japanese ZoCs"
+    (40.82); where they are not, its flag is false."""
 
     port_recaptured: bool = Field(
         default=False, description="A Chinese port recaptured from Japan (40.831 A)."
@@ -111,10 +113,21 @@ class ChinaRoutesState(Strict):
         description="Supply lines from the India box to Mandalay and from Mandalay to Kunming (40.841).",
     )
     burma_port: bool = Field(
-        default=True, description="An Allied port in Burma or India reached through the Pacific."
+        default=True,
+        description=(
+            "An Allied port in Burma or India reached through the Pacific (40.82 A). As for every route to "
+            "China, the player reads the map: its land hexes on to Kunming must be Allied and free of "
+            "Japanese ZoCs (40.82); where they are not, set the route's flag false."
+        ),
     )
     air_transport_factors: Counters = Field(
-        default=0, description="Uninverted Western Allied air transport factors for the Hump (40.851)."
+        default=0,
+        description=(
+            "Uninverted Western Allied air transport factors for the Hump (40.851). Give 0 when the Hump "
+            "cannot be flown this turn: an air base in India or Burma and Kunming must both be operational, "
+            "and the air route may not pass over hexes under Japanese control (40.851; read off the map "
+            "by the player)."
+        ),
     )
 
 
