@@ -90,6 +90,16 @@ class Settings(Strict):
             "they count only against the Australian 9-BRP limit (27.473 B) [reading]."
         ),
     )
+    us_paid_builds_count_against_british_limit: bool = Field(
+        default=False,
+        description=(
+            "Indian, Canadian and South African builds count against the British construction limit in "
+            "full, whoever pays for them (27.474 C: 'The cost of Indian unit construction counts against the "
+            "British construction limit'), a U.S. grant paying for them counting against the U.S. limit as "
+            "well (40.23 A, 40.244). By default a U.S. grant to one of them takes its builds off the British "
+            "limit up to the grant [reading]."
+        ),
+    )
     russian_cap_urals_only: bool = Field(
         default=False,
         description=(

@@ -108,7 +108,8 @@ def limit_used(
 
     The U.S. counts its grants to Commonwealth countries in full (40.23 A, 40.244).
     Britain counts Indian, Canadian and South African builds (Canadian shipbuilding included)
-    less the U.S. grant to that country (27.474 C, 40.244); Australian ones (Australian ships
+    less the U.S. grant to that country (27.474 C, 40.244), or in full with the setting
+    `us_paid_builds_count_against_british_limit` (27.474 C's plain words); Australian ones (Australian ships
     included) only with the setting
     `australian_builds_count_against_british_limit` (27.473 B) [reading]. The Chindit is
     British and counts here (27.474 D).
@@ -129,8 +130,10 @@ def limit_used(
         counted_dominions = [Dominion.INDIA, Dominion.CANADA, Dominion.SOUTH_AFRICA]
         if scenario.settings.australian_builds_count_against_british_limit:
             counted_dominions.append(Dominion.AUSTRALIA)
+        full = scenario.settings.us_paid_builds_count_against_british_limit
         for dominion in counted_dominions:
-            counted += max(0, spent[dominion] - us_grant_to_dominion(account, dominion))
+            paid_by_us = 0 if full else us_grant_to_dominion(account, dominion)
+            counted += max(0, spent[dominion] - paid_by_us)
         counted += account.lend_lease
     return counted
 

@@ -84,8 +84,12 @@ class Variables:
             sw = turn_sw_variables(model, data.scenario, naval)
         variables = cls(data, builds, oil, naval, grants, limits, sw)
         if Power.BRITAIN in data.powers:
+            settings = data.scenario.settings
             for dominion in variables.british_limit_dominions():
-                if variables.may_receive_grant(dominion):
+                if (
+                    variables.may_receive_grant(dominion)
+                    and not settings.us_paid_builds_count_against_british_limit
+                ):
                     variables.british_dominion_counted[dominion] = model.new_int_var(
                         0, LIMIT_RANGE, f"britain_limit_counted_{dominion.value}"
                     )
@@ -164,7 +168,8 @@ class Variables:
         limit (27.31), less the U.S. grant to that country, never below 0 (40.244: American grants to
         Commonwealth countries "have no effect on ... the British construction limit", so a grant
         beyond that country's counted builds frees no room for Britain's own [reading]): the variable
-        `add_dominion_shares` sets to max(0, builds - grant) where a grant may come."""
+        `add_dominion_shares` sets to max(0, builds - grant) where a grant may come. With the setting
+        `us_paid_builds_count_against_british_limit`, its builds in full (27.474 C's plain words)."""
         if dominion in self.british_dominion_counted:
             return self.british_dominion_counted[dominion]
         return self.dominion_spending(dominion, limit_only=True)

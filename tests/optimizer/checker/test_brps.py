@@ -71,3 +71,20 @@ def test_us_grant_to_canada() -> None:
     assert report[Power.USA].limit_used == 6
     result = check(s, plan(line("britain", "canadian", "infantry", "canada_box", 5, 5, 5)))
     assert rules(result) == ["40.244"]
+
+
+def test_us_paid_canadian_builds_count_against_the_british_limit_by_the_setting() -> None:
+    """27.474 C, 40.244, setting `us_paid_builds_count_against_british_limit`: with it, Canadian builds
+    count against the British limit in full whoever pays, so the 6 BRPs of Canadian infantry the U.S.
+    grant pays for pass Britain's limit of 0 (27.31); the grant still counts 6 against the U.S. limit."""
+    data = copy.deepcopy(ALLIES)
+    data["powers"]["usa"]["grants_made"] = [{"to": "canada", "brps": 6}]
+    data["us_at_war"] = {"europe": True, "pacific": True}
+    data["powers"]["britain"].update(brps=0, brp_base=0)
+    data["settings"] = {"us_paid_builds_count_against_british_limit": True}
+    s = Scenario.model_validate(data)
+    paid_by_grant = plan(line("britain", "canadian", "infantry", "canada_box", 6, 6, 6))
+    assert rules(check(s, paid_by_grant)) == ["27.31"]
+    report = derive_report(s, paid_by_grant)
+    assert report[Power.BRITAIN].limit_used == 6
+    assert report[Power.USA].limit_used == 6

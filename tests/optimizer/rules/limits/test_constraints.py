@@ -117,6 +117,28 @@ def test_us_grant_to_canada_frees_no_room_under_the_british_limit(
 
 
 @pytest.mark.parametrize(
+    ("full", "british", "accepted"),
+    [(False, 40, True), (False, 41, False), (True, 37, True), (True, 38, False)],
+)
+def test_us_paid_canadian_builds_and_the_british_limit(scenario_of, assert_accepts, full, british, accepted):
+    """27.474 C, 40.244, setting `us_paid_builds_count_against_british_limit`: the U.S. grants Canada 3
+    BRPs for a Canadian 3-factor infantry. By default the grant takes those builds off the British limit
+    (40): Britain builds 40 factors of its own, not 41 [reading]. With the setting the Canadian 3 count
+    against the British limit in full, whoever pays: Britain builds 37 of its own, not 38."""
+    canadian = {"id": "can", "unit": "infantry", "factors": 3, "count": 1, "nationality": "canadian"}
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120, "force_pool": [infantry(50), canadian]}}
+    settings = {"us_paid_builds_count_against_british_limit": full}
+    data = prepare(western(scenario_of, powers, settings=settings))
+    model, variables, _ = build_model(data)
+    assert variables.grants is not None
+    variables.grants.fix(model, *TO_CANADA, 3)
+    model.add(variables.grants.sent(Power.USA) == 3)  # no grant to Britain moves its limit
+    variables.builds.fix(model, "britain/can", "canada_box", 1)
+    variables.builds.fix(model, "britain/inf", "london", british)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
     ("indian", "british", "accepted"), [(3, 0, True), (4, 0, False), (3, 1, True), (3, 2, False)]
 )
 def test_indian_limit_and_british_limit(scenario_of, assert_accepts, indian, british, accepted):
