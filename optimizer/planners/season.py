@@ -194,7 +194,7 @@ class SeasonPlanner:
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
         """A season plan (`awaw season --json`), each turn checked by the season checker; a one-turn
         season's plan is `awaw plan`'s and is checked as the turn planner checks it."""
-        from models.io import parse_json, refuse_other_format, validate
+        from models.io import InputError, line_of, parse_json, refuse_other_format, validate
         from optimizer.checker.season import check_season
 
         season = scenario.season
@@ -204,6 +204,11 @@ class SeasonPlanner:
         data, lines = parse_json(text, file)
         refuse_other_format(data, lines, file, "season plan", SEASON_PLAN_FORMAT, required=True)
         plan = validate(SeasonPlan, data, file, lines)
+        length = season.length(scenario.turn)
+        if len(plan.turns) != length:
+            # Bad input, as `awaw next` refuses it: a plan of another season, not a rule it breaks.
+            problem = f"the plan has {len(plan.turns)} turns, the season {length}"
+            raise InputError(file, [("turns", problem, line_of(lines, ("turns",)))])
         return Verdict(
             check_season(scenario, plan),
             "the season plan is legal in every turn (rules 27 and 40) and meets the scenario's requirements",

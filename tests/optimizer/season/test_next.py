@@ -140,12 +140,13 @@ def test_awaw_next_refuses_a_plan_of_another_scenario_as_check_does(tmp_path):
 def test_awaw_next_refuses_a_season_plan_of_another_length_as_season_check_does(tmp_path, turns):
     """The bundled two-turn season's plan cut to one turn or given a third was carried out (exit 0), though
     its first turn was planned for other later turns and `awaw season --check` refuses it: bad input now
-    (exit 2), in the check's words."""
+    for both (exit 2; the check had exited 1, as for a broken rule), in the check's words."""
     path = scenarios.path("seasons/germany_summer_1942_season.yaml")
     plan = json.loads(run("season", path, "--json").stdout)
     plan["turns"] = (plan["turns"] * 2)[:turns]
     (tmp_path / "p.json").write_text(json.dumps(plan))
     checked = run("season", path, "--check", tmp_path / "p.json")
+    assert checked.exit_code == 2  # bad input (a plan of another season), not a rule it breaks
     assert f"the plan has {turns} turns, the season 2" in checked.output
     refused = run("next", path, tmp_path / "p.json")
     assert refused.exit_code == 2
