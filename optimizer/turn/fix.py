@@ -134,6 +134,10 @@ def blocked(data: Prepared, decision: Decision) -> list[str]:
     if decision.kind is Kind.ACTION:
         assert data.naval is not None and decision.action is not None
         (key,) = ship_keys(data, decision)
+        if decision.action is ChartAction.SCUTTLE and data.naval.ships[key].scuttled_never:
+            return [
+                f"blocked by 27.7272 E ({key}): France may never scuttle ships, and this one is on its chart"
+            ]
         if not _open_to(data, key, decision.turn, decision.action):
             return [
                 f"blocked by 27.7272 chart ({key}): {decision.action.value} is never open to it on turn "

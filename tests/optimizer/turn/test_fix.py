@@ -96,6 +96,19 @@ def test_fixing_more_than_the_limit_is_explained_by_the_construction_limit(scena
     )
 
 
+def test_fixing_a_french_scuttle_is_explained_by_27_7272_e(scenario_of):
+    """27.7272 E: "France may never scuttle ships": fixing the scuttling of a ship on a French chart is
+    refused, the explanation naming 27.7272 E (it named the chart's 27.7272 alone)."""
+    chart = [{"id": "richelieu", "unit": "capital_ship", "factors": 4, "row": 2, "column": "fall"}]
+    naval = {"deferring_allowed": True, "shipyards": [{"id": "lorient", "rate": 1, "chart": chart}]}
+    france = {"france": {"brps": 60, "brp_base": 120, "naval": naval}}
+    result = solved(scenario_of(france, faction="western_allies"), fix=["france:richelieu:scuttle"])
+    assert result.status is Status.INFEASIBLE
+    assert any(
+        line.startswith("blocked by 27.7272 E (france/lorient/richelieu)") for line in result.explanation
+    )
+
+
 def test_fixing_more_counters_than_the_force_pool_is_explained_by_the_force_pool(scenario_of):
     """27.5: eleven armor counters from a force pool of ten cannot be built, whatever the limit."""
     result = solved(air_and_armor(scenario_of), fix=["germany:arm=11"])
