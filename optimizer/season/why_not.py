@@ -37,6 +37,7 @@ from optimizer.season.model import OPENING_RULES
 from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
 from optimizer.turn.decision_forms import SOURCE, Kind
+from optimizer.turn.explain import BLOCKED, CANNOT
 from optimizer.turn.fix import entry_key, holds
 from optimizer.turn.solve import solve_side_by_side
 from optimizer.whatif.plan_diff import changes
@@ -134,7 +135,7 @@ def season_why_not(
             )
         adjust = partial(with_decisions, decisions=(*decisions, one))
         solved = solve_season(scenario, time_limit, adjust=adjust)
-        return _answer(scenario, data, plan, one, solved.plan, solved.status, adjust, time_limit)
+        return _answer(scenario, data, plan, one, solved.plan, solved.status, adjust, time_limit, decisions)
 
     # Side by side, one worker each, as `awaw plan --why-not`'s: the same answers however many run at once.
     answers = solve_side_by_side({i: partial(answer, one) for i, one in enumerate(asked)})
@@ -150,6 +151,7 @@ def _answer(
     status: Status,
     adjust: partial[SeasonData],
     time_limit: float | None,
+    mine: Sequence[SeasonDecision] = (),
 ) -> SeasonWhyNot:
     text, turn = asked.decision.text, asked.turn + 1
     if with_it is None:
@@ -161,7 +163,7 @@ def _answer(
                 included=False,
                 possible=False,
                 explanation=explanation,
-                reason="no legal season plan includes it",
+                reason=_infeasible_reason(explanation, mine),
                 binds=[line for line in explanation if ": blocked by " in line],
             )
         return SeasonWhyNot(
@@ -254,3 +256,24 @@ def limits_met(data: SeasonData, best: SeasonPlan, with_it: SeasonPlan, asked: S
             if built(with_it) >= most and (key == mine or built(best) < most):
                 lines.append(f"{when}: {key}: all {most} counters of the force pool built by then (27.5)")
     return lines
+
+
+def _infeasible_reason(explanation: list[str], mine: Sequence[SeasonDecision]) -> str:
+    """Why no season plan includes the decision, as `awaw plan --why-not` says it
+    (`optimizer.whatif.why_not`): the player's own `--fix` or `--forbid` when the explanation's
+    requirements name them (alone: they rule it out; with rules: no legal season plan that keeps them
+    includes it), else the rules themselves. Without this a route the player forbade read 'no legal
+    season plan includes it', though legal season plans open it."""
+    named = next(
+        (line.removeprefix(CANNOT).split("; ") for line in explanation if line.startswith(CANNOT)), []
+    )
+    given = " and ".join(
+        f"{d.decision.option} {d.decision.text}"
+        for d in mine
+        if f"{d.decision.describe()} (turn {d.model_turn + 1})" in named
+    )
+    if not given:
+        return "no legal season plan includes it"
+    if any(f": {BLOCKED}" in line for line in explanation):
+        return f"no legal season plan with your {given} includes it"
+    return f"your {given} rules it out"

@@ -371,3 +371,17 @@ def test_what_a_why_not_reads_off_the_plan_is_what_the_model_counts(data):
         model = counted if isinstance(counted, int) else int(solved.solver.value(counted))
         assert amount(season, solved.plan, one) == model, one.decision.text
         assert model >= 1, one.decision.text  # each is a line of the plan
+
+
+def test_a_why_not_the_players_own_forbid_rules_out_says_so():
+    """With the fall's panzer corps forbidden (`--forbid germany:armor-4-6@turn2`), the why-not of the
+    same build names the player's forbid as what rules it out, not the rules: legal season plans build
+    fall corps (six in the best, 27.5). It had said 'no legal season plan includes it'."""
+    scenario = load_scenario(PATH)
+    mine = parse_season_decisions([], ["germany:armor-4-6@turn2"], 2)
+    result = SEASON.solve(scenario, Limits(), mine)
+    assert result.plan is not None
+    [answer] = season_why_not(
+        scenario, result.plan, parse_why_not(["germany:armor-4-6@turn2"], 2), None, mine
+    )
+    assert (answer.possible, answer.reason) == (False, "your --forbid germany:armor-4-6@turn2 rules it out")
