@@ -106,7 +106,8 @@ def season_alternatives(
         earlier.append(values)
         stages = tuple(-stage.value for stage in solved.plan.objective.stages)
         found.append((stages, repr(sorted(values.items())), solved.plan))
-    found.sort(key=lambda item: (item[0], item[1]))
+    # Best first; plans of equal value in the order found (each solve the best left), as `awaw plan`'s.
+    found.sort(key=lambda item: item[0])
     return [
         SeasonAlternative(
             rank=rank,

@@ -202,7 +202,9 @@ def alternatives(
         hint = result.decisions
         stages = tuple(-stage.value for stage in result.plan.objective.stages)
         found.append((stages, repr(sorted(values.items())), result.plan))
-    found.sort(key=lambda item: (item[0], item[1]))
+    # Best first; plans of equal value stay in the order they were found (each solve is the best left),
+    # so that the first K of `--alternatives K+1` are `--alternatives K`'s.
+    found.sort(key=lambda item: item[0])
     out = []
     for rank, (_, _, plan) in enumerate(found, start=1):
         assert plan.objective is not None

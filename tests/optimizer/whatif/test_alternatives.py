@@ -245,3 +245,18 @@ def test_alternatives_keep_the_players_fixes(scenario_of):
     found = position.alternatives(base, 3, parse_tolerance("3"))
     assert [mix(plan) for _, plan in found] == [{"arm": 4}]
     assert [round(a.objective.value, 6) for a, _ in found] == [8.8]
+
+
+def test_fewer_alternatives_asked_are_the_first_of_more():
+    """On the bundled Britain and U.S. naval position every alternative within 5% ties with the best
+    (233.799). They are listed in the order found, each the best left, so asking for one gives the first
+    of asking for three (sorted among the ties by their decisions, one asked had listed the third)."""
+    path = scenarios.path("britain_usa_summer_1942_naval.yaml")
+    found = {
+        count: json.loads(
+            CliRunner().invoke(app, ["plan", str(path), "--alternatives", str(count), "--json"]).stdout
+        )["alternatives"]
+        for count in (1, 3)
+    }
+    assert [a["objective"]["value"] for a in found[3]] == [233.799] * 3
+    assert found[1] == found[3][:1]
