@@ -202,6 +202,12 @@ def _controller(map_state: MapState, site: str) -> Power | None:
     return (state.controller if state is not None else None) or SITE_BY_ID[site].owner
 
 
+def paris_allied_on_map(map_state: MapState) -> bool:
+    """Whether the map has Paris under Allied control (its 1939 owner France when not given)."""
+    paris = _controller(map_state, "paris")
+    return paris is not None and POWER_FACTION[paris] in SIDE_FACTIONS[Faction.WESTERN_ALLIES]
+
+
 def map_disagreement(grants: GrantsState, map_state: MapState) -> str | None:
     """A fact the `grants:` section and the map both state, stated two ways: Paris under Allied control
     (`paris_allied`; the map's controller of Paris, its 1939 owner France when not given), and Japan
@@ -211,7 +217,7 @@ def map_disagreement(grants: GrantsState, map_state: MapState) -> str | None:
     the scenario is refused rather than one of the two guessed. The message names the field the
     scenario wrote."""
     paris = _controller(map_state, "paris")
-    allied = paris is not None and POWER_FACTION[paris] in SIDE_FACTIONS[Faction.WESTERN_ALLIES]
+    allied = paris_allied_on_map(map_state)
     if grants.paris_allied != allied:
         holder = paris.value if paris is not None else "no one"
         fact = "Allied control of Paris is one fact (40.21, 40.331 A, 40.34 A): make the two agree"

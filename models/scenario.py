@@ -17,7 +17,7 @@ from models.base import Strict, did_you_mean
 
 # The sections of a scenario, each in its module, named here too: a scenario file's models in one place.
 from models.grant_state import GrantsState as GrantsState
-from models.grant_state import map_disagreement
+from models.grant_state import map_disagreement, paris_allied_on_map
 from models.map_data import HOME_COUNTRIES, SITE_BY_ID, Country
 from models.map_state import MapState as MapState
 from models.map_state import SiteState as SiteState
@@ -535,6 +535,18 @@ class Scenario(Strict):
                             "leave it out (a route opened in an earlier turn: grants.persia.opened, "
                             "grants.siberia.highway_built)"
                         )
+            for j, grant in enumerate(state.grants_made):
+                if (
+                    grant.to.value == Power.FRANCE.value
+                    and self.grants is None
+                    and not paris_allied_on_map(self.map)
+                ):
+                    # In grant mode the plan's grants are checked against the same fact (40.21, 40.331 A).
+                    rule = "40.331 A" if power is Power.USA else "40.34 A"
+                    raise ValueError(
+                        f"{where}.grants_made[{j}]: grants to France are allowed only if Paris is under Allied "
+                        f"control ({rule}), and on the map it is not (map.sites.paris.controller)"
+                    )
             for j, received in enumerate(state.grants_received):
                 if received.from_ in self.powers:
                     raise ValueError(

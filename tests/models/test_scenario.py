@@ -305,3 +305,20 @@ def test_regression_minor_capital_ship_waits_for_repair_at_a_french_yard():
         "a major power (27.7266 C); greek-ship is a 3-factor capital_ship"
     )
     assert caught.value.lines == [17]
+
+
+def test_a_fixed_grant_to_france_needs_paris_allied():
+    """40.331 A: 'Grants to France are allowed only if Paris is under Allied control'. Without a grants
+    section a grant made is the player's fixed decision; with Paris German on the map it is refused at
+    its line (in grant mode the plan's grants are held to the same fact, 40.21)."""
+    text = ALLIES.replace(
+        "    force_pool: []\n",
+        "    force_pool: []\n    grants_made: [{to: france, brps: 10}]\n"
+        "  france: {brps: 10, brp_base: 30, force_pool: []}\n",
+    )
+    assert parse_scenario(text + "us_at_war: {europe: true}\n").powers
+    [(where, problem)] = problems(
+        text + "us_at_war: {europe: true}\nmap: {sites: {paris: {controller: germany}}}\n"
+    )
+    assert where == "powers.usa.grants_made[0]"
+    assert "(40.331 A)" in problem
