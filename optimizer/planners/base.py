@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from models.errors import indented
@@ -31,6 +31,7 @@ __all__ = ["Limits", "Planner", "Printables", "Result", "Status", "Verdict", "Wo
 
 S = TypeVar("S")  # the scenario a planner reads
 P = TypeVar("P")  # the plan, deployment or schedule it returns
+Q = TypeVar("Q")  # another planner's plan (`Result.carried`)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,12 @@ class Result(Generic[P]):
     explanation: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
     message: str = ""
+
+    def carried(self, planner: str, plan: Q | None) -> Result[Q]:
+        """The same result under another planner's name with `plan` in place of its own (a one-turn season's,
+        which is its turn position's result)."""
+        same = {f.name: getattr(self, f.name) for f in fields(self)}
+        return Result(**{**same, "planner": planner, "plan": plan})
 
     @property
     def exit_code(self) -> int:

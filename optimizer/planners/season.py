@@ -295,19 +295,7 @@ def _one_turn(scenario: Scenario, solved: Solved) -> Result[SeasonPlan]:
             brps_left={p: r.brps_kept for p, r in result.plan.powers.items()},
             oil_left={},
         )
-    return Result(
-        planner=NAME,
-        scenario=result.scenario,
-        status=result.status,
-        plan=plan,
-        objective=result.objective,
-        bound=result.bound,
-        gap=result.gap,
-        work=result.work,
-        explanation=result.explanation,
-        rules=result.rules,
-        message=result.message,
-    )
+    return result.carried(NAME, plan)
 
 
 def _explain_one_turn(
