@@ -18,7 +18,8 @@ plan builds and grants]. Whether the chart has that turn is known once the seaso
 (`with_decisions`).
 
 Bad input (exit 2): a form `awaw plan` refuses, a turn out of the season's range (a chart action's out of
-the chart's), both `@K` and `@turnN` on one chart action, or a name the turn does not have (an entry not in
+the chart's), both `@K` and `@turnN` on one chart action, an SW build (an sw_units line, 27.9) in a later turn, or a
+name the turn does not have (an entry not in
 the force pool by then, a ship not on the charts, a recipient no grant reaches), each in one line naming
 the option.
 """
@@ -32,7 +33,7 @@ from models.io import InputError
 from optimizer.season.decision_forms import SeasonDecision
 from optimizer.season.prepare import SeasonData
 from optimizer.turn.decision_forms import SOURCE, Decision, Kind
-from optimizer.turn.fix import check_decisions
+from optimizer.turn.fix import check_decisions, sw_line
 from optimizer.turn.prepare import Prepared
 
 
@@ -51,8 +52,10 @@ def with_decisions(data: SeasonData, decisions: Sequence[SeasonDecision]) -> Sea
             continue
         past = [d for d in mine if _past_chart(prepared, d)]
         problems += [(d.option, _past_chart_problem(prepared, d)) for d in past]
+        later_sw = [d for d in mine if t > 0 and sw_line(data.turns[0], d) is not None]
+        problems += [(d.option, _later_sw_problem(d, t)) for d in later_sw]
         where = "" if data.length == 1 else f" (turn {t + 1} of the season)"
-        named = [d for d in mine if d not in past]
+        named = [d for d in mine if d not in past and d not in later_sw]
         problems += [(option, problem + where) for option, problem in check_decisions(prepared, named)]
         turns[t] = replace(prepared, decisions=(*prepared.decisions, *mine))
     if problems:
@@ -64,6 +67,15 @@ def _past_chart(prepared: Prepared, decision: Decision) -> bool:
     """A chart action on a turn the chart does not have (`check_decisions` names its other problems)."""
     naval = prepared.naval
     return decision.kind is Kind.ACTION and naval is not None and decision.turn >= len(naval.seasons)
+
+
+def _later_sw_problem(decision: Decision, t: int) -> str:
+    """SW units are built this turn (27.9, 27.721 A): the season's later turns plan no naval section of
+    their own (the chart is turn 1's, `optimizer.season.prepare`), so no SW build in them."""
+    return (
+        f"'{decision.text}': SW units are planned in the season's first turn only (27.9), "
+        f"not in turn {t + 1}; drop @turn{t + 1}"
+    )
 
 
 def _past_chart_problem(prepared: Prepared, decision: Decision) -> str:

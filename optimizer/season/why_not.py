@@ -38,7 +38,7 @@ from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
 from optimizer.turn.decision_forms import SOURCE, Kind
 from optimizer.turn.explain import BLOCKED, CANNOT
-from optimizer.turn.fix import entry_key, holds
+from optimizer.turn.fix import entry_key, holds, sw_line
 from optimizer.turn.solve import solve_side_by_side
 from optimizer.whatif.plan_diff import changes
 from optimizer.whatif.why_not import priced
@@ -73,13 +73,20 @@ def check_why_not(scenario: Scenario, asked: Sequence[SeasonDecision]) -> None:
 def amount(data: SeasonData, plan: SeasonPlan, asked: SeasonDecision) -> int:
     """What the season plan does of the decision's count in its turn, read off the plan as the turn model
     counts it (`optimizer.turn.fix.expression`): counters of the entry (at the site's class of
-    interchangeable sites, 27.4), the ship's chart actions of that turn (turn 1's chart, 27.7), BRPs
+    interchangeable sites, 27.4), SW factors of the line (paid by the yard, 27.9), the ship's chart actions of that turn (turn 1's chart, 27.7), BRPs
     granted (by the route), the route's openings (else, when it may not be opened then, what is sent by
     it: BRPs and oil counters, 40.251 counting an oil counter once here as a shipment)."""
     decision = asked.decision
     t = asked.model_turn
     turn: Plan = plan.turns[t].plan
     prepared = data.turns[t]
+    line = sw_line(prepared, decision)
+    if line is not None:
+        return sum(
+            b.factors
+            for b in turn.sw_builds
+            if f"{b.power.value}/{b.build}" == line and decision.site in (None, b.yard)
+        )
     if decision.kind is Kind.BUILD:
         lines = [b for b in turn.builds if b.power is decision.power and b.entry == decision.entry]
         if decision.site is None:

@@ -6,7 +6,10 @@ The forms, one a value of the option (each option repeatable):
 
 - a build: `POWER:ENTRY`, optionally `@SITE` and `=COUNTERS` (`germany:armor-4-6`,
   `germany:armor-4-6@berlin=2`). Fixed, at least one counter of the entry (at SITE when given), or
-  exactly COUNTERS; forbidden, none (at SITE when given).
+  exactly COUNTERS; forbidden, none (at SITE when given). The same form names an SW build, a line of the
+  power's `naval: sw_units` built this turn (27.9), with `@YARD` the shipyard whose points pay
+  (`britain:merchant-tonnage@glasgow=2`), COUNTERS its factors: which of the two a name is, the
+  position says (`optimizer.turn.fix.sw_line`; a name that is both is refused there).
 - a Naval Construction Chart action: `POWER:SHIP:ACTION`, optionally `@TURN` (0 this turn, the default;
   1 the next turn of the horizon...): `usa:iowa:continue`, `japan:hyuga:start_repair@1`. SHIP is the
   ship's name, or `YARD/SHIP` when two yards hold ships of one name. Fixed, the ship takes that action

@@ -9,6 +9,11 @@ guarded like the player's other requirements, so that an impossible combination 
 requirement is (the rules that block it, by number). A decision the rules make impossible outright (a
 site the entry may not use, a chart action not open to the ship, a closed route) adds its reason to that
 explanation (`blocked`).
+
+`POWER:NAME` names a force pool entry or, when NAME is one of the power's `naval: sw_units` lines, an SW
+build of this turn (27.9; `sw_line`), `@YARD` then the shipyard whose points pay (27.711, 27.721 A). A
+name that is both is refused as ambiguous [reading: neither is the player's obvious meaning, and the
+scenario may rename one].
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from models.io import InputError
-from models.naval_tables import ChartAction
+from models.naval_tables import SW_BRPS_PER_FACTOR, SW_SB_PER_FACTOR, ChartAction, one_factor_points
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.guards import Guards
 from optimizer.rules.linear import LinearExpr
@@ -30,6 +35,32 @@ from optimizer.turn.variables import Variables
 def entry_key(decision: Decision) -> str:
     assert decision.power is not None
     return f"{decision.power.value}/{decision.entry}"
+
+
+def sw_line(data: Prepared, decision: Decision) -> str | None:
+    """The SW build ("power/line") a `POWER:NAME` decision names: NAME a line of the power's `naval:
+    sw_units` and not a force pool entry (27.9); None for any other decision."""
+    if decision.kind is not Kind.BUILD or data.naval is None:
+        return None
+    key = entry_key(decision)
+    return key if key in data.naval.sw_builds and key not in data.entries else None
+
+
+def sw_yard(decision: Decision) -> str | None:
+    """The shipyard key ("power/yard") an SW build's `@YARD` names; None without one."""
+    assert decision.power is not None
+    return None if decision.site is None else f"{decision.power.value}/{decision.site}"
+
+
+def sw_yards(data: Prepared, decision: Decision) -> list[str]:
+    """The yards whose points may pay for the SW build (27.711): the one named, or each of the power's."""
+    assert data.naval is not None and decision.power is not None
+    named = sw_yard(decision)
+    return [
+        key
+        for key, yard in data.naval.yards.items()
+        if yard.power is decision.power and yard.sw_ports and named in (None, key)
+    ]
 
 
 def ship_keys(data: Prepared, decision: Decision) -> list[str]:
@@ -72,11 +103,19 @@ def _problem(data: Prepared, decision: Decision) -> str | None:
         if decision.power not in data.powers:
             return f"the scenario does not plan {decision.power.value}"
         key = entry_key(decision)
-        if key not in data.entries:
-            mine = [k.split("/", 1)[1] for k in data.entries if k.startswith(f"{decision.power.value}/")]
-            return f"no force pool entry '{decision.entry}' for {decision.power.value}" + suggest(
-                decision.entry or "", mine
+        power = decision.power.value
+        lines = [] if data.naval is None else [k for k in data.naval.sw_builds if k.startswith(f"{power}/")]
+        if key in data.entries and key in lines:
+            return (
+                f"'{decision.entry}' is both a force pool entry and an sw_units line of {power}; "
+                "give one of them another id in the scenario"
             )
+        if key in lines:
+            return _sw_problem(data, decision)
+        if key not in data.entries:
+            mine = [k.split("/", 1)[1] for k in (*data.entries, *lines) if k.startswith(f"{power}/")]
+            what = "force pool entry or sw_units line" if lines else "force pool entry"
+            return f"no {what} '{decision.entry}' for {power}" + suggest(decision.entry or "", mine)
         if decision.site is not None and decision.site not in data.site_country:
             sites = [s for s in data.site_country if s is not None]
             return f"'{decision.site}' is not a site" + suggest(decision.site, sites)
@@ -116,11 +155,54 @@ def _problem(data: Prepared, decision: Decision) -> str | None:
     return None
 
 
+def _sw_problem(data: Prepared, decision: Decision) -> str | None:
+    """An SW build's `@YARD` that is not one of the power's shipyards."""
+    assert data.naval is not None and decision.power is not None
+    if decision.site is None or sw_yard(decision) in data.naval.yards:
+        return None
+    power = decision.power.value
+    yards = [k.split("/", 1)[1] for k in data.naval.yards if k.startswith(f"{power}/")]
+    return f"'{decision.site}' is not a shipyard of {power}" + suggest(decision.site, yards)
+
+
+def _sw_blocked(data: Prepared, decision: Decision) -> list[str]:
+    """Why the rules make a fixed SW build impossible outright: a yard whose points build no SW units
+    (27.711: a home country's, either U.S. box's or Canada's, never Australia's or a captured yard's),
+    more factors than the line has (27.9), or than the yards' one-factor points allow (27.7221 A: at most
+    half a yard's rate, rounded up, on one-factor units; an SW factor costs 1 SB point, 27.721 A)."""
+    assert data.naval is not None
+    key = entry_key(decision)
+    where = "" if decision.site is None else f" at {decision.site}"
+    yards = sw_yards(data, decision)
+    if not yards:
+        if decision.site is None:
+            return [f"blocked by 27.711 ({key}): none of its power's shipyards builds SW units"]
+        return [
+            f"blocked by 27.711 ({key}{where}): {decision.site}'s points build no SW units (a home "
+            "country's yard, either U.S. box or Canada builds them; never Australia or a captured yard)"
+        ]
+    wanted = decision.amount or 1
+    count = data.naval.sw_builds[key][2]
+    if wanted > count:
+        return [f"blocked by 27.9 sw_units ({key}): {count} factors on the line this turn"]
+    half = {yard: one_factor_points(data.naval.yards[yard].rate) for yard in yards}
+    if wanted * SW_SB_PER_FACTOR > sum(half.values()):
+        points = ", ".join(f"{points} at {yard.split('/', 1)[1]}" for yard, points in half.items())
+        return [
+            f"blocked by 27.7221 A ({key}{where}): one-factor units use at most half a yard's rate, "
+            f"rounded up ({points}), and each SW factor costs {SW_SB_PER_FACTOR} SB point and "
+            f"{SW_BRPS_PER_FACTOR} BRPs (27.721 A)"
+        ]
+    return []
+
+
 def blocked(data: Prepared, decision: Decision) -> list[str]:
     """Why the rules make a fixed decision impossible outright, as explanation lines; [] when they
     do not (a forbidden decision is never impossible, but a forbidden site is said with its class)."""
     if decision.forbid:
         return _forbidden_class(data, decision)
+    if sw_line(data, decision) is not None:
+        return _sw_blocked(data, decision)
     if decision.kind is Kind.BUILD:
         entry = data.entries[entry_key(decision)]
         if decision.site is not None and _build_slot(data, decision) is None:
@@ -208,7 +290,7 @@ def _forbidden_class(data: Prepared, decision: Decision) -> list[str]:
     """A build forbidden at a site forbids its whole class of interchangeable sites [reading: the model
     keeps one variable per class, so no plan tells them apart]: said, naming them, when the forbid is
     among what cannot be met."""
-    if decision.kind is not Kind.BUILD or decision.site is None:
+    if decision.kind is not Kind.BUILD or decision.site is None or sw_line(data, decision) is not None:
         return []
     sites = interchangeable_sites(data, decision)
     others = [site for site in sites if site != decision.site]
@@ -233,7 +315,15 @@ def _on_route(data: Prepared, path: tuple[str, ...], decision: Decision) -> bool
 def expression(data: Prepared, variables: Variables, decision: Decision) -> LinearExpr:
     """What the decision counts: counters of the entry (at the site's class), the ship's action literals
     on the turn, BRPs granted (by the route), or the route's openings (else, for a route that is open,
-    what is sent by it: BRPs and oil counters). For a forbidden route, openings and use together."""
+    what is sent by it: BRPs and oil counters); for an SW build, its factors built this turn (paid by the
+    yard). For a forbidden route, openings and use together."""
+    line = sw_line(data, decision)
+    if line is not None:
+        naval = variables.naval
+        yard = sw_yard(decision)
+        if naval is None:
+            return 0
+        return sum(var for (build, at), var in naval.sw.items() if build == line and yard in (None, at))
     if decision.kind is Kind.BUILD:
         key = entry_key(decision)
         builds = variables.builds

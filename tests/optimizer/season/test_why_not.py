@@ -16,6 +16,7 @@ costs 5.04 - 3.04 = 2.0.
 """
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -385,3 +386,35 @@ def test_a_why_not_the_players_own_forbid_rules_out_says_so():
         scenario, result.plan, parse_why_not(["germany:armor-4-6@turn2"], 2), None, mine
     )
     assert (answer.possible, answer.reason) == (False, "your --forbid germany:armor-4-6@turn2 rules it out")
+
+
+def _naval_season(tmp_path):
+    """The bundled U.S. and British naval scenario as a two-turn season (its chart's discount in the
+    season's)."""
+    text = (
+        Path("scenarios/britain_usa_summer_1942_naval.yaml").read_text().replace("  discount: 0.9\n", "", 1)
+    )
+    path = tmp_path / "naval_season.yaml"
+    path.write_text(text + "season:\n  turns: 2\n")
+    return path
+
+
+def test_sw_builds_in_a_season_are_the_first_turns(tmp_path):
+    """27.9, 27.721 A: SW units are built this turn; the season plans them in its first turn. Three
+    Liberty factors fixed there are built (1 SB point, 3 BRPs each), and --why-not of the line then reads
+    the season plan's SW builds: included. In the second turn the line is refused in one line (exit 2)."""
+    path = _naval_season(tmp_path)
+    result = run("season", path, "--json", "--fix", "usa:liberty-ship=3", "--why-not", "usa:liberty-ship")
+    assert result.exit_code == 0, result.output
+    plan = json.loads(result.stdout)
+    built = [line for line in plan["turns"][0]["plan"]["sw_builds"] if line["build"] == "liberty-ship"]
+    assert sum(line["factors"] for line in built) == 3
+    assert sum(line["brps"] for line in built) == 9
+    (answer,) = plan["why_not"]
+    assert (answer["included"], answer["reason"]) == (True, "the plan includes it")
+    later = run("season", path, "--fix", "usa:liberty-ship@turn2")
+    assert later.exit_code == 2, later.output
+    assert later.output.strip() == (
+        "command line: --fix: 'usa:liberty-ship@turn2': SW units are planned in the season's first turn "
+        "only (27.9), not in turn 2; drop @turn2"
+    )

@@ -321,3 +321,120 @@ def test_a_build_forbidden_at_a_site_names_the_sites_it_forbids_with_it():
         "  forbid germany:armor-4-6@hamburg forbids the sites interchangeable with hamburg too (27.4): "
         "berlin, kiel, ruhr, munich, breslau, konigsberg\n"
     ) in result.stderr
+
+
+NAVAL = Path("scenarios/britain_usa_summer_1942_naval.yaml")
+
+
+def sw_factors(result: Result, build: str) -> dict[str, int]:
+    """Factors of the SW line `build` built this turn, per yard whose points pay."""
+    assert result.plan is not None
+    return {line.yard: line.factors for line in result.plan.sw_builds if line.build == build}
+
+
+def test_fix_and_forbid_sw_builds_on_the_bundled_naval_scenario():
+    """27.721 A, 27.7221 A, 27.9 on the bundled U.S. and British naval scenario (value 233.799). The plan
+    builds three destroyer-escort factors (ASW) and no Liberty ship (transport): both cost 1 SB point and
+    3 BRPs a factor (27.721 A) and are worth 3.0 a factor (the default values), so fixing three Liberty
+    factors, or forbidding the destroyer escorts, keeps 233.799. Five Liberty factors take every U.S.
+    one-factor point (27.7221 A: half a yard's rate, rounded up: 2 of the Atlantic box's 3, 3 of the
+    Pacific box's 6), and their 6 more BRPs come from an army air counter (5 factors at 3 BRPs, 27.12,
+    worth 16.0), whose other 9 BRPs buy three infantry-3-4 counters (9 factors at 1 BRP, 27.11 A, worth
+    9.0): 6 + 9 - 16 = -1.0, 232.799. The SW lines were refused as 'no force pool entry'."""
+    scenario = _load(NAVAL)
+    base = solved(scenario)
+    assert base.objective == pytest.approx(233.799)
+    assert sw_factors(base, "liberty-ship") == {}
+    three = solved(scenario, fix=["usa:liberty-ship=3"])
+    assert sum(sw_factors(three, "liberty-ship").values()) == 3
+    assert three.objective == pytest.approx(233.799)
+    no_escorts = solved(scenario, forbid=["usa:destroyer-escort"])
+    assert sw_factors(no_escorts, "destroyer-escort") == {}
+    assert no_escorts.objective == pytest.approx(233.799)
+    five = solved(scenario, fix=["usa:liberty-ship=5"])
+    assert sw_factors(five, "liberty-ship") == {"us_atlantic_box": 2, "us_pacific_box": 3}
+    assert five.objective == pytest.approx(232.799)
+    at_canada = solved(scenario, fix=["britain:merchant-tonnage@canada_box"], forbid=["britain:escort-group"])
+    assert sw_factors(at_canada, "merchant-tonnage").get("canada_box", 0) >= 1
+    assert sw_factors(at_canada, "escort-group") == {}
+
+
+@pytest.mark.parametrize(
+    ("fix", "line"),
+    [
+        (
+            "usa:liberty-ship=6",
+            "blocked by 27.7221 A (usa/liberty-ship): one-factor units use at most half a yard's rate, "
+            "rounded up (2 at us_atlantic_box, 3 at us_pacific_box), and each SW factor costs 1 SB point "
+            "and 3 BRPs (27.721 A)",
+        ),
+        (
+            "britain:merchant-tonnage@glasgow=3",
+            "blocked by 27.7221 A (britain/merchant-tonnage at glasgow): one-factor units use at most half "
+            "a yard's rate, rounded up (2 at glasgow), and each SW factor costs 1 SB point and 3 BRPs "
+            "(27.721 A)",
+        ),
+        (
+            "britain:merchant-tonnage=4",
+            "blocked by 27.9 sw_units (britain/merchant-tonnage): 3 factors on the line this turn",
+        ),
+    ],
+)
+def test_sw_builds_the_rules_forbid_are_explained(fix, line):
+    """27.7221 A: the U.S. yards' one-factor points are 2 (rate 3) and 3 (rate 6), five in all, and
+    Glasgow's 2 (rate 4), each SW factor costing 1 SB point (27.721 A); 27.9: Britain's merchant-tonnage
+    line has 3 factors this turn. Each fix is infeasible (exit 1) with its reason."""
+    result = solved(_load(NAVAL), fix=[fix])
+    assert result.status is Status.INFEASIBLE
+    assert result.explanation[0] == f"cannot be met: fix {fix}"
+    assert line in result.explanation
+
+
+def test_an_sw_build_at_the_australia_yard_names_27_711(scenario_of):
+    """27.711: British SW units are built in Britain or Canada, never Australia: an escort group paid
+    with the Australia yard's point cannot be fixed; at Glasgow it is built."""
+    naval = {
+        "shipyards": [{"id": "glasgow", "rate": 4}, {"id": "australia_box", "rate": 1}],
+        "sw_units": [{"id": "escorts", "unit": "asw", "count": 2}],
+    }
+    scenario = scenario_of({"britain": {"naval": naval}}, faction="western_allies")
+    result = solved(scenario, fix=["britain:escorts@australia_box"])
+    assert result.status is Status.INFEASIBLE
+    assert any(
+        line.startswith(
+            "blocked by 27.711 (britain/escorts at australia_box): australia_box's points build no"
+        )
+        for line in result.explanation
+    )
+    assert sw_factors(solved(scenario, fix=["britain:escorts@glasgow=2"]), "escorts") == {"glasgow": 2}
+
+
+def test_a_name_that_is_both_an_entry_and_an_sw_line_is_refused(scenario_of):
+    """An id both a force pool entry and an sw_units line of the power is ambiguous: bad input."""
+    naval = {"shipyards": [{"id": "kiel"}], "sw_units": [{"id": "u", "unit": "submarine", "count": 1}]}
+    scenario = scenario_of({"germany": {"force_pool": [entry("u", "infantry", 2)], "naval": naval}})
+    with pytest.raises(InputError) as raised:
+        Position(scenario, parse_decisions(["germany:u"], []))
+    assert "'u' is both a force pool entry and an sw_units line of germany" in raised.value.render()
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (
+            ["--fix", "britain:merchant-tonnag"],
+            "command line: --fix: 'britain:merchant-tonnag': no force pool entry or sw_units line "
+            "'merchant-tonnag' for britain; did you mean 'merchant-tonnage'?",
+        ),
+        (
+            ["--why-not", "britain:merchant-tonnage@glasgo"],
+            "command line: --why-not: 'britain:merchant-tonnage@glasgo': 'glasgo' is not a shipyard of "
+            "britain; did you mean 'glasgow'?",
+        ),
+    ],
+)
+def test_cli_unknown_sw_lines_and_yards_exit_2(args, problem):
+    """A name the naval scenario does not have, in one line with the nearest name (exit 2)."""
+    result = CliRunner().invoke(app, ["plan", str(NAVAL), *args])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == problem

@@ -19,7 +19,7 @@ from optimizer.cli import app
 from optimizer.cli.common import load as _load
 from optimizer.planners.position import Position
 from optimizer.turn.built import Built
-from optimizer.turn.decision_forms import parse_decision
+from optimizer.turn.decision_forms import parse_decision, parse_decisions
 from optimizer.turn.solve import Solved
 from optimizer.whatif.why_not import declined
 
@@ -219,3 +219,38 @@ def test_why_not_lay_down_a_new_ship():
     assert [(a.yard, a.action) for a in laid] == [("us_pacific_box", "lay_down")]
     assert with_it.objective is not None and base.objective is not None
     assert answer.costs[0].difference == round(with_it.objective - base.objective, 6)
+
+
+def test_why_not_sw_builds_on_the_bundled_naval_scenario():
+    """27.721 A, 27.9: on the bundled U.S. and British naval scenario the plan builds three
+    destroyer-escort factors and one merchant-tonnage factor at Glasgow, no Liberty ship. A Liberty
+    factor costs what a destroyer escort does (1 SB point, 3 BRPs, 27.721 A) and is worth the same (3.0),
+    so including one costs nothing; the merchant tonnage is included; at the Canada box (rate 1: one
+    one-factor point, 27.7221 A; its destroyer launches for no point) it costs nothing either. Each plan
+    that includes it passes the checker. These were refused as 'no force pool entry' (exit 2)."""
+    scenario = _load(Path("scenarios/britain_usa_summer_1942_naval.yaml"))
+    liberty, tonnage, canada = ask(
+        scenario, "usa:liberty-ship", "britain:merchant-tonnage", "britain:merchant-tonnage@canada_box"
+    )
+    assert not liberty.included and liberty.possible and liberty.proven
+    assert [cost.difference for cost in liberty.costs] == [0.0, 0.0, 0.0]
+    assert liberty.reason == "including it costs nothing: an equally good plan does it"
+    assert any(change.startswith("+") and "liberty-ship at" in change for change in liberty.changes)
+    assert tonnage.included and tonnage.reason == "the plan includes it"
+    assert not canada.included and canada.possible
+    assert "+1 merchant-tonnage at canada_box" in canada.changes
+    assert [cost.difference for cost in canada.costs] == [0.0, 0.0, 0.0]
+
+
+def test_why_not_an_sw_build_past_the_yards_half_rate():
+    """27.7221 A: Glasgow (rate 4) spends at most 2 points on one-factor units, and an SW factor costs 1
+    (27.721 A). With the player's --fix of two escort groups paid by Glasgow, why not merchant tonnage
+    there: no legal plan with that fix includes it, the explanation naming 27.7221 A at Glasgow."""
+    scenario = _load(Path("scenarios/britain_usa_summer_1942_naval.yaml"))
+    position = Position(scenario, parse_decisions(["britain:escort-group@glasgow=2"], []))
+    base = position.solve()
+    assert base.plan is not None
+    (answer,) = position.why_not(base, [parse_decision("--why-not", "britain:merchant-tonnage@glasgow")])
+    assert not answer.included and not answer.possible
+    assert answer.reason == "no legal plan with your --fix britain:escort-group@glasgow=2 includes it"
+    assert "blocked by 27.7221 A (britain/glasgow turn 0)" in answer.explanation
