@@ -83,8 +83,8 @@ def plan(
         list[str] | None,
         typer.Option(
             "--fix",
-            help="Keep a decision, then re-solve: POWER:ENTRY[@SITE][=COUNTERS], POWER:SHIP:ACTION[@TURN], "
-            "FROM>TO[:ROUTE][=BRPS] or route:NAME (repeatable).",
+            help="Keep a decision, then re-solve: POWER:ENTRY[@SITE][=COUNTERS], POWER:SWLINE[@YARD][=FACTORS], "
+            "POWER:SHIP:ACTION[@TURN], FROM>TO[:ROUTE][=BRPS] or route:NAME (repeatable).",
         ),
     ] = None,
     forbid: Annotated[

@@ -113,7 +113,10 @@ def _amount(option: str, text: str, word: str, most: int, what: str) -> int:
     return int(word)
 
 
-FORMS = "POWER:ENTRY[@SITE][=COUNTERS], POWER:SHIP:ACTION[@TURN], FROM>TO[:ROUTE][=BRPS] or route:NAME"
+FORMS = (
+    "POWER:ENTRY[@SITE][=COUNTERS], POWER:SWLINE[@YARD][=FACTORS], POWER:SHIP:ACTION[@TURN], "
+    "FROM>TO[:ROUTE][=BRPS] or route:NAME"
+)
 
 
 def parse_decision(option: str, text: str) -> Decision:
