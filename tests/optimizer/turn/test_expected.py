@@ -1,12 +1,16 @@
 """The orders a season plan expected of this turn (`Scenario.expected_orders`, `optimizer/turn/expected.py`):
 a last tie-break among the plans equally good on every priority, never a rule."""
 
+import pytest
 import yaml
 
 import scenarios
 from models.decisions import decisions_of
+from models.generate import random_scenario
+from models.orders import TurnOrders
 from models.plan import Status
 from models.scenario import Scenario
+from optimizer.checker import check
 from optimizer.planners.position import solve
 
 
@@ -66,3 +70,26 @@ def test_expected_orders_worth_less_are_not_kept():
     assert builds(apart) == builds(best)
     assert apart.oil_counters_spent == {"russia": 1}
     assert (apart.objective.stages[-1].priority, apart.objective.stages[-1].value) == ("as_expected", -1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_plans_own_orders_expected_give_the_same_orders(seed):
+    """Generated joint positions with grants and 12-turn naval charts (models/generate.py): expecting a
+    plan's own orders (builds, SW units, grants by route, openings, oil counters and every chart action)
+    plans them again, order for order, worth the same, with as_expected 0; and the plan passes the
+    checker. The orders a season carries are kept whenever they are still among the best."""
+    scenario = random_scenario(
+        8_300_000 + seed, requirements=False, joint_grants=True, max_entries=24, naval_turns=6
+    )
+    first = solve(scenario).plan
+    assert first is not None
+    orders = decisions_of(first).model_dump(mode="json", exclude={"format", "scenario"})
+    expected = scenario.model_copy(
+        update={"expected_orders": [TurnOrders.model_validate({"turn": 1, **orders})]}
+    )
+    again = solve(expected).plan
+    assert again is not None
+    assert decisions_of(again) == decisions_of(first)
+    assert again.objective.stages[:-1] == first.objective.stages
+    assert (again.objective.stages[-1].priority, again.objective.stages[-1].value) == ("as_expected", 0)
+    assert check(expected, again) == []
