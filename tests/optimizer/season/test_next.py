@@ -45,6 +45,18 @@ def orders(plan) -> dict:
     return decisions_of(plan).model_dump(mode="json", exclude={"scenario"})
 
 
+def season_then_next(tmp_path, data: dict) -> tuple[str, str]:
+    """`awaw season --json` of `data` (written to s.yaml), then `awaw next` of its plan (to n.yaml), each
+    refused nothing: the season plan's JSON and the next turn's scenario's text."""
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
+    planned = run("season", tmp_path / "s.yaml", "--json")
+    assert planned.exit_code == 0, planned.stdout
+    (tmp_path / "p.json").write_text(planned.stdout)
+    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json", "--out", tmp_path / "n.yaml")
+    assert written.exit_code == 0, written.stdout
+    return planned.stdout, (tmp_path / "n.yaml").read_text()
+
+
 def first_priority(objective: Objective, plan) -> float:
     """What turn 1's builds add to the first priority: their value, or their combat factors."""
     if objective.priority_list()[0].kind.value == "value":
@@ -93,17 +105,11 @@ def test_awaw_next_writes_a_scenario_that_plans_and_moves_the_charts(tmp_path):
     data = yaml.safe_load(scenarios.path("japan_fall_1941_naval.yaml").read_text())
     data.pop("horizon")
     data["season"] = {"turns": 2}
-    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
-    planned = run("season", tmp_path / "s.yaml", "--json")
-    assert planned.exit_code == 0
-    (tmp_path / "p.json").write_text(planned.stdout)
-    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json", "--out", tmp_path / "n.yaml")
-    assert written.exit_code == 0, written.stdout
-    text = (tmp_path / "n.yaml").read_text()
+    planned, text = season_then_next(tmp_path, data)
     assert "TO FILL" in text
     following = Scenario.model_validate(yaml.safe_load(text))
     assert (following.turn.season.value, following.turn.year) == ("winter", 1941)
-    plan = SeasonPlan.model_validate_json(planned.stdout).turns[0].plan
+    plan = SeasonPlan.model_validate_json(planned).turns[0].plan
     snapshot = next(c for c in plan.charts if c.yard == "tokyo" and c.turn == 1)
     tokyo = following.powers[next(iter(following.powers))].naval.shipyards[0]
     assert sorted((str(s.row), s.column) for s in tokyo.chart) == sorted(
@@ -160,13 +166,8 @@ def test_awaw_next_keeps_a_seasons_own_chart_horizon_a_turn_further_on(tmp_path)
     data = yaml.safe_load(scenarios.path("japan_fall_1941_naval.yaml").read_text())
     data["horizon"] = {"turns": 6, "future": [{}, {}, {"brps": {"japan": 20}}]}
     data["season"] = {"turns": 3}
-    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
-    planned = run("season", tmp_path / "s.yaml", "--json")
-    assert planned.exit_code == 0, planned.stdout
-    (tmp_path / "p.json").write_text(planned.stdout)
-    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json", "--out", tmp_path / "n.yaml")
-    assert written.exit_code == 0, written.stdout
-    following = Scenario.model_validate(yaml.safe_load((tmp_path / "n.yaml").read_text()))
+    planned, text = season_then_next(tmp_path, data)
+    following = Scenario.model_validate(yaml.safe_load(text))
     assert following.season is not None and following.season.turns == 2
     assert following.horizon.turns == 6
     assert [f.brps for f in following.horizon.future] == [{}, {Power.JAPAN: 20}]
@@ -335,16 +336,11 @@ def test_turn_after_turn_keeps_the_seasons_grants_and_chart_orders(seed, tmp_pat
     # The chart's horizon the season's: one of its own runs a turn further on in the next turn's scenario,
     # and that turn, new to the plan, may change the chart's earlier actions.
     data.pop("horizon", None)
-    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
-    planned = run("season", tmp_path / "s.yaml", "--json")
-    assert planned.exit_code == 0, planned.stdout
-    (tmp_path / "p.json").write_text(planned.stdout)
-    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json", "--out", tmp_path / "n.yaml")
-    assert written.exit_code == 0, written.stdout
-    following = Scenario.model_validate(yaml.safe_load((tmp_path / "n.yaml").read_text()))
+    planned, text = season_then_next(tmp_path, data)
+    following = Scenario.model_validate(yaml.safe_load(text))
     again = run("season", tmp_path / "n.yaml", "--json")
     assert again.exit_code == 0, again.stdout
-    before = SeasonPlan.model_validate_json(planned.stdout)
+    before = SeasonPlan.model_validate_json(planned)
     after = plans_of(again.stdout)  # a one-turn season's is `awaw plan --json`'s
     expected = {o.turn: o for o in following.expected_orders}
     for k, plan in enumerate(after, start=1):

@@ -105,14 +105,8 @@ def test_us_grant_to_canada_frees_no_room_under_the_british_limit(
     to take the summed grants off the summed Commonwealth builds, so the 5 BRPs not needed by counted
     Canadian builds let Britain build 45."""
     beach = {"id": "beach", "unit": "beach_defense", "factors": 1, "count": 2, "nationality": "canadian"}
-    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120, "force_pool": [infantry(50), beach]}}
-    data = prepare(western(scenario_of, powers, settings={"beach_defenses_count_against_limit": False}))
-    model, variables, _ = build_model(data)
-    assert variables.grants is not None
-    variables.grants.fix(model, *TO_CANADA, 5)
-    model.add(variables.grants.sent(Power.USA) == 5)  # no grant to Britain moves its limit
-    variables.builds.fix(model, "britain/beach", "canada_box", 2)
-    variables.builds.fix(model, "britain/inf", "london", british)
+    settings = {"beach_defenses_count_against_limit": False}
+    model = canada_granted(scenario_of, beach, 2, 5, british, settings)
     assert_accepts(model, accepted)
 
 
@@ -126,16 +120,23 @@ def test_us_paid_canadian_builds_and_the_british_limit(scenario_of, assert_accep
     (40): Britain builds 40 factors of its own, not 41 [reading]. With the setting the Canadian 3 count
     against the British limit in full, whoever pays: Britain builds 37 of its own, not 38."""
     canadian = {"id": "can", "unit": "infantry", "factors": 3, "count": 1, "nationality": "canadian"}
-    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120, "force_pool": [infantry(50), canadian]}}
     settings = {"us_paid_builds_count_against_british_limit": full}
-    data = prepare(western(scenario_of, powers, settings=settings))
-    model, variables, _ = build_model(data)
-    assert variables.grants is not None
-    variables.grants.fix(model, *TO_CANADA, 3)
-    model.add(variables.grants.sent(Power.USA) == 3)  # no grant to Britain moves its limit
-    variables.builds.fix(model, "britain/can", "canada_box", 1)
-    variables.builds.fix(model, "britain/inf", "london", british)
+    model = canada_granted(scenario_of, canadian, 1, 3, british, settings)
     assert_accepts(model, accepted)
+
+
+def canada_granted(scenario_of, entry: dict, counters: int, grant: int, british: int, settings: dict):
+    """The U.S. (limit 100) granting Canada `grant` BRPs, and nothing else, Britain (limit 40) building
+    `counters` of the Canadian `entry` in the Canada box and `british` British infantry factors in London:
+    the model, for its limits to accept or refuse."""
+    powers = {"usa": {"brp_base": 300}, "britain": {"brp_base": 120, "force_pool": [infantry(50), entry]}}
+    model, variables, _ = build_model(prepare(western(scenario_of, powers, settings=settings)))
+    assert variables.grants is not None
+    variables.grants.fix(model, *TO_CANADA, grant)
+    model.add(variables.grants.sent(Power.USA) == grant)  # no grant to Britain moves its limit
+    variables.builds.fix(model, f"britain/{entry['id']}", "canada_box", counters)
+    variables.builds.fix(model, "britain/inf", "london", british)
+    return model
 
 
 @pytest.mark.parametrize(
