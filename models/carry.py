@@ -217,20 +217,19 @@ def carried_orders(scenario: Scenario, plans: list[Plan]) -> list[dict[str, Any]
     route, route openings and oil counters spent with the chart's actions of the turns after this one
     (`models.carry_naval.carried_actions`), the turn after that's the third's, and so on. Empty when
     the plan expects nothing of later turns."""
-    orders: list[dict[str, Any]] = []
-    chart = carried_actions(scenario, plans[0])
-    for turn in range(1, max(len(plans), 2 if chart else 1)):
-        mine: dict[str, Any] = {"turn": turn}
-        if turn < len(plans):
-            decided = decisions_of(plans[turn]).model_dump(
-                mode="json", exclude={"format", "scenario", "naval"}, exclude_defaults=True
-            )
-            mine.update({k: v for k, v in decided.items() if v})
-        if turn == 1 and chart:
-            mine["naval"] = chart
-        if len(mine) > 1:
-            orders.append(mine)
-    return orders
+    later: list[dict[str, Any]] = [
+        decisions_of(plan).model_dump(
+            mode="json", exclude={"format", "scenario", "naval"}, exclude_defaults=True
+        )
+        for plan in plans[1:]
+    ]
+    chart = carried_actions(scenario, plans[0])  # the chart is planned whole in this turn's plan (27.7)
+    if chart:
+        later = [{**(later[0] if later else {}), "naval": chart}, *later[1:]]
+    orders = [
+        {"turn": turn, **{k: v for k, v in decided.items() if v}} for turn, decided in enumerate(later, 1)
+    ]
+    return [mine for mine in orders if len(mine) > 1]
 
 
 def later_season(season: SeasonSection | None, length: int) -> dict[str, Any] | None:
