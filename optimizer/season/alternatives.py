@@ -13,8 +13,8 @@ Each alternative is the best season plan, solved priority by priority as the sea
 (`optimizer.season.solve.solve_season`, with the cuts posted on its model), whose first priority is
 within the tolerance of the best's and whose decisions differ from the best plan's and every earlier
 alternative's in at least one count of some turn. So the first alternative is the best season plan that
-differs, the second the best that differs from both, and so on; ties ordered by a stable key (the
-decisions, written out). The tolerance is the turn planner's [reading, `optimizer.whatif.alternatives`]:
+differs, the second the best that differs from both, and so on; plans of equal value in the order found.
+The tolerance is the turn planner's [reading, `optimizer.whatif.alternatives`]:
 `2` is two points of the first priority below the best, `5%` five per cent of the best's absolute value.
 """
 
@@ -97,7 +97,7 @@ def season_alternatives(
     if base.plan is None:
         return []
     earlier = [season_values(base)]
-    found: list[tuple[tuple[float, ...], str, SeasonPlan]] = []
+    found: list[tuple[tuple[float, ...], SeasonPlan]] = []
     for _ in range(count):
         solved = solve_season(scenario, time_limit, adjust=adjust, constrain=_cuts(earlier, best, tolerance))
         if solved.plan is None:
@@ -105,7 +105,7 @@ def season_alternatives(
         values = season_values(solved)
         earlier.append(values)
         stages = tuple(-stage.value for stage in solved.plan.objective.stages)
-        found.append((stages, repr(sorted(values.items())), solved.plan))
+        found.append((stages, solved.plan))
     # Best first; plans of equal value in the order found (each solve the best left), as `awaw plan`'s.
     found.sort(key=lambda item: item[0])
     return [
@@ -118,5 +118,5 @@ def season_alternatives(
             brps_left=other.brps_left,
             oil_left=other.oil_left,
         )
-        for rank, (_, _, other) in enumerate(found, start=1)
+        for rank, (_, other) in enumerate(found, start=1)
     ]

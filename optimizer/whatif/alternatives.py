@@ -13,7 +13,7 @@ Each alternative is the best plan, solved lexicographically over the player's pr
 `optimizer.turn.solve.solve` does, whose first priority is within the tolerance of the best plan's and whose
 decisions differ from the best plan's and every earlier alternative's in at least one of those counts.
 So the first alternative is the best plan that differs, the second the best that differs from both,
-and so on; ties are ordered by a stable key (the decisions, written out). One worker and a fixed seed
+and so on; plans of equal value stay in the order found. One worker and a fixed seed
 (`optimizer.turn.model.new_solver`): the same scenario gives the same alternatives, byte for byte.
 
 Tolerance [reading: a player measures "nearly as good" in the objective's own points or as a share of
@@ -185,7 +185,7 @@ def alternatives(
     best_scaled = round(best * scale)
     floor = best_scaled - math.floor(tolerance.allowed(best) * scale + 1e-9)
     earlier = [decision_values(position.variables, base)]
-    found: list[tuple[tuple[float, ...], str, Plan]] = []
+    found: list[tuple[tuple[float, ...], Plan]] = []
     hint = base.decisions
     for _ in range(count):
         result = position.solve(
@@ -201,12 +201,12 @@ def alternatives(
         earlier.append(values)
         hint = result.decisions
         stages = tuple(-stage.value for stage in result.plan.objective.stages)
-        found.append((stages, repr(sorted(values.items())), result.plan))
+        found.append((stages, result.plan))
     # Best first; plans of equal value stay in the order they were found (each solve is the best left),
     # so that the first K of `--alternatives K+1` are `--alternatives K`'s.
     found.sort(key=lambda item: item[0])
     out = []
-    for rank, (_, _, plan) in enumerate(found, start=1):
+    for rank, (_, plan) in enumerate(found, start=1):
         assert plan.objective is not None
         alternative = Alternative(
             rank=rank,
