@@ -23,7 +23,7 @@ from models.season import turn_after
 from optimizer.season.guards import turn_of
 from optimizer.season.model import build_season
 from optimizer.season.prepare import SeasonData, prepare_season
-from optimizer.turn.explain import EXPLAIN_SECONDS, OUT_OF_TIME, core_lines, minimal_core
+from optimizer.turn.explain import CANNOT, EXPLAIN_SECONDS, OUT_OF_TIME, core_lines, minimal_core
 from optimizer.turn.model import new_solver
 from optimizer.turn.prepare import Prepared
 
@@ -60,9 +60,7 @@ def explain_season(
         for rule, subject in by_turn[t]
         if rule == "requirement"
     ]
-    lines.append(
-        "cannot be met: " + "; ".join(requirements) if requirements else "the rules alone cannot be met"
-    )
+    lines.append(CANNOT + "; ".join(requirements) if requirements else "the rules alone cannot be met")
     for t in sorted(by_turn):
         detail = None if t == 0 else _later_detail(prefix, t)
         # core_lines' first line is its turn's requirements' (said once above, for every turn)

@@ -21,7 +21,7 @@ planned, and the rules that block it there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -37,7 +37,7 @@ from optimizer.season.model import OPENING_RULES
 from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
 from optimizer.turn.decision_forms import SOURCE, Kind
-from optimizer.turn.explain import BLOCKED, CANNOT
+from optimizer.turn.explain import BLOCKED, infeasible_reason
 from optimizer.turn.fix import entry_key, holds, sw_line
 from optimizer.turn.solve import solve_side_by_side
 from optimizer.whatif.plan_diff import changes
@@ -170,8 +170,8 @@ def _answer(
                 included=False,
                 possible=False,
                 explanation=explanation,
-                reason=_infeasible_reason(explanation, mine),
-                binds=[line for line in explanation if ": blocked by " in line],
+                reason=infeasible_reason(explanation, _given(mine), "season plan"),
+                binds=[line for line in explanation if f": {BLOCKED}" in line],
             )
         return SeasonWhyNot(
             decision=text,
@@ -265,22 +265,10 @@ def limits_met(data: SeasonData, best: SeasonPlan, with_it: SeasonPlan, asked: S
     return lines
 
 
-def _infeasible_reason(explanation: list[str], mine: Sequence[SeasonDecision]) -> str:
-    """Why no season plan includes the decision, as `awaw plan --why-not` says it
-    (`optimizer.whatif.why_not`): the player's own `--fix` or `--forbid` when the explanation's
-    requirements name them (alone: they rule it out; with rules: no legal season plan that keeps them
-    includes it), else the rules themselves. Without this a route the player forbade read 'no legal
-    season plan includes it', though legal season plans open it."""
-    named = next(
-        (line.removeprefix(CANNOT).split("; ") for line in explanation if line.startswith(CANNOT)), []
-    )
-    given = " and ".join(
-        f"{d.decision.option} {d.decision.text}"
-        for d in mine
-        if f"{d.decision.describe()} (turn {d.model_turn + 1})" in named
-    )
-    if not given:
-        return "no legal season plan includes it"
-    if any(f": {BLOCKED}" in line for line in explanation):
-        return f"no legal season plan with your {given} includes it"
-    return f"your {given} rules it out"
+def _given(mine: Sequence[SeasonDecision]) -> Iterator[tuple[str, str]]:
+    """The player's decisions as a season's explanation words its requirements ('forbid route:siberia
+    (turn 2)', `optimizer.season.explain`) and as the player gave them, for `infeasible_reason`: without
+    them a route the player forbade read 'no legal season plan includes it', though legal season plans
+    open it."""
+    for d in mine:
+        yield f"{d.decision.describe()} (turn {d.model_turn + 1})", f"{d.decision.option} {d.decision.text}"

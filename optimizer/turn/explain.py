@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ortools.sat.python import cp_model
 
@@ -68,16 +68,36 @@ def core_lines(
 
 
 def core_requirements(lines: list[str]) -> list[str]:
-    """The requirements an explanation (`core_lines`) says cannot all be met, each as `describe()` words
-    it ('forbid route:siberia', 'include route:siberia'); none when the rules alone cannot be met."""
-    if not lines or not lines[0].startswith(CANNOT):
-        return []
-    return lines[0].removeprefix(CANNOT).split("; ")
+    """The requirements an explanation says cannot all be met (its line that starts `CANNOT`: a turn's
+    first, `core_lines`; a season's after its headline, `optimizer.season.explain`), each as `describe()`
+    words it ('forbid route:siberia', a season's with its turn: 'forbid route:siberia (turn 2)'); none
+    when the rules alone cannot be met."""
+    return next((line.removeprefix(CANNOT).split("; ") for line in lines if line.startswith(CANNOT)), [])
 
 
 def core_blocked_by_rules(lines: list[str]) -> bool:
-    """Whether an explanation (`core_lines`) names a rule among what blocks the requirements."""
-    return any(line.startswith(BLOCKED) for line in lines)
+    """Whether an explanation names a rule among what blocks the requirements: a line `BLOCKED`, on its
+    own in a turn's (`core_lines`), after the turn it is of in a season's ('turn 2 (fall 1942): blocked
+    by ...', `optimizer.season.explain`)."""
+    return any(line.startswith(BLOCKED) or f": {BLOCKED}" in line for line in lines)
+
+
+def infeasible_reason(explanation: list[str], mine: Iterable[tuple[str, str]], plan: str = "plan") -> str:
+    """Why no plan includes a decision a what-if fixed (`awaw plan --why-not`, `awaw season --why-not`),
+    from the explanation of the position with it: the player's own --fix or --forbid when the
+    explanation's requirements name them (alone: they rule it out; with rules: no legal plan that keeps
+    them includes it), else the rules themselves. `mine` holds each of the player's decisions as the
+    requirements word it and as the player gave it ('forbid route:siberia', '--forbid route:siberia');
+    `plan` is what is planned ('plan', 'season plan'). Without this a decision the player forbade read
+    'no legal plan includes it', though legal plans do (route:siberia forbidden, its opening declined
+    under --why)."""
+    named = core_requirements(explanation)
+    given = " and ".join(option for words, option in mine if words in named)
+    if not given:
+        return f"no legal {plan} includes it"
+    if core_blocked_by_rules(explanation):
+        return f"no legal {plan} with your {given} includes it"
+    return f"your {given} rules it out"
 
 
 def minimal_core(

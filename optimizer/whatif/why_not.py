@@ -24,7 +24,7 @@ from models.plan import ObjectiveReport, PriorityCost, Status, WhyNot
 from optimizer.rules.linear import value
 from optimizer.turn.built import Built
 from optimizer.turn.decision_forms import Decision, Kind, parse_decision
-from optimizer.turn.explain import core_blocked_by_rules, core_requirements
+from optimizer.turn.explain import infeasible_reason
 from optimizer.turn.fix import expression, holds
 from optimizer.turn.solve import Solved, solve_side_by_side
 from optimizer.whatif.plan_diff import changes as plan_changes
@@ -84,7 +84,9 @@ def _answer(base: Solved, decision: Decision, result: Solved | None, mine: Seque
                 included=False,
                 possible=False,
                 explanation=result.explanation,
-                reason=_infeasible_reason(result.explanation, mine),
+                reason=infeasible_reason(
+                    result.explanation, ((d.describe(), f"{d.option} {d.text}") for d in mine)
+                ),
             )
         return WhyNot(
             decision=decision.text,
@@ -103,20 +105,6 @@ def _answer(base: Solved, decision: Decision, result: Solved | None, mine: Seque
         changes=plan_changes(base.plan, result.plan),
         reason=reason,
     )
-
-
-def _infeasible_reason(explanation: list[str], mine: Sequence[Decision]) -> str:
-    """Why no plan includes the decision: the player's own --fix or --forbid when the infeasible core
-    names them (alone: they rule it out; with rules: no legal plan that keeps them includes it), else the
-    rules themselves. Without this a decision the player forbade read 'no legal plan includes it', though
-    legal plans do (route:siberia forbidden, its opening declined under --why)."""
-    named = core_requirements(explanation)
-    given = " and ".join(f"{d.option} {d.text}" for d in mine if d.describe() in named)
-    if not given:
-        return "no legal plan includes it"
-    if core_blocked_by_rules(explanation):
-        return f"no legal plan with your {given} includes it"
-    return f"your {given} rules it out"
 
 
 def priced(

@@ -388,6 +388,26 @@ def test_a_why_not_the_players_own_forbid_rules_out_says_so():
     assert (answer.possible, answer.reason) == (False, "your --forbid germany:armor-4-6@turn2 rules it out")
 
 
+def test_a_why_not_the_players_fix_and_the_force_pool_rule_out_says_both_27_5():
+    """With five corps fixed this summer (`--fix germany:armor-4-6=5`), five more in the fall are past the
+    nine of the pool (27.5): the why-not names the player's fix with the rule, as `awaw plan --why-not`
+    words it (no legal plan that keeps the fix includes it), the force pool the rule that binds."""
+    scenario = load_scenario(PATH)
+    mine = parse_season_decisions(["germany:armor-4-6=5"], [], 2)
+    result = SEASON.solve(scenario, Limits(), mine)
+    assert result.plan is not None
+    [answer] = season_why_not(
+        scenario, result.plan, parse_why_not(["germany:armor-4-6=5@turn2"], 2), None, mine
+    )
+    assert (answer.possible, answer.reason) == (
+        False,
+        "no legal season plan with your --fix germany:armor-4-6=5 includes it",
+    )
+    assert [line.split(":")[1] for line in answer.binds] == [
+        " blocked by 27.5 force pool (germany/armor-4-6)"
+    ]
+
+
 def _naval_season(tmp_path):
     """The bundled U.S. and British naval scenario as a two-turn season (its chart's discount in the
     season's)."""
