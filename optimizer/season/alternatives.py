@@ -2,7 +2,7 @@
 --tolerance T`), by the turn planner's approach (`optimizer.whatif.alternatives`) over every turn.
 
 The alternatives are found by no-good cuts over the decisions a player tells apart in each turn of the
-season: each turn's counts as the turn planner counts them (`decision_counts`: counters per force pool
+season: each turn's counts as the turn planner counts them (`optimizer.turn.counts.decision_counts`: counters per force pool
 entry and site class, SW factors per build and yard, BRPs and oil counters granted per grantor,
 recipient and route, route openings, the U.S. share of lend-lease transports), and the naval chart's
 actions of each of the season's turns, planned in turn 1's chart (27.7); the chart's turns past the
@@ -35,7 +35,8 @@ from optimizer.season.model import SeasonVariables
 from optimizer.season.objective import season_members
 from optimizer.season.solve import SeasonSolved, solve_season
 from optimizer.season.why_not import season_changes
-from optimizer.whatif.alternatives import DecisionKey, Tolerance, decision_counts, post_differs
+from optimizer.turn.counts import DecisionKey, chart_actions, decision_counts
+from optimizer.whatif.alternatives import Tolerance, post_differs
 
 
 def season_counts(variables: SeasonVariables) -> dict[DecisionKey, LinearExpr]:
@@ -47,10 +48,9 @@ def season_counts(variables: SeasonVariables) -> dict[DecisionKey, LinearExpr]:
             found[(f"turn{t + 1}", *key)] = expr
     chart = variables.turns[0].naval
     if chart is not None:
-        for (ship, k, _, action), var in chart.act.items():
+        for (ship, k, action), count in chart_actions(chart).items():
             if 0 < k < variables.data.length:
-                action_key: DecisionKey = (f"turn{k + 1}", "action", ship, action.value)
-                found[action_key] = found.get(action_key, 0) + var
+                found[f"turn{k + 1}", "action", ship, action.value] = count
     return dict(sorted(found.items()))
 
 

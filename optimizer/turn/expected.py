@@ -24,9 +24,9 @@ from ortools.sat.python import cp_model
 
 from models.orders import TurnOrders
 from models.route_data import Route
-from models.tables import Power
-from optimizer.rules.grants.prepare import path_route
+from optimizer.rules.grants.prepare import Pair
 from optimizer.rules.linear import LinearExpr, expression_range
+from optimizer.turn.counts import chart_actions, grant_flows
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
 
@@ -51,15 +51,13 @@ def distance(
         parts.append(_apart(model, var, wanted.get(slot, 0), f"{name}build_{slot[0]}@{slot[1]}"))
     naval = variables.naval
     if naval is not None:
+        actions = chart_actions(naval)
         for action in orders.naval:
-            key = f"{action.power.value}/{action.yard}/{action.ship}"
-            taken = [
-                var
-                for (k, t, _, act), var in naval.act.items()
-                if k == key and t == action.turn and act is action.action
-            ]
-            if taken:
-                parts.append(1 - sum(taken))
+            taken = actions.get(
+                (f"{action.power.value}/{action.yard}/{action.ship}", action.turn, action.action)
+            )
+            if taken is not None:
+                parts.append(1 - taken)
         sw: Counter[tuple[str, str]] = Counter()
         for unit in orders.sw_builds:
             sw[f"{unit.power.value}/{unit.build}", f"{unit.power.value}/{unit.yard}"] += unit.factors
@@ -67,16 +65,12 @@ def distance(
             parts.append(_apart(model, var, sw.get(sw_key, 0), f"{name}sw_{sw_key[0]}@{sw_key[1]}"))
     grants = variables.grants
     if grants is not None:
-        legs = grants.network.legs
-        by_route: dict[
-            tuple[tuple[Power, str], Route | None], tuple[list[cp_model.IntVar], list[cp_model.IntVar]]
-        ] = {}
-        for (pair, path), var in grants.flows.items():
-            route = path_route(path, legs)
+        by_route: dict[tuple[Pair, Route | None], tuple[list[cp_model.IntVar], list[cp_model.IntVar]]] = {}
+        for pair, route, _, var, oil_var in grant_flows(grants):
             brps, oil = by_route.setdefault((pair, route), ([], []))
             brps.append(var)
-            if (pair, path) in grants.oil:
-                oil.append(grants.oil[pair, path])
+            if oil_var is not None:
+                oil.append(oil_var)
         expected = {(g.grantor, g.recipient.value, g.route): (g.brps, g.oil_counters) for g in orders.grants}
         for (pair, route), (brps, oil) in by_route.items():
             grantor, recipient = pair

@@ -1,13 +1,13 @@
 """Other plans within the player's tolerance of the best (`awaw plan --alternatives K --tolerance T`).
 
 The alternatives are found by no-good cuts over the decisions a player tells apart, never over single
-counters: counters per force pool entry and site (the model already keeps one variable per entry and
-site, sites no rule tells apart being one; so a permutation of interchangeable counters is the same
-plan), this turn's chart actions per ship, SW factors per build and yard, BRPs and oil counters granted
-per grantor, recipient and route (two paths of one route are the same grant), route openings, and the
-U.S. share of lend-lease transports. Oil counters spent are left out: they follow from the builds, the
-priorities choosing them. Later turns of a naval horizon are the plan's expectation, not this turn's
-orders, and are left out too.
+counters (`optimizer.turn.counts.decision_counts`): counters per force pool entry and site (the model
+already keeps one variable per entry and site, sites no rule tells apart being one; so a permutation of
+interchangeable counters is the same plan), this turn's chart actions per ship, SW factors per build and
+yard, BRPs and oil counters granted per grantor, recipient and route (two paths of one route are the same
+grant), route openings, and the U.S. share of lend-lease transports. Oil counters spent are left out:
+they follow from the builds, the priorities choosing them. Later turns of a naval horizon are the plan's
+expectation, not this turn's orders, and are left out too.
 
 Each alternative is the best plan, solved lexicographically over the player's priorities exactly as
 `optimizer.turn.solve.solve` does, whose first priority is within the tolerance of the best plan's and whose
@@ -31,9 +31,9 @@ from ortools.sat.python import cp_model
 
 from models.plan import Alternative, Plan
 from models.quantities import MAX_PLAN_VALUE
-from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.linear import LinearExpr
 from optimizer.turn.built import Built, Constrain
+from optimizer.turn.counts import DecisionKey, decision_counts
 from optimizer.turn.objective import priority_expression
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.solve import Solved, priority_order
@@ -42,8 +42,6 @@ from optimizer.whatif.plan_diff import changes
 
 DEFAULT_TOLERANCE = "5%"
 _TOLERANCE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$")
-
-DecisionKey = tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -76,37 +74,6 @@ def parse_tolerance(text: str) -> Tolerance:
             f"'{text}': at most {MAX_PLAN_VALUE:g} objective points, more than any plan is worth"
         )
     return Tolerance(points=amount)
-
-
-def decision_counts(variables: Variables) -> dict[DecisionKey, LinearExpr]:
-    """The decisions a player tells apart, each as one count (see the module's docstring), by key."""
-    found: dict[DecisionKey, LinearExpr] = {}
-    for (entry, site), var in variables.builds.counters.items():
-        found["build", entry, site or "partisan"] = var
-    naval = variables.naval
-    if naval is not None:
-        for (ship, turn, _, action), var in naval.act.items():
-            if turn == 0:
-                action_key: DecisionKey = ("action", ship, action.value)
-                found[action_key] = found.get(action_key, 0) + var
-        for (build, yard), var in naval.sw.items():
-            found["sw", build, yard] = var
-        if naval.us_paid is not None:
-            found["lend_lease", "usa"] = naval.us_paid
-    grants = variables.grants
-    if grants is not None:
-        for flow, var in grants.flows.items():
-            (grantor, recipient), path = flow
-            route = path_route(path, grants.network.legs)
-            where = (grantor.value, recipient, route.value if route is not None else "-".join(path))
-            grant_key: DecisionKey = ("grant", *where)
-            found[grant_key] = found.get(grant_key, 0) + var
-            if flow in grants.oil:
-                oil_key: DecisionKey = ("grant_oil", *where)
-                found[oil_key] = found.get(oil_key, 0) + grants.oil[flow]
-        for (route, payer), var in grants.openings.items():
-            found["opening", route.value, payer.value] = var
-    return dict(sorted(found.items()))
 
 
 def decision_values(variables: Variables, result: Solved) -> dict[DecisionKey, int]:
