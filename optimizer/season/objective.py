@@ -26,7 +26,6 @@ from models.tables import Power
 from optimizer.rules.grants.objective import fewest_granted, route_opening_value
 from optimizer.rules.linear import VALUE_SCALE, LinearExpr, scaled
 from optimizer.season.model import SeasonVariables
-from optimizer.turn.expected import EXPECTED, distance
 from optimizer.turn.objective import describe_priority, priority_expression
 
 DISCOUNT_SCALE = 1000  # a later turn's weight in thousandths when the season discounts (`season.discount`)
@@ -85,25 +84,6 @@ def season_members(model: cp_model.CpModel, variables: SeasonVariables) -> list[
     if granted:
         members.append(("fewest_granted", sum(fewest_granted(grants) for grants in granted), 1))
     return members
-
-
-def expected_members(
-    model: cp_model.CpModel, variables: SeasonVariables
-) -> list[tuple[str, LinearExpr, int]]:
-    """The last tie-break when the scenario carries the orders a season plan expected of its turns
-    (`Scenario.expected_orders`, written by `awaw next`): the season plan closest to them, turn by turn
-    (`optimizer.turn.expected.distance`, the chart's actions in turn 1's model, which plans the chart
-    whole). None without them."""
-    orders = {o.turn: o for o in variables.data.scenario.expected_orders}
-    if not orders:
-        return []
-    data = variables.data
-    apart = [
-        distance(model, data.turns[t], turn, orders[t + 1], f"t{t}_")
-        for t, turn in enumerate(variables.turns)
-        if t + 1 in orders
-    ]
-    return [(EXPECTED, -sum(apart), 1)]
 
 
 def _priority(

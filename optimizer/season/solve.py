@@ -22,8 +22,9 @@ from models.tables import Faction
 from optimizer.rules.linear import LinearExpr, expression_range, value
 from optimizer.season.chart import later_naval_reports
 from optimizer.season.model import SeasonVariables, build_season
-from optimizer.season.objective import expected_members, season_members
+from optimizer.season.objective import season_members
 from optimizer.season.prepare import SeasonData, prepare_season
+from optimizer.turn.expected import expected_stage
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.prepare import Relaxation
 from optimizer.turn.solve import exact_weights, stage_solver
@@ -134,10 +135,8 @@ def solve_season(
         tighten_domains(model)
     built = time.perf_counter()
     queue = season_queue(model, season_members(model, variables))
-    queue += [  # a stage of its own, so that the priorities' solves are as without it
-        [Member(name, expr, scale, 1, *expression_range(model, expr))]
-        for name, expr, scale in expected_members(model, variables)
-    ]
+    turns = [(data.turns[t], turn, f"t{t}_") for t, turn in enumerate(variables.turns)]
+    queue += expected_stage(model, turns, data.scenario.expected_orders)
 
     configured = partial(stage_solver, workers=workers, naval=variables.turns[0].naval is not None)
     policy = StagePolicy(

@@ -19,6 +19,7 @@ the charts, a route closed) cannot be kept and adds the same to every plan.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
@@ -28,9 +29,32 @@ from optimizer.rules.grants.prepare import Pair
 from optimizer.rules.linear import LinearExpr, expression_range
 from optimizer.turn.counts import chart_actions, grant_flows
 from optimizer.turn.prepare import Prepared
+from optimizer.turn.stages import Member
 from optimizer.turn.variables import Variables
 
 EXPECTED = "as_expected"  # the tie-break's name among the plan's stages
+
+
+def expected_stage(
+    model: cp_model.CpModel, turns: Sequence[tuple[Prepared, Variables, str]], orders: Sequence[TurnOrders]
+) -> list[list[Member]]:
+    """The last stage when the scenario carries the orders a season plan expected of its turns
+    (`Scenario.expected_orders`): the plan closest to them among the equally good, the distances of the
+    planned turns summed (`distance`; the chart's actions in turn 1's, which plans the chart whole), a
+    stage of its own so that the priorities' solves are as without it. `turns` are the planned turns in
+    order, turn 1 first, each with the label of its variables: the turn planner's one
+    (`optimizer.turn.solve`), the season's every one (`optimizer.season.solve`). None without orders
+    for them."""
+    expected = {o.turn: o for o in orders}
+    apart = [
+        distance(model, data, variables, expected[t + 1], name)
+        for t, (data, variables, name) in enumerate(turns)
+        if t + 1 in expected
+    ]
+    if not apart:
+        return []
+    expr = -sum(apart)
+    return [[Member(EXPECTED, expr, 1, 1, *expression_range(model, expr))]]
 
 
 def distance(

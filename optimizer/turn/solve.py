@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property, partial
@@ -18,12 +18,11 @@ from typing import TypeVar
 
 from ortools.sat.python import cp_model
 
-from models.orders import TurnOrders
 from models.plan import Plan, Status
 from models.scenario import Priority, Scenario
 from optimizer.rules.grants.objective import fewest_granted
 from optimizer.rules.linear import LinearExpr, expression_range
-from optimizer.turn.expected import EXPECTED, distance
+from optimizer.turn.expected import expected_stage
 from optimizer.turn.explain import explain
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
@@ -97,7 +96,7 @@ def solve_stages(
     built = time.perf_counter()
     priorities = priority_order(scenario, variables)
     queue = stage_groups(model, data, variables, priorities, one_call)
-    queue += expected_stage(model, data, variables, scenario.expected_orders)
+    queue += expected_stage(model, [(data, variables, "")], scenario.expected_orders)
 
     configured = partial(
         stage_solver, workers=workers, naval=variables.naval is not None, light_presolve=light_presolve
@@ -295,19 +294,6 @@ def stage_groups(
         )
         start = end
     return groups
-
-
-def expected_stage(
-    model: cp_model.CpModel, data: Prepared, variables: Variables, orders: Sequence[TurnOrders]
-) -> list[list[Member]]:
-    """The last stage when the scenario carries the orders a season plan expected of this turn
-    (`Scenario.expected_orders`, turn 1): the plan closest to them among the equally good
-    (`optimizer.turn.expected`), a stage of its own so that the priorities' solves are as without it."""
-    mine = next((o for o in orders if o.turn == 1), None)
-    if mine is None:
-        return []
-    expr = -distance(model, data, variables, mine)
-    return [[Member(EXPECTED, expr, 1, 1, *expression_range(model, expr))]]
 
 
 def exact_weights(ranges: list[tuple[int, int]]) -> list[int] | None:
