@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.generate_mobilization import britain_history, mobilization_scenario
+from models.generate_mobilization import britain_history, mobilization_scenario, pregame_record
 from models.mobilization import (
     Factories,
     MaintenanceSaved,
@@ -217,6 +217,34 @@ def test_post_1940_additions_14_737():
     assert "14.737" in rules(scenario, missing)
     right = schedule(2, {"power": "britain", "turn": 1, "addition": "air"})
     assert rules(scenario, right) == []
+
+
+def test_additions_are_not_mobilized_so_outside_the_armor_caps_14_737_14_743():
+    """14.742 B, 14.736 B cap the armor units a power may "mobilize", the initial one included; the
+    post-1940 additions (14.737, 14.743) are added to the reserve, not mobilized. With three armor
+    mobilized and no research, an armor addition in spring 1941 breaches nothing; a fourth mobilized
+    armor unit breaches the cap."""
+    france = {
+        "factories": {"civilian": 1, "military": 5},
+        "mobilizations": [
+            pregame_record(Power.FRANCE),
+            {"created": {"armor": 1, "air": 1}},
+            {"created": {"armor": 1, "infantry": 1}},
+        ],
+    }
+    britain = {
+        "factories": {"civilian": 1, "military": 5},
+        "mobilizations": britain_history({"armor": 1, "air": 2}, {"air": 3}, {"armor": 1, "air": 2}),
+    }
+    for name, state, rule, fourth in (
+        ("france", france, "14.742 B", {"armor": 1, "air": 1}),
+        ("britain", britain, "14.736 B", {"armor": 1, "air": 2}),
+    ):
+        scenario = mobilization_scenario({name: state}, turns=1, start=("spring", 1941))
+        added = schedule(1, {"power": name, "turn": 0, "addition": "armor"})
+        assert rules(scenario, added) == []
+        mobilized = schedule(1, {**mob(name, 0, 4, **fourth), "addition": "infantry"})
+        assert rule in rules(scenario, mobilized)
 
 
 def test_arrivals_follow_the_delays_14_81():

@@ -8,7 +8,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from models.generate_mobilization import britain_history, mobilization_scenario
+from models.generate_mobilization import britain_history, mobilization_scenario, pregame_record
 from models.mobilization import Conversion, MobilizedUnit
 from models.tables import Power
 from optimizer.rules.guards import Guards
@@ -375,6 +375,32 @@ def test_france_counter_mix_limits_mobilizations_and_additions_14_61_14_743():
     mobilize_then_air = [("france", 0, CIV, {"armor": 1, "air": 1})]
     assert not feasible(scenario, mobilize_then_air, additions={("france", 1): "air"})
     assert feasible(scenario, mobilize_then_air)
+
+
+def test_additions_are_not_mobilized_so_outside_the_armor_caps_14_737_14_743():
+    """14.736 B, 14.742 B: Britain and France "may not mobilize more than three armor units, including
+    [the] initial armor unit" without armor research; 14.737, 14.743: from spring 1941 each "adds one
+    armor, infantry or air unit to its reserve each turn", which is not a mobilization. With three armor
+    mobilized and no research, an armor addition is made, a fourth mobilized armor unit is not."""
+    france = {
+        "factories": {"civilian": 1, "military": 5},
+        "mobilizations": [
+            pregame_record(Power.FRANCE),
+            {"created": {"armor": 1, "air": 1}},
+            {"created": {"armor": 1, "infantry": 1}},
+        ],
+    }
+    britain = {
+        "factories": {"civilian": 1, "military": 5},
+        "mobilizations": britain_history({"armor": 1, "air": 2}, {"air": 3}, {"armor": 1, "air": 2}),
+    }
+    for name, state, fourth in (
+        ("france", france, {"armor": 1, "air": 1}),
+        ("britain", britain, {"armor": 1, "air": 2}),
+    ):
+        scenario = mobilization_scenario({name: state}, turns=1, start=("spring", 1941))
+        assert feasible(scenario, [], additions={(name, 0): "armor"})
+        assert not feasible(scenario, [(name, 0, CIV, fourth)])
 
 
 def test_france_post_1940_addition_14_743():
