@@ -134,7 +134,9 @@ NEW_AIRBASE_CAPACITY = 3
 Forts: "Augmenting an airbase increases its capacity by three"; a new airbase is read as the
 three-capacity counter of the example in Temporary Airbases)."""
 MAX_AIRBASE_CAPACITY = 12
-"""Permanent Airbases and Forts: "No hex may have an airbase capacity of greater than twelve"."""
+"""Permanent Airbases and Forts: "No hex may have an airbase capacity of greater than twelve, counting
+all capacity, both intrinsic and that from airbases": what is on the map at any moment, so a temporary
+airbase removed for want of maintenance (Temporary Airbases) no longer counts from then on."""
 
 TURN_TASKS = frozenset({TaskKind.PERMANENT_AIRBASE, TaskKind.FORT, TaskKind.AUGMENT_AIRBASE})
 """Tasks counted in turns, begun in friendly initial phases (Permanent Airbases and Forts)."""
@@ -311,6 +313,15 @@ class Airbase(Strict):
     @property
     def capacity(self) -> int:
         return self.intrinsic + self.permanent + self.temporary
+
+    @model_validator(mode="after")
+    def _at_most_twelve(self) -> Airbase:
+        if self.capacity > MAX_AIRBASE_CAPACITY:
+            raise ValueError(
+                f"capacity {self.capacity} (intrinsic, permanent and temporary): no hex may have an airbase "
+                "capacity of greater than twelve (Permanent Airbases and Forts)"
+            )
+        return self
 
 
 class Port(Strict):

@@ -367,15 +367,43 @@ def assess(scenario: EngineerScenario, plan: EngineerPlan) -> Assessment:
                 )
             )
 
-    # Airbase capacity (Permanent Airbases and Forts).
-    added: dict[str, int] = defaultdict(int)
-    for k in derived_done:
-        if tasks[k].kind in CAPACITY_TASKS and tasks[k].hex:
-            added[tasks[k].hex or ""] += NEW_AIRBASE_CAPACITY
-    for h, extra in sorted(added.items()):
-        airbase = scenario.hex(h).airbase
-        if (airbase.capacity if airbase else 0) + extra > MAX_AIRBASE_CAPACITY:
-            out.append(_v("Permanent Airbases and Forts", f"'{h}': airbase capacity past twelve"))
+    # Airbase capacity (Permanent Airbases and Forts: "No hex may have an airbase capacity of greater
+    # than twelve, counting all capacity"), turn by turn: what is on the map when each new airbase is
+    # placed. A new airbase or augmentation is on the map from the turn it is done; a temporary airbase
+    # built incrementally from the first turn MPs are spent on it ("placing the temporary airbase with
+    # hits of damage", Temporary Airbases). The temporary airbase on the map at the start counts while it
+    # is there: up to the end of the turn `gone` gives, so not against one placed in a later turn.
+    placed: dict[str, list[int]] = defaultdict(list)
+    for k, task in sorted(tasks.items()):
+        if task.kind not in CAPACITY_TASKS or task.hex is None:
+            continue
+        turn = derived_done.get(k)
+        if (
+            task.kind is TaskKind.TEMPORARY_AIRBASE
+            and settings.incremental_temporary_airbases
+            and scenario.hex(task.hex).zone != DESERT_ZONE
+        ):
+            turn = min(
+                (t for (_, t), line in lines.items() if any(w.task == k for w in line.work)), default=turn
+            )
+        if turn is not None:
+            placed[task.hex].append(turn)
+    for h, when in sorted(placed.items()):
+        place = scenario.hex(h)
+        airbase = place.airbase
+        removable = airbase.temporary if airbase and place.zone != DESERT_ZONE else 0
+        staying = (airbase.capacity if airbase else 0) - removable
+        for t in sorted(set(when)):
+            there = removable if gone.get(h, turns + 1) >= t else 0
+            capacity_then = staying + there + NEW_AIRBASE_CAPACITY * sum(1 for x in when if x <= t)
+            if capacity_then > MAX_AIRBASE_CAPACITY:
+                out.append(
+                    _v(
+                        "Permanent Airbases and Forts",
+                        f"'{h}': airbase capacity {capacity_then} in turn {t}, past twelve",
+                    )
+                )
+                break
 
     # Temporary airbases kept (Temporary Airbases) [setting keep_temporary_airbases]: one built, or one
     # on the map repaired or augmented, outside zone F, has a construction unit ending every turn on it

@@ -306,7 +306,10 @@ def forbidden(scenario: EngineerScenario, task: Task) -> str | None:
         TaskKind.PERMANENT_AIRBASE,
         TaskKind.AUGMENT_AIRBASE,
     )
-    if new_airbase and capacity + NEW_AIRBASE_CAPACITY > MAX_AIRBASE_CAPACITY:
+    # A temporary airbase that needs maintaining may be gone by the time the new airbase is placed: it
+    # counts only while on the map (checked turn by turn in engineers.py).
+    removable = place.airbase.temporary if place.airbase and place.zone != DESERT_ZONE else 0
+    if new_airbase and capacity - removable + NEW_AIRBASE_CAPACITY > MAX_AIRBASE_CAPACITY:
         return "Permanent Airbases and Forts: airbase capacity would pass twelve"
     allowed = {
         TaskKind.TEMPORARY_AIRBASE: terrain.temporary_airbase,

@@ -254,11 +254,17 @@ def add_airbases_on_map(model: cp_model.CpModel, data: Prepared, v: EngineerVari
     construction unit ends every turn on it (outside zone F: "construction units must 'maintain'
     temporary airbases for those bases to remain in existence"). A repair of it is done only while it
     is there (before the turn it is done), an augmentation begun only while it is there; with
-    keep_temporary_airbases either is kept to the horizon."""
+    keep_temporary_airbases either is kept to the horizon. And it is there while a construction unit
+    ends every turn on it: `exists` follows the schedule both ways, as the capacity of twelve counts it
+    while it is on the map (add_capacity)."""
     for (h, t), var in v.exists.items():
         if t > 1:
             model.add(var <= v.exists[h, t - 1])
         model.add(var <= _stacked(data, v, h, t))
+        before = v.exists[h, t - 1] if t > 1 else 1
+        for u in data.units.values():
+            if u.construction and (u.id, t + 1, h) in v.at:
+                model.add(var >= before + v.at[u.id, t + 1, h] - 1)
     last = data.turns
     for k, task in data.tasks.items():
         if task.refused is not None or task.airbase is None:
@@ -325,16 +331,35 @@ def done_expressions(data: Prepared, v: EngineerVariables) -> dict[str, cp_model
     return done
 
 
+def _placed_by(data: Prepared, v: EngineerVariables, k: str, t: int) -> cp_model.LinearExpr:
+    """1 if the airbase or augmentation of task k is on the map by turn t: a fort-like task from the
+    initial phase it is completed in, a temporary airbase from the movement phase it is built in or,
+    built incrementally, from the first turn MPs are spent on it ("placing the temporary airbase with
+    hits of damage", Temporary Airbases). Once placed it is counted to the horizon."""
+    task = data.tasks[k]
+    if task.counted_in_turns:
+        return sum(v.option[o] for o in task.options if o.done_turn <= t)  # type: ignore[return-value]
+    if (k, t) in v.started:
+        return v.started[k, t]
+    return sum(v.finish[k, f] for f in range(1, min(t, task.last_turn) + 1))  # type: ignore[return-value]
+
+
 def add_capacity(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) -> None:
-    """No hex over twelve airbase capacity (Permanent Airbases and Forts), counting every new airbase
-    and augmentation planned there."""
-    done = done_expressions(data, v)
-    by_hex: dict[str, list[cp_model.LinearExpr]] = defaultdict(list)
+    """No hex over twelve airbase capacity (Permanent Airbases and Forts: "No hex may have an airbase
+    capacity of greater than twelve, counting all capacity"), in any turn: the airbases and
+    augmentations the plan has placed there by then, and the temporary airbase on the map at the start
+    while it is still there (a new airbase placed in turn t meets it if it was there at the end of turn
+    t - 1; once gone for want of maintenance, Temporary Airbases, it no longer counts)."""
+    by_hex: dict[str, list[str]] = defaultdict(list)
     for k, task in data.tasks.items():
-        if k in done and task.task.kind in CAPACITY_TASKS:
-            by_hex[task.hexes[0]].append(done[k])
-    for h, items in by_hex.items():
-        model.add(NEW_AIRBASE_CAPACITY * sum(items) <= data.capacity_room[h])
+        if task.refused is None and task.task.kind in CAPACITY_TASKS:
+            by_hex[task.hexes[0]].append(k)
+    for h, ks in by_hex.items():
+        losable = data.losable_capacity.get(h, 0)
+        for t in range(1, data.turns + 1) if losable else [data.turns]:
+            there = (v.exists[h, t - 1] if t > 1 else 1) if losable else 0
+            placed = sum(_placed_by(data, v, k, t) for k in ks)
+            model.add(NEW_AIRBASE_CAPACITY * placed + losable * there <= data.capacity_room[h])
 
 
 def add_required(

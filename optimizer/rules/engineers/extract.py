@@ -66,10 +66,15 @@ def _not_done_reason(
             for x, t in data.tasks.items()
             if x != k and x in done and t.task.kind in CAPACITY_TASKS and t.hexes[0] == place
         )
-        if NEW_AIRBASE_CAPACITY * (len(others) + 1) > data.capacity_room[place]:
+        kept = not any(x.hex == place for x in lost)
+        room = data.capacity_room[place] - (data.losable_capacity.get(place, 0) if kept else 0)
+        if NEW_AIRBASE_CAPACITY * (len(others) + 1) > room:
+            filling = [f"{', '.join(others)} done"] if others else []
+            if room < data.capacity_room[place]:
+                filling.append("the temporary airbase on the map kept")
             return (
                 f"Permanent Airbases and Forts: no hex may have an airbase capacity of greater than twelve, "
-                f"and {', '.join(others)} done in '{place}' leave no room for it"
+                f"and {' and '.join(filling)} in '{place}' leave no room for it"
             )
     if task.airbase is not None:
         gone = next((x.turn for x in lost if x.hex == task.airbase), None)

@@ -120,10 +120,14 @@ class Prepared:
     turns: int
     units: dict[str, UnitData]
     tasks: dict[str, TaskData]
-    capacity_room: dict[str, int]  # hex -> airbase capacity still allowed
+    # hex -> airbase capacity still allowed once a temporary airbase on the map that needs maintaining
+    # is gone (the capacity it does not count: `losable_capacity`)
+    capacity_room: dict[str, int]
     resource_points: dict[str, int]  # hex -> resource points there
     # Hexes of the temporary airbases on the map at the start that need maintaining (outside zone F).
     temporary_airbases: tuple[str, ...] = ()
+    # hex -> the capacity of such a temporary airbase: it counts towards twelve only while on the map.
+    losable_capacity: dict[str, int] = field(default_factory=dict)
 
 
 def first_done_turn(data: Prepared, k: str, halves: Mapping[tuple[str, int], int]) -> int | None:
@@ -187,6 +191,7 @@ def _refusal(scenario: EngineerScenario, task: Task, rp_hexes: tuple[str, ...]) 
     assert task.hex is not None
     place = scenario.hex(task.hex)
     capacity = place.airbase.capacity if place.airbase else 0
+    staying = capacity - losable_capacity(scenario, task.hex)
     if task.kind is TaskKind.REPAIR_AIRBASE and (place.airbase is None or place.airbase.hits == 0):
         return "Airbases: no hits on an airbase in the hex"
     if task.kind is TaskKind.REPAIR_RAIL and not place.broken_rail:
@@ -197,8 +202,8 @@ def _refusal(scenario: EngineerScenario, task: Task, rp_hexes: tuple[str, ...]) 
         room = place.port.capacity - place.port.hits if place.port else 0
         if room < (task.hits or 0):
             return f"Ports: the port in the hex has {room} capacity left to damage, not {task.hits}"
-    if task.kind in CAPACITY_TASKS and capacity + NEW_AIRBASE_CAPACITY > MAX_AIRBASE_CAPACITY:
-        return f"Permanent Airbases and Forts: capacity {capacity} + 3 would pass 12 in the hex"
+    if task.kind in CAPACITY_TASKS and staying + NEW_AIRBASE_CAPACITY > MAX_AIRBASE_CAPACITY:
+        return f"Permanent Airbases and Forts: capacity {staying} + 3 would pass 12 in the hex"
     if task.kind is TaskKind.TEMPORARY_AIRBASE and place.terrain not in allowable.temporary_airbase:
         return f"Weather Effects: {place.terrain.value} is not allowable terrain for a temporary airbase"
     if task.kind is TaskKind.FORT and place.terrain not in allowable.fort:
@@ -449,12 +454,25 @@ def prepare(scenario: EngineerScenario) -> Prepared:
             sizes=teams.team_sizes(units[u].half_res for u in sorted({u for u, _ in rates})),
             blocked=None if refused else _blocked(scenario, task, units, types, hexes, last, barred),
         )
+    losable = {h: losable_capacity(scenario, h) for h in on_map}
     room = {
-        place.id: MAX_AIRBASE_CAPACITY - (place.airbase.capacity if place.airbase else 0)
+        place.id: MAX_AIRBASE_CAPACITY
+        - (place.airbase.capacity if place.airbase else 0)
+        + losable.get(place.id, 0)
         for place in scenario.hexes
     }
     units = {u: _without_dominated_stops(unit, tasks, distances, on_map) for u, unit in units.items()}
-    return Prepared(scenario, turns, units, tasks, room, rp_count, on_map)
+    return Prepared(scenario, turns, units, tasks, room, rp_count, on_map, losable)
+
+
+def losable_capacity(scenario: EngineerScenario, hex_id: str) -> int:
+    """The capacity of the temporary airbase on the map in the hex at the start that needs maintaining
+    (outside zone F, Temporary Airbases): it counts towards the twelve of Permanent Airbases and Forts
+    ("No hex may have an airbase capacity of greater than twelve") only while it is on the map."""
+    place = scenario.hex(hex_id)
+    if place.airbase is None or place.zone == DESERT_ZONE:
+        return 0
+    return place.airbase.temporary
 
 
 def _without_dominated_stops(

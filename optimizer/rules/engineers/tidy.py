@@ -14,7 +14,7 @@ from collections import defaultdict
 
 from ortools.sat.python import cp_model
 
-from models.engineers import TURN_TASKS, to_halves, to_mps
+from models.engineers import CAPACITY_TASKS, TURN_TASKS, to_halves, to_mps
 from models.engineers_plan import EngineerPlan, UnitTurn, Work
 from optimizer.rules.engineers.constraints import add_team_rule
 from optimizer.rules.engineers.extract import mp_done_turns, outcomes
@@ -68,6 +68,10 @@ def fewest_mps(data: Prepared, plan: EngineerPlan) -> tuple[dict[tuple[str, int,
     for k, finished in sorted(done.items()):
         task = data.tasks[k]
         first = _earliest_work(data, lines, k, finished)
+        if task.maintain and not task.one_phase and task.hexes[0] in data.losable_capacity:
+            # Placed no sooner than the search placed it: sooner it might meet the temporary airbase
+            # on the map before that is gone, past twelve (Permanent Airbases and Forts).
+            first = max(first, min((t for (_, t, kk) in given if kk == k), default=first))
         for (u, t), _rate in sorted(task.rates.items()):
             line = lines[u, t]
             there = line.move_to in task.hexes or (before and line.start_hex in task.hexes)
@@ -161,10 +165,21 @@ def tidy(
         until = turns if task.keep else finished - 1
         for t in range(first, until + 1):
             anchors[_stacked(data, lines, task.hexes[0], t)[0], t] = task.hexes[0]
+    # A temporary airbase on the map that the search's schedule lets go, in a hex where new airbases
+    # count against the twelve (Permanent Airbases and Forts), is let go in the same turn: no
+    # construction unit ends that turn on it, or the capacity it freed would be taken back.
+    capacity_hexes = {
+        task.hexes[0]
+        for task in data.tasks.values()
+        if task.refused is None and task.task.kind in CAPACITY_TASKS
+    }
+    avoid: set[tuple[str, int]] = set()
     for place in data.temporary_airbases:
         for t in range(1, turns + 1):
             keepers = _stacked(data, lines, place, t)
             if not keepers:
+                if place in capacity_hexes:
+                    avoid.add((place, t))
                 break
             anchors[keepers[0], t] = place
     # Each unit's work each turn, by task in task order, and its half MPs in all.
@@ -184,6 +199,8 @@ def tidy(
             for here, (cost, path) in sorted(best.items()):
                 for there, step in sorted(unit.costs[here].items()):
                     if step > budget[t] or anchors.get((u, t), there) != there:
+                        continue
+                    if unit.construction and (there, t) in avoid:
                         continue
                     candidate = (cost + step, (*path, there))
                     if there not in following or candidate < following[there]:

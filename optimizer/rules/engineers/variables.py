@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from models.engineers import CAPACITY_TASKS
 from optimizer.rules.engineers.prepare import Option, Prepared
 
 
@@ -98,8 +99,13 @@ def make_variables(model: cp_model.CpModel, data: Prepared) -> EngineerVariables
             v.attempted[k] = model.new_bool_var(f"attempted_{k}")
             for r in task.resource_points:
                 v.resource[k, r] = model.new_bool_var(f"resource_{k}_{r}")
-        if task.airbase is not None:
+        # The temporary airbase on the map: needed by the task, or counted towards the hex's twelve
+        # capacity while it is there (Permanent Airbases and Forts).
+        needs = task.airbase
+        if needs is None and task.task.kind in CAPACITY_TASKS and task.hexes[0] in data.losable_capacity:
+            needs = task.hexes[0]
+        if needs is not None:
             for t in range(1, turns + 1):
-                if (task.airbase, t) not in v.exists:
-                    v.exists[task.airbase, t] = model.new_bool_var(f"exists_{task.airbase}_{t}")
+                if (needs, t) not in v.exists:
+                    v.exists[needs, t] = model.new_bool_var(f"exists_{needs}_{t}")
     return v

@@ -204,6 +204,29 @@ def test_half_built_temporary_airbase_left_alone_is_removed():
     assert check_engineers(s, plan(s, stays, {"temp": 3})) == []
 
 
+def test_capacity_twelve_counts_a_temporary_airbase_only_while_it_is_on_the_map():
+    """Permanent Airbases and Forts: "No hex may have an airbase capacity of greater than twelve,
+    counting all capacity"; Temporary Airbases: one not maintained does not "remain in existence". 9
+    permanent and a 3 temporary airbase in 'a': left alone in turn 1 it is gone, and a new temporary
+    airbase built in turn 2 makes 12, legal; built in turn 1 while the regiment keeps the old one, 15."""
+    s = scenario(
+        [{"id": "a", "airbase": {"permanent": 9, "temporary": 3}}, {"id": "b"}],
+        [unit("c", 8, hex="b")],
+        [TEMPORARY],
+        neighbours=[{"hexes": ["a", "b"], "mps": 1}],
+    )
+    after = [
+        line("c", 1, 8, start="b", to="b"),
+        line("c", 2, 8, start="b", to="a", move=1, work=[("temp", 6)]),
+    ]
+    lost = [{"hex": "a", "turn": 1}]
+    assert check_engineers(s, plan(s, after, {"temp": 2}, lost_temporary_airbases=lost)) == []
+    kept = [line("c", 1, 8, start="b", to="a", move=1, work=[("temp", 6)]), line("c", 2, 8)]
+    assert breaches(check_engineers(s, plan(s, kept, {"temp": 1}))) == [
+        "Permanent Airbases and Forts: 'a': airbase capacity 15 in turn 1, past twelve"
+    ]
+
+
 RR = {"id": "rr", "type": "railroad_engineer", "size": "regiment", "mps": 8, "hex": "a"}
 
 

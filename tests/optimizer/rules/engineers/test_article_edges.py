@@ -413,6 +413,44 @@ def test_capacity_twelve_named_when_the_other_airbase_fills_it():
     )
 
 
+NINE_AND_A_TEMPORARY = {
+    "hexes": [{"id": "a", "airbase": {"permanent": 9, "temporary": 3}}, {"id": "b"}],
+    "neighbours": [{"hexes": ["a", "b"], "mps": 1}],
+}
+
+
+def test_capacity_twelve_no_longer_counts_a_temporary_airbase_once_it_is_gone():
+    """Permanent Airbases and Forts: "No hex may have an airbase capacity of greater than twelve,
+    counting all capacity"; Temporary Airbases: one not maintained does not "remain in existence". A hex
+    with 9 permanent and a 3 temporary airbase: a new temporary airbase (3, 6 MPs) would make 15 while the
+    old one is there, so not in turn 1 (the 8-MP regiment would keep it by ending the turn on it); left
+    alone in turn 1 it is gone, and in turn 2 the regiment builds the new one, 12 in all: 5 x 0.9."""
+    s = scenario(**NINE_AND_A_TEMPORARY, units=[unit("cons", 8, hex="b")], tasks=[TEMPORARY], turns=2)
+    assert not feasible(s, finish={("temp", 1): 1})
+    plan = solved(s)
+    assert outcome(plan, "temp").done_turn == 2
+    assert plan.value == 4.5
+    assert [(x.hex, x.turn) for x in plan.lost_temporary_airbases] == [("a", 1)]
+
+
+def test_capacity_twelve_counts_the_temporary_airbase_kept():
+    """Permanent Airbases and Forts, Temporary Airbases: the same hex with a task that keeps the old
+    temporary airbase (repairing its hit, kept to the horizon by default): while it is there the new one
+    would pass twelve, so the repair (value 10) is done and the new airbase not, the reason naming the
+    airbase kept."""
+    hexes = [{"id": "a", "airbase": {"permanent": 9, "temporary": 3, "hits": 1}}, {"id": "b"}]
+    repair = {"id": "airbase", "kind": "repair_airbase", "hex": "a", "value": 10}
+    s = scenario(
+        hexes, [unit("cons", 8)], [repair, TEMPORARY], turns=2, neighbours=NINE_AND_A_TEMPORARY["neighbours"]
+    )
+    plan = solved(s)
+    assert outcome(plan, "airbase").done_turn == 1
+    assert outcome(plan, "temp").reason == (
+        "Permanent Airbases and Forts: no hex may have an airbase capacity of greater than twelve, and the "
+        "temporary airbase on the map kept in 'a' leave no room for it"
+    )
+
+
 def test_a_bridge_between_two_weather_zones_takes_the_poorer_whatever_the_order():
     """Other repair issues: poor weather (frost) doubles the cost, 4 MPs of a minor bridge to 8. A bridge
     between a frost hex and a clear one is poor-weather work whichever hex is listed first [reading: the
