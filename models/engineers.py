@@ -416,6 +416,14 @@ class TeamMps(StrEnum):
 class Settings(Strict):
     incremental_temporary_airbases: bool = False
     """Temporary Airbases (optional rule): built 2 MPs a capacity, so MPs may carry over turns."""
+    battalion_temporary_airbase_two_phases: bool = Field(
+        True,
+        description='Battalions: "Any of the above construction tasks would take twice as long, or twice '
+        'as many MPs", a temporary airbase (6 MPs in one movement phase, Temporary Airbases) included. True '
+        "[reading, the default]: a lone battalion without civilian labour builds one over at most two "
+        "consecutive movement phases, twice the MPs in all, the airbase placed in the second; False: twice "
+        "the MPs in one movement phase (12 in clear or rough), which few battalions have.",
+    )
     low_supply_mp_percent: int = Field(50, ge=0, le=100)
     """Other repair issues: share of MPs a unit keeps at U-2 or worse (U-1 for c/m)."""
     keep_temporary_airbases: bool = True

@@ -265,11 +265,26 @@ def check_mp_tasks(
                 paid.clear()
                 placed = False
         one_phase = task.kind is TaskKind.TEMPORARY_AIRBASE and not settings.incremental_temporary_airbases
-        if one_phase and len(worked) > 1:
+        # Battalions: "Any of the above construction tasks would take twice as long ... if performed by
+        # a one half RE construction unit": a lone battalion, with no civilian labour making it an RE,
+        # builds it over two consecutive movement phases [setting battalion_temporary_airbase_two_phases].
+        lone_battalion = len(team) == 1 and res[team[0]] == 1 and not labour
+        twice_as_long = (
+            settings.battalion_temporary_airbase_two_phases
+            and lone_battalion
+            and len(worked) == 2
+            and worked[1] == worked[0] + 1
+        )
+        if one_phase and len(worked) > 1 and not twice_as_long:
             out.append(
                 section(
                     "Temporary Airbases",
-                    f"'{k}': MPs spread over turns {worked}; built in one movement phase",
+                    f"'{k}': MPs spread over turns {worked}; built in one movement phase"
+                    + (
+                        " (a lone battalion's: two)"
+                        if settings.battalion_temporary_airbase_two_phases
+                        else ""
+                    ),
                 )
             )
         if finished is not None and finished <= min(turns, task.deadline or turns):

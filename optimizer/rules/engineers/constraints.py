@@ -124,7 +124,15 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
                 model.add_bool_or(places).only_enforce_if(working)
                 model.add_implication(working, v.part[u, k])
                 if task.one_phase and t <= task.last_turn:
-                    model.add_implication(working, v.finish[k, t])
+                    if _second_phase(data, task, u, t):
+                        # Battalions: a lone battalion takes twice as long, its work done in this
+                        # movement phase or the next, and then no other unit takes part in it.
+                        model.add_bool_or([v.finish[k, t], v.finish[k, t + 1]]).only_enforce_if(working)
+                        others = [var for (w, kk), var in v.part.items() if kk == k and w != u]
+                        if others:
+                            model.add(sum(others) <= len(others) * (2 - working - v.finish[k, t + 1]))
+                    else:
+                        model.add_implication(working, v.finish[k, t])
                 elif task.one_phase:
                     model.add(working == 0)
                 # Nothing spent once done.
@@ -158,6 +166,13 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
             model.add(v.attempted[k] <= sum(begun))
         if task.maintain:
             _add_maintenance(model, data, v, task, finished_by)
+
+
+def _second_phase(data: Prepared, task: TaskData, u: str, t: int) -> bool:
+    """Whether unit u's MPs on a temporary airbase built in one movement phase in turn t may complete
+    it in turn t + 1 instead: a battalion (½ RE) takes twice as long (Battalions) [setting
+    battalion_temporary_airbase_two_phases]."""
+    return task.battalion_two_phases and data.units[u].half_res == 1 and t + 1 <= task.last_turn
 
 
 def add_team_rule(

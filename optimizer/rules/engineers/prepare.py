@@ -91,6 +91,8 @@ class TaskData:
     counted_in_turns: bool
     need: int = 0  # work points, tasks counted in MPs
     one_phase: bool = False  # a temporary airbase built in one movement phase
+    # ... or, by a lone battalion, in two consecutive ones (Battalions: "twice as long") [setting]
+    battalion_two_phases: bool = False
     barred_turns: frozenset[int] = frozenset()  # mud: no temporary airbase built or repaired
     labour: bool = False
     resource_points: tuple[str, ...] = ()  # hexes whose resource points it may spend
@@ -434,13 +436,15 @@ def prepare(scenario: EngineerScenario) -> Prepared:
             for t in range(1, turns + 1):
                 rates[worker.id, t] = work_per_half_mp(worker.half_res, weather[t - 1])
         builds = task.kind is TaskKind.TEMPORARY_AIRBASE and scenario.hex(task.hex or "").zone != DESERT_ZONE
+        one_phase = task.kind is TaskKind.TEMPORARY_AIRBASE and not settings.incremental_temporary_airbases
         tasks[task.id] = TaskData(
             task=task,
             hexes=hexes,
             refused=refused,
             counted_in_turns=False,
             need=_mp_need(scenario, task),
-            one_phase=task.kind is TaskKind.TEMPORARY_AIRBASE and not settings.incremental_temporary_airbases,
+            one_phase=one_phase,
+            battalion_two_phases=one_phase and settings.battalion_temporary_airbase_two_phases and not labour,
             barred_turns=barred,
             labour=labour,
             resource_points=rp_hexes,

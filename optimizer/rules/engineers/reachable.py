@@ -9,7 +9,8 @@ the task's hex, at the cost of its cheapest path there (`UnitData.reach`); it sp
 MPs in a turn, and only in turns it can end (or, with `work_before_moving`, begin) in the hex and that
 are not barred (mud: Weather Effects). `most_work` is the most work points it can put into the task by
 turn t under those limits alone, its MPs placed in the turns of the best rate (poor weather halves the
-rate: Other repair issues). A temporary airbase built in one movement phase counts only that turn.
+rate: Other repair issues). A temporary airbase built in one movement phase counts only that turn (a lone
+battalion's, the turn before too: Battalions).
 
 The units that spend MPs on a task are its team, and the team that completes it has each paid its share
 by then (`teams.py`). Every team that can complete it by turn t therefore completes it on `most_work`
@@ -37,7 +38,11 @@ def most_work(data: Prepared, task: TaskData, unit_id: str, turn: int) -> int:
     path = unit.reach(task.hexes)
     if path is None:
         return 0
-    turns = [turn] if task.one_phase else range(1, turn + 1)
+    if task.one_phase:  # one movement phase; a lone battalion's two (Battalions)
+        two = task.battalion_two_phases and unit.half_res == 1
+        turns: list[int] | range = [t for t in (turn - 1, turn) if t >= 1] if two else [turn]
+    else:
+        turns = range(1, turn + 1)
     # In turn t the unit can work only once there: at most t turns' MPs less the path, and a turn's.
     caps = [
         (task.rates[unit_id, t], max(0, min(unit.full, unit.full * t - path)))

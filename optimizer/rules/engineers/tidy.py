@@ -77,7 +77,8 @@ def fewest_mps(data: Prepared, plan: EngineerPlan) -> tuple[dict[tuple[str, int,
             there = line.move_to in task.hexes or (before and line.start_hex in task.hexes)
             if not there or t > finished or t < first or t in task.barred_turns or room[u, t] <= 0:
                 continue
-            if task.one_phase and t != finished:
+            second = task.battalion_two_phases and data.units[u].half_res == 1 and t == finished - 1
+            if task.one_phase and t != finished and not second:
                 continue
             spend[u, t, k] = model.new_int_var(0, room[u, t], f"spend_{u}_{t}_{k}")
             working[u, t, k] = model.new_bool_var(f"working_{u}_{t}_{k}")
@@ -93,6 +94,10 @@ def fewest_mps(data: Prepared, plan: EngineerPlan) -> tuple[dict[tuple[str, int,
             model.add(part[u] <= sum(working[u, t, k] for t, _ in mine))
             work[u] = sum(task.rates[u, t] * var for t, var in mine)
         model.add(sum(work.values()) >= task.least_need)  # type: ignore[arg-type]
+        for u in members:  # a battalion's two phases: it alone (Battalions)
+            if task.one_phase and (u, finished - 1, k) in working:
+                others = [part[w] for w in members if w != u]
+                model.add(sum(others) <= len(others) * (1 - working[u, finished - 1, k]))
         res = {u: data.units[u].half_res for u in members}
         add_team_rule(model, task, res, work, part, 1)  # type: ignore[arg-type]
     by_unit_turn: dict[tuple[str, int], list[cp_model.IntVar]] = defaultdict(list)

@@ -227,6 +227,32 @@ def test_capacity_twelve_counts_a_temporary_airbase_only_while_it_is_on_the_map(
     ]
 
 
+def test_lone_battalion_builds_a_temporary_airbase_over_two_movement_phases():
+    """Battalions: "Any of the above construction tasks would take twice as long, or twice as many MPs,
+    if performed by a one half RE construction unit": an 8-MP battalion pays the 12 MPs of a temporary
+    airbase over turns 1 and 2, legal [reading, setting battalion_temporary_airbase_two_phases]; a
+    regiment spreading its 6 MPs over two turns is not (Temporary Airbases: one movement phase), nor the
+    battalion with the setting off."""
+    lines = [line("c", 1, 8, work=[("temp", 6)]), line("c", 2, 8, work=[("temp", 6)])]
+    s = scenario([{"id": "a"}], [unit("c", 8, size="battalion")], [TEMPORARY])
+    assert check_engineers(s, plan(s, lines, {"temp": 2})) == []
+    strict = scenario(
+        [{"id": "a"}],
+        [unit("c", 8, size="battalion")],
+        [TEMPORARY],
+        settings={"battalion_temporary_airbase_two_phases": False},
+    )
+    assert breaches(check_engineers(strict, plan(strict, lines, {"temp": 2}))) == [
+        "Temporary Airbases: 'temp': MPs spread over turns [1, 2]; built in one movement phase"
+    ]
+    regiment = scenario([{"id": "a"}], [unit("c", 4)], [TEMPORARY])
+    spread = [line("c", 1, 4, work=[("temp", 3)]), line("c", 2, 4, work=[("temp", 3)])]
+    assert breaches(check_engineers(regiment, plan(regiment, spread, {"temp": 2}))) == [
+        "Temporary Airbases: 'temp': MPs spread over turns [1, 2]; built in one movement phase (a lone "
+        "battalion's: two)"
+    ]
+
+
 RR = {"id": "rr", "type": "railroad_engineer", "size": "regiment", "mps": 8, "hex": "a"}
 
 

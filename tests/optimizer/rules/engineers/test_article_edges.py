@@ -451,6 +451,33 @@ def test_capacity_twelve_counts_the_temporary_airbase_kept():
     )
 
 
+def test_battalion_builds_a_temporary_airbase_over_two_movement_phases():
+    """Battalions: "Any of the above construction tasks would take twice as long, or twice as many MPs,
+    if performed by a one half RE construction unit"; Temporary Airbases: 6 MPs in the movement phase.
+    Without the incremental option an 8-MP battalion pays 12 MPs over two movement phases and the
+    airbase is placed in turn 2 (5 x 0.9) [reading, setting battalion_temporary_airbase_two_phases];
+    with the setting off it needs the 12 in one phase, and never builds it."""
+    battalion = [unit("bn", 8, size="battalion")]
+    plan = solved(scenario([{"id": "a"}], battalion, [TEMPORARY], turns=2))
+    assert outcome(plan, "temp").done_turn == 2
+    assert sum(w.mps for line in plan.schedule for w in line.work) == 12
+    strict = scenario(
+        [{"id": "a"}],
+        battalion,
+        [TEMPORARY],
+        turns=2,
+        settings={"battalion_temporary_airbase_two_phases": False},
+    )
+    assert outcome(solved(strict), "temp").done_turn is None
+
+
+def test_regiment_still_builds_a_temporary_airbase_in_one_movement_phase():
+    """Temporary Airbases: a regiment (one RE) pays its 6 MPs in one movement phase: a 4-MP regiment
+    cannot spread them over two turns, only a battalion takes twice as long (Battalions)."""
+    s = scenario([{"id": "a"}], [unit("cons", 4)], [TEMPORARY], turns=2)
+    assert not feasible(s, finish={("temp", 2): 1})
+
+
 def test_a_bridge_between_two_weather_zones_takes_the_poorer_whatever_the_order():
     """Other repair issues: poor weather (frost) doubles the cost, 4 MPs of a minor bridge to 8. A bridge
     between a frost hex and a clear one is poor-weather work whichever hex is listed first [reading: the
