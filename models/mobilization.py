@@ -294,6 +294,12 @@ class PowerMobilization(Strict):
         "they reach the reserve in the turn given, count towards the requirements and are handed over "
         "(14.82) like the plan's own.",
     )
+    delays: dict[MobilizedUnit, Delay] | None = Field(
+        default=None,
+        description="This power's own delays per unit type, where A World at War's table, which 14.83 "
+        "says Gathering Storm's delays are the same as, gives it other delays than the section's `delays` "
+        "(14.81, 14.83) [input]; a type not given here takes the section's. Not given: the section's.",
+    )
     force_pool_entries: dict[MobilizedUnit, ReserveCounter] = Field(
         default_factory=dict, description="The force-pool entry each created unit type becomes (14.82)."
     )
@@ -386,7 +392,7 @@ class MobilizationState(Strict):
     )
     delays: dict[MobilizedUnit, Delay] = Field(
         description="Turns from mobilization to the reserve per unit type (14.81, A World at War's table) "
-        "[input]; shipbuilding has none."
+        "[input]; shipbuilding has none. A power whose delays differ gives its own (`powers.*.delays`)."
     )
     civilian_events: CivilianEvents = Field(
         default_factory=CivilianEvents,
@@ -399,6 +405,14 @@ class MobilizationState(Strict):
     settings: MobilizationSettings = Field(
         default_factory=MobilizationSettings, description="Readings of rule 14 where players differ."
     )
+
+    def delay(self, power: Power, unit: MobilizedUnit) -> int:
+        """Turns from a mobilization to the reserve (14.81): the power's own delay for the unit type where
+        the scenario gives one, else the section's; none for shipbuilding."""
+        if unit is MobilizedUnit.SHIPBUILDING:
+            return 0
+        own = self.powers[power].delays if power in self.powers else None
+        return own[unit] if own and unit in own else self.delays[unit]
 
     @model_validator(mode="after")
     def _consistent(self) -> MobilizationState:
@@ -417,6 +431,13 @@ class MobilizationState(Strict):
                 raise ValueError(f"delays.{unit.value}: must be 0 to 12 turns (14.81)")
         if self.delays.get(MobilizedUnit.SHIPBUILDING, 0) != 0:
             raise ValueError("delays.shipbuilding: there is no delay for shipbuilding (14.81)")
+        for power, state in self.powers.items():
+            for unit, turns in (state.delays or {}).items():
+                at = f"powers.{power.value}.delays.{unit.value}"
+                if unit is MobilizedUnit.SHIPBUILDING and turns != 0:
+                    raise ValueError(f"{at}: there is no delay for shipbuilding (14.81)")
+                if not 0 <= turns <= 12:
+                    raise ValueError(f"{at}: must be 0 to 12 turns (14.81)")
         if not self.powers:
             raise ValueError("powers: give at least one major power")
         n = len(self.turns)

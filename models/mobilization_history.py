@@ -217,7 +217,8 @@ def mobilization_problem(
     field within the scenario; `force_pools` and `shipyards` are the rule 27 part's, per planned power."""
     for power, mob in state.powers.items():
         where = f"mobilization.powers.{power.value}"
-        if problem := history_problem(power, mob, state.delays, state.settings.britain_pregame_sb_counts):
+        delays = {unit: state.delay(power, unit) for unit in GROUND_AND_AIR}
+        if problem := history_problem(power, mob, delays, state.settings.britain_pregame_sb_counts):
             return f"{where}.{problem}"
         pool = {entry.id: entry for entry in force_pools.get(power, ())}
         for unit, counter in mob.force_pool_entries.items():

@@ -336,6 +336,25 @@ def test_units_in_delay_arrive_within_the_delay_14_81():
     )
 
 
+def test_a_power_s_own_delays_bound_its_units_in_delay_14_81_14_83():
+    """14.81, 14.83: a power's own delay (A World at War's, where it differs from the section's) bounds
+    its units in delay: Germany's own armor delay of 3 lets armor mobilized before the plan arrive in
+    turn 2; SB increases have no delay, and a delay past 12 turns is refused, naming the field."""
+    delays = {"armor": 1, "infantry": 1, "air": 1}
+    waiting = [{"unit": "armor", "count": 1, "arrives": 2}]
+    own = {"germany": {"factories": {"civilian": 1}, "in_delay": waiting, "delays": {"armor": 3}}}
+    mobilization_scenario(own, delays=delays)
+    assert "the latest is turn 0" in _error(
+        powers={"germany": {"factories": {"civilian": 1}, "in_delay": waiting}}, delays=delays
+    )
+    sb = {"germany": {"factories": {"civilian": 1}, "delays": {"shipbuilding": 1}}}
+    assert "powers.germany.delays.shipbuilding: there is no delay for shipbuilding" in _error(
+        powers=sb, delays=delays
+    )
+    long = {"germany": {"factories": {"civilian": 1}, "delays": {"air": 13}}}
+    assert "powers.germany.delays.air: must be 0 to 12 turns" in _error(powers=long, delays=delays)
+
+
 # --- The hand-over entries (14.82) ---------------------------------------------------------------
 
 

@@ -266,16 +266,9 @@ def _minimum(
 ) -> None:
     """At least `count` units in the reserve by `by_turn` (14.81 delays): created in the plan, or in their
     delay at its start."""
-    waiting = sum(
-        n
-        for p in data.powers
-        if p.power is power
-        for (u, turn), n in p.in_delay.items()
-        if u is unit and turn <= by_turn
-    )
-    arrived = [
-        v.created[(power, t, unit)] for t in range(data.horizon) if t + data.delays[unit] <= by_turn
-    ] + [
+    p = next(p for p in data.powers if p.power is power)
+    waiting = sum(n for (u, turn), n in p.in_delay.items() if u is unit and turn <= by_turn)
+    arrived = [v.created[(power, t, unit)] for t in range(data.horizon) if t + p.delays[unit] <= by_turn] + [
         v.addition[(power, t, unit)]
         for t in range(min(by_turn + 1, data.horizon))
         if (power, t, unit) in v.addition

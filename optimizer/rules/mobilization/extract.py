@@ -42,7 +42,7 @@ def extract_steps(
                 None,
             )
             arrivals = [
-                Arrival(turn=t + data.delays[u], unit=u, count=counts[u.value])
+                Arrival(turn=t + p.delays[u], unit=u, count=counts[u.value])
                 for u in MobilizedUnit
                 if counts[u.value]
             ]

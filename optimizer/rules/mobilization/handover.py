@@ -138,7 +138,8 @@ def _unplanned(scenario: Scenario, schedule: MobilizationSchedule, turn: int) ->
     """A note when turns before the hand-over are not planned but their units could have arrived."""
     state = scenario.mobilization
     assert state is not None
-    if turn < schedule.horizon or min(state.delays[u] for u in GROUND_AND_AIR) > turn - schedule.horizon:
+    shortest = min(state.delay(power, u) for power in state.powers for u in GROUND_AND_AIR)
+    if turn < schedule.horizon or shortest > turn - schedule.horizon:
         return []
     return [
         f"turns {schedule.horizon}-{turn} ({turn_label(state, schedule.horizon)} to "

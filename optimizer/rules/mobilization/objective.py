@@ -18,7 +18,7 @@ def objective_parts(data: MobilizationData, v: MobilizationVariables) -> dict[st
     for p in data.powers:
         for t in range(data.horizon):
             for u in MobilizedUnit:
-                units.append(data.values[u][t] * v.created[(p.power, t, u)])
+                units.append(p.values[u][t] * v.created[(p.power, t, u)])
                 if (p.power, t, u) in v.addition:
                     units.append(data.addition_values[u][t] * v.addition[(p.power, t, u)])
             maintenance.append(data.maintenance_values[t] * v.military[(p.power, t)])

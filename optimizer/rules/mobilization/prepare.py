@@ -14,7 +14,6 @@ from models.mobilization import (
     SEASONS,
     SHIPBUILDING_PER_GAME,
     UNITS_PER_MOBILIZATION,
-    MobilizationState,
     MobilizedUnit,
     UnitCounts,
     civilian_conversion_cost,
@@ -102,15 +101,15 @@ class PowerData:
     addition_rule: str | None
     counter_mix: UnitCounts | None  # counters free at the start, every power (14.61 [reading])
     in_delay: dict[tuple[MobilizedUnit, int], int]  # (unit, arrival turn) of units in delay at the start
+    delays: dict[MobilizedUnit, int]  # turns to the reserve per type, the power's own (14.81, 14.83)
+    values: dict[MobilizedUnit, list[int]]  # per creation turn, discounted to the arrival turn, scaled
 
 
 @dataclass(frozen=True)
 class MobilizationData:
     horizon: int
     labels: list[str]
-    delays: dict[MobilizedUnit, int]
     powers: list[PowerData]
-    values: dict[MobilizedUnit, list[int]]  # per creation turn, discounted to the arrival turn, scaled
     addition_values: dict[MobilizedUnit, list[int]]  # post-1940 additions reach the reserve at once
     maintenance_values: list[int]
     tile_point_values: list[int]
@@ -126,11 +125,6 @@ def post_1940(season: str, year: int) -> bool:
     return (year, SEASONS.index(season)) >= (first_year, SEASONS.index(first_season))
 
 
-def delay(state: MobilizationState, unit: MobilizedUnit) -> int:
-    """Turns from mobilization to the reserve (14.81); none for shipbuilding."""
-    return 0 if unit is MobilizedUnit.SHIPBUILDING else state.delays[unit]
-
-
 def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> MobilizationData:
     state = scenario.mobilization
     if state is None:
@@ -140,6 +134,8 @@ def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> Mobi
         raise ValueError(f"horizon {n}: the scenario lists {len(state.turns)} turns")
     turns = state.turns[:n]
     minimum_cost = state.settings.minimum_mobilization_cost
+    objective = state.objective
+    discount = [objective.discount**t for t in range(n + 20)]
     powers = []
     for power in sorted(state.powers, key=list(Power).index):
         mob = state.powers[power]
@@ -194,23 +190,22 @@ def prepare_mobilization(scenario: Scenario, horizon: int | None = None) -> Mobi
                 addition_rule=POST_1940_ADDITIONS.get(power),
                 counter_mix=mob.counter_mix,
                 in_delay=in_delay,
+                delays={unit: state.delay(power, unit) for unit in MobilizedUnit},
+                values={
+                    unit: [
+                        round(
+                            SCALE * objective.values.get(unit, 0.0) * discount[t + state.delay(power, unit)]
+                        )
+                        for t in range(n)
+                    ]
+                    for unit in MobilizedUnit
+                },
             )
         )
-    objective = state.objective
-    discount = [objective.discount**t for t in range(n + 20)]
-    values = {
-        unit: [
-            round(SCALE * objective.values.get(unit, 0.0) * discount[t + delay(state, unit)])
-            for t in range(n)
-        ]
-        for unit in MobilizedUnit
-    }
     return MobilizationData(
         horizon=n,
         labels=[t.label() for t in turns],
-        delays={unit: delay(state, unit) for unit in MobilizedUnit},
         powers=powers,
-        values=values,
         addition_values={
             unit: [round(SCALE * objective.values.get(unit, 0.0) * discount[t]) for t in range(n)]
             for unit in GROUND_AND_AIR

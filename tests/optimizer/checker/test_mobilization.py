@@ -247,6 +247,30 @@ def test_additions_are_not_mobilized_so_outside_the_armor_caps_14_737_14_743():
         assert rule in rules(scenario, mobilized)
 
 
+def test_arrivals_follow_the_power_s_own_delays_14_81_14_83():
+    """14.81, 14.83 (A World at War's delays, which may differ by power): France's own armor delay of 3
+    over the section's 2: armor mobilized in turn 0 arrives in turn 3; listed in turn 2 it is a report
+    breach."""
+    scenario = mobilization_scenario(
+        {"france": {"factories": {"civilian": 1}, "delays": {"armor": 3}}},
+        turns=1,
+        delays={"armor": 2, "infantry": 1, "air": 1},
+    )
+    step = mob("france", 0, 9, armor=1, air=1)
+    own = {
+        **step,
+        "arrivals": [{"turn": 3, "unit": "armor", "count": 1}, {"turn": 1, "unit": "air", "count": 1}],
+    }
+    assert rules(scenario, MobilizationSchedule.model_validate({"horizon": 1, "steps": [own]})) == []
+    section = {
+        **step,
+        "arrivals": [{"turn": 2, "unit": "armor", "count": 1}, {"turn": 1, "unit": "air", "count": 1}],
+    }
+    assert rules(scenario, MobilizationSchedule.model_validate({"horizon": 1, "steps": [section]})) == [
+        "report"
+    ]
+
+
 def test_arrivals_follow_the_delays_14_81():
     """14.81: with an armor delay of 2, armor mobilized in turn 0 reaches the reserve in turn 2."""
     scenario = mobilization_scenario(

@@ -117,7 +117,7 @@ def _steps(scenario: Scenario, power: Any, turn: int) -> list[ScheduleStep]:
     for option, addition in itertools.product(options, additions):
         arrivals = [
             {
-                "turn": turn + (0 if u == "shipbuilding" else state.delays[MobilizedUnit(u)]),
+                "turn": turn + state.delay(power, MobilizedUnit(u)),
                 "unit": u,
                 "count": n,
             }

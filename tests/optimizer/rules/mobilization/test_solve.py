@@ -243,6 +243,30 @@ def test_a_power_that_chooses_not_to_mobilize_is_told_why():
     assert "one was possible" in note
 
 
+def test_a_power_s_own_delays_set_its_arrivals_14_81_14_83():
+    """14.81: units wait from mobilization to the turn they may be built; 14.83: the delays are A World
+    at War's, which may differ by power. With the section's armor delay of 1 and France's own of 3, each
+    power's armor mobilized in turn 0 reaches the reserve in turn 1 (Germany) and turn 3 (France), and
+    the schedule passes the checker."""
+    scenario = mobilization_scenario(
+        {
+            "germany": {"factories": {"civilian": 1}},
+            "france": {"factories": {"civilian": 1}, "delays": {"armor": 3}},
+        },
+        turns=1,
+        delays={"armor": 1, "infantry": 1, "air": 1},
+    )
+    schedule = solve_mobilization(scenario).schedule
+    arrivals = {
+        (step.power, a.unit): a.turn
+        for step in schedule.steps
+        for a in step.arrivals
+        if a.unit is MobilizedUnit.ARMOR
+    }
+    assert arrivals == {(Power.GERMANY, MobilizedUnit.ARMOR): 1, (Power.FRANCE, MobilizedUnit.ARMOR): 3}
+    assert check_mobilization(scenario, schedule) == []
+
+
 def test_units_in_delay_meet_a_requirement_without_mobilizing_14_81():
     """14.81: an armor unit in its delay at the start reaching the reserve in turn 1 meets "one armor by
     turn 1" though no tile point allows a mobilization."""
