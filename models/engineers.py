@@ -228,6 +228,15 @@ def temporary_airbase_mps(terrain: Terrain) -> int:
     return base if terrain in EASY_TERRAIN else 2 * base
 
 
+def unbuilt_capacity_mps(hits: int, terrain: Terrain) -> int:
+    """MPs for one RE to finish a half-built temporary airbase with `hits` capacity not yet built
+    (Temporary Airbases, optional rule: "spending 2 MPs for each air unit's worth of capacity"; Terrain
+    effects: "The movement point costs for building temporary airfield are doubled for any terrain
+    other than clear or rough"): the same MPs a capacity as the plan's own incremental building."""
+    per = TEMPORARY_AIRBASE_MPS_PER_CAPACITY * (1 if terrain in EASY_TERRAIN else 2)
+    return per * hits
+
+
 def mp_task_work(mps: int) -> int:
     """Work points a task of `mps` MPs (one RE, good weather) needs."""
     return mps * WORK_PER_MP
@@ -309,6 +318,14 @@ class Airbase(Strict):
     permanent: int = Field(0, ge=0, le=12)
     temporary: int = Field(0, ge=0, le=12)
     hits: int = Field(0, ge=0, le=12)
+    half_built: bool = Field(
+        False,
+        description='Temporary Airbases (optional incremental rule, "placing the temporary airbase with hits '
+        "of damage\"): the temporary airbase's hits are capacity not yet built. Finishing it (a "
+        "`repair_airbase` task) is building: 2 MPs a hit, doubled outside clear and rough (Terrain effects), "
+        "by a unit in supply, as the plan's own incremental building pays. False: the hits are damage, "
+        "repaired at 2 MPs a hit whatever the terrain (Airbases; Terrain effects).",
+    )
 
     @property
     def capacity(self) -> int:
@@ -316,6 +333,11 @@ class Airbase(Strict):
 
     @model_validator(mode="after")
     def _at_most_twelve(self) -> Airbase:
+        if self.half_built and not (self.temporary > self.hits > 0 and self.intrinsic + self.permanent == 0):
+            raise ValueError(
+                "half_built: a half-built temporary airbase is a temporary airbase alone in the hex, with "
+                "hits for the capacity not yet built and at least one capacity built (Temporary Airbases)"
+            )
         if self.capacity > MAX_AIRBASE_CAPACITY:
             raise ValueError(
                 f"capacity {self.capacity} (intrinsic, permanent and temporary): no hex may have an airbase "
@@ -505,6 +527,11 @@ class EngineerScenario(Strict):
             return ValueError(f"{field}: {kind} '{name}' does not exist{hint}")
 
         for i, h in enumerate(self.hexes):
+            if h.airbase and h.airbase.half_built and not self.settings.incremental_temporary_airbases:
+                raise ValueError(
+                    f"hexes[{i}].airbase.half_built: a half-built temporary airbase is the optional "
+                    "incremental rule's (Temporary Airbases); set settings.incremental_temporary_airbases"
+                )
             if h.zone not in self.weather:
                 raise ValueError(f"hexes[{i}].zone: weather zone '{h.zone}' has no entry under `weather`")
         for zone, turns in self.weather.items():

@@ -34,7 +34,7 @@ def random_engineer_scenario(
     """A rows × columns grid of hexes with random terrain, costs, weather, features, units and tasks.
 
     `edges` adds what the article's edges need (`_add_edges`): temporary airbases on the map, some
-    half built, civilian labour, three or more units by one task, railroad engineers, port damage, and
+    with hits of damage, civilian labour, three or more units by one task, railroad engineers, port damage, and
     random settings. Without it the same seed gives the same position as it always has."""
     rng = random.Random(seed)
     ids = [f"h{r}{c}" for r in range(rows) for c in range(columns)]
@@ -134,7 +134,7 @@ def _add_edges(
     neighbours: list[dict[str, Any]],
     max_mps: int,
 ) -> None:
-    """Temporary airbases on the map (some with hits: half built), civilian labour, a task with three or
+    """Temporary airbases on the map (some with hits of damage), civilian labour, a task with three or
     more units in or beside its hex, a railroad engineer, a port to damage, and random settings."""
     ids = list(hexes)
     tasks: list[dict[str, Any]] = data["tasks"]

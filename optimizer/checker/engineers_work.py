@@ -46,6 +46,7 @@ from models.engineers import (
     repair_mps,
     temporary_airbase_mps,
     to_halves,
+    unbuilt_capacity_mps,
     work_per_half_mp,
 )
 from models.engineers_plan import UnitTurn
@@ -64,8 +65,9 @@ def section(name: str, message: str, kind: str = "rule") -> Violation:
 
 def mp_cost(scenario: EngineerScenario, task: Task) -> int:
     """MPs for one RE in good weather (Airbases, Rail lines, Ports, Bridges, Temporary Airbases). An
-    airbase with hits, a half-built temporary one too, is repaired at 2 MPs a hit ("Only a construction
-    unit may repair a damaged airbase, by expending 2 MPs to remove each"), whatever the terrain."""
+    airbase with hits of damage is repaired at 2 MPs a hit ("Only a construction unit may repair a damaged
+    airbase, by expending 2 MPs to remove each"), whatever the terrain; a half-built temporary one is
+    finished at the building cost of its capacity not yet built."""
     if task.kind is TaskKind.REPAIR_BRIDGE:
         assert task.bridge is not None
         return repair_mps(task.kind, major_river=scenario.bridge(task.bridge).major_river)
@@ -75,6 +77,10 @@ def mp_cost(scenario: EngineerScenario, task: Task) -> int:
         return temporary_airbase_mps(place.terrain)
     if task.kind is TaskKind.DAMAGE_PORT:
         return port_damage_mps(task.hits or 0)
+    if task.kind is TaskKind.REPAIR_AIRBASE and place.airbase and place.airbase.half_built:
+        # Its hits are capacity not yet built: finishing it is building, "2 MPs for each air unit's
+        # worth of capacity", doubled outside clear and rough (Terrain effects).
+        return unbuilt_capacity_mps(place.airbase.hits, place.terrain)
     if task.kind is TaskKind.REPAIR_AIRBASE:
         return repair_mps(task.kind, hits=place.airbase.hits if place.airbase else 0)
     if task.kind is TaskKind.REPAIR_PORT:
@@ -176,7 +182,14 @@ def check_mp_tasks(
                         f"'{u}' is a railroad engineer: it repairs rail lines, not '{w.task}' ({task.kind.value})",
                     )
                 )
-            if task.kind is TaskKind.TEMPORARY_AIRBASE and unit.supply is not SupplyLevel.SUPPLIED:
+            finishing = (
+                task.kind is TaskKind.REPAIR_AIRBASE
+                and (airbase := scenario.hex(task.hex or "").airbase) is not None
+                and airbase.half_built
+            )
+            if (
+                task.kind is TaskKind.TEMPORARY_AIRBASE or finishing
+            ) and unit.supply is not SupplyLevel.SUPPLIED:
                 out.append(
                     section(
                         "Permanent Airbases and Forts",
@@ -336,7 +349,10 @@ def forbidden(scenario: EngineerScenario, task: Task) -> str | None:
         return "Weather Effects: not allowable terrain"
     if task.kind is TaskKind.AUGMENT_AIRBASE and capacity == 0:
         return "Permanent Airbases and Forts: no airbase to augment"
-    if (new_airbase or task.kind is TaskKind.FORT) and not place.supplied:
+    half_built = (
+        task.kind is TaskKind.REPAIR_AIRBASE and place.airbase is not None and place.airbase.half_built
+    )
+    if (new_airbase or half_built or task.kind is TaskKind.FORT) and not place.supplied:
         # "Note than when building items, the construction unit must be in supply."
         return "Permanent Airbases and Forts: the construction unit must be in supply"
     return None

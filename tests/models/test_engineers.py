@@ -216,6 +216,27 @@ def test_valid_scenario_loads():
         ("mps: 5, hex: a", "mps: -1, hex: a", "bad.yaml:12: units[0].mps", "below the least allowed value"),
         ("terrain: woods", "terrain: swampy_jungle", "bad.yaml:7: hexes[1].terrain", "is not a terrain"),
         ("value: 5}", "value: 5, colour: red}", "bad.yaml:14: tasks[0].colour", "unknown field 'colour'"),
+        # Permanent Airbases and Forts: "No hex may have an airbase capacity of greater than twelve".
+        (
+            "terrain: clear, zone: D}",
+            "terrain: clear, zone: D, airbase: {permanent: 12, temporary: 3}}",
+            "bad.yaml:6: hexes[0].airbase",
+            "greater than twelve",
+        ),
+        # Temporary Airbases: a half-built one has hits for its capacity not yet built.
+        (
+            "terrain: clear, zone: D}",
+            "terrain: clear, zone: D, airbase: {temporary: 3, half_built: true}}",
+            "bad.yaml:6: hexes[0].airbase",
+            "half_built",
+        ),
+        # ... and is the optional incremental rule's.
+        (
+            "terrain: clear, zone: D}",
+            "terrain: clear, zone: D, airbase: {temporary: 3, hits: 2, half_built: true}}",
+            "bad.yaml:6: hexes[0].airbase.half_built",
+            "incremental_temporary_airbases",
+        ),
     ],
 )
 def test_bad_input_names_file_and_field(old, new, field, words):

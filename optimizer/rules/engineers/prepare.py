@@ -36,6 +36,7 @@ from models.engineers import (
     repair_mps,
     temporary_airbase_mps,
     to_halves,
+    unbuilt_capacity_mps,
     work_per_half_mp,
 )
 from optimizer.rules.engineers import teams
@@ -217,7 +218,7 @@ def _refusal(scenario: EngineerScenario, task: Task, rp_hexes: tuple[str, ...]) 
         return f"Weather Effects: {place.terrain.value} is not allowable terrain for a permanent airbase"
     if task.kind is TaskKind.AUGMENT_AIRBASE and capacity == 0:
         return "Permanent Airbases and Forts: no airbase in the hex to augment"
-    if task.kind in BUILDING_TASKS and not place.supplied:
+    if (task.kind in BUILDING_TASKS or _finishes_building(scenario, task)) and not place.supplied:
         return "Permanent Airbases and Forts: when building items, the construction unit must be in supply"
     if task.kind in TURN_TASKS and not rp_hexes:
         return "Permanent Airbases and Forts: no overland supply line to a resource point"
@@ -226,8 +227,9 @@ def _refusal(scenario: EngineerScenario, task: Task, rp_hexes: tuple[str, ...]) 
 
 def _mp_need(scenario: EngineerScenario, task: Task) -> int:
     """Work points of a task counted in MPs (Airbases, Rail lines, Ports, Bridges, Temporary Airbases).
-    A temporary airbase on the map with hits, half built (the optional incremental rule) or damaged, is
-    completed by repairing its hits, 2 MPs each, terrain not counting (Airbases) [reading]."""
+    A temporary airbase on the map with hits of damage is repaired at 2 MPs a hit, terrain not counting
+    (Airbases); one half built (`half_built`, the optional incremental rule) is finished by building its
+    remaining capacity, 2 MPs each, doubled outside clear and rough, as the plan's own would be."""
     if task.kind is TaskKind.REPAIR_BRIDGE:
         assert task.bridge is not None
         return mp_task_work(repair_mps(task.kind, major_river=scenario.bridge(task.bridge).major_river))
@@ -237,6 +239,8 @@ def _mp_need(scenario: EngineerScenario, task: Task) -> int:
         return mp_task_work(temporary_airbase_mps(place.terrain))
     if task.kind is TaskKind.DAMAGE_PORT:
         return mp_task_work(port_damage_mps(task.hits or 0))
+    if task.kind is TaskKind.REPAIR_AIRBASE and place.airbase and place.airbase.half_built:
+        return mp_task_work(unbuilt_capacity_mps(place.airbase.hits, place.terrain))
     hits = 1
     if task.kind is TaskKind.REPAIR_AIRBASE and place.airbase:
         hits = place.airbase.hits
@@ -263,6 +267,12 @@ def _teams(units: list[UnitData], labour: bool) -> list[tuple[tuple[str, ...], i
                 continue
             found.append((tuple(u.id for u in members), teams.effective(total, labour)))
     return found
+
+
+def _finishes_building(scenario: EngineerScenario, task: Task) -> bool:
+    """A `repair_airbase` of a half-built temporary airbase: building, not repair (Temporary Airbases)."""
+    airbase = scenario.hex(task.hex).airbase if task.hex else None
+    return task.kind is TaskKind.REPAIR_AIRBASE and airbase is not None and airbase.half_built
 
 
 def _may_work(scenario: EngineerScenario, unit: UnitData, unit_type: UnitType, kind: TaskKind) -> bool:
@@ -296,7 +306,8 @@ def _blocked(
     near = [u for u in units.values() if reaches(u, turns)]
     if not near:
         return None  # no unit reaches it in time: said as such
-    able = [u for u in near if _may_work(scenario, u, types[u.id], task.kind)]
+    kind = TaskKind.TEMPORARY_AIRBASE if _finishes_building(scenario, task) else task.kind
+    able = [u for u in near if _may_work(scenario, u, types[u.id], kind)]
     if not able:
         if all(types[u.id] is UnitType.RAILROAD_ENGINEER for u in near):
             return (
@@ -431,7 +442,8 @@ def prepare(scenario: EngineerScenario) -> Prepared:
         for worker in units.values():
             if not any(h in worker.hexes for h in hexes):
                 continue
-            if not _may_work(scenario, worker, types[worker.id], task.kind):
+            kind = TaskKind.TEMPORARY_AIRBASE if _finishes_building(scenario, task) else task.kind
+            if not _may_work(scenario, worker, types[worker.id], kind):
                 continue
             for t in range(1, turns + 1):
                 rates[worker.id, t] = work_per_half_mp(worker.half_res, weather[t - 1])

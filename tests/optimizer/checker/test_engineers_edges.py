@@ -253,6 +253,35 @@ def test_lone_battalion_builds_a_temporary_airbase_over_two_movement_phases():
     ]
 
 
+def test_half_built_temporary_airbase_is_finished_at_the_building_cost():
+    """Temporary Airbases (optional rule): "2 MPs for each air unit's worth of capacity", doubled in woods
+    (Terrain effects): a half-built airbase with 2 hits (`half_built`) takes 8 MPs to finish, 4 in each
+    of two turns; 4 MPs in turn 1 do not finish it. Its hits as damage would (Airbases: 2 MPs a hit,
+    terrain not counting)."""
+
+    def position(half_built: bool) -> EngineerScenario:
+        return scenario(
+            [
+                {
+                    "id": "a",
+                    "terrain": "woods",
+                    "airbase": {"temporary": 3, "hits": 2, "half_built": half_built},
+                }
+            ],
+            [unit("c", 4)],
+            [{"id": "airbase", "kind": "repair_airbase", "hex": "a", "value": 5}],
+            settings={"incremental_temporary_airbases": True},
+        )
+
+    s = position(True)
+    two_turns = [line("c", 1, 4, work=[("airbase", 4)]), line("c", 2, 4, work=[("airbase", 4)])]
+    assert check_engineers(s, plan(s, two_turns, {"airbase": 2})) == []
+    one_turn = [line("c", 1, 4, work=[("airbase", 4)]), line("c", 2, 4)]
+    assert assess(s, plan(s, one_turn, {"airbase": 1})).done == {}
+    damaged = position(False)
+    assert check_engineers(damaged, plan(damaged, one_turn, {"airbase": 1})) == []
+
+
 RR = {"id": "rr", "type": "railroad_engineer", "size": "regiment", "mps": 8, "hex": "a"}
 
 

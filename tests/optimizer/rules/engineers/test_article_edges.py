@@ -478,6 +478,32 @@ def test_regiment_still_builds_a_temporary_airbase_in_one_movement_phase():
     assert not feasible(s, finish={("temp", 2): 1})
 
 
+def test_half_built_temporary_airbase_costs_what_the_plan_s_own_would_to_finish():
+    """Temporary Airbases (optional rule): built incrementally, "spending 2 MPs for each air unit's worth
+    of capacity", shown "with hits of damage"; Terrain effects: temporary airfield MPs doubled outside
+    clear and rough. In woods the plan's own pays 4 MPs a capacity, 12 in all, 8 after its first; a
+    half-built one on the map with 2 hits (`half_built`) costs the same 8 to finish, so a 4-MP regiment
+    finishes it in turn 2, where 2 hits of damage (Airbases: 2 MPs a hit, terrain not counting) take 4
+    and turn 1. Finishing it is building: a unit out of supply may not."""
+
+    def position(half_built: bool, supply: str = "supplied") -> EngineerScenario:
+        airbase = {"temporary": 3, "hits": 2, "half_built": half_built}
+        repair = {"id": "airbase", "kind": "repair_airbase", "hex": "a", "value": 5}
+        return scenario(
+            [{"id": "a", "terrain": "woods", "airbase": airbase}],
+            [unit("cons", 4, supply=supply)],
+            [repair],
+            turns=2,
+            settings={"incremental_temporary_airbases": True},
+        )
+
+    half_built = solved(position(True))
+    assert outcome(half_built, "airbase").done_turn == 2
+    assert sum(w.mps for line in half_built.schedule for w in line.work) == 8
+    assert outcome(solved(position(False)), "airbase").done_turn == 1
+    assert outcome(solved(position(True, supply="U-1")), "airbase").done_turn is None
+
+
 def test_a_bridge_between_two_weather_zones_takes_the_poorer_whatever_the_order():
     """Other repair issues: poor weather (frost) doubles the cost, 4 MPs of a minor bridge to 8. A bridge
     between a frost hex and a clear one is poor-weather work whichever hex is listed first [reading: the
