@@ -30,7 +30,7 @@ from optimizer.checker.brps import brps_available
 from optimizer.checker.check import check
 from optimizer.checker.grants.accounts import grant_account
 from optimizer.checker.lines import resolve_lines
-from optimizer.checker.naval.budgets import check_restricted_deferrals
+from optimizer.checker.naval.budgets import check_restricted_deferrals, check_restricted_scuttles
 from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import later_turn_spending
@@ -114,7 +114,9 @@ def _check_later(
     first: Scenario, current: Scenario, plan: Plan, replay: NavalReplay, t: int
 ) -> tuple[list[Violation], dict[Power, int]]:
     """A later turn: the turn checker on its builds, grants and figures with its spending on turn 1's
-    chart (`later_turn_spending`); its naval reports (that turn's BRPs) against the replay."""
+    chart (`later_turn_spending`); the chart's deferrals and scuttles of the turn without
+    `deferring_allowed` (27.7272 C, E: the restriction stands through the season); its naval reports (that
+    turn's BRPs) against the replay."""
     spending = later_turn_spending(first, plan, replay, t)
     bare = plan.model_copy(update={"naval": []})
     found = check(current, bare, naval=spending)
@@ -122,6 +124,7 @@ def _check_later(
     found += check_restricted_deferrals(
         current, replay, lines, grant_account(current, bare), spending, turn=t, chart=first
     )
+    found += check_restricted_scuttles(replay, turn=t)
     kept = {p: r.brps_kept for p, r in derive_report(current, bare, spending).items()}
     for report in plan.naval:
         brps = replay.brps.get(report.power, [])

@@ -128,6 +128,11 @@ def _later_detail(data: SeasonData, t: int) -> Callable[[Prepared, str, str], st
             return f": {count} counters by turn {t + 1} (with those returned and received), less those built before"
         if rule == "27.35":
             return f": the oil counters carried into turn {t + 1}, with its own"
+        if rule == "27.7272 E":
+            return (
+                ": scuttling is subject to the same restrictions as deferring (27.7272 C), and deferring_allowed "
+                "is false, a restriction that stands through the season"
+            )
         return ""
 
     return detail

@@ -43,7 +43,7 @@ from models.tables import Dominion, Faction, Power
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.guards import Guards
 from optimizer.rules.linear import LinearExpr
-from optimizer.rules.naval.constraints import involuntary_deferral
+from optimizer.rules.naval.constraints import involuntary_deferral, restricted_scuttling
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.season.guards import SeasonGuards
 from optimizer.season.prepare import SeasonData, oil_coming
@@ -138,7 +138,9 @@ def _restricted_deferrals(model: cp_model.CpModel, turns: list[TurnVariables], g
     that turn's column only when it must, judged by that turn's BRPs and construction limit
     (`optimizer.rules.naval.constraints.involuntary_deferral`; turn 1's is posted by its own model) [reading:
     the restriction stands until the events that lift it, which the season does not foresee]. Without
-    it the season would expect deferrals the next turn, planned under the restriction, may not make."""
+    it the season would expect deferrals the next turn, planned under the restriction, may not make.
+    Scuttling is "subject to the same restrictions" (27.7272 E), so in those turns that power scuttles
+    no ship (`restricted_scuttling`; turn 1's chart offers none)."""
     chart = turns[0].naval
     if chart is None:
         return
@@ -146,6 +148,7 @@ def _restricted_deferrals(model: cp_model.CpModel, turns: list[TurnVariables], g
         for yard in chart.naval.yards.values():
             if not chart.naval.deferring_allowed[yard.power]:
                 involuntary_deferral(model, turns[0], yard, guards(t), t, turns[t])
+                restricted_scuttling(model, turns[0], yard, guards(t), t)
 
 
 def _inflow(

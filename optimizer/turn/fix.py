@@ -216,10 +216,10 @@ def blocked(data: Prepared, decision: Decision) -> list[str]:
     if decision.kind is Kind.ACTION:
         assert data.naval is not None and decision.action is not None
         (key,) = ship_keys(data, decision)
-        if decision.action is ChartAction.SCUTTLE and data.naval.ships[key].scuttled_never:
-            return [
-                f"blocked by 27.7272 E ({key}): France may never scuttle ships, and this one is on its chart"
-            ]
+        if decision.action is ChartAction.SCUTTLE:
+            barred = _scuttle_barred(data, key, decision.turn)
+            if barred is not None:
+                return [f"blocked by 27.7272 E ({key}): {barred}"]
         if not _open_to(data, key, decision.turn, decision.action):
             return [
                 f"blocked by 27.7272 chart ({key}): {decision.action.value} is never open to it on turn "
@@ -247,6 +247,24 @@ def blocked(data: Prepared, decision: Decision) -> list[str]:
     ):
         return _route_closed(data, decision)
     return []
+
+
+def _scuttle_barred(data: Prepared, key: str, turn: int) -> str | None:
+    """Why 27.7272 E bars scuttling the ship `key` on the chart's `turn`, or None: France never scuttles
+    (`ShipData.scuttled_never`); this turn, scuttling is "subject to the same restrictions as deferring
+    naval construction (27.7272C)", which `deferring_allowed: false` restricts (a season's later turns
+    are explained by the constraint, `optimizer.season.explain`)."""
+    naval = data.naval
+    assert naval is not None
+    ship = naval.ships[key]
+    if ship.scuttled_never:
+        return "France may never scuttle ships, and this one is on its chart"
+    if turn == 0 and not naval.deferring_allowed[naval.yards[ship.yard].power]:
+        return (
+            "scuttling is subject to the same restrictions as deferring (27.7272 C), and deferring_allowed "
+            "is false this turn"
+        )
+    return None
 
 
 def _route_closed(data: Prepared, decision: Decision) -> list[str]:

@@ -1,5 +1,5 @@
-"""Naval construction's money: this turn's restricted deferrals (27.7272 C) and later turns' BRPs and
-limits; and rule 27.7 as a whole."""
+"""Naval construction's money: this turn's restricted deferrals (27.7272 C) and scuttles (27.7272 E), and
+later turns' BRPs and limits; and rule 27.7 as a whole."""
 
 from __future__ import annotations
 
@@ -121,6 +121,24 @@ def check_restricted_deferrals(
     return violations
 
 
+def check_restricted_scuttles(replay: NavalReplay, turn: int = 0) -> list[Violation]:
+    """27.7272 E: "Scuttling is subject to the same restrictions as deferring naval construction
+    (27.7272C ...)". Without `deferring_allowed` no ship is scuttled in the chart's `turn`: scuttling is
+    "voluntarily" eliminating a ship, never one it must do, so none is excused as a deferral may be.
+    Judged for the turns whose deferrals are restricted, as `check_restricted_deferrals` judges them:
+    this turn by the turn checker, a season's later turns by the season checker
+    (`optimizer.checker.season`), since the restriction stands through the season [reading]."""
+    return [
+        Violation(
+            "27.7272 E",
+            f"{what}: scuttling is subject to the same restrictions as deferring (27.7272 C), and deferring "
+            "is restricted (deferring_allowed is false)",
+        )
+        for what, when in replay.restricted_scuttles
+        if when == turn
+    ]
+
+
 def check_naval(
     scenario: Scenario,
     plan: Plan,
@@ -129,8 +147,9 @@ def check_naval(
     account: GrantAccount | None = None,
     naval: NavalSpendings | None = None,
 ) -> list[Violation]:
-    """Rule 27.7: the replayed charts' breaches (`replay_naval`), SW builds, this turn's deferrals
-    without `deferring_allowed` (`check_restricted_deferrals`), later turns' budgets."""
+    """Rule 27.7: the replayed charts' breaches (`replay_naval`), SW builds, this turn's deferrals and
+    scuttles without `deferring_allowed` (`check_restricted_deferrals`, `check_restricted_scuttles`),
+    later turns' budgets."""
     replay = replay if replay is not None else replay_naval(scenario, plan)
     if lines is None:
         lines, _ = resolve_lines(scenario, plan)
@@ -139,6 +158,7 @@ def check_naval(
     return [
         *replay.rules,
         *check_restricted_deferrals(scenario, replay, lines, account, naval),
+        *check_restricted_scuttles(replay),
         *check_naval_budgets(scenario, replay),
         *check_lend_lease(scenario, plan, replay),
     ]

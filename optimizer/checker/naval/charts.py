@@ -41,6 +41,9 @@ class NavalReplay:
     # turn), judged by `check_restricted_deferrals` (27.7272 C): this turn's by the turn checker, a
     # season's later turns' by the season checker with that turn's money.
     restricted_deferrals: list[tuple[str, Power, str, bool, int]] = field(default_factory=list)
+    # Scuttles without `deferring_allowed`: (description, the chart's turn), judged by
+    # `check_restricted_scuttles` (27.7272 E) for the turns whose deferrals are restricted.
+    restricted_scuttles: list[tuple[str, int]] = field(default_factory=list)
     # SB per yard and turn spent continuing or accelerating ships already in the turn's column
     # (27.7272 A, B): the points that may excuse a restricted deferral (27.7272 C).
     column_points: dict[tuple[Power, str, int], int] = field(default_factory=lambda: defaultdict(int))

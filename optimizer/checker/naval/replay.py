@@ -89,7 +89,8 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
     carriers (27.7325), the Australia yard at most 2 - in play destroyer factors and CA2s (27.712
     D). SW builds (turn 0):
     `sw_build_points`. Deferrals without `deferring_allowed` are recorded, each with its turn, for
-    `check_restricted_deferrals`, which needs the turn's money (27.7272 C).
+    `check_restricted_deferrals`, which needs the turn's money (27.7272 C), and scuttles for
+    `check_restricted_scuttles` (27.7272 E).
     """
     replay = NavalReplay()
     yards, ships = load_charts(scenario, replay)
@@ -259,7 +260,7 @@ def apply_action(
     (`naval_action_breaches`), its `before` and `after` the replay's (report), priced and charged
     (`charge_action`); the ship moves to where the action takes it (`naval_action_result`). A
     deferral without `deferring_allowed` is recorded, with its turn, for `check_restricted_deferrals`
-    (27.7272 C)."""
+    (27.7272 C), and a scuttle for `check_restricted_scuttles` (27.7272 E)."""
     replay = run.replay
     what = describe_naval_action(index, action)
     naval = naval_state_of(run.scenario, action.power)
@@ -277,12 +278,14 @@ def apply_action(
     acted.add(key)
     report_stated_ship(replay, what, action, ship)
     yard = run.yards[(action.power, action.yard)]
-    for rule, reason in naval_action_breaches(ship, kind, column, turn, naval, yard):
+    for rule, reason in naval_action_breaches(ship, kind, column, turn, yard):
         replay.rules.append(Violation(rule, f"{what}: {reason}"))
     if kind is ChartAction.DEFER and not naval.deferring_allowed and isinstance(ship.state, tuple):
         replay.restricted_deferrals.append(
             (what, action.power, action.yard, ship.state[0] == LAUNCH_ROW, turn)
         )
+    if kind is ChartAction.SCUTTLE and not naval.deferring_allowed and isinstance(ship.state, tuple):
+        replay.restricted_scuttles.append((what, turn))
     state = ship.state
     if kind in CHART_MOVES and isinstance(state, tuple) and state[1] == column and state[0] > LAUNCH_ROW:
         # 27.7272 C: a point that went to a ship already in the turn's column (A, B).

@@ -121,7 +121,9 @@ def ship_actions(ship: ShipData, state: State, column: int, turn: int, deferring
         return options
     assert isinstance(state, tuple)  # a chart position
     row, col = state
-    # 27.7272 C, E: the scenario's restriction is this turn's; later turns may defer [reading].
+    # 27.7272 C, E: the scenario's restriction binds this turn here; a plain turn's later turns may defer
+    # and scuttle [reading], and a season holds its later turns to it by constraints
+    # (constraints.involuntary_deferral, constraints.restricted_scuttling).
     deferring = deferring or turn > 0
     options = []
     if deferring and (turn == 0 or col == column) and not ship.scuttled_never:

@@ -223,6 +223,23 @@ def on_charts(variables: Variables) -> dict[tuple[int, str], list[cp_model.IntVa
     return index
 
 
+def restricted_scuttling(
+    model: cp_model.CpModel, variables: Variables, yard: YardData, guards: Guards, t: int
+) -> None:
+    """27.7272 E: "Scuttling is subject to the same restrictions as deferring naval construction
+    (27.7272C ...)". Without `deferring_allowed` the yard's ships are not scuttled in the chart's turn
+    `t`: scuttling is always voluntary ("A player may voluntarily eliminate a naval unit"), so no ship
+    must be scuttled as one may have to wait (27.7272 C). This turn's chart offers no scuttle then
+    (`optimizer.rules.naval.chart.ship_actions`); a season's later turns, held to the restriction as
+    their deferrals are (`involuntary_deferral`), post it here (`optimizer.season.model`)."""
+    naval = variables.naval
+    assert naval is not None
+    where = yard.key if t == 0 else f"{yard.key} turn {t}"
+    for _, _, action, var in naval.actions(t, yard=yard.key):
+        if action is ChartAction.SCUTTLE:
+            model.add(var == 0).only_enforce_if(guards.of("27.7272 E", where))
+
+
 def _yard_turn(
     model: cp_model.CpModel,
     variables: Variables,

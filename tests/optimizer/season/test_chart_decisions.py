@@ -238,3 +238,54 @@ def test_restricted_deferring_binds_the_seasons_later_turns_27_7272_c():
             action.action = "defer"
     found = [v for v in check_season(position, deferred) if v.rule == "27.7272 C"]
     assert found and found[0].message.startswith("turn 2: ")
+
+
+SCUTTLED = """
+name: t
+turn: {season: summer, year: 1942}
+faction: european_axis
+powers:
+  germany:
+    brps: 30
+    brp_base: 90
+    force_pool: []
+    naval:
+      deferring_allowed: DEFERRING
+      shipyards:
+        - id: kiel
+          rate: 1
+          chart:
+            - {id: hipper, unit: cruiser, factors: 2, row: 2, column: fall}
+objective: {preset: max-factors}
+season: {turns: 2}
+"""
+
+
+def test_restricted_scuttling_binds_the_seasons_later_turns_27_7272_e():
+    """27.7272 E: "Scuttling is subject to the same restrictions as deferring naval construction
+    (27.7272C ...)". With deferring restricted through the season (27.7272 C binds its later turns), Hipper,
+    in row 2 of the fall column, may not be scuttled in the season's fall turn (turn 2) either: fixing it
+    is refused and explained by 27.7272 E, and a season plan scuttling it there breaks 27.7272 E in turn 2
+    (the season checker). The planner had offered the scuttle and the checker accepted it. In turn 1 the
+    fix is refused by 27.7272 E too; with deferring allowed, the turn-2 scuttle is legal."""
+    from optimizer.planners import Limits
+    from optimizer.planners.season import SEASON
+
+    position = parse_scenario(SCUTTLED.replace("DEFERRING", "false"))
+    best = solved(position)
+    assert best.plan is not None
+    assert [(a.turn, a.action) for a in best.plan.turns[0].plan.naval_actions] == [(1, "continue")]
+    for form, turn in (("germany:hipper:scuttle@turn2", 2), ("germany:hipper:scuttle", 1)):
+        fixed = SEASON.solve(position, Limits(), parse_season_decisions([form], [], 2))
+        assert fixed.status is Status.INFEASIBLE
+        assert any(
+            line.startswith(f"turn {turn} (") and "blocked by 27.7272 E" in line for line in fixed.explanation
+        ), fixed.explanation
+    scuttled = best.plan.model_copy(deep=True)
+    (action,) = scuttled.turns[0].plan.naval_actions
+    action.action, action.after, action.sb, action.brps = "scuttle", "scuttled", 0, 0
+    found = [v for v in check_season(position, scuttled) if v.kind == "rule"]  # (its figures unchanged)
+    assert [(v.rule, v.message.split(":")[0]) for v in found] == [("27.7272 E", "turn 2")]
+    allowed = parse_scenario(SCUTTLED.replace("DEFERRING", "true"))
+    assert solved(allowed, fix=["germany:hipper:scuttle@turn2"]).plan is not None
+    assert [v for v in check_season(allowed, scuttled) if v.rule.startswith("27.7272")] == []
