@@ -101,6 +101,16 @@ class Settings(Strict):
             "and the extra BRPs of acceleration (27.7272 B) are paid at their cost, outside the threshold."
         ),
     )
+    french_ships_never_scuttled: bool = Field(
+        default=False,
+        description=(
+            "27.7272 E: 'EXCEPTION: France may never scuttle ships'. France is the power that would scuttle: "
+            "the player acting on its own Naval Construction Charts (27.7272: 'on each of his Naval "
+            "Construction Charts'), so no ship on a French chart is scuttled, a minor country's or an ally's "
+            "included, while an ally may scuttle a French ship on its own chart, as at Glasgow [reading]; if "
+            "true, no French ship is scuttled in any yard either."
+        ),
+    )
     oil_threshold_counts_normal_cost: bool = Field(
         default=True,
         description=(

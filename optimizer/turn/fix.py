@@ -24,6 +24,7 @@ from ortools.sat.python import cp_model
 
 from models.io import InputError
 from models.naval_tables import SW_BRPS_PER_FACTOR, SW_SB_PER_FACTOR, ChartAction, one_factor_points
+from models.tables import Power
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.guards import Guards
 from optimizer.rules.linear import LinearExpr
@@ -250,15 +251,21 @@ def blocked(data: Prepared, decision: Decision) -> list[str]:
 
 
 def _scuttle_barred(data: Prepared, key: str, turn: int) -> str | None:
-    """Why 27.7272 E bars scuttling the ship `key` on the chart's `turn`, or None: France never scuttles
-    (`ShipData.scuttled_never`); this turn, scuttling is "subject to the same restrictions as deferring
+    """Why 27.7272 E bars scuttling the ship `key` on the chart's `turn`, or None: France never scuttles,
+    so not on a French chart, nor, with the setting french_ships_never_scuttled, a French ship on an
+    ally's (`ShipData.scuttled_never`), each said as it is; this turn, scuttling is "subject to the same restrictions as deferring
     naval construction (27.7272C)", which `deferring_allowed: false` restricts (a season's later turns
     are explained by the constraint, `optimizer.season.explain`)."""
     naval = data.naval
     assert naval is not None
     ship = naval.ships[key]
+    if ship.scuttled_never and ship.chart_power is Power.FRANCE:
+        return "France may never scuttle ships, and this one is on a French chart"
     if ship.scuttled_never:
-        return "France may never scuttle ships, and this one is on its chart"
+        return (
+            "France may never scuttle ships, read with french_ships_never_scuttled as no French ship "
+            f"scuttled, and this French ship is on {ship.chart_power.value}'s {ship.yard.split('/', 1)[1]} chart"
+        )
     if turn == 0 and not naval.deferring_allowed[naval.yards[ship.yard].power]:
         return (
             "scuttling is subject to the same restrictions as deferring (27.7272 C), and deferring_allowed "

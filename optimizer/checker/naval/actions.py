@@ -34,6 +34,7 @@ from models.naval_tables import (
     ShipState,
 )
 from models.scenario import Scenario
+from models.settings import Settings
 from models.tables import Power, UnitType
 from optimizer.checker.sites import US_ATLANTIC_BOX, US_PACIFIC_BOX
 
@@ -292,20 +293,29 @@ def repair_breaches(ship: TrackedShip, turn: int) -> list[tuple[str, str]]:
     return []
 
 
-def scuttle_breaches(ship: TrackedShip, col: int, column: int, turn: int) -> list[tuple[str, str]]:
+def scuttle_breaches(
+    ship: TrackedShip, col: int, column: int, turn: int, settings: Settings
+) -> list[tuple[str, str]]:
     """Scuttling a ship in column `col` (27.7272 E): "EXCEPTION: France may never scuttle ships"
-    [reading]: the power whose chart holds a ship is the player acting on it (27.7272: "each naval
-    unit which appears ... on each of his Naval Construction Charts"), so France scuttles nothing on
-    its charts, a minor country's or an ally's ship included; and a French ship is not scuttled in an
-    ally's yard either. In later turns of the horizon only ships of the turn's column [reading].
+    [reading]: the power that scuttles is the one whose chart holds the ship, the player acting on it
+    (27.7272: "each naval unit which appears ... on each of his Naval Construction Charts"), so France
+    scuttles nothing on its charts, a minor country's or an ally's ship included, while an ally may
+    scuttle a French ship on its own chart; with the setting `french_ships_never_scuttled` a French
+    ship is not scuttled in an ally's yard either. In later turns of the horizon only ships of the turn's column [reading].
     "Scuttling is subject to the same restrictions as deferring naval construction": without
     `deferring_allowed` the replay records the scuttle, judged for its turn as deferrals are
     (`check_restricted_scuttles`)."""
     breaches = []
     if ship.power is Power.FRANCE:
         breaches.append(("27.7272 E", "France may never scuttle ships: this one is on a French chart"))
-    elif ship.owned_by is Power.FRANCE:
-        breaches.append(("27.7272 E", "French ships may never be scuttled"))
+    elif settings.french_ships_never_scuttled and ship.owned_by is Power.FRANCE:
+        breaches.append(
+            (
+                "27.7272 E",
+                "France may never scuttle ships, read with french_ships_never_scuttled as no French ship "
+                f"scuttled: this French ship is on {ship.power.value}'s {ship.yard} chart",
+            )
+        )
     if turn > 0 and col != column:
         breaches.append(
             (
@@ -355,7 +365,7 @@ def chart_breaches(
 
 
 def naval_action_breaches(
-    ship: TrackedShip, action: ChartAction, column: int, turn: int, yard: YardInfo
+    ship: TrackedShip, action: ChartAction, column: int, turn: int, settings: Settings, yard: YardInfo
 ) -> list[tuple[str, str]]:
     """Why the action is not open to the ship this turn (rule, reason); empty if it is.
 
@@ -371,7 +381,7 @@ def naval_action_breaches(
         return [("27.7272", f"the ship is already {state}")]
     if action is ChartAction.LAY_DOWN:
         return lay_down_breaches(ship, yard)
-    return standing_breaches(ship, action, yard) + state_breaches(ship, action, column, turn)
+    return standing_breaches(ship, action, yard) + state_breaches(ship, action, column, turn, settings)
 
 
 def standing_breaches(ship: TrackedShip, action: ChartAction, yard: YardInfo) -> list[tuple[str, str]]:
@@ -397,7 +407,9 @@ def standing_breaches(ship: TrackedShip, action: ChartAction, yard: YardInfo) ->
     return breaches
 
 
-def state_breaches(ship: TrackedShip, action: ChartAction, column: int, turn: int) -> list[tuple[str, str]]:
+def state_breaches(
+    ship: TrackedShip, action: ChartAction, column: int, turn: int, settings: Settings
+) -> list[tuple[str, str]]:
     """Why the action (not a lay-down) is not open to the ship in its state (see `naval_action_breaches`)."""
     state = ship.state
     if action is ChartAction.RAISE:
@@ -410,5 +422,5 @@ def state_breaches(ship: TrackedShip, action: ChartAction, column: int, turn: in
         return [("27.7272", f"the ship is {state}, not on the chart")]
     row, col = state
     if action is ChartAction.SCUTTLE:
-        return scuttle_breaches(ship, col, column, turn)
+        return scuttle_breaches(ship, col, column, turn, settings)
     return chart_breaches(ship, action, row, col, column)

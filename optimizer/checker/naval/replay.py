@@ -278,7 +278,7 @@ def apply_action(
     acted.add(key)
     report_stated_ship(replay, what, action, ship)
     yard = run.yards[(action.power, action.yard)]
-    for rule, reason in naval_action_breaches(ship, kind, column, turn, yard):
+    for rule, reason in naval_action_breaches(ship, kind, column, turn, run.scenario.settings, yard):
         replay.rules.append(Violation(rule, f"{what}: {reason}"))
     if kind is ChartAction.DEFER and not naval.deferring_allowed and isinstance(ship.state, tuple):
         replay.restricted_deferrals.append(

@@ -52,6 +52,7 @@ class ShipData:
     owner: Power | None = None  # whose ship, when not the payer's; None for a minor country's (27.7266 C)
     free_brps: bool = False  # Vichy ships before activation (27.7265)
     british_cve: bool = False  # built by the U.S. for Britain (27.7223 B)
+    french_ships_never_scuttled: bool = False  # the setting (27.7272 E), read by `scuttled_never`
 
     @property
     def valued_for(self) -> Power:
@@ -65,11 +66,18 @@ class ShipData:
         return Power(self.yard.split("/", 1)[0])
 
     @property
+    def french_abroad(self) -> bool:
+        """A French ship on another power's chart (27.7264: an ally's yard repairs it)."""
+        return self.valued_for is Power.FRANCE and self.chart_power is not Power.FRANCE
+
+    @property
     def scuttled_never(self) -> bool:
-        """27.7272 E "EXCEPTION: France may never scuttle ships" [reading]: France acts on its own
-        charts, so no ship on a French chart is scuttled, a minor's or an ally's included; nor is a
-        French ship at an ally's yard (France's ship, the reading this project took before)."""
-        return Power.FRANCE in (self.chart_power, self.valued_for)
+        """27.7272 E "EXCEPTION: France may never scuttle ships" [reading]: the power scuttling a ship is
+        the one acting on its chart (27.7272: "on each of his Naval Construction Charts"), so no ship on a
+        French chart is scuttled, a minor's or an ally's included, while an ally may scuttle a French ship
+        on its own chart; with the setting `french_ships_never_scuttled`, no French ship is scuttled in
+        any yard either."""
+        return self.chart_power is Power.FRANCE or (self.french_ships_never_scuttled and self.french_abroad)
 
 
 def yard_builds(site: str, unit: UnitType, factors: int) -> bool:

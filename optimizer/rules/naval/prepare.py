@@ -124,7 +124,15 @@ def prepare_naval(
             yard.id: yard_standing(graph, power, yard.id, held, us_box_repairs) for yard in naval.shipyards
         }
         _yards_and_ships(
-            power, naval, yards, ships, home, standing, lost.setdefault(power, []), extra_rates or {}
+            power,
+            naval,
+            yards,
+            ships,
+            home,
+            standing,
+            lost.setdefault(power, []),
+            extra_rates or {},
+            scenario.settings.french_ships_never_scuttled,
         )
         _designs(power, naval, yards, ships, designs)
         for build in naval.sw_units:
@@ -212,12 +220,14 @@ def _yards_and_ships(
     standing: dict[str, YardStanding],
     lost: list[str],
     extra_rates: dict[str, int],
+    french_kept: bool,
 ) -> None:
     """A power's yards with their rates (plus `extra_rates`, a what-if) and capacities (27.724, 27.741-27.743; a captured yard has rate
     1, 27.713) and the ports where their points build SW units (27.711), the ships on their charts and
     waiting for repair, and ships sunk in port (27.7262). At a yard an opposing faction holds the ships
     on the chart are gone (27.71): those of row 2 and the Launch row displaced (27.7281), the others
-    eliminated (27.7282); ships waiting for repair stay there, unrepaired (27.7264)."""
+    eliminated (27.7282); ships waiting for repair stay there, unrepaired (27.7264). `french_kept`: the
+    setting french_ships_never_scuttled (27.7272 E)."""
     vichy_free = power is Power.FRANCE and not naval.vichy_activated
     for yard in naval.shipyards:
         key = f"{power.value}/{yard.id}"
@@ -245,9 +255,13 @@ def _yards_and_ships(
                 fate = DISPLACED if position[0] in DISPLACED_ROWS else ELIMINATED
                 lost.append(f"{yard.id}/{ship.id} {fate}")
                 continue
-            ships[f"{key}/{ship.id}"] = _ship_data(key, power, yard.captured, ship, position, vichy_free)
+            ships[f"{key}/{ship.id}"] = _ship_data(
+                key, power, yard.captured, ship, position, vichy_free, french_kept
+            )
         for damaged in yard.waiting_for_repair:
-            ships[f"{key}/{damaged.id}"] = _ship_data(key, power, yard.captured, damaged, WAITING, vichy_free)
+            ships[f"{key}/{damaged.id}"] = _ship_data(
+                key, power, yard.captured, damaged, WAITING, vichy_free, french_kept
+            )
     for sunk in naval.sunk_in_port:
         key = f"{power.value}/{sunk.yard}"
         ships[f"{key}/{sunk.id}"] = ShipData(
@@ -355,7 +369,13 @@ def _australian_caps(scenario: Scenario) -> dict[UnitType, int]:
 
 
 def _ship_data(
-    key: str, power: Power, captured: bool, ship: ChartShip | DamagedShip, start: State, vichy_free: bool
+    key: str,
+    power: Power,
+    captured: bool,
+    ship: ChartShip | DamagedShip,
+    start: State,
+    vichy_free: bool,
+    french_kept: bool,
 ) -> ShipData:
     """A ship on a chart or waiting: the yard's power pays, or at a captured yard the owner (27.7264)."""
     owner = None if ship.owner in (None, "minor") else Power(ship.owner)
@@ -372,6 +392,7 @@ def _ship_data(
         fast_carrier=ship.unit is UnitType.CARRIER,
         owner=owner if ship.owner is not None else None,
         free_brps=ship.vichy and vichy_free,
+        french_ships_never_scuttled=french_kept,
     )
 
 

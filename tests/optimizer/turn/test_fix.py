@@ -107,6 +107,38 @@ def test_fixing_a_french_scuttle_is_explained_by_27_7272_e(scenario_of):
     assert any(
         line.startswith("blocked by 27.7272 E (france/lorient/richelieu)") for line in result.explanation
     )
+    assert "on a French chart" in "\n".join(result.explanation)
+
+
+@pytest.mark.parametrize("protected", [False, True])
+def test_fixing_the_scuttle_of_a_french_ship_at_glasgow_27_7272_e(scenario_of, protected):
+    """27.7272 E: "EXCEPTION: France may never scuttle ships" [reading]: Britain acts on its Glasgow chart,
+    so it may scuttle the French cruiser Gloire there: the fix is planned (it was refused, explained as
+    'France may never scuttle ships, and this one is on its chart', false of a ship on Britain's chart).
+    With the setting french_ships_never_scuttled the fix is refused, the explanation saying which case
+    blocks it: a French ship on Britain's Glasgow chart."""
+    chart = [{"id": "gloire", "unit": "cruiser", "factors": 2, "row": "launch", "column": "winter"}]
+    chart[0]["owner"] = "france"
+    naval = {"deferring_allowed": True, "shipyards": [{"id": "glasgow", "rate": 4, "chart": chart}]}
+    powers = {"britain": {"brps": 100, "brp_base": 135, "naval": naval}}
+    position = scenario_of(
+        powers, faction="western_allies", settings={"french_ships_never_scuttled": protected}
+    )
+    result = solved(position, fix=["britain:gloire:scuttle"])
+    if not protected:
+        assert result.plan is not None
+        assert [(a.ship, a.action) for a in result.plan.naval_actions if a.turn == 0] == [
+            ("gloire", "scuttle")
+        ]
+        return
+    assert result.status is Status.INFEASIBLE
+    assert "blocked by 27.7272 E (britain/glasgow/gloire): France may never scuttle ships, read with " in (
+        "\n".join(result.explanation)
+    )
+    assert any(
+        line.endswith("and this French ship is on britain's glasgow chart") for line in result.explanation
+    )
+    assert not any("its chart" in line or "French chart" in line for line in result.explanation)
 
 
 def test_fixing_more_counters_than_the_force_pool_is_explained_by_the_force_pool(scenario_of):

@@ -137,10 +137,14 @@ def test_vichy_repairs_cost_no_brps() -> None:
     assert naval_spending(paid, actions(3))[Power.FRANCE].brps == 6
 
 
-def test_french_ships_are_never_scuttled_in_any_yard() -> None:
-    """27.7272 E: "France may never scuttle ships" [reading: French ships, the README's "except French
-    ones"]: a French ship in a British yard is not scuttled."""
-    data = {
+@pytest.mark.parametrize("french_ships_never_scuttled", [False, True])
+def test_britain_scuttles_a_french_ship_on_its_own_chart_27_7272_e(french_ships_never_scuttled: bool) -> None:
+    """27.7272 E: "EXCEPTION: France may never scuttle ships" [reading]: France is who may not scuttle,
+    and Britain is the player acting on the Portsmouth chart (27.7272: "on each of his Naval Construction
+    Charts"), so Britain may scuttle the French Richelieu there; the checker had refused it ('French ships
+    may never be scuttled'). With the setting french_ships_never_scuttled (French ships protected
+    wherever they are) it is refused, the message saying whose chart the ship is on."""
+    data: dict[str, Any] = {
         "name": "french ship in britain",
         "turn": {"season": "spring", "year": 1941},
         "faction": "western_allies",
@@ -161,6 +165,7 @@ def test_french_ships_are_never_scuttled_in_any_yard() -> None:
                 },
             }
         },
+        "settings": {"french_ships_never_scuttled": french_ships_never_scuttled},
     }
     s = Scenario.model_validate(data)
     scuttled = act(
@@ -174,7 +179,15 @@ def test_french_ships_are_never_scuttled_in_any_yard() -> None:
         unit="capital_ship",
         factors=4,
     )
-    assert rules(check(s, plan(scuttled))) == ["27.7272 E"]
+    result = check(s, plan(scuttled))
+    if not french_ships_never_scuttled:
+        assert result == []
+        return
+    assert rules(result) == ["27.7272 E"]
+    assert result[0].message.endswith(
+        "France may never scuttle ships, read with french_ships_never_scuttled as no French ship scuttled: "
+        "this French ship is on britain's portsmouth chart"
+    )
 
 
 @pytest.mark.parametrize("owner", ["minor", "britain", None])

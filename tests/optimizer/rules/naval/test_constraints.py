@@ -205,26 +205,37 @@ def test_scuttling_frees_capacity(scenario_of, assert_feasible):
 
 
 @pytest.mark.parametrize(
-    ("power", "yard", "owner", "scuttled"),
+    ("power", "yard", "owner", "protected", "scuttled"),
     [
-        ("france", "lorient", "minor", False),
-        ("france", "lorient", "britain", False),  # the regression: offered before
-        ("france", "lorient", None, False),
-        ("britain", "glasgow", "france", False),
-        ("britain", "glasgow", None, True),
+        ("france", "lorient", "minor", False, False),
+        ("france", "lorient", "britain", False, False),  # the regression: offered before
+        ("france", "lorient", None, False, False),
+        ("britain", "glasgow", "france", False, True),  # Britain scuttles it: refused before
+        ("britain", "glasgow", "france", True, False),
+        ("britain", "glasgow", None, False, True),
+        ("britain", "glasgow", None, True, True),
+        ("france", "lorient", "britain", True, False),
     ],
 )
-def test_regression_france_scuttles_no_ship_on_its_chart(scenario_of, power, yard, owner, scuttled):
-    """27.7272 E "EXCEPTION: France may never scuttle ships" [reading]: France acts on its own charts, so
-    no cruiser on the Lorient chart is scuttled, a minor country's (27.7266 C) or Britain's included, nor
-    a French cruiser on Glasgow's; a British cruiser at Glasgow may be. The planner had let France scuttle
-    none but had offered a British ship at Lorient, and the checker accepted a minor's."""
+def test_regression_france_scuttles_no_ship_on_its_chart(
+    scenario_of, power, yard, owner, protected, scuttled
+):
+    """27.7272 E "EXCEPTION: France may never scuttle ships" [reading]: the power scuttling is the one
+    acting on the chart (27.7272: "on each of his Naval Construction Charts"), so no cruiser on the
+    Lorient chart is scuttled, a minor country's (27.7266 C) or Britain's included, while Britain may
+    scuttle a French cruiser on its own Glasgow chart (refused before), as a British one. With the setting
+    french_ships_never_scuttled (`protected`) the French cruiser at Glasgow is not scuttled either. The
+    planner had let France scuttle none but had offered a British ship at Lorient."""
     cruiser = {"id": "Emile", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"}
     if owner is not None:
         cruiser["owner"] = owner
     naval = {"shipyards": [{"id": yard, "rate": 1, "chart": [cruiser]}]}
     others = {"britain": {}} if power == "france" else {"france": {}}
-    scenario = scenario_of({power: {"naval": naval}, **others}, faction="western_allies")
+    scenario = scenario_of(
+        {power: {"naval": naval}, **others},
+        faction="western_allies",
+        settings={"french_ships_never_scuttled": protected},
+    )
     model, variables, _ = build_model(prepare(scenario))
     assert variables.naval is not None
     if scuttled:
