@@ -3,7 +3,8 @@
 `check(scenario, plan)` lists every way a plan breaks the construction rules
 (rule 27) or the BRP grant rules (rule 40) (kind "rule"), the player's
 requirements (kind "requirement"), or disagrees with its own accounting (kind
-"report", rule "report"). It reads the rule tables of `models/` and nothing of
+"report", rule "report"), the value it states of each priority of the objective
+included (`objective.py`, from models/objective.py's definitions). It reads the rule tables of `models/` and nothing of
 the solver: supply is traced by its own breadth-first search over the bundled
 map, and grant routes, capacities and transports are derived here from the
 route map, so that the solver and the checker are two separate derivations of

@@ -14,6 +14,7 @@ from optimizer.checker.naval.budgets import check_naval
 from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import NavalSpendings, naval_spending
 from optimizer.checker.naval_air import check_naval_air
+from optimizer.checker.objective import check_objective
 from optimizer.checker.oil import check_oil
 from optimizer.checker.placement import check_placement
 from optimizer.checker.report import check_report
@@ -73,12 +74,13 @@ def check_alternatives(
 
 def check(scenario: Scenario, plan: Plan, *, naval: NavalSpendings | None = None) -> list[Violation]:
     """Every breach of rules 27 and 40, of the objective's requirements, and of the plan's own
-    accounting (its SW figures too, rule 25) and alternative sites; sorted by rule, then message. An empty list means a
+    accounting (its SW figures too, rule 25, and the value it states of each priority) and alternative sites; sorted by rule, then message. An empty list means a
     legal plan. `naval`: as `rule_violations`."""
     lines, _ = resolve_lines(scenario, plan)
     violations = rule_violations(scenario, plan, naval)
     violations += check_requirements(scenario, plan, lines)
     violations += check_report(scenario, plan, naval)
     violations += check_sw_report(scenario, plan)
+    violations += check_objective(scenario, plan)
     violations += check_alternatives(scenario, plan, naval)
     return sorted(violations, key=lambda v: (v.rule, v.message, v.kind))

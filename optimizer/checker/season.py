@@ -20,20 +20,22 @@ from __future__ import annotations
 
 from models.carry import next_turn_data, oil_left, unkept_oil, unpaid_spending
 from models.naval import FutureTurn
+from models.objective import Priority, PriorityKind
 from models.plan import Plan
 from models.quantities import MAX_BRPS
 from models.scenario import Scenario
 from models.season import chart_horizon
 from models.season_plan import SeasonPlan
-from models.tables import Power
+from models.tables import Faction, Power
 from optimizer.checker.brps import brps_available
 from optimizer.checker.check import check
 from optimizer.checker.grants.accounts import grant_account
-from optimizer.checker.lines import resolve_lines
+from optimizer.checker.lines import planned_powers, resolve_lines
 from optimizer.checker.naval.budgets import check_restricted_deferrals, check_restricted_scuttles
 from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import later_turn_spending
+from optimizer.checker.objective import Derivation, check_stages, derive_facts, derive_priority
 from optimizer.checker.report import derive_report
 from optimizer.checker.violations import REPORT, Violation
 
@@ -66,12 +68,16 @@ def check_season(scenario: Scenario, plan: SeasonPlan) -> list[Violation]:
     violations: list[Violation] = []
     first = current = first_turn(scenario, length)
     replay = replay_naval(first, plan.turns[0].plan)
+    positions: list[tuple[Scenario, Plan]] = []
     for t, turn in enumerate(plan.turns):
+        # Each turn's plan states the season's objective, checked over the season (`season_stages`).
+        turn_plan = turn.plan.model_copy(update={"objective": None})
+        positions.append((current, turn_plan))
         if t == 0:
-            found = check(current, turn.plan)
-            kept = {p: r.brps_kept for p, r in derive_report(current, turn.plan).items()}
+            found = check(current, turn_plan)
+            kept = {p: r.brps_kept for p, r in derive_report(current, turn_plan).items()}
         else:
-            found, kept = _check_later(first, current, turn.plan, replay, t)
+            found, kept = _check_later(first, current, turn_plan, replay, t)
         violations += [Violation(v.rule, f"turn {t + 1}: {v.message}", v.kind) for v in found]
         violations += _starts(current, turn.brps_start, turn.oil_counters, t)
         if t + 1 < length:
@@ -95,7 +101,41 @@ def check_season(scenario: Scenario, plan: SeasonPlan) -> list[Violation]:
         else:
             violations += _mismatch("brps_left", plan.brps_left, kept)
             violations += _mismatch("oil_left", plan.oil_left, oil_left(current, turn.plan))
+            violations += season_stages(plan, positions, kept, oil_left(current, turn.plan))
     return sorted(violations, key=lambda v: (v.rule, v.message, v.kind))
+
+
+def season_stages(
+    plan: SeasonPlan, positions: list[tuple[Scenario, Plan]], kept: dict[Power, int], oil: dict[Faction, int]
+) -> list[Violation]:
+    """The season plan's stated stages (`objective.stages`) derived over the season, as README "A season
+    planned whole" reads each priority: factors and delivered summed over the season's turns (turn 1's
+    chart over its whole horizon), unspent_brps the BRPs left at the season's end (`kept`, the last
+    turn's), oil_kept the oil counters left then (`oil`). The `value` priority is not derived here: its
+    season reading weighs each turn by `season.discount` and values the leftover by `season.leftover`,
+    routes opened by the grants they carry and the chart's BRPs past the season, none of which the turn
+    derivation holds; its turns' parts are each turn checker's."""
+    facts = [derive_facts(position, turn_plan) for position, turn_plan in positions]
+    planned = planned_powers(positions[0][0])
+
+    def derive(priority: Priority) -> Derivation | None:
+        powers = [p for p in planned if priority.powers is None or p in priority.powers]
+        if priority.kind is PriorityKind.VALUE:
+            return None
+        total = Derivation()
+        if priority.kind is PriorityKind.UNSPENT_BRPS:
+            total.add(1, sum(kept.get(p, 0) for p in powers))
+        elif priority.kind is PriorityKind.OIL_KEPT:
+            total.add(1, sum(oil.values()))
+        else:
+            for (position, turn_plan), known in zip(positions, facts, strict=True):
+                turn = derive_priority(position, turn_plan, priority, known)
+                assert turn is not None  # factors and delivered are always derived
+                total.value += turn.value
+                total.slack += turn.slack
+        return total
+
+    return check_stages(plan.objective, derive)
 
 
 def _next(scenario: Scenario, current: Scenario, plan: Plan, kept: dict[Power, int], t: int) -> Scenario:

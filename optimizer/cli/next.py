@@ -75,7 +75,9 @@ def next_turn(
         of = f"the season {length}" if season is not None else "the scenario 1 (no season: section)"
         raise fail(f"{plan_file}: the plan has {turns} turns, {of}", 2)
     position = first_turn(scenario, length)  # the scenario itself for one turn, season or not
-    if breaches := check(position, plan):
+    # The rules only: what the plan says it is worth is `awaw check`'s and `awaw season --check`'s to
+    # verify (a season plan's turn 1 states the whole season's objective, not its own).
+    if breaches := check(position, plan.model_copy(update={"objective": None})):
         lines_out = "\n".join(f"  {b.rule}: {b.message}" for b in breaches)
         raise fail(f"{plan_file}: the plan breaks the rules, so it cannot be carried out:\n{lines_out}", 1)
     expected = season.expected(1) if season is not None else None

@@ -56,6 +56,8 @@ class NavalReplay:
     # Ships launched, by continuing or accelerating into the Launch row or from it: (owning power,
     # unit, factors, turn).
     launched: list[tuple[Power, UnitType, int, int]] = field(default_factory=list)
+    # Ships on a chart at the end of the horizon: (owning power, unit, factors, row).
+    unfinished: list[tuple[Power, UnitType, int, int]] = field(default_factory=list)
     # BRPs per paying power that are repairs, raising or acceleration extras, in each turn of the horizon,
     # by (turn, paying power): outside the oil threshold under the setting naval_oil_only_construction
     # (27.35, 27.72; `oil_exempt_brps`).
@@ -186,3 +188,10 @@ def record_charts(replay: NavalReplay, yards: Yards, ships: Ships, turn: int) ->
             elif ship.state == WAITING:
                 waiting.append(ship.name)
         replay.charts[(power, site, turn)] = (sorted(on_chart), sorted(waiting))
+
+
+def record_unfinished(replay: NavalReplay, ships: Ships) -> None:
+    """The ships still on a chart at the end of the horizon, with their owners and rows."""
+    for ship in ships.values():
+        if isinstance(ship.state, tuple):
+            replay.unfinished.append((ship.owned_by, ship.unit, ship.factors, ship.state[0]))

@@ -45,6 +45,7 @@ from optimizer.checker.naval.charts import (
     naval_state_of,
     record_charts,
     record_dominion_brps,
+    record_unfinished,
 )
 from optimizer.checker.naval.sw_builds import sw_build_points
 from optimizer.checker.naval_air import naval_air_rate
@@ -100,6 +101,7 @@ def replay_naval(scenario: Scenario, plan: Plan) -> NavalReplay:
     for turn in range(scenario.horizon.turns):
         replay_turn(run, plan, turn, by_turn[turn])
     record_charts(replay, yards, ships, scenario.horizon.turns)
+    record_unfinished(replay, ships)
     check_horizon(run)
     return replay
 

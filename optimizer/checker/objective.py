@@ -1,0 +1,318 @@
+"""The plan's stated objective (`objective.stages`) re-derived from the scenario's objective and the plan.
+
+Each stage names its priority as `kind[units](powers)` (models/objective.py: `Priority`, `PriorityKind`);
+its value is derived here from the definitions of models/objective.py and the README ("A plan, and how
+to read it"; "Opening routes" and "Losses" under rule 40; "Value (horizon)" under rule 27.7; "Submarine
+warfare"), over what the checker itself derives of the plan: the build lines resolved against the force
+pool, the BRPs kept, the oil counters left, the expected BRPs of each grant, the charts replayed and the
+SW deployment's worth.
+
+Values per unit are taken to the thousandth, and the plan prints each stage to the thousandth: a stated
+value within half a thousandth of the derivation, plus a thousandth per unit valued at a worth that is
+not a whole number of thousandths (a discounted ship, a BRP expected through a loss rate), agrees.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from models.naval_tables import construction_progress
+from models.objective import DEFAULT_VALUES, Objective, Priority, PriorityKind
+from models.plan import ObjectiveReport, Plan
+from models.powers import GrantRecipient
+from models.scenario import Scenario
+from models.tables import WORKS_UNIT_TYPES, Power, UnitType
+from optimizer.checker.grants.accounts import grant_account
+from optimizer.checker.grants.routes import expected_brps
+from optimizer.checker.lines import PricedLine, planned_powers, resolve_lines
+from optimizer.checker.naval.charts import NavalReplay
+from optimizer.checker.naval.replay import replay_naval
+from optimizer.checker.oil import oil_for_construction
+from optimizer.checker.report import derive_report
+from optimizer.checker.sw import deployment_value, with_builds
+from optimizer.checker.violations import REPORT, Violation
+
+PRINTED = Fraction(1, 2000)  # half a thousandth: the plan prints each stage's value to the thousandth
+PER_UNIT = Fraction(1, 1000)  # a worth per unit taken to the thousandth moves the value by at most this
+
+# With an `sw:` section, submarines, ASW and CVEs are worth what they add to the SW campaigns, not a
+# value per factor (README, "Submarine warfare": "valued by `objective.values` alone" without one).
+SW_VALUED_UNITS = frozenset({UnitType.SUBMARINE, UnitType.ASW, UnitType.ESCORT_CARRIER})
+
+# 40.51, 40.73: the Persian route carries 10 less 5 per partisan once open; the Siberian 10, or 5 when
+# Japan is at war with Russia or holds Vladivostok or Dutch Harbor.
+ROUTE_CAPACITY_OPEN = 10
+PERSIA_PER_PARTISAN = 5
+SIBERIA_REDUCED = 5
+
+# The planner's last stage with a `grants:` section, the fewest BRPs granted: a tie-break among equally
+# good plans, not a priority of the objective, so it claims nothing of the objective.
+TIE_BREAK = "fewest_granted"
+
+_NAME = re.compile(r"^(?P<kind>[a-z_]+)(?:\[(?P<units>[a-z_,]+)\])?(?:\((?P<powers>[a-z_,]+)\))?$")
+
+
+@dataclass
+class Derivation:
+    """A priority's value as exact terms: `value`, and `slack`, how far taking each worth to the
+    thousandth may move it."""
+
+    value: Fraction = Fraction(0)
+    slack: Fraction = Fraction(0)
+    terms: list[str] = field(default_factory=list)
+
+    def add(self, worth: float, quantity: int | float) -> None:
+        """`quantity` units at `worth` each."""
+        exact = Fraction(repr(float(worth)))  # the worth as written: 2.2, not its binary neighbour
+        self.value += exact * Fraction(quantity)
+        if quantity and (exact * 1000).denominator != 1:
+            self.slack += PER_UNIT * abs(Fraction(quantity))
+
+    def add_exact(self, value: Fraction) -> None:
+        self.value += value
+
+
+def parse_priority(name: str) -> Priority | None:
+    """The priority a stage names, `kind[unit,...](power,...)` (the plan's wording), or None."""
+    match = _NAME.match(name)
+    if match is None:
+        return None
+    try:
+        return Priority(
+            kind=PriorityKind(match["kind"]),
+            units=[UnitType(u) for u in match["units"].split(",")] if match["units"] else None,
+            powers=[Power(p) for p in match["powers"].split(",")] if match["powers"] else None,
+        )
+    except ValueError:
+        return None
+
+
+def _worth(objective: Objective, unit: UnitType) -> float:
+    """A factor's (a works counter's) value: the scenario's, else the README's default."""
+    return objective.values.get(unit, DEFAULT_VALUES[unit])
+
+
+@dataclass
+class Facts:
+    """What the checker derives of the plan once, for every priority."""
+
+    lines: list[PricedLine]
+    kept: dict[Power, int]
+    oil_kept: int
+    replay: NavalReplay | None
+
+
+def derive_facts(scenario: Scenario, plan: Plan) -> Facts:
+    lines, _ = resolve_lines(scenario, plan)
+    reports = derive_report(scenario, plan)
+    account = grant_account(scenario, plan)
+    # 27.35, 40.253: the oil counters each planned faction may spend on construction, less those spent.
+    oil_kept = sum(
+        oil_for_construction(scenario, faction, account=account) - plan.oil_counters_spent.get(faction, 0)
+        for faction in scenario.factions()
+    )
+    naval = any(state.naval is not None for state in scenario.powers.values())
+    return Facts(
+        lines=lines,
+        kept={power: report.brps_kept for power, report in reports.items()},
+        oil_kept=oil_kept,
+        replay=replay_naval(scenario, plan) if naval else None,
+    )
+
+
+def _counts(unit: UnitType, units: list[UnitType] | None) -> bool:
+    return units is None or unit in units
+
+
+def built_factors(line: PricedLine) -> int:
+    """Combat factors of a build line, counters for works (27.11): its counters x the entry's factors."""
+    return line.line.counters * line.entry.factors
+
+
+def opened_route_capacity(scenario: Scenario, route: str) -> int:
+    """BRPs the route carries once open (40.51 Persia, 40.73 Siberia)."""
+    state = scenario.grants
+    assert state is not None
+    if route == "persia":
+        return max(0, ROUTE_CAPACITY_OPEN - PERSIA_PER_PARTISAN * state.persia.partisans)
+    siberia = state.siberia
+    if siberia.japan_at_war_with_russia or siberia.japan_controls_vladivostok_or_dutch_harbor:
+        return SIBERIA_REDUCED
+    return ROUTE_CAPACITY_OPEN
+
+
+def _delivered(scenario: Scenario, plan: Plan, out: Derivation, worth_of: Callable[[str], float]) -> None:
+    """BRPs expected to arrive by each grant line, with the loss rates of its legs (40.23 B, "Losses"),
+    at `worth_of(recipient)` each."""
+    if scenario.grants is None:
+        return
+    for grant in plan.grants:
+        worth = worth_of(grant.recipient)
+        if worth:
+            survival = expected_brps(scenario, grant) / grant.brps if grant.brps else 0.0
+            out.add(worth * survival, grant.brps)
+
+
+def _naval_value(
+    scenario: Scenario,
+    plan: Plan,
+    facts: Facts,
+    powers: list[Power],
+    units: list[UnitType] | None,
+    out: Derivation,
+) -> None:
+    """Naval construction over the horizon ("Value (horizon)", 27.7): a ship its value per factor x
+    factors in the turn it launches, x `discount` per turn after this one; a ship still on a chart at
+    the end of the horizon for the share of its construction done (SB spent over SB needed) at the
+    end's discount; SW units when built; BRPs spent on ships in a later turn at `horizon.brp_value`
+    each, discounted. A ship counts for its owner."""
+    replay = facts.replay
+    if replay is None:
+        return
+    objective = scenario.objective
+    horizon = scenario.horizon
+    by_sw = SW_VALUED_UNITS if scenario.sw is not None else frozenset()
+    for owner, unit, factors, turn in replay.launched:
+        if owner in powers and _counts(unit, units) and unit not in by_sw:
+            out.add(_worth(objective, unit) * factors * horizon.discount**turn, 1)
+    for owner, unit, factors, row in replay.unfinished:
+        if owner in powers and _counts(unit, units) and unit not in by_sw:
+            done = construction_progress(unit, factors, row)
+            out.add(_worth(objective, unit) * factors * horizon.discount**horizon.turns * done, 1)
+    for line in plan.sw_builds:
+        if line.power in powers and _counts(line.unit, units) and line.unit not in by_sw:
+            out.add(_worth(objective, line.unit), line.factors)
+    for power in powers:
+        for turn, brps in enumerate(replay.brps.get(power, [])):
+            if turn > 0:
+                out.add(-horizon.brp_value * horizon.discount**turn, brps)
+
+
+def _launched_factors(facts: Facts, plan: Plan, powers: list[Power], units: list[UnitType] | None) -> int:
+    """Factors of ships launched within the horizon and of SW units built this turn (27.7, 27.9)."""
+    if facts.replay is None:
+        return 0
+    launched = sum(
+        factors
+        for owner, unit, factors, _ in facts.replay.launched
+        if owner in powers and _counts(unit, units)
+    )
+    return launched + sum(
+        line.factors for line in plan.sw_builds if line.power in powers and _counts(line.unit, units)
+    )
+
+
+def derive_priority(scenario: Scenario, plan: Plan, priority: Priority, facts: Facts) -> Derivation | None:
+    """A priority's value in the plan (models/objective.py, `PriorityKind`), or None when the plan does
+    not hold what it needs (an SW-valued `value` without the plan's SW deployment)."""
+    objective = scenario.objective
+    powers = [p for p in planned_powers(scenario) if priority.powers is None or p in priority.powers]
+    units = priority.units
+    out = Derivation()
+    lines = [line for line in facts.lines if line.power in powers]
+    if priority.kind is PriorityKind.UNSPENT_BRPS:
+        out.add(1, sum(facts.kept.get(p, 0) for p in powers))
+    elif priority.kind is PriorityKind.OIL_KEPT:
+        out.add(1, facts.oil_kept)
+    elif priority.kind is PriorityKind.DELIVERED:
+        recipients = None if priority.powers is None else {p.value for p in priority.powers}
+        _delivered(scenario, plan, out, lambda r: 1.0 if recipients is None or r in recipients else 0.0)
+    elif priority.kind is PriorityKind.FACTORS:
+        # Combat factors: works (fortifications, railheads, beach defenses, ports) only when named.
+        for line in lines:
+            unit = line.entry.unit
+            if (unit in units) if units is not None else (unit not in WORKS_UNIT_TYPES):
+                out.add(1, built_factors(line))
+        out.add(1, _launched_factors(facts, plan, powers, units))
+    else:
+        for line in lines:
+            if _counts(line.entry.unit, units):
+                out.add(_worth(objective, line.entry.unit), built_factors(line))
+        out.add(objective.unspent_brp_value, sum(facts.kept.get(p, 0) for p in powers))
+        out.add(objective.oil_counter_value, facts.oil_kept)
+        values = objective.delivered_brp_value
+        _delivered(scenario, plan, out, lambda r: values.get(GrantRecipient(r), 0.0))
+        if scenario.grants is not None:
+            # 40.52, 40.72: a route opened is worth its capacity in each later turn of the horizon,
+            # discounted, at the value of a BRP delivered to Russia [reading: an estimate].
+            per_brp = values.get(GrantRecipient.RUSSIA, 0.0)
+            turns = sum(scenario.horizon.discount**t for t in range(1, scenario.horizon.turns))
+            for opening in plan.route_openings:
+                out.add(per_brp * opened_route_capacity(scenario, opening.route) * turns, 1)
+        _naval_value(scenario, plan, facts, powers, units, out)
+        if scenario.sw is not None and units is None:
+            deployment = plan.sw.deployment_after if plan.sw is not None else None
+            if deployment is None:
+                return None
+            # The SW campaigns after the plan's builds, weighted by `sw.weights` (in hundredths).
+            worth = deployment_value(with_builds(scenario, plan), deployment)
+            out.add_exact(Fraction(round(worth * 100), 100))
+    return out
+
+
+def _agrees(stated: float, derived: Derivation) -> bool:
+    return abs(Fraction(stated) - derived.value) <= PRINTED + derived.slack + Fraction(1, 10**9)
+
+
+def _shown(value: Fraction) -> str:
+    return f"{float(value):.3f}".rstrip("0").rstrip(".")
+
+
+def check_stages(
+    report: ObjectiveReport | None, derive: Callable[[Priority], Derivation | None], whose: str = ""
+) -> list[Violation]:
+    """Each stated stage against `derive` of its priority (None: not derived), and `objective.value`
+    against the first; `whose` starts each message. No stages: nothing claimed."""
+    if report is None or not report.stages:
+        return []
+    violations: list[Violation] = []
+    first: Derivation | None = None
+    for index, stage in enumerate(report.stages):
+        where = f"{whose}objective.stages[{index}] ({stage.priority})"
+        if stage.priority == TIE_BREAK:
+            continue
+        priority = parse_priority(stage.priority)
+        if priority is None:
+            violations.append(
+                Violation(
+                    REPORT,
+                    f"{where}: not a priority (kind[unit,...](power,...); kinds "
+                    f"{', '.join(k.value for k in PriorityKind)})",
+                    REPORT,
+                )
+            )
+            continue
+        derived = derive(priority)
+        if index == 0:
+            first = derived
+        if derived is not None and not _agrees(stage.value, derived):
+            violations.append(
+                Violation(
+                    REPORT,
+                    f"{where}: {stage.value} in the plan, {_shown(derived.value)} by the scenario's objective",
+                    REPORT,
+                )
+            )
+    if first is not None and not _agrees(report.value, first):
+        violations.append(
+            Violation(
+                REPORT,
+                f"{whose}objective.value: {report.value} in the plan, {_shown(first.value)} by the "
+                f"scenario's objective (its first priority, {report.stages[0].priority})",
+                REPORT,
+            )
+        )
+    return violations
+
+
+def check_objective(scenario: Scenario, plan: Plan) -> list[Violation]:
+    """Each stage the plan states (`objective.stages`) has the value its priority takes in the plan,
+    derived from the scenario's objective; `objective.value` is the first stage's. A plan without
+    stages claims nothing."""
+    if plan.objective is None or not plan.objective.stages:
+        return []
+    facts = derive_facts(scenario, plan)
+    return check_stages(plan.objective, lambda priority: derive_priority(scenario, plan, priority, facts))
