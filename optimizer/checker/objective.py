@@ -48,9 +48,10 @@ ROUTE_CAPACITY_OPEN = 10
 PERSIA_PER_PARTISAN = 5
 SIBERIA_REDUCED = 5
 
-# The planner's last stage with a `grants:` section, the fewest BRPs granted: a tie-break among equally
-# good plans, not a priority of the objective, so it claims nothing of the objective.
-TIE_BREAK = "fewest_granted"
+# The planner's last stages, tie-breaks among equally good plans, not priorities of the objective: the
+# fewest BRPs granted (with a `grants:` section) and the distance from the orders a season expected of
+# the turn (`expected_orders`, written by `awaw next`). They claim nothing of the objective.
+TIE_BREAKS = frozenset({"fewest_granted", "as_expected"})
 
 _NAME = re.compile(r"^(?P<kind>[a-z_]+)(?:\[(?P<units>[a-z_,]+)\])?(?:\((?P<powers>[a-z_,]+)\))?$")
 
@@ -272,7 +273,7 @@ def check_stages(
     first: Derivation | None = None
     for index, stage in enumerate(report.stages):
         where = f"{whose}objective.stages[{index}] ({stage.priority})"
-        if stage.priority == TIE_BREAK:
+        if stage.priority in TIE_BREAKS:
             continue
         priority = parse_priority(stage.priority)
         if priority is None:

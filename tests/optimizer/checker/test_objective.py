@@ -18,7 +18,7 @@ from models.scenario import Scenario
 from models.tables import UnitType
 from optimizer.checker import check
 from optimizer.checker.objective import (
-    TIE_BREAK,
+    TIE_BREAKS,
     check_objective,
     derive_facts,
     derive_priority,
@@ -41,7 +41,7 @@ def stated_and_derived(scenario: Scenario, plan: Plan) -> list[tuple[str, float,
     facts = derive_facts(scenario, plan)
     out = []
     for stage in plan.objective.stages:
-        if stage.priority == TIE_BREAK:
+        if stage.priority in TIE_BREAKS:
             continue
         priority = parse_priority(stage.priority)
         assert priority is not None, stage.priority
