@@ -341,6 +341,14 @@ class SWSection(Strict):
             "(25.31 A, 25.51 A, 25.721) [setting]; false: an eastern front port."
         ),
     )
+    manila_any_allied_control: bool = Field(
+        default=False,
+        description=(
+            "25.92 B: 'The U.S. receives a +2 modifier for submarine warfare in the Pacific if it controls "
+            "Manila': by default only a U.S.-controlled Manila gives it [reading: 'it' is the U.S.]; true: "
+            "any Allied power's control, as the 25.61 table's row says ('+2 Allies control Manila') [setting]."
+        ),
+    )
     research_left_out: ResearchDefault = Field(
         default=ResearchDefault.ZERO,
         description=(

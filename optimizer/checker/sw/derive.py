@@ -302,9 +302,11 @@ def _derive(
     pacific_cves_japanese = count(SWBox.PACIFIC, SWUnit.CVE, axis=True)
     mods = general(Campaign.AMERICAN_PACIFIC)
     mods["cves"] = _cve_steps(pacific_cves_japanese, 3)
-    mods["manila"] = (
-        2 if on_allied_side(port_state(scenario, sw, "manila")[0]) else 0
-    )  # 25.92 B: control only
+    # 25.92 B: "The U.S. receives a +2 modifier ... if it controls Manila": the U.S.'s control, no supply
+    # asked; with `sw.manila_any_allied_control`, any Allied power's, as the 25.61 table's row reads.
+    manila = port_state(scenario, sw, "manila")[0]
+    us_holds = manila is Power.USA or (sw.manila_any_allied_control and on_allied_side(manila))
+    mods["manila"] = 2 if us_holds else 0
     mods["magic"] = american_magic
     american = subs(SWBox.PACIFIC, Power.USA)
     out[Campaign.AMERICAN_PACIFIC] = Derived(

@@ -17,7 +17,9 @@ Readings taken here (each also in the README's SW section):
 - 25.66: the German-U.S. war rows are Atlantic rows, as the table lists them; with
   `sw.us_war_rows_in_indian_ocean` German Indian Ocean rolls take them too [setting].
 - 25.811, 25.92 A: Colombo and the Pacific ports need control and full supply (the text); Manila
-  (25.92 B) needs Allied control only (neither the text nor the table asks supply).
+  (25.92 B: "if it controls Manila", "it" the U.S.) needs U.S. control only (neither the text nor the
+  table asks supply); any Allied power's control with `sw.manila_any_allied_control` (the 25.61
+  table's "Allies control Manila") [setting].
 - 25.83: when the German and the Japanese campaigns both operate in the Indian Ocean (submarines
   there, the campaign possible, not declined), the Allied ASW is split
   (`sw.indian_asw_against_germany`, default half to the Germans rounded down); otherwise the one
@@ -278,8 +280,13 @@ def campaign_barred(campaign: Campaign, where: Situation) -> list[tuple[str, str
 
 
 def _held(ports: dict[str, PortFact], names: tuple[str, ...], who: str, supply: bool) -> list[str]:
-    """The ports of `names` held by the Axis / Japan / the Allies, fully supplied if `supply`."""
-    test = {"axis": is_axis, "japan": lambda p: p is Power.JAPAN, "allies": is_allied}[who]
+    """The ports of `names` held by the Axis / Japan / the U.S. / the Allies, fully supplied if `supply`."""
+    test = {
+        "axis": is_axis,
+        "japan": lambda p: p is Power.JAPAN,
+        "usa": lambda p: p is Power.USA,
+        "allies": is_allied,
+    }[who]
     return [n for n in names if test(ports[n].controller) and (ports[n].fully_supplied or not supply)]
 
 
@@ -491,7 +498,7 @@ def _row_value(
             "gibraltar": (("gibraltar",), "axis", True),
             "colombo": (("colombo",), "japan", True),
             "pacific_ports": (JAPANESE_PACIFIC_PORTS, "japan", True),
-            "manila": (("manila",), "allies", False),
+            "manila": (("manila",), "allies" if sw.manila_any_allied_control else "usa", False),
         }[key]
         held = _held(ports, names, who, supply)
         if held:

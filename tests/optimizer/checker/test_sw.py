@@ -242,6 +242,7 @@ def positions(draw):
             "suez": {"controller": draw(st.sampled_from(["britain", "italy"]))},
             "gibraltar": {"controller": draw(st.sampled_from(["britain", "germany"]))},
             "singapore": {"controller": draw(st.sampled_from(["britain", "japan"]))},
+            "manila": {"controller": draw(st.sampled_from(["usa", "britain", "japan"]))},
         },
         weights={
             "german_atlantic": {"modifier": draw(st.integers(0, 4)), "asw_level": draw(st.integers(0, 2))},
@@ -255,6 +256,7 @@ def positions(draw):
         us_cves_within_25_32_a=draw(st.booleans()),
         research_left_out=draw(st.sampled_from(["zero", "game_start"])),
         us_war_rows_in_indian_ocean=draw(st.booleans()),
+        manila_any_allied_control=draw(st.booleans()),
         indian_cves_split=cves_split,
         indian_cves_against_germany=draw(st.sampled_from([None, 1])) if cves_split else None,
         shipping={"atlantic": {"transports": draw(st.sampled_from([None, 1, 3]))}},

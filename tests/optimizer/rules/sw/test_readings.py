@@ -232,3 +232,27 @@ def test_the_allied_planner_splits_the_indian_ocean_cves_25_83():
 def test_a_cve_split_without_the_setting_is_refused():
     with pytest.raises(ValidationError, match=r"indian_cves_against_germany: set, but indian_cves_split"):
         scenario(indian_cves(indian_cves_against_germany=2))
+
+
+# --- 25.92 B: Manila, "if it controls Manila" -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("controller", "any_allied", "expected"),
+    [("usa", False, 2), ("britain", False, 0), ("japan", False, 0), ("britain", True, 2), ("japan", True, 0)],
+)
+def test_manila_counts_when_the_us_controls_it_25_92_b(controller, any_allied, expected):
+    """25.92 B: "The U.S. receives a +2 modifier for submarine warfare in the Pacific if it controls
+    Manila": "it" is the U.S., so a British-held Manila gives American submarines nothing (both the
+    solver and the checker once read any Allied power). `manila_any_allied_control: true` takes the
+    25.61 table's row instead ("+2 Allies control Manila"). Control only: no supply is asked."""
+    data = position(
+        "western_allies",
+        forces=[group("us", "usa", "submarine", 3, "pearl_harbor", "pacific")],
+        ports={"manila": {"controller": controller, "fully_supplied": False}},
+        **({"manila_any_allied_control": True} if any_allied else {}),
+    )
+    data["us_at_war"] = {"pacific": True}
+    s = scenario(data)
+    assert lines(s, Campaign.AMERICAN_PACIFIC)[1]["manila"] == expected
+    assert derive(s)[Campaign.AMERICAN_PACIFIC].modifiers["manila"] == expected
