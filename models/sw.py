@@ -121,8 +121,10 @@ class ForceGroup(Strict):
     inverted: bool = Field(
         default=False,
         description=(
-            "Inverted: ASW and CVEs count in no SW combat of the next opposing player turn (25.34, 25.362). "
-            "Submarines are available for SW in the owner's next player turn either way (25.121)."
+            "Inverted: nothing inverted counts in this turn's SW combats, submarines included (25.121: "
+            "'available for SW only during the owning player's next player turn'). ASW and CVEs count in no "
+            "SW combat of the next opposing player turn either (25.34, 25.362); submarines are available for "
+            "SW in the owner's next player turn (25.121)."
         ),
     )
     new: bool = Field(

@@ -63,13 +63,17 @@ def _cards(sub: int, asw: int) -> int:
 
 
 def positions(sw: SWSection, deployment: SWDeployment | None) -> dict[tuple[SWBox, Power, SWUnit], int]:
-    """Factors that count in each box: submarines always (25.121), ASW uninverted or new (25.34,
-    27.91), CVEs uninverted and not new: a CVE launched this turn is inverted (27.81) and, moved to a
-    box, stays so through the next opposing player turn (27.82 B, 25.34; 25.362); groups the
-    deployment does not name stay where they are."""
+    """Factors that count in each box. With no deployment, this turn's SW combats: only uninverted
+    units (25.121: inverted submarines "are thus available for SW only during the owning player's next
+    player turn"; 25.34, 25.362). After a deployment, the next SW combats: submarines inverted or not
+    (25.121), ASW uninverted or new (25.34, 27.91), CVEs uninverted and not new: a CVE launched this
+    turn is inverted (27.81) and, moved to a box, stays so through the next opposing player turn
+    (27.82 B, 25.34; 25.362); groups the deployment does not name stay where they are."""
     placed = {p.group: p for p in deployment.placements} if deployment is not None else {}
     out: dict[tuple[SWBox, Power, SWUnit], int] = {}
     for group in sw.forces:
+        if deployment is None and group.inverted:
+            continue
         submarine = group.unit in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE)
         if group.unit is SWUnit.CVE and (group.inverted or group.new):
             continue

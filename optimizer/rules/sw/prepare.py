@@ -9,6 +9,8 @@ Readings taken here (each also in the README's SW section):
 - 25.13, 25.121: submarines in an SW box count for the owner's next SW combat whether inverted or
   not; ASW and CVEs count only uninverted (25.34, 25.362); new submarines and ASW redeployed to a
   box count (27.91); new CVEs never count at the next SW combats (27.721 B, 27.81, 27.82 B, 25.34).
+  In this turn's combats nothing inverted counts, submarines included: inverted, they are "available
+  for SW only during the owning player's next player turn" (25.121).
 - 25.61: the CVEs that count are the defender's (25.722: the Western Allied CVEs against German
   submarines; the Japanese CVEs against American submarines).
 - 25.62: "compared" is the attacker's value less the defender's; the Western Allied defender's DRM
@@ -111,10 +113,12 @@ Counts = dict[tuple[SWBox, Power, SWUnit], int]  # factors that count in each bo
 
 
 def counts_now(sw: SWSection) -> Counts:
-    """What counts in each SW box now (25.13, 25.121, 25.34, 25.362)."""
+    """What counts in each SW box in this turn's combats (25.13, 25.121, 25.34, 25.362): nothing
+    inverted, submarines included (25.121: inverted submarines "are thus available for SW only during
+    the owning player's next player turn")."""
     counts: Counts = {}
     for group in sw.forces:
-        if group.box is not None and counts_in_box(group.unit, group.inverted, group.new):
+        if group.box is not None and not group.inverted and counts_in_box(group.unit, False, group.new):
             key = (group.box, group.power, group.unit)
             counts[key] = counts.get(key, 0) + group.factors
     return counts
@@ -139,7 +143,8 @@ def counts_after(sw: SWSection, deployment: SWDeployment) -> Counts:
 
 
 def counts_in_box(unit: SWUnit, inverted: bool, new: bool) -> bool:
-    """Submarines (advanced ones too) count inverted or not (25.121); ASW and CVEs only uninverted
+    """At the next SW combat (`counts_after`): submarines (advanced ones too) count inverted or not,
+    their inversion ending before the owner's next player turn (25.121); ASW and CVEs only uninverted
     (25.34, 25.362). New ASW redeployed to a box are uninverted at the end of the turn (27.91); new
     CVEs (launched this turn) are not: inverted when built (27.81), moved to a box they stay inverted
     through the next opposing player turn (27.82 B, 25.34), so they count in no SW combat next."""

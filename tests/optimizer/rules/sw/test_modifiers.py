@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from models.sw import Campaign, SWBox
+from models.sw import Campaign, SWBox, SWDeployment
 from models.sw_modifiers import cve_modifier
-from optimizer.rules.sw.prepare import breakdown, counts_now
+from optimizer.checker.sw import derive
+from optimizer.rules.sw.prepare import breakdown, counts_after, counts_now
+from optimizer.rules.sw.solve import plan_sw
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
 
 
@@ -57,6 +59,28 @@ def test_inverted_cves_do_not_count_25_362():
         group("ci", "usa", "cve", 1, "us_atlantic_box", "atlantic", inverted=True),
     ]
     assert lines_of(atlantic(forces=forces))[1]["cves"] == 0
+
+
+def test_inverted_submarines_count_next_turn_not_this_turn_25_121():
+    """25.121: submarines redeployed into an SW box after attacking on the board "remain inverted until the
+    end of the following enemy player turn, and are thus available for SW only during the owning
+    player's next player turn": inverted, a submarine is not available for SW. 6 uninverted and 4
+    inverted German factors in the Atlantic box: this turn's submarine level is 6 (the solver and the
+    checker once counted 10); at the next SW combat, the inversion over, all 10 count."""
+    forces = [
+        group("u", "germany", "submarine", 6, "lorient", "atlantic"),
+        group("ui", "germany", "submarine", 4, "lorient", "atlantic", inverted=True),
+    ]
+    s = scenario(atlantic(forces=forces))
+    assert lines_of(atlantic(forces=forces))[0].submarine_level == 6
+    assert derive(s)[Campaign.GERMAN_ATLANTIC].submarines == 6
+    stay = SWDeployment(placements=[])
+    assert derive(s, stay)[Campaign.GERMAN_ATLANTIC].submarines == 10
+    after = {b.campaign: b for b in breakdown(s, s.sw, counts_after(s.sw, stay), next_turn=True)}
+    assert after[Campaign.GERMAN_ATLANTIC].submarine_level == 10
+    result = plan_sw(s)
+    assert {b.campaign: b for b in result.now}[Campaign.GERMAN_ATLANTIC].submarine_level == 6
+    assert {b.campaign: b for b in result.after}[Campaign.GERMAN_ATLANTIC].submarine_level == 10
 
 
 def test_biscay_ports_need_control_and_full_supply_25_723():
