@@ -343,6 +343,16 @@ class SWSection(Strict):
             "(25.31 A, 25.51 A, 25.721) [setting]; false: an eastern front port."
         ),
     )
+    singapore_bars_box_transfers: bool = Field(
+        default=False,
+        description=(
+            "25.91: 'Submarines may not pass by an enemy-controlled Singapore (hex EE11)'. By default a 25.38 "
+            "transfer between the Pacific and Indian Ocean SW boxes passes no hex of the map, so an enemy "
+            "Singapore does not bar it [reading]; true: Japanese submarines transferring between those boxes, "
+            "either way, pass Singapore [setting]. Moves between a port in Japan and the Indian Ocean box "
+            "pass it either way."
+        ),
+    )
     manila_any_allied_control: bool = Field(
         default=False,
         description=(

@@ -110,6 +110,11 @@ def may_enter_group(scenario: Scenario, group: ForceGroup, box: SWBox) -> str | 
             return f"25.31 {'A' if box is SWBox.ATLANTIC else 'C'}: German submarines there need {where} base"
         return None
     if group.power is Power.JAPAN:
+        # 25.91: "Submarines may not pass by an enemy-controlled Singapore (hex EE11)": on the way from a
+        # port in Japan to the Indian Ocean box; a 25.38 transfer between the Pacific and Indian Ocean boxes
+        # crosses no hex, unless `sw.singapore_bars_box_transfers` says it passes Singapore [setting].
+        enemy_singapore = on_allied_side(port_state(scenario, sw, "singapore")[0])
+        transfer_barred = enemy_singapore and sw.singapore_bars_box_transfers
         if box is SWBox.ATLANTIC:
             return "25.31: not the Atlantic"
         if box is SWBox.PACIFIC:
@@ -119,6 +124,8 @@ def may_enter_group(scenario: Scenario, group: ForceGroup, box: SWBox) -> str | 
                 return "25.91"
             if group.unit is SWUnit.ASW and not japan_us:
                 return "25.22 E"
+            if group.box is SWBox.INDIAN and transfer_barred:
+                return "25.91: from the Indian Ocean box past an enemy-controlled Singapore [setting]"
             return None
         if group.unit is not SWUnit.SUBMARINE:
             return "25.31: only Japanese submarines in the Indian Ocean"
@@ -126,8 +133,10 @@ def may_enter_group(scenario: Scenario, group: ForceGroup, box: SWBox) -> str | 
             return "25.31 C: Japan or Singapore"
         if not japan_britain:
             return "25.81"
-        if on_allied_side(port_state(scenario, sw, "singapore")[0]):
+        if group.box is None and enemy_singapore:
             return "25.91: enemy-controlled Singapore"
+        if group.box is SWBox.PACIFIC and transfer_barred:
+            return "25.91: from the Pacific box past an enemy-controlled Singapore [setting]"
         return None
     return f"25.31 D: {group.power.value} units do not enter SW boxes"
 

@@ -60,7 +60,10 @@ def eligible_boxes(
     units in an SW box transfer freely between the boxes. 25.22 E: Japanese ASW not in the Pacific
     before war between Japan and the U.S. 25.81: Japanese submarines not in the Indian Ocean before
     war between Japan and Britain; 25.91: Japanese and American submarines not in the Pacific before
-    that war or USJT 40, nor past an enemy-controlled Singapore. Submarines of Britain (25.13 D is
+    that war or USJT 40, nor past an enemy-controlled Singapore: from a port in Japan to the Indian
+    Ocean box; a 25.38 transfer between the Pacific and Indian Ocean boxes passes no hex of the map
+    [reading], unless `sw.singapore_bars_box_transfers`, when it passes Singapore either way
+    [setting]. Submarines of Britain (25.13 D is
     empty) and American submarines outside the Pacific have no campaign and stay [reading].
     Destroyers stay where they are: they change no SW modifier or level (25.361) [reading].
     25.73: advanced submarines to the Atlantic box only [reading]. 25.16 (one Western Allied
@@ -76,6 +79,8 @@ def eligible_boxes(
         and base_fact.controller is not None
         and (is_axis(base_fact.controller) == is_axis(group_power))
     )
+    # 25.91 with 25.38: a transfer between the Pacific and Indian Ocean boxes passes Singapore [setting].
+    singapore_barred = where.singapore_bars_box_transfers and is_allied(ports["singapore"].controller)
     for target in SWBox:
         if target is box:
             reasons[target] = ""  # staying where it is is always allowed (25.37: withdrawing is optional)
@@ -117,6 +122,8 @@ def eligible_boxes(
                     reason = "25.31 B: Japanese units in the Pacific box are based in Japan or Truk"
                 elif unit is SWUnit.SUBMARINE and not where.pacific_submarines:
                     reason = "25.91: Japan and the U.S. not at war and USJT below 40"
+                elif box is SWBox.INDIAN and singapore_barred:
+                    reason = "25.91: submarines may not pass an enemy-controlled Singapore [setting]"
                 elif unit is SWUnit.ASW and not where.japan_us_war:
                     reason = "25.22 E: Japanese ASW not in the Pacific before war between Japan and the U.S."
             elif unit is not SWUnit.SUBMARINE:
@@ -125,8 +132,10 @@ def eligible_boxes(
                 reason = "25.31 C: Japanese submarines in the Indian Ocean are based in Japan or Singapore"
             elif not where.japan_britain_war:
                 reason = "25.81: Japan and Britain are not at war"
-            elif is_allied(ports["singapore"].controller):
+            elif box is None and is_allied(ports["singapore"].controller):
                 reason = "25.91: submarines may not pass an enemy-controlled Singapore"
+            elif box is SWBox.PACIFIC and singapore_barred:
+                reason = "25.91: submarines may not pass an enemy-controlled Singapore [setting]"
         else:
             reason = f"25.31 D: {group_power.value} units do not enter SW boxes"
         reasons[target] = reason

@@ -38,6 +38,9 @@ Readings taken here (each also in the README's SW section):
 - 25.361: destroyers change no level or modifier; the breakdown counts the British and American
   destroyer factors in the box, which absorb onboard submarine losses (22.9432) only.
 - Konigsberg is a western front port unless `sw.konigsberg_western_front` is false [setting].
+- 25.91, 25.38: an enemy-controlled Singapore (hex EE11) bars Japanese submarines between Japan and the
+  Indian Ocean box, either way; a transfer between the Pacific and Indian Ocean boxes passes no hex and
+  is not barred, unless `sw.singapore_bars_box_transfers` [setting] (deployment.py).
 """
 
 from __future__ import annotations
@@ -173,6 +176,7 @@ class Situation:
     japan_attacked_us_this_turn: bool = False  # 25.13 C note
     germany_us_war: bool = False
     konigsberg_western: bool = True  # `sw.konigsberg_western_front` [setting]
+    singapore_bars_box_transfers: bool = False  # `sw.singapore_bars_box_transfers` (25.91, 25.38) [setting]
     defenders: dict[Campaign, Power] = field(default_factory=dict)  # 25.62: the defender of each campaign
 
     @property
@@ -215,6 +219,7 @@ def situation(scenario: Scenario, sw: SWSection) -> Situation:
         japan_attacked_us_this_turn=japan_attacked_us_this_turn(scenario, sw),
         germany_us_war=bool(scenario.us_at_war.get("europe")),
         konigsberg_western=sw.konigsberg_western_front,
+        singapore_bars_box_transfers=sw.singapore_bars_box_transfers,
         defenders={c: defender_of(sw, c) for c in Campaign},
     )
 

@@ -257,6 +257,7 @@ def positions(draw):
         research_left_out=draw(st.sampled_from(["zero", "game_start"])),
         us_war_rows_in_indian_ocean=draw(st.booleans()),
         manila_any_allied_control=draw(st.booleans()),
+        singapore_bars_box_transfers=draw(st.booleans()),
         indian_cves_split=cves_split,
         indian_cves_against_germany=draw(st.sampled_from([None, 1])) if cves_split else None,
         shipping={"atlantic": {"transports": draw(st.sampled_from([None, 1, 3]))}},

@@ -8,6 +8,7 @@ from pydantic import ValidationError
 
 from models.sw import Campaign, GroupPlacement, SWBox, SWDeployment
 from optimizer.checker.sw import check_deployment, deployment_value, derive, may_enter
+from optimizer.rules.sw.deployment import deployment_data
 from optimizer.rules.sw.prepare import breakdown, counts_now
 from optimizer.rules.sw.solve import plan_sw
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
@@ -256,3 +257,59 @@ def test_manila_counts_when_the_us_controls_it_25_92_b(controller, any_allied, e
     s = scenario(data)
     assert lines(s, Campaign.AMERICAN_PACIFIC)[1]["manila"] == expected
     assert derive(s)[Campaign.AMERICAN_PACIFIC].modifiers["manila"] == expected
+
+
+# --- 25.91, 25.38: transfers between the Pacific and Indian Ocean boxes past Singapore -------------------
+
+
+def japanese_boxes(setting: bool | None):
+    """Japanese submarines based at Tokyo, 2 in the Pacific box and 2 in the Indian Ocean box, Singapore
+    British, Japan at war with the U.S. and Britain."""
+    data = position(
+        "japan",
+        forces=[
+            group("pac", "japan", "submarine", 2, "tokyo", "pacific"),
+            group("ind", "japan", "submarine", 2, "tokyo", "indian"),
+            group("home", "japan", "submarine", 2, "tokyo"),
+        ],
+        ports={"singapore": {"controller": "britain"}},
+        **({} if setting is None else {"singapore_bars_box_transfers": setting}),
+    )
+    data["us_at_war"] = {"pacific": True}
+    data["japan_at_war_with_britain"] = True
+    return scenario(data)
+
+
+def test_box_transfers_do_not_pass_singapore_by_default_25_91_25_38():
+    """25.38: "Naval units and SW units may be transferred between SW boxes during the redeployment
+    phase"; 25.91: "Submarines may not pass by an enemy-controlled Singapore (hex EE11)". A transfer
+    between the Pacific and Indian Ocean boxes crosses no hex of the map, so with Singapore British the
+    Japanese submarines in the Pacific box may transfer to the Indian Ocean box, and those there to the
+    Pacific box (the solver and the checker once barred the first and allowed the second). From Tokyo
+    to the Indian Ocean box they pass Singapore: barred."""
+    s = japanese_boxes(None)
+    for group_id, box in (("pac", SWBox.INDIAN), ("ind", SWBox.PACIFIC)):
+        assert may_enter(s, group_id, box) is None
+        assert box in {g.id: g for g in deployment_data(s, s.sw).groups}[group_id].allowed
+    assert may_enter(s, "home", SWBox.INDIAN) == "25.91: enemy-controlled Singapore"
+    assert SWBox.INDIAN not in {g.id: g for g in deployment_data(s, s.sw).groups}["home"].allowed
+    swap = SWDeployment(
+        placements=[
+            GroupPlacement(group="pac", boxes={SWBox.INDIAN: 2}),
+            GroupPlacement(group="ind", boxes={SWBox.PACIFIC: 2}),
+        ]
+    )
+    assert check_deployment(s, swap) == []
+
+
+def test_box_transfers_past_singapore_is_a_setting_25_91_25_38():
+    """`singapore_bars_box_transfers: true`: a transfer between the Pacific and Indian Ocean boxes passes
+    Singapore, so with Singapore British neither way is open (25.91), in the solver and the checker."""
+    s = japanese_boxes(True)
+    groups = {g.id: g for g in deployment_data(s, s.sw).groups}
+    for group_id, box in (("pac", SWBox.INDIAN), ("ind", SWBox.PACIFIC)):
+        assert may_enter(s, group_id, box).startswith("25.91")
+        assert group_id not in groups or box not in groups[group_id].allowed  # "ind" may not move at all
+    one = SWDeployment(placements=[GroupPlacement(group="ind", boxes={SWBox.PACIFIC: 2})])
+    assert [v.rule for v in check_deployment(s, one)] == ["25.91"]
+    assert check_deployment(s, plan_sw(s).deployment) == []
