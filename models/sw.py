@@ -113,8 +113,9 @@ class ForceGroup(Strict):
     factors: int = Field(ge=0, le=MAX_GROUP_FACTORS, description="Factors (CVEs: counters).")
     base: str = Field(
         description=(
-            "The port or mapboard box the units are based at or would withdraw to (25.31, 25.37): a port "
-            "of the map, a box, or a port of `sw.ports`."
+            "The port or mapboard box the units are based at or would withdraw to (25.31, 25.37; a "
+            "deployment may withdraw them to another location of their box, `withdraw_to`): a port of the "
+            "map, a box, or a port of `sw.ports`."
         )
     )
     box: SWBox | None = Field(default=None, description="The SW box they are in now; none: at the base.")
@@ -500,10 +501,31 @@ class GroupPlacement(Strict):
     """Where one group's factors are after this turn's deployment."""
 
     group: str = Field(description="The id of a group of `sw.forces` (or of the plan's new SW units).")
-    at_base: NonNegativeInt = Field(default=0, le=MAX_GROUP_FACTORS, description="Factors left at the base.")
+    at_base: NonNegativeInt = Field(
+        default=0,
+        le=MAX_GROUP_FACTORS,
+        description="Factors out of the SW boxes: left at the base, or withdrawn from the group's box (25.37).",
+    )
     boxes: dict[SWBox, Annotated[int, Field(ge=0, le=MAX_GROUP_FACTORS)]] = Field(
         default_factory=dict, description="Factors in each SW box (25.3)."
     )
+    withdraw_to: str | None = Field(
+        default=None,
+        description=(
+            "For a group in an SW box: where the factors of `at_base` withdraw to, any location from which "
+            "they were eligible to enter that box (25.37: 'a location from which they were eligible to enter "
+            "the SW box in question (25.31)'); unset: the group's base."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _known_place(self) -> GroupPlacement:
+        known = all_ports()
+        if self.withdraw_to is not None and self.withdraw_to not in known:
+            raise ValueError(
+                f"withdraw_to: unknown port or box {self.withdraw_to!r}{_did_you_mean(self.withdraw_to, known)}"
+            )
+        return self
 
 
 class SWDeployment(Strict):

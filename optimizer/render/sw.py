@@ -69,6 +69,14 @@ def sw_tables(report: dict[str, Any]) -> Group:
                 *(str(boxes.get(box, "")) for box in ("atlantic", "indian", "pacific")),
             )
         parts.append(table)
+        elsewhere = [p for p in deployment["placements"] if p.get("withdraw_to")]
+        if elsewhere:
+            parts.append(
+                Text(
+                    "Withdrawn to another location of their box (25.37): "
+                    + ", ".join(f"{p['group']} to {p['withdraw_to']}" for p in elsewhere)
+                )
+            )
         if deployment["declined"]:
             parts.append(Text(f"Submarines decline SW combat (25.14): {', '.join(deployment['declined'])}"))
         if deployment["indian_asw_against_germany"] is not None:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from models.map_data import SITE_BY_ID
 from models.scenario import Scenario
-from models.sw import Campaign, ForceGroup, GibraltarTransfers, SWBox, SWDeployment, SWSection, SWUnit
+from models.sw import (
+    Campaign,
+    ForceGroup,
+    GibraltarTransfers,
+    GroupPlacement,
+    SWBox,
+    SWDeployment,
+    SWSection,
+    SWUnit,
+)
 from models.tables import Power
 from optimizer.checker.sw.derive import indian_split_applies, positions
 from optimizer.checker.sw.facts import front, on_allied_side, on_axis_side, port_state, wars
@@ -29,44 +38,53 @@ INDIAN_BASES = {
 }
 
 
+def _held_by_side(scenario: Scenario, sw: SWSection, power: Power, place: str) -> bool:
+    controller = port_state(scenario, sw, place)[0]
+    return controller is not None and on_axis_side(controller) == on_axis_side(power)
+
+
 def _own_base(scenario: Scenario, sw: SWSection, group: ForceGroup) -> bool:
-    controller = port_state(scenario, sw, group.base)[0]
-    return controller is not None and on_axis_side(controller) == on_axis_side(group.power)
+    return _held_by_side(scenario, sw, group.power, group.base)
+
+
+def place_serves(sw: SWSection, power: Power, place: str, box: SWBox) -> bool:
+    """25.31 A-C: `place` is one the power deploys to `box` from (control aside)."""
+    where = front(sw, place)
+    japan_home = place in SITE_BY_ID and SITE_BY_ID[place].country == "japan"
+    if power in (Power.BRITAIN, Power.USA):
+        bases = {SWBox.ATLANTIC: ATLANTIC_BASES, SWBox.PACIFIC: PACIFIC_BASES, SWBox.INDIAN: INDIAN_BASES}[
+            box
+        ]
+        return place in bases or (box is SWBox.ATLANTIC and where == "western")
+    if power is Power.GERMANY:
+        return where == "mediterranean" or (box is SWBox.ATLANTIC and where == "western")
+    if power is Power.JAPAN:
+        return japan_home or place == ("truk" if box is SWBox.PACIFIC else "singapore")
+    return False
 
 
 def base_serves(sw: SWSection, group: ForceGroup, box: SWBox) -> bool:
     """25.31 A-C: the group's base is one its power deploys to `box` from (control aside)."""
-    where = front(sw, group.base)
-    japan_home = group.base in SITE_BY_ID and SITE_BY_ID[group.base].country == "japan"
-    if group.power in (Power.BRITAIN, Power.USA):
-        bases = {SWBox.ATLANTIC: ATLANTIC_BASES, SWBox.PACIFIC: PACIFIC_BASES, SWBox.INDIAN: INDIAN_BASES}[
-            box
-        ]
-        return group.base in bases or (box is SWBox.ATLANTIC and where == "western")
-    if group.power is Power.GERMANY:
-        return where == "mediterranean" or (box is SWBox.ATLANTIC and where == "western")
-    if group.power is Power.JAPAN:
-        return japan_home or group.base == ("truk" if box is SWBox.PACIFIC else "singapore")
-    return False
+    return place_serves(sw, group.power, group.base, box)
 
 
 def _withdrawal_barred(
-    scenario: Scenario, sw: SWSection, group: ForceGroup, box: SWBox
+    scenario: Scenario, sw: SWSection, group: ForceGroup, box: SWBox, place: str
 ) -> tuple[str, str] | None:
-    """Why the group's factors may not withdraw from `box` to its base: (rule, what), or None.
+    """Why the group's factors may not withdraw from `box` to `place`: (rule, what), or None.
 
-    25.37: "to a location from which they were eligible to enter the SW box in question (25.31)": the
-    base must serve that box for the group's power and be held by its side; the wars and tension that
-    time an entry do not bind a withdrawal [reading]. Destroyers stay (25.361) [reading]. 25.91:
-    "Submarines may not pass by an enemy-controlled Singapore": Japanese submarines in the Indian Ocean
-    box pass it on their way home to Japan, as on their way out."""
+    25.37: "Naval units and SW units must withdraw to a location from which they were eligible to enter
+    the SW box in question (25.31)": any such location, the group's base or another, held by its side;
+    the wars and tension that time an entry do not bind a withdrawal [reading]. Destroyers stay (25.361)
+    [reading]. 25.91: "Submarines may not pass by an enemy-controlled Singapore": Japanese submarines
+    going from the Indian Ocean box to a port in Japan pass it, as on their way out."""
     if (
         group.unit is SWUnit.DESTROYER
-        or not _own_base(scenario, sw, group)
-        or not base_serves(sw, group, box)
+        or not _held_by_side(scenario, sw, group.power, place)
+        or not place_serves(sw, group.power, place, box)
     ):
         return "25.37", "not a place they could have entered it from (25.31)"
-    passes_singapore = group.power is Power.JAPAN and box is SWBox.INDIAN and group.base != "singapore"
+    passes_singapore = group.power is Power.JAPAN and box is SWBox.INDIAN and place != "singapore"
     if passes_singapore and on_allied_side(port_state(scenario, sw, "singapore")[0]):
         return "25.91", "past an enemy-controlled Singapore"
     return None
@@ -156,16 +174,23 @@ def us_limits(scenario: Scenario) -> dict[SWBox, int | None]:
     }
 
 
-def _gibraltar(sw: SWSection, group: ForceGroup, at_base: int, boxes: dict[SWBox, int]) -> int:
-    """German factors based in the Mediterranean that pass Gibraltar (25.15 B): from the base to the
-    Atlantic box or back, and between the Indian Ocean and Atlantic boxes as
+def _gibraltar(sw: SWSection, group: ForceGroup, placement: GroupPlacement) -> int:
+    """German factors that pass Gibraltar (25.15 B, "Between the Atlantic SW box and a Mediterranean
+    port"): withdrawn from the Atlantic box to a Mediterranean port; of those based at a Mediterranean
+    port, from the base to the Atlantic box, and between the Indian Ocean and Atlantic boxes as
     `sw.gibraltar_box_transfers` says [setting]."""
-    if group.power is not Power.GERMANY or front(sw, group.base) != "mediterranean":
+    if group.power is not Power.GERMANY:
         return 0
+    boxes = placement.boxes
+    place = placement.withdraw_to or group.base
+    withdrawn = (
+        placement.at_base if group.box is SWBox.ATLANTIC and front(sw, place) == "mediterranean" else 0
+    )
+    if front(sw, group.base) != "mediterranean":
+        return withdrawn
     rule = sw.gibraltar_box_transfers
     if group.box is SWBox.ATLANTIC:
-        into_indian = boxes.get(SWBox.INDIAN, 0) if rule is GibraltarTransfers.BOTH else 0
-        return at_base + into_indian
+        return withdrawn + (boxes.get(SWBox.INDIAN, 0) if rule is GibraltarTransfers.BOTH else 0)
     if group.box is SWBox.INDIAN:
         return boxes.get(SWBox.ATLANTIC, 0) if rule is not GibraltarTransfers.NEITHER else 0
     return boxes.get(SWBox.ATLANTIC, 0)
@@ -198,15 +223,20 @@ def check_deployment(scenario: Scenario, deployment: SWDeployment) -> list[Viola
             )
         # 25.37: withdrawn only to a location from which they could have entered that box (25.31).
         left = group.box
+        place = placement.withdraw_to or group.base
+        if left is None and placement.withdraw_to is not None:
+            out.append(Violation("25.37", f"{group.id}: withdraw_to, but the group is in no SW box"))
         barred = (
-            None if left is None or not placement.at_base else _withdrawal_barred(scenario, sw, group, left)
+            None
+            if left is None or not placement.at_base
+            else _withdrawal_barred(scenario, sw, group, left, place)
         )
         if left is not None and barred is not None:
             out.append(
                 Violation(
                     barred[0],
                     f"{group.id}: {placement.at_base} factors withdraw from the {left.value} box to "
-                    f"{group.base}, {barred[1]}",
+                    f"{place}, {barred[1]}",
                 )
             )
         for box, factors in placement.boxes.items():
@@ -217,7 +247,7 @@ def check_deployment(scenario: Scenario, deployment: SWDeployment) -> list[Viola
                     us_entering[box] += factors
                 elif group.unit is SWUnit.CVE and box is SWBox.ATLANTIC:
                     us_cves_atlantic += factors
-        gibraltar_passing += _gibraltar(sw, group, placement.at_base, placement.boxes)
+        gibraltar_passing += _gibraltar(sw, group, placement)
     # 25.32: American-built ASW until the U.S. is at war in both theaters; American CVEs in the
     # Atlantic before war with Germany too, with `sw.us_cves_within_25_32_a` [setting].
     if sw.us_cves_within_25_32_a and not scenario.us_at_war.get("europe"):

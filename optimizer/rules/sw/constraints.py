@@ -12,7 +12,7 @@ from optimizer.rules.sw.variables import SWVariables
 
 def add_sw(model: cp_model.CpModel, variables: SWVariables) -> None:
     """Each group's factors split between its base and the boxes it may end in (25.31), all of them
-    in boxes when its base is not a place it may withdraw to (25.37); American-built ASW entering a
+    in boxes when it has no place to withdraw to (25.37); American-built ASW entering a
     box within 25.32's limits (American CVEs in the Atlantic too, with `sw.us_cves_within_25_32_a`);
     German submarines past an Allied-controlled Gibraltar one factor a turn (25.15, 25.151)."""
     data = variables.data
@@ -20,7 +20,7 @@ def add_sw(model: cp_model.CpModel, variables: SWVariables) -> None:
         placed = sum(variables.placed[group.id, box] for box in group.allowed)
         cap = variables.caps.get(group.id, group.factors)
         if group.box is not None and not group.withdraws:
-            model.add(placed == cap)  # 25.37: no withdrawal to a base it could not have come from
+            model.add(placed == cap)  # 25.37: no location it could have entered the box from
         else:
             model.add(placed <= cap)
     for box, limit in data.us_asw_limit.items():
@@ -44,20 +44,25 @@ def add_sw(model: cp_model.CpModel, variables: SWVariables) -> None:
 
 
 def gibraltar_passing(variables: SWVariables) -> list[LinearExpr]:
-    """German submarine factors based at a Mediterranean port that pass Gibraltar this turn (25.15 B):
-    between the Atlantic box and the base, either way; between the Indian Ocean and Atlantic boxes as
-    `sw.gibraltar_box_transfers` says (both ways by default, one way, or neither) [setting]."""
+    """German submarine factors that pass Gibraltar this turn (25.15 B): those withdrawn from the
+    Atlantic box to a Mediterranean port (`withdraw_passes_gibraltar`); of those based at a
+    Mediterranean port, those from the base to the Atlantic box, and between the Indian Ocean and
+    Atlantic boxes as `sw.gibraltar_box_transfers` says (both ways by default, one way, or neither)
+    [setting]."""
     data = variables.data
     transfers = data.gibraltar_transfers
     passing: list[LinearExpr] = []
     for g in data.groups:
-        if g.power is not Power.GERMANY or not g.mediterranean:
+        if g.power is not Power.GERMANY:
             continue
         atlantic = variables.placed.get((g.id, SWBox.ATLANTIC), 0)
         indian = variables.placed.get((g.id, SWBox.INDIAN), 0)
-        if g.box is SWBox.ATLANTIC:
+        if g.box is SWBox.ATLANTIC and g.withdraw_passes_gibraltar:
             others = sum(variables.placed[g.id, b] for b in g.allowed if b is not SWBox.ATLANTIC)
-            passing.append(g.factors - atlantic - others)  # withdrawn to the Mediterranean base
+            passing.append(g.factors - atlantic - others)  # withdrawn to a Mediterranean port
+        if not g.mediterranean:
+            continue
+        if g.box is SWBox.ATLANTIC:
             if transfers is GibraltarTransfers.BOTH:
                 passing.append(indian)
         elif g.box is SWBox.INDIAN:

@@ -142,29 +142,66 @@ def eligible_boxes(
     return reasons
 
 
-def may_withdraw(group_power: Power, unit: SWUnit, base: str, box: SWBox, where: Situation) -> bool:
-    """25.37: units withdraw from an SW box only to a location from which they were eligible to enter
-    that box (25.31 A-C), so the group's base must be one of that box's bases for its power, held by
-    its side [reading: the wars and tension that time an entry (25.22 E, 25.81, 25.91) do not bind a
-    withdrawal]. Destroyers stay where they are (25.361) [reading]. But Japanese submarines going home
-    from the Indian Ocean box to Japan pass Singapore, which they may not pass enemy-controlled (25.91,
-    a way, not a time)."""
-    fact = where.ports.get(base)
-    if unit is SWUnit.DESTROYER or fact is None or fact.controller is None:
-        return False
-    if is_axis(fact.controller) != is_axis(group_power):
-        return False
-    front = where.front(base)
+def enters_from(group_power: Power, place: str, box: SWBox, where: Situation) -> bool:
+    """Whether `place` is a location from which the power's units deploy to `box` (25.31 A-C), control
+    aside: for the U.S. and Britain the bases 25.31 A-C lists (and, for the Atlantic, western front
+    ports); for German submarines a Mediterranean port, or for the Atlantic a western front port too;
+    for Japan a port in Japan, or Truk (the Pacific), or Singapore (the Indian Ocean)."""
+    front = where.front(place)
     if group_power in (Power.BRITAIN, Power.USA):
-        return base in ALLIED_BOX_BASES[box] or (box is SWBox.ATLANTIC and front == "western")
+        return place in ALLIED_BOX_BASES[box] or (box is SWBox.ATLANTIC and front == "western")
     if group_power is Power.GERMANY:
         return front == "mediterranean" or (box is SWBox.ATLANTIC and front == "western")
     if group_power is Power.JAPAN:
-        extra = JAPANESE_PACIFIC_BASES if box is SWBox.PACIFIC else JAPANESE_INDIAN_BASES
-        if box is SWBox.INDIAN and base not in extra and is_allied(where.ports["singapore"].controller):
-            return False  # 25.91: home to Japan past an enemy-controlled Singapore
-        return in_japan(base) or base in extra
+        return in_japan(place) or place in (
+            JAPANESE_PACIFIC_BASES if box is SWBox.PACIFIC else JAPANESE_INDIAN_BASES
+        )
     return False
+
+
+def withdrawal_places(group_power: Power, unit: SWUnit, box: SWBox, where: Situation) -> list[str]:
+    """25.37: "Naval units and SW units must withdraw to a location from which they were eligible to
+    enter the SW box in question (25.31)": any such location (`enters_from`), not only the group's base,
+    held by its side [reading: the wars and tension that time an entry (25.22 E, 25.81, 25.91) do not bind
+    a withdrawal]. Destroyers stay where they are (25.361) [reading]. Japanese submarines going from the
+    Indian Ocean box to a port in Japan pass Singapore, which they may not pass enemy-controlled (25.91,
+    a way, not a time)."""
+    if unit is SWUnit.DESTROYER:
+        return []
+    enemy_singapore = is_allied(where.ports["singapore"].controller)
+    places = []
+    for place, fact in sorted(where.ports.items()):
+        if fact.controller is None or is_axis(fact.controller) != is_axis(group_power):
+            continue
+        if not enters_from(group_power, place, box, where):
+            continue
+        if group_power is Power.JAPAN and box is SWBox.INDIAN and in_japan(place) and enemy_singapore:
+            continue  # 25.91: home to Japan past an enemy-controlled Singapore
+        places.append(place)
+    return places
+
+
+def withdrawal_passes_gibraltar(group_power: Power, box: SWBox, place: str, where: Situation) -> bool:
+    """25.15 B: German submarines from the Atlantic box to a Mediterranean port pass Gibraltar (counted
+    when the Western Allies control it)."""
+    return group_power is Power.GERMANY and box is SWBox.ATLANTIC and where.front(place) == "mediterranean"
+
+
+def withdrawal_destination(
+    group_power: Power, unit: SWUnit, base: str, box: SWBox, where: Situation
+) -> str | None:
+    """Where the planner withdraws a group from its SW box to, or None if it may not withdraw (25.37):
+    among `withdrawal_places`, one that uses no factor past a Western Allied Gibraltar first (25.15 B),
+    then the group's base, then by name [reading: the base is where the player means to go; another
+    place of the box only when the base is none, or when it spares the one factor a turn past Gibraltar]."""
+    gibraltar_allied = not is_axis(where.ports["gibraltar"].controller)
+
+    def order(place: str) -> tuple[bool, bool, str]:
+        passes = gibraltar_allied and withdrawal_passes_gibraltar(group_power, box, place, where)
+        return passes, place != base, place
+
+    places = withdrawal_places(group_power, unit, box, where)
+    return min(places, key=order) if places else None
 
 
 # 27.94: the SW boxes new SW units may redeploy to, by where they were built. A: the Atlantic from
@@ -197,7 +234,13 @@ class GroupData:
     counts: bool  # counts in a box after deployment (25.34, 27.91)
     allowed: tuple[SWBox, ...]  # boxes it may end in
     mediterranean: bool  # based at a Mediterranean port (25.15)
-    withdraws: bool = True  # in a box: may withdraw to its base (25.37)
+    withdraw_to: str | None = None  # in a box: where it withdraws to; None: it may not (25.37)
+    withdraw_passes_gibraltar: bool = False  # that withdrawal passes Gibraltar (25.15 B)
+
+    @property
+    def withdraws(self) -> bool:
+        """In a box: it may withdraw (25.37)."""
+        return self.withdraw_to is not None
 
 
 @dataclass(frozen=True)
@@ -280,10 +323,12 @@ def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
         counted = counts_in_box(group.unit, group.inverted, group.new)
         reasons = eligible_boxes(group.power, group.unit, group.base, group.box, where)
         allowed = tuple(b for b in SWBox if not reasons[b])
-        withdraws = group.box is not None and may_withdraw(
-            group.power, group.unit, group.base, group.box, where
+        withdraw_to = (
+            withdrawal_destination(group.power, group.unit, group.base, group.box, where)
+            if group.box is not None
+            else None
         )
-        moves = any(b is not group.box for b in allowed) or withdraws
+        moves = any(b is not group.box for b in allowed) or withdraw_to is not None
         if group.power in planners and group.factors and moves:
             groups.append(
                 GroupData(
@@ -296,7 +341,10 @@ def deployment_data(scenario: Scenario, sw: SWSection) -> DeploymentData:
                     counted,
                     allowed,
                     where.front(group.base) == "mediterranean",
-                    withdraws,
+                    withdraw_to,
+                    group.box is not None
+                    and withdraw_to is not None
+                    and withdrawal_passes_gibraltar(group.power, group.box, withdraw_to, where),
                 )
             )
         elif group.box is not None and counted:

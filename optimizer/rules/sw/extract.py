@@ -19,8 +19,16 @@ def extract_deployment(solver: cp_model.CpSolver, variables: SWVariables) -> SWD
     placements = []
     for group in variables.data.groups:
         boxes = {box: values[group.id, box] for box in group.allowed if values[group.id, box]}
+        at_base = group.factors - sum(boxes.values())
+        # 25.37: factors withdrawn from the group's box go to `withdraw_to`, named when not the base.
+        elsewhere = group.box is not None and at_base and group.withdraw_to != group.base
         placements.append(
-            GroupPlacement(group=group.id, at_base=group.factors - sum(boxes.values()), boxes=boxes)
+            GroupPlacement(
+                group=group.id,
+                at_base=at_base,
+                boxes=boxes,
+                withdraw_to=group.withdraw_to if elsewhere else None,
+            )
         )
     split = int(solver.value(variables.split)) if variables.split is not None else None
     cve_split = int(solver.value(variables.cve_split)) if variables.cve_split is not None else None

@@ -14,6 +14,7 @@ from optimizer.checker.sw import check_deployment
 from optimizer.cli import app
 from optimizer.rules.sw.constraints import add_sw
 from optimizer.rules.sw.deployment import deployment_data
+from optimizer.rules.sw.extract import extract_deployment
 from optimizer.rules.sw.solve import plan_sw
 from optimizer.rules.sw.variables import SWVariables
 from tests.optimizer.rules.sw.positions import FRANCE_GERMAN, group, position, scenario
@@ -81,24 +82,45 @@ def test_regression_withdrawal_to_any_base_25_37():
     """25.37: units "must withdraw to a location from which they were eligible to enter the SW box in
     question (25.31)". British ASW in the Atlantic box, based at Pearl Harbor (they came over from the
     Pacific box, 25.38): Pearl Harbor is no Atlantic base (25.31 A), so they may not withdraw there.
-    The checker once accepted that withdrawal; it is now a breach of 25.37, and the solver's model
-    refuses it (transfers to another box stay open: 25.38)."""
+    The checker once accepted that withdrawal; it is a breach of 25.37 (transfers to another box stay
+    open: 25.38)."""
     s = scenario(allied(group("asw", "britain", "asw", 3, "pearl_harbor", "atlantic")))
     withdraw = SWDeployment(placements=[GroupPlacement(group="asw", at_base=3)])
     assert [v.rule for v in check_deployment(s, withdraw)] == ["25.37"]
+    to_pearl = SWDeployment(placements=[GroupPlacement(group="asw", at_base=3, withdraw_to="pearl_harbor")])
+    assert [v.rule for v in check_deployment(s, to_pearl)] == ["25.37"]
     transfer = SWDeployment(placements=[GroupPlacement(group="asw", boxes={SWBox.PACIFIC: 3})])
     assert check_deployment(s, transfer) == []
-    for placed, feasible in (
-        ({("asw", box): 0 for box in SWBox}, False),
-        ({("asw", SWBox.ATLANTIC): 0, ("asw", SWBox.INDIAN): 0, ("asw", SWBox.PACIFIC): 3}, True),
-    ):
-        model = cp_model.CpModel()
-        variables = SWVariables.create(model, deployment_data(s, s.sw))
-        add_sw(model, variables)
-        variables.fix(model, placed)
-        status = cp_model.CpSolver().solve(model)
-        assert (status in (cp_model.OPTIMAL, cp_model.FEASIBLE)) is feasible
     assert check_deployment(s, plan_sw(s).deployment) == []
+
+
+def test_withdrawal_to_any_location_of_the_box_not_only_the_base_25_37():
+    """25.37: "must withdraw to a location from which they were eligible to enter the SW box in question
+    (25.31)": a location, any of them, not the group's own base only. The British ASW in the Atlantic box
+    based at Pearl Harbor may withdraw to Liverpool (a western front port) or the Atlantic U.S. box
+    (25.31 A), not to Colombo (an Indian Ocean base) nor to German-held Brest. The solver and the checker
+    once held a group to its base, so these could not leave the box but for another box; the solver's
+    withdrawal now names where it goes."""
+    s = scenario(allied(group("asw", "britain", "asw", 3, "pearl_harbor", "atlantic")))
+    for place, rules in (
+        ("liverpool", []),
+        ("us_atlantic_box", []),
+        ("colombo", ["25.37"]),
+        ("brest", ["25.37"]),
+    ):
+        withdraw = SWDeployment(placements=[GroupPlacement(group="asw", at_base=3, withdraw_to=place)])
+        assert [v.rule for v in check_deployment(s, withdraw)] == rules, place
+    model = cp_model.CpModel()
+    variables = SWVariables.create(model, deployment_data(s, s.sw))
+    add_sw(model, variables)
+    variables.fix(model, {("asw", box): 0 for box in SWBox})  # all 3 withdrawn
+    solver = cp_model.CpSolver()
+    assert solver.solve(model) == cp_model.OPTIMAL
+    placed = extract_deployment(solver, variables)
+    assert placed.placements == [
+        GroupPlacement(group="asw", at_base=3, withdraw_to=placed.placements[0].withdraw_to)
+    ]
+    assert check_deployment(s, placed) == []
 
 
 def test_withdrawal_to_a_base_of_the_box_is_allowed_25_37():
@@ -155,3 +177,38 @@ def test_no_way_home_past_an_enemy_singapore_25_91():
     assert check_deployment(s, plan_sw(s).deployment) == []
     data["sw"]["ports"] = {"singapore": {"controller": "japan"}}
     assert check_deployment(scenario(data), home) == []
+
+
+def test_withdrawal_to_a_western_front_port_spares_gibraltar_25_37_25_15_b():
+    """25.37: a withdrawal goes to any location from which the units could have entered the box; for
+    German submarines in the Atlantic box a western front or Mediterranean port (25.31 A). 25.15 B: only
+    "Between the Atlantic SW box and a Mediterranean port" is past Gibraltar, one factor a turn while the
+    Western Allies hold it. Naples-based submarines withdrawn from the Atlantic box to Lorient use none of
+    it, so another factor may go from Naples to the Atlantic box the same turn; withdrawn to Naples,
+    the two make 2 past Gibraltar (25.15)."""
+    data = position(
+        "european_axis",
+        forces=[
+            group("atl", "germany", "submarine", 1, "naples", "atlantic"),
+            group("med", "germany", "submarine", 1, "naples"),
+        ],
+    )
+    data["map"] = {"sites": FRANCE_GERMAN}
+    s = scenario(data)
+    both = [GroupPlacement(group="med", boxes={SWBox.ATLANTIC: 1})]
+    to_lorient = SWDeployment(
+        placements=[GroupPlacement(group="atl", at_base=1, withdraw_to="lorient"), *both]
+    )
+    to_naples = SWDeployment(placements=[GroupPlacement(group="atl", at_base=1), *both])
+    assert check_deployment(s, to_lorient) == []
+    assert [v.rule for v in check_deployment(s, to_naples)] == ["25.15"]
+    data_ = deployment_data(s, s.sw)
+    atl = next(g for g in data_.groups if g.id == "atl")
+    assert atl.withdraw_to is not None and not atl.withdraw_passes_gibraltar
+    model = cp_model.CpModel()
+    variables = SWVariables.create(model, data_)
+    add_sw(model, variables)
+    variables.fix(model, {("atl", SWBox.ATLANTIC): 0, ("atl", SWBox.INDIAN): 0, ("med", SWBox.ATLANTIC): 1})
+    solver = cp_model.CpSolver()
+    assert solver.solve(model) == cp_model.OPTIMAL
+    assert check_deployment(s, extract_deployment(solver, variables)) == []

@@ -95,7 +95,10 @@ def test_konigsberg_western_front_setting_25_31_a_25_721():
     assert may_enter(s, "k", SWBox.ATLANTIC).startswith("25.31 A")
     assert [r for r, _ in lines(s, Campaign.GERMAN_ATLANTIC)[0].barred] == ["25.721, 25.51 A"]
     assert derive(s)[Campaign.GERMAN_ATLANTIC].possible is False
-    assert plan_sw(s).deployment.placements == []
+    # "u" may withdraw to a location it could have entered the box from (25.37: Hamburg, Naples, ...), but
+    # nothing is gained: nothing moves.
+    moved = plan_sw(s).deployment.placements
+    assert [(p.group, p.at_base, p.boxes) for p in moved] == [("u", 0, {SWBox.ATLANTIC: 4})]
 
 
 # --- 25.32 A and American CVEs ----------------------------------------------------------------------------
