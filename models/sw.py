@@ -344,6 +344,15 @@ class SWSection(Strict):
             "(25.31 A, 25.51 A, 25.721) [setting]; false: an eastern front port."
         ),
     )
+    gibraltar_western_front: bool = Field(
+        default=True,
+        description=(
+            "Gibraltar is a western front port (25.31 A, 25.51 A, 25.721): 25.65 counts the ports of 25.723, "
+            "Gibraltar among them, as bases of the Atlantic campaign, which 25.51 A has German submarines "
+            "conduct only from western front ports [reading]; false: a Mediterranean port (25.31 C, 25.15) "
+            "[setting]."
+        ),
+    )
     singapore_bars_box_transfers: bool = Field(
         default=False,
         description=(

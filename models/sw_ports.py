@@ -28,6 +28,8 @@ SW_PORTS: dict[str, SWPortInfo] = {
     "vigo": SWPortInfo("Vigo", None, "western"),
     "lisbon": SWPortInfo("Lisbon", None, "western"),
     "cadiz": SWPortInfo("Cadiz", None, "western"),
+    # 25.65, 25.723, 25.51 A: an Atlantic submarine base, so a western front port [reading];
+    # `sw.gibraltar_western_front: false` makes it Mediterranean [setting].
     "gibraltar": SWPortInfo("Gibraltar", Power.BRITAIN, "western"),
     "suez": SWPortInfo("Suez", Power.BRITAIN, "mediterranean"),
     "basra": SWPortInfo("Basra", Power.BRITAIN, "indian"),

@@ -79,7 +79,13 @@ def at_war(scenario: Scenario, one: Power, other: Power) -> bool:
 
 
 def front(sw: SWSection, name: str) -> str | None:
-    """The front of a port (25.31, 25.51); Konigsberg's as `sw.konigsberg_western_front` says."""
+    """The front of a port (25.31, 25.51); Konigsberg's as `sw.konigsberg_western_front` says. Gibraltar:
+    25.65 ("DISTANCE FROM SUBMARINE BASES") reads the ports of 25.723, Gibraltar among them, as bases of
+    the Atlantic campaign, and 25.51 A has that campaign conducted "only from an Axis-controlled
+    operational port on the western front": a western front port, or a Mediterranean one with
+    `sw.gibraltar_western_front: false` [setting]."""
     if name == "konigsberg" and not sw.konigsberg_western_front:
         return "eastern"
+    if name == "gibraltar" and not sw.gibraltar_western_front:
+        return "mediterranean"
     return port_front(name)

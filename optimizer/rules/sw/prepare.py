@@ -38,6 +38,9 @@ Readings taken here (each also in the README's SW section):
 - 25.361: destroyers change no level or modifier; the breakdown counts the British and American
   destroyer factors in the box, which absorb onboard submarine losses (22.9432) only.
 - Konigsberg is a western front port unless `sw.konigsberg_western_front` is false [setting].
+- Gibraltar is a western front port (25.65: the ports of 25.723, Gibraltar among them, are the Atlantic
+  campaign's submarine bases; 25.51 A: those are western front ports), a Mediterranean one with
+  `sw.gibraltar_western_front: false` [setting].
 - 25.91, 25.38: an enemy-controlled Singapore (hex EE11) bars Japanese submarines between Japan and the
   Indian Ocean box, either way; a transfer between the Pacific and Indian Ocean boxes passes no hex and
   is not barred, unless `sw.singapore_bars_box_transfers` [setting] (deployment.py).
@@ -176,6 +179,7 @@ class Situation:
     japan_attacked_us_this_turn: bool = False  # 25.13 C note
     germany_us_war: bool = False
     konigsberg_western: bool = True  # `sw.konigsberg_western_front` [setting]
+    gibraltar_western: bool = True  # `sw.gibraltar_western_front` [setting]
     singapore_bars_box_transfers: bool = False  # `sw.singapore_bars_box_transfers` (25.91, 25.38) [setting]
     defenders: dict[Campaign, Power] = field(default_factory=dict)  # 25.62: the defender of each campaign
 
@@ -200,9 +204,12 @@ class Situation:
         return False
 
     def front(self, port: str) -> str | None:
-        """The front of a port (25.31, 25.51), Konigsberg as `sw.konigsberg_western_front` says."""
+        """The front of a port (25.31, 25.51), Konigsberg as `sw.konigsberg_western_front` says and
+        Gibraltar as `sw.gibraltar_western_front`."""
         if port == "konigsberg" and not self.konigsberg_western:
             return "eastern"
+        if port == "gibraltar" and not self.gibraltar_western:
+            return "mediterranean"
         return port_front(port)
 
 
@@ -219,6 +226,7 @@ def situation(scenario: Scenario, sw: SWSection) -> Situation:
         japan_attacked_us_this_turn=japan_attacked_us_this_turn(scenario, sw),
         germany_us_war=bool(scenario.us_at_war.get("europe")),
         konigsberg_western=sw.konigsberg_western_front,
+        gibraltar_western=sw.gibraltar_western_front,
         singapore_bars_box_transfers=sw.singapore_bars_box_transfers,
         defenders={c: defender_of(sw, c) for c in Campaign},
     )

@@ -155,6 +155,7 @@ ALLIED_BASES = [
     "colombo",
     "us_pacific_box",
     "south_africa_box",
+    "gibraltar",
 ]
 JAPANESE_BASES = ["tokyo", "truk", "singapore"]
 # (U.S. at war with Germany, with Japan, USJT): peace, both wars, one theater each, tension only.
@@ -258,6 +259,7 @@ def positions(draw):
         us_war_rows_in_indian_ocean=draw(st.booleans()),
         manila_any_allied_control=draw(st.booleans()),
         singapore_bars_box_transfers=draw(st.booleans()),
+        gibraltar_western_front=draw(st.booleans()),
         indian_cves_split=cves_split,
         indian_cves_against_germany=draw(st.sampled_from([None, 1])) if cves_split else None,
         shipping={"atlantic": {"transports": draw(st.sampled_from([None, 1, 3]))}},

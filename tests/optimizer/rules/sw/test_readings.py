@@ -316,3 +316,54 @@ def test_box_transfers_past_singapore_is_a_setting_25_91_25_38():
     one = SWDeployment(placements=[GroupPlacement(group="ind", boxes={SWBox.PACIFIC: 2})])
     assert [v.rule for v in check_deployment(s, one)] == ["25.91"]
     assert check_deployment(s, plan_sw(s).deployment) == []
+
+
+# --- Gibraltar's front (25.31, 25.51 A, 25.65, 25.723) ---------------------------------------------------
+
+
+def gibraltar_position(**sw):
+    """The Axis hold Gibraltar and every other western front port is inoperative; German submarines are
+    based there, 2 at the port and 2 in the Atlantic box; Suez is Italian."""
+    inoperative = ["hamburg", "kiel", "konigsberg", "brest", "lorient", "bordeaux"]
+    return scenario(
+        axis(
+            group("gib", "germany", "submarine", 2, "gibraltar"),
+            group("atl", "germany", "submarine", 2, "gibraltar", "atlantic"),
+            ports={"gibraltar": {"controller": "germany"}, "suez": {"controller": "italy"}},
+            inoperative_ports=inoperative,
+            **sw,
+        )
+    )
+
+
+def test_gibraltar_is_a_western_front_port_25_51_a_25_65():
+    """25.65 ("DISTANCE FROM SUBMARINE BASES"): "The control of specified operational ports modifies
+    submarine warfare, as set out in 25.723", whose ports, Gibraltar among them, are thus the Atlantic
+    campaign's submarine bases; 25.51 A: German submarines "may conduct SW in the Atlantic SW box only from
+    an Axis-controlled operational port on the western front". So Gibraltar is a western front port: held
+    by the Axis, it alone keeps the Atlantic campaign possible (25.721), with its +1 (25.723); German
+    submarines based there deploy to the Atlantic box (25.31 A) but not the Indian Ocean box (25.31 C: "must
+    be based in a Mediterranean port"). The solver and the checker agree; this pins the default."""
+    s = gibraltar_position()
+    found, values = lines(s, Campaign.GERMAN_ATLANTIC)
+    assert found.possible and values["gibraltar"] == 1
+    assert derive(s)[Campaign.GERMAN_ATLANTIC].possible
+    assert may_enter(s, "gib", SWBox.ATLANTIC) is None
+    assert may_enter(s, "gib", SWBox.INDIAN).startswith("25.31 C")
+    groups = {g.id: g for g in deployment_data(s, s.sw).groups}
+    assert groups["gib"].allowed == (SWBox.ATLANTIC,)
+    assert check_deployment(s, plan_sw(s).deployment) == []
+
+
+def test_gibraltar_as_a_mediterranean_port_is_a_setting():
+    """`gibraltar_western_front: false`: Gibraltar a Mediterranean port. With no other operational western
+    front port the Atlantic campaign cannot happen (25.721, 25.51 A), though Gibraltar's +1 row still reads
+    Axis control (25.723); German submarines based there may deploy to the Indian Ocean box (25.31 C)."""
+    s = gibraltar_position(gibraltar_western_front=False)
+    found, values = lines(s, Campaign.GERMAN_ATLANTIC)
+    assert not found.possible and values["gibraltar"] == 1
+    assert derive(s)[Campaign.GERMAN_ATLANTIC].possible is False
+    assert may_enter(s, "gib", SWBox.INDIAN) is None
+    groups = {g.id: g for g in deployment_data(s, s.sw).groups}
+    assert SWBox.INDIAN in groups["gib"].allowed
+    assert check_deployment(s, plan_sw(s).deployment) == []
