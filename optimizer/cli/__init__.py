@@ -94,13 +94,13 @@ def build(names: Iterable[str] = NAMES) -> typer.Typer:
 
 def __getattr__(name: str) -> Any:
     """`app` (the whole group, built when first asked: `main` builds only the command it runs) and
-    `PresetName` (optimizer.cli.plan)."""
+    `PresetName` (optimizer.cli.common)."""
     if name == "app":
         whole = build()
         globals()["app"] = whole
         return whole
     if name == "PresetName":
-        from optimizer.cli.plan import PresetName
+        from optimizer.cli.common import PresetName
 
         return PresetName
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,11 +9,20 @@ from typing import Annotated
 import typer
 
 from optimizer.cli.common import (
+    DiscountOption,
+    HorizonOption,
+    MinimumOption,
+    OilValueOption,
+    PresetOption,
+    ReserveOption,
     ScenarioArg,
+    UnspentValueOption,
+    ValueOption,
     fail,
     limit_option,
     load,
     no_plan,
+    objective_overrides,
     plan_decisions,
     print_verdict,
     read_player_plan,
@@ -26,11 +35,30 @@ def check(
         Path,
         typer.Argument(help="Plan JSON file, or a decisions-only plan (YAML or JSON, see `awaw compare`)."),
     ],
+    preset: PresetOption = None,
+    minimum: MinimumOption = None,
+    reserve: ReserveOption = None,
+    value: ValueOption = None,
+    unspent_value: UnspentValueOption = None,
+    oil_value: OilValueOption = None,
+    horizon: HorizonOption = None,
+    discount: DiscountOption = None,
 ) -> None:
-    """Check a plan against every rule; list each violation with its rule number."""
+    """Check a plan against every rule; list each violation with its rule number. The values the plan states
+    of each priority are derived again by the scenario's objective, with the objective options `awaw plan`
+    was given (the same names)."""
+    from models.io import InputError
+    from models.overrides import apply_overrides
     from optimizer.planners.turn import TURN
 
     scenario = load(scenario_file, checking=plan_file)
+    overrides = objective_overrides(
+        preset, minimum, reserve, value, unspent_value, oil_value, horizon, discount
+    )
+    try:
+        scenario = apply_overrides(scenario, overrides)
+    except InputError as error:
+        raise fail(error.render(), 2) from None
     print_verdict(plan_file, TURN, scenario)
 
 

@@ -20,6 +20,59 @@ if TYPE_CHECKING:
 ScenarioArg = Annotated[Path, typer.Argument(help="Scenario YAML file.", show_default=False)]
 
 
+class PresetName(StrEnum):
+    """The objective presets of `models.scenario.Preset`, named here so that `--help` needs no models."""
+
+    MAX_FACTORS = "max-factors"
+    MAX_VALUE = "max-value"
+
+
+# The objective options: `awaw plan` scores its plan by them, and `awaw check` derives the values a plan
+# states by the same ones (a plan made with `--value armor=3` is checked with `--value armor=3`).
+PresetOption = Annotated[
+    PresetName | None, typer.Option(help="Objective preset, replacing the scenario's priorities.")
+]
+MinimumOption = Annotated[
+    list[str] | None,
+    typer.Option("--min", help="Require POWER:UNIT:FACTORS, e.g. germany:armor:6 (any = any)."),
+]
+ReserveOption = Annotated[list[str] | None, typer.Option(help="Keep POWER=BRPS unspent, e.g. italy=10.")]
+ValueOption = Annotated[
+    list[str] | None, typer.Option("--value", help="Value per factor UNIT=VALUE, e.g. armor=2.5.")
+]
+UnspentValueOption = Annotated[float | None, typer.Option(help="Value of each unspent BRP.")]
+OilValueOption = Annotated[float | None, typer.Option(help="Value of each oil counter kept.")]
+HorizonOption = Annotated[
+    int | None, typer.Option(help="Turns of naval construction to plan ahead (27.7), this one included.")
+]
+DiscountOption = Annotated[float | None, typer.Option(help="Weight of each later turn of the horizon.")]
+
+
+def objective_overrides(
+    preset: PresetName | None,
+    minimum: list[str] | None,
+    reserve: list[str] | None,
+    value: list[str] | None,
+    unspent_value: float | None,
+    oil_value: float | None,
+    horizon: int | None,
+    discount: float | None,
+) -> Any:
+    """The objective options as `models.overrides.Overrides`, to be applied to the scenario."""
+    from models.overrides import Overrides
+
+    return Overrides(
+        preset=None if preset is None else preset.value,
+        values=value or [],
+        minimum=minimum or [],
+        reserve=reserve or [],
+        unspent_value=unspent_value,
+        oil_value=oil_value,
+        horizon=horizon,
+        discount=discount,
+    )
+
+
 class SheetFormat(StrEnum):
     """How `awaw plan --sheet` and `awaw season --sheet` print the order sheet."""
 

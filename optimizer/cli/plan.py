@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -11,25 +10,27 @@ import typer
 
 import scenarios
 from optimizer.cli.common import (
+    DiscountOption,
+    HorizonOption,
+    MinimumOption,
+    OilValueOption,
+    PresetOption,
+    ReserveOption,
     SheetFormat,
+    UnspentValueOption,
+    ValueOption,
     alternatives_option,
     fail,
     format_option,
     limit_option,
     load,
     no_plan,
+    objective_overrides,
     refuse_sheet_mixes,
     sheet_option,
     tolerance_given,
     tolerance_option,
 )
-
-
-class PresetName(StrEnum):
-    """The objective presets of `models.scenario.Preset`, named here so that `--help` needs no models."""
-
-    MAX_FACTORS = "max-factors"
-    MAX_VALUE = "max-value"
 
 
 def plan(
@@ -40,26 +41,17 @@ def plan(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the plan as JSON (the shape `awaw check` reads).")
     ] = False,
-    preset: Annotated[
-        PresetName | None, typer.Option(help="Objective preset, replacing the scenario's priorities.")
-    ] = None,
-    minimum: Annotated[
-        list[str] | None,
-        typer.Option("--min", help="Require POWER:UNIT:FACTORS, e.g. germany:armor:6 (any = any)."),
-    ] = None,
-    reserve: Annotated[list[str] | None, typer.Option(help="Keep POWER=BRPS unspent, e.g. italy=10.")] = None,
-    value: Annotated[
-        list[str] | None, typer.Option("--value", help="Value per factor UNIT=VALUE, e.g. armor=2.5.")
-    ] = None,
-    unspent_value: Annotated[float | None, typer.Option(help="Value of each unspent BRP.")] = None,
-    oil_value: Annotated[float | None, typer.Option(help="Value of each oil counter kept.")] = None,
+    preset: PresetOption = None,
+    minimum: MinimumOption = None,
+    reserve: ReserveOption = None,
+    value: ValueOption = None,
+    unspent_value: UnspentValueOption = None,
+    oil_value: OilValueOption = None,
     time_limit: Annotated[
         float | None, limit_option("Seconds; returns the best plan found with its gap.")
     ] = None,
-    horizon: Annotated[
-        int | None, typer.Option(help="Turns of naval construction to plan ahead (27.7), this one included.")
-    ] = None,
-    discount: Annotated[float | None, typer.Option(help="Weight of each later turn of the horizon.")] = None,
+    horizon: HorizonOption = None,
+    discount: DiscountOption = None,
     timing: Annotated[bool, typer.Option(help="Also print build and solve times (to stderr).")] = False,
     why: Annotated[
         bool,
@@ -102,20 +94,13 @@ def plan(
 ) -> None:
     """The best build for the turn, legal under rule 27, with its accounting."""
     from models.io import InputError
-    from models.overrides import Overrides, apply_overrides
+    from models.overrides import apply_overrides
     from optimizer.planners.position import Position, result_of
     from optimizer.planners.turn import TURN, explanation_tables
 
     path = scenario_file or scenarios.path()
-    overrides = Overrides(
-        preset=None if preset is None else preset.value,
-        values=value or [],
-        minimum=minimum or [],
-        reserve=reserve or [],
-        unspent_value=unspent_value,
-        oil_value=oil_value,
-        horizon=horizon,
-        discount=discount,
+    overrides = objective_overrides(
+        preset, minimum, reserve, value, unspent_value, oil_value, horizon, discount
     )
     refuse_sheet_mixes(sheet, sheet_format, as_json, why or bool(why_not) or alternatives is not None)
     tolerance = tolerance_given(tolerance, alternatives)

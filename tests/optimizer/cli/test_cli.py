@@ -36,6 +36,23 @@ def test_plan_json_is_checked_legal(tmp_path):
     assert "legal" in checked.stdout
 
 
+def test_check_takes_the_objective_options_the_plan_was_made_with(tmp_path):
+    """`awaw check` derives the values a plan states by the scenario's objective: a plan scored with
+    `--value armor=3` states another value than the scenario's own, and is checked with the same option."""
+    made = run("plan", "--value", "armor=3", "--json")
+    assert made.exit_code == 0
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(made.stdout)
+    plain = run("check", scenarios.path(), plan_file)
+    assert plain.exit_code == 1
+    assert "by the scenario's objective" in plain.stdout
+    same = run("check", scenarios.path(), plan_file, "--value", "armor=3")
+    assert same.exit_code == 0, same.stdout
+    assert "legal" in same.stdout
+    bad = run("check", scenarios.path(), plan_file, "--value", "armor=x")
+    assert bad.exit_code == 2
+
+
 def test_plan_json_is_byte_identical_run_to_run():
     assert run("plan", "--json").stdout == run("plan", "--json").stdout
 
