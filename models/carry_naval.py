@@ -25,30 +25,57 @@ AUSTRALIAN_IN_PLAY_FIELDS = {
 }
 
 
-def _label(design_ship: str, scenario: Scenario) -> str:
-    """A ship laid down this turn keeps its name with the turn it was laid down, so that next turn's
-    lay-downs of the same design (named `design#1`...) are never the same label."""
-    return f"{design_ship}-{scenario.turn.season.value}-{scenario.turn.year}"
+def new_ship_labels(scenario: Scenario, plan: Plan) -> dict[tuple[Power, str, str], str]:
+    """The label each ship laid down this turn has on the next turn's charts, by (power, yard, ship): its
+    name with the turn it was laid down, so that next turn's lay-downs of the same design (named
+    `design#1`...) are never the same label. The planner numbers a design's copies at each yard
+    (`DESIGN#N`), and a ship's name need only be unique at its yard; but the next turn looks a ship up by
+    the power and its name (`awaw plan --fix POWER:SHIP:ACTION`, which names no yard). So when the power
+    lays a design down at more than one yard this turn, its copies are numbered across those yards, in
+    the order of the power's shipyards and then of the copies (`baltimore-class#1-summer-1942` at the
+    first yard, `baltimore-class#2-summer-1942` at the second); a design laid down at one yard keeps its
+    copies' numbers."""
+    when = f"{scenario.turn.season.value}-{scenario.turn.year}"
+    laid: dict[tuple[Power, str], list[tuple[int, int, str, str]]] = {}
+    for action in plan.naval_actions:
+        if action.turn != 0 or action.action != "lay_down":
+            continue
+        naval = scenario.powers[action.power].naval
+        yards = [yard.id for yard in naval.shipyards] if naval is not None else []
+        design, _, copy = action.ship.partition("#")
+        order = (yards.index(action.yard), int(copy) if copy.isdigit() else 0, action.yard, action.ship)
+        laid.setdefault((action.power, design), []).append(order)
+    labels: dict[tuple[Power, str, str], str] = {}
+    for (power, design), ships in laid.items():
+        across = len({yard for _, _, yard, _ in ships}) > 1
+        for k, (_, _, yard, ship) in enumerate(sorted(ships), start=1):
+            labels[power, yard, ship] = f"{design}#{k}-{when}" if across else f"{ship}-{when}"
+    return labels
 
 
 def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[str]:
     """Move the charts of `data` (the next turn's scenario data, `models.carry.next_turn_data`) as the plan
     leaves them; returns the fields the player must still fill (paths)."""
     marked: list[str] = []
-    laid = {(a.power, a.ship) for a in plan.naval_actions if a.turn == 0 and a.action == "lay_down"}
-    raised = {(a.power, a.ship) for a in plan.naval_actions if a.turn == 0 and a.action == "raise"}
+    labels = new_ship_labels(scenario, plan)
+    # By yard and ship: a ship's name is unique only at its yard, and a design's copies are numbered at
+    # each yard (`DESIGN#N`).
+    laid = {(a.power, a.yard, a.ship) for a in plan.naval_actions if a.turn == 0 and a.action == "lay_down"}
+    raised = {(a.power, a.yard, a.ship) for a in plan.naval_actions if a.turn == 0 and a.action == "raise"}
     for power, state in scenario.powers.items():
         if state.naval is None:
             continue
         ndata = data["powers"][power.value]["naval"]
-        known: dict[str, dict[str, Any]] = {}
+        known: dict[tuple[str, str], dict[str, Any]] = {}  # by yard and ship
         for yard in state.naval.shipyards:
             for on_chart in yard.chart:
-                known[on_chart.id] = on_chart.model_dump(mode="json", exclude_defaults=True)
+                known[yard.id, on_chart.id] = on_chart.model_dump(mode="json", exclude_defaults=True)
             for waiting in yard.waiting_for_repair:
-                known[waiting.id] = waiting.model_dump(mode="json", exclude_defaults=True)
-        for sunk in state.naval.sunk_in_port:
-            known[sunk.id] = sunk.model_dump(mode="json", exclude_defaults=True, exclude={"yard", "theater"})
+                known[yard.id, waiting.id] = waiting.model_dump(mode="json", exclude_defaults=True)
+        for sunk in state.naval.sunk_in_port:  # a ship raised waits for repair at the yard that raised it
+            known[sunk.yard, sunk.id] = sunk.model_dump(
+                mode="json", exclude_defaults=True, exclude={"yard", "theater"}
+            )
         designs = {d.id: d for d in state.naval.designs}
         yards = []
         for i, yard in enumerate(state.naval.shipyards):
@@ -61,14 +88,14 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
                 continue
             chart = []
             for view in snapshot.ships:
-                base = known.get(view.ship)
+                base = known.get((yard.id, view.ship))
                 if base is None:  # laid down this turn: its design's
                     design = designs[view.ship.split("#")[0]]
                     described = design.model_dump(mode="json", exclude_defaults=True)
                     base = {k: described[k] for k in ("unit", "factors", "carrier_class") if k in described}
                     if design.for_britain:  # 27.7223 B: a British CVE the U.S. builds
                         base["owner"] = Power.BRITAIN.value
-                    label = _label(view.ship, scenario)
+                    label = labels[power, yard.id, view.ship]
                 else:
                     label = view.ship
                 moved = {k: v for k, v in base.items() if k not in ("damaged_this_turn",)}
@@ -82,7 +109,7 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
                 chart.append(moved)
             ydata["chart"] = chart
             ydata["waiting_for_repair"] = [
-                {k: v for k, v in known[name].items() if k != "damaged_this_turn"}
+                {k: v for k, v in known[yard.id, name].items() if k != "damaged_this_turn"}
                 for name in snapshot.waiting_for_repair
             ]
             yards.append(ydata)
@@ -90,7 +117,7 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
         left = []
         for design in state.naval.designs:
             count = design.count - sum(
-                1 for p, ship in laid if p is power and ship.split("#")[0] == design.id
+                1 for p, _, ship in laid if p is power and ship.split("#")[0] == design.id
             )
             if count > 0:
                 left.append({**design.model_dump(mode="json", exclude_defaults=True), "count": count})
@@ -98,7 +125,7 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
         ndata["sunk_in_port"] = [
             s.model_dump(mode="json", exclude_defaults=True)
             for s in state.naval.sunk_in_port
-            if (power, s.id) not in raised
+            if (power, s.yard, s.id) not in raised
         ]
         actions = [a for a in plan.naval_actions if a.turn == 0 and a.power is power]
         if power is Power.BRITAIN and any(y.id == AUSTRALIA_YARD for y in state.naval.shipyards):
@@ -178,11 +205,12 @@ def _transports_sunk_by_japan(
 def carried_actions(scenario: Scenario, plan: Plan) -> list[dict[str, Any]]:
     """The chart actions the plan expects of the turns after this one, as the next turn's orders
     (`models.orders.TurnOrders.naval`): a turn earlier, each ship under the name it has on the next
-    turn's chart. A ship laid down this turn is there under its label (`_label`); a copy of a design laid
-    down in a later turn is, at its yard, numbered after the copies laid down this turn are gone from the
-    design (`next_charts`), as the planner numbers a design's copies at a yard in the order they are laid
-    down (`DESIGN#N`)."""
-    now = {(a.power, a.yard, a.ship) for a in plan.naval_actions if a.turn == 0 and a.action == "lay_down"}
+    turn's chart. A ship laid down this turn is there under its label (`new_ship_labels`); a copy of a
+    design laid down in a later turn is, at its yard, numbered after the copies laid down this turn are
+    gone from the design (`next_charts`), as the planner numbers a design's copies at a yard in the order
+    they are laid down (`DESIGN#N`)."""
+    labels = new_ship_labels(scenario, plan)
+    now = set(labels)
     laid_now: dict[tuple[Power, str, str], int] = {}
     for power, yard, ship in now:
         design = ship.split("#")[0]
@@ -193,7 +221,7 @@ def carried_actions(scenario: Scenario, plan: Plan) -> list[dict[str, Any]]:
             continue
         ship = action.ship
         if (action.power, action.yard, ship) in now:
-            ship = _label(ship, scenario)
+            ship = labels[action.power, action.yard, ship]
         elif "#" in ship and ship.split("#")[1].isdigit():
             design, copy = ship.split("#")
             earlier = laid_now.get((action.power, action.yard, design), 0)

@@ -324,6 +324,75 @@ def test_regression_awaw_next_loses_the_owner_of_a_british_cve():
     assert (cve.id, cve.unit, cve.owner) == ("bcve#1-summer-1942", UnitType.ESCORT_CARRIER, "britain")
 
 
+def test_regression_awaw_next_gives_a_design_laid_down_at_two_yards_two_labels(tmp_path):
+    """27.7251: the U.S. lays down a cruiser of one design at each of its boxes (27.712), each the
+    design's first copy at its yard (`ca#1`), over a chart of 3 turns. The next turn's charts label them
+    apart, `ca#1-summer-1942` at the Atlantic box and `ca#2-summer-1942` at the Pacific box, so that the
+    power's ships are one name each (`awaw plan --fix POWER:SHIP:ACTION` names no yard); the orders
+    carried (each continues in winter) name each by its own label; and the design is used up (2 laid
+    down of 2). `awaw next` had labelled both `ca#1-summer-1942` and left one to lay down."""
+    naval = {
+        "shipyards": [{"id": "us_atlantic_box", "rate": 3}, {"id": "us_pacific_box", "rate": 3}],
+        "designs": [{"id": "ca", "unit": "cruiser", "factors": 2, "count": 2}],
+    }
+    data = western_allies({"usa": {"naval": naval}}, usat=50, us_at_war={"europe": True, "pacific": True})
+    data["horizon"] = {"turns": 3}
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
+    laid = [
+        {"power": "usa", "yard": yard, "ship": "ca#1", "action": "lay_down"}
+        for yard in ("us_atlantic_box", "us_pacific_box")
+    ]
+    (tmp_path / "d.yaml").write_text(yaml.safe_dump({"format": "awaw-decisions/1", "naval": laid}))
+    compared = run("compare", tmp_path / "s.yaml", tmp_path / "d.yaml", "--json")
+    assert compared.exit_code == 0, compared.stdout
+    (tmp_path / "p.json").write_text(json.dumps(json.loads(compared.stdout)["mine"]))
+    written = run("next", tmp_path / "s.yaml", tmp_path / "p.json", "--out", tmp_path / "n.yaml")
+    assert written.exit_code == 0, written.stdout
+    following = Scenario.model_validate(yaml.safe_load((tmp_path / "n.yaml").read_text()))
+    naval_state = following.powers[Power.USA].naval
+    assert naval_state is not None
+    assert [(y.id, [s.id for s in y.chart]) for y in naval_state.shipyards] == [
+        ("us_atlantic_box", ["ca#1-summer-1942"]),
+        ("us_pacific_box", ["ca#2-summer-1942"]),
+    ]
+    assert naval_state.designs == []
+    [orders_next] = following.expected_orders
+    assert {(a.yard, a.ship) for a in orders_next.naval} == {
+        ("us_atlantic_box", "ca#1-summer-1942"),
+        ("us_pacific_box", "ca#2-summer-1942"),
+    }
+
+
+def test_regression_awaw_next_keeps_each_yards_ship_of_a_shared_name():
+    """27.724: a ship's name need only be unique at its yard: a cruiser `hull-1` waits in row 2 of the
+    Atlantic box's chart and a 5-factor capital ship `hull-1` in row 5 of the Pacific box's, both in
+    the fall column (they do not move in summer, 27.74). The next turn's charts keep each its own unit
+    and factors; `awaw next` had looked the ships up by name across the yards and written the capital
+    ship's at both."""
+    naval = {
+        "shipyards": [
+            {
+                "id": "us_atlantic_box",
+                "rate": 3,
+                "chart": [{"id": "hull-1", "unit": "cruiser", "factors": 2, "row": 2, "column": "fall"}],
+            },
+            {
+                "id": "us_pacific_box",
+                "rate": 3,
+                "chart": [{"id": "hull-1", "unit": "capital_ship", "factors": 5, "row": 5, "column": "fall"}],
+            },
+        ],
+    }
+    data = western_allies({"usa": {"naval": naval}}, usat=50, us_at_war={"europe": True, "pacific": True})
+    _, following = carried_after(data)
+    naval_state = following.powers[Power.USA].naval
+    assert naval_state is not None
+    assert [(y.id, [(s.id, s.unit, s.factors, s.row) for s in y.chart]) for y in naval_state.shipyards] == [
+        ("us_atlantic_box", [("hull-1", UnitType.CRUISER, 2, 2)]),
+        ("us_pacific_box", [("hull-1", UnitType.CAPITAL_SHIP, 5, 5)]),
+    ]
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_turn_after_turn_keeps_the_seasons_grants_and_chart_orders(seed, tmp_path):
     """As above with the position's grants (rule 40) and naval charts (27.7) planned too, the chart's
