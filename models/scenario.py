@@ -114,6 +114,15 @@ def _check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping
             raise ValueError(
                 f"{where}.naval.sunk_in_port[{i}]: U.S. {us_theater} shipbuilding serves only its own theater (27.7263)"
             )
+        # 27.7262: raised, it waits for repair at that yard, whose ships are told apart by name.
+        at_yard = next(yard for yard in naval.shipyards if yard.id == sunk.yard)
+        named = {ship.id for ship in at_yard.chart} | {ship.id for ship in at_yard.waiting_for_repair}
+        named |= {other.id for other in naval.sunk_in_port[:i] if other.yard == sunk.yard}
+        if sunk.id in named:
+            raise ValueError(
+                f"{where}.naval.sunk_in_port[{i}].id: ship '{sunk.id}' is already at {sunk.yard}, where a ship "
+                "raised waits for repair (27.7262): give each ship its own name"
+            )
     faction = POWER_FACTION[power]
     for i, yard in enumerate(naval.shipyards):
         ships: tuple[ChartShip | DamagedShip, ...] = (*yard.chart, *yard.waiting_for_repair)

@@ -307,6 +307,44 @@ def test_regression_minor_capital_ship_waits_for_repair_at_a_french_yard():
     assert caught.value.lines == [17]
 
 
+SUNK = """
+name: t
+turn: {season: summer, year: 1942}
+faction: western_allies
+us_at_war: {europe: true, pacific: true}
+usat: 50
+powers:
+  usa:
+    brps: 100
+    brp_base: 150
+    naval:
+      shipyards:
+        - id: us_atlantic_box
+          rate: 3
+          chart:
+            - {id: hull-1, unit: cruiser, factors: 2, row: 2, column: fall}
+      sunk_in_port:
+        - {id: SUNK, unit: capital_ship, factors: 3, yard: us_atlantic_box}
+"""
+
+
+def test_regression_a_ship_sunk_in_port_is_not_named_as_a_ship_at_its_yard():
+    """27.7262: a named ship sunk in port is raised by a point of its yard and waits there for repair,
+    where the plan tells the yard's ships apart by name: a sunk `hull-1` at the Atlantic box, whose
+    chart holds a cruiser `hull-1`, is refused at its id (line 18). It had loaded, and the planner
+    kept one of the two."""
+    assert parse_scenario(SUNK.replace("SUNK", "hull-2")).powers
+    with pytest.raises(InputError) as caught:
+        parse_scenario(SUNK.replace("SUNK", "hull-1"), "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "powers.usa.naval.sunk_in_port[0].id"
+    assert problem == (
+        "ship 'hull-1' is already at us_atlantic_box, where a ship raised waits for repair (27.7262): give "
+        "each ship its own name"
+    )
+    assert caught.value.lines == [18]
+
+
 def test_a_fixed_grant_to_france_needs_paris_allied():
     """40.331 A: 'Grants to France are allowed only if Paris is under Allied control'. Without a grants
     section a grant made is the player's fixed decision; with Paris German on the map it is refused at
