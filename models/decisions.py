@@ -4,14 +4,13 @@ the planner prices the decisions with every multiplier (BRPs, construction limit
 
 The format (`format: awaw-decisions/1`, YAML or JSON) is documented in the README ("My plan against the
 best"); `scenarios/plans/my_axis_spring_1942.yaml` is an example. `decision_problems` names the entries,
-sites, ships, yards and SW units the scenario does not have, each with its field, for a `FILE:LINE`
-error (exit 2); a known name the rules bar this turn (an ineligible site, a ship that cannot take an
-action) is not bad input but a rule the plan breaks, reported by the checker.
+sites, ships, yards and SW units the scenario does not have (`models.order_names`), each with its
+field, for a `FILE:LINE` error (exit 2); a known name the rules bar this turn (an ineligible site, a
+ship that cannot take an action) is not bad input but a rule the plan breaks, reported by the checker.
 """
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,7 +19,7 @@ from pydantic import Field
 from models.base import Strict
 from models.errors import located
 from models.io import InputError, Lines, line_of, parse_json, parse_yaml, read_text, validate
-from models.map_data import SITE_BY_ID
+from models.order_names import build_problems, chart_problems, unknown, yard_problem
 from models.orders import (
     MAX_NAME,
     BuildDecision,
@@ -67,18 +66,6 @@ def is_decisions(data: Any) -> bool:
     return isinstance(data, dict) and data.get("format") == DECISIONS_FORMAT
 
 
-def _unknown(given: str, what: str, choices: list[str]) -> str:
-    near = difflib.get_close_matches(given, choices, n=1)
-    hint = (
-        f"; did you mean {near[0]!r}?"
-        if near
-        else f" ({', '.join(map(repr, choices[:8]))})"
-        if choices
-        else ""
-    )
-    return f"{given!r} is not {what}{hint}"
-
-
 def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[str, str]]:
     """Names the scenario does not have, as (field path, problem): a power it does not plan, a force
     pool entry, a site of the map, a yard, a ship (on a chart, waiting for repair, sunk in port, or a
@@ -97,34 +84,12 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
         where = f"builds[{i}]"
         if not power_known(build.power, f"{where}.power"):
             continue
-        entries = [e.id for e in scenario.powers[build.power].force_pool]
-        if build.entry not in entries:
-            problems.append(
-                (
-                    f"{where}.entry",
-                    _unknown(build.entry, f"a force pool entry of {build.power.value}", entries),
-                )
-            )
-        if build.site is not None and build.site not in SITE_BY_ID:
-            problems.append((f"{where}.site", _unknown(build.site, "a site of the map", sorted(SITE_BY_ID))))
+        problems += build_problems(where, build, [e.id for e in scenario.powers[build.power].force_pool])
     for i, action in enumerate(decisions.naval):
         where = f"naval[{i}]"
         if not power_known(action.power, f"{where}.power"):
             continue
-        naval = scenario.powers[action.power].naval
-        yards = {yard.id: yard for yard in naval.shipyards} if naval else {}
-        if action.yard not in yards:
-            what = f"a shipyard of {action.power.value}"
-            problems.append((f"{where}.yard", _unknown(action.yard, what, sorted(yards))))
-            continue
-        assert naval is not None
-        yard = yards[action.yard]
-        ships = [s.id for s in yard.chart] + [s.id for s in yard.waiting_for_repair]
-        ships += [s.id for s in naval.sunk_in_port if s.yard == action.yard]
-        ships += [f"{d.id}#{n + 1}" for d in naval.designs for n in range(d.count)]
-        if action.ship not in ships:
-            what = f"a ship at {action.power.value} {action.yard}"
-            problems.append((f"{where}.ship", _unknown(action.ship, what, sorted(ships))))
+        problems += chart_problems(where, action, scenario.powers[action.power].naval)
     seen: dict[tuple[str, str, str, int], int] = {}
     for i, action in enumerate(decisions.naval):
         key = (action.power.value, action.yard, action.ship, action.turn)
@@ -138,15 +103,12 @@ def decision_problems(scenario: Scenario, decisions: Decisions) -> list[tuple[st
             continue
         naval = scenario.powers[sw.power].naval
         builds = [b.id for b in naval.sw_units] if naval else []
-        yard_ids = [y.id for y in naval.shipyards] if naval else []
         if sw.build not in builds:
             problems.append(
-                (f"{where}.build", _unknown(sw.build, f"an sw_units line of {sw.power.value}", builds))
+                (f"{where}.build", unknown(sw.build, f"an sw_units line of {sw.power.value}", builds))
             )
-        if sw.yard not in yard_ids:
-            problems.append(
-                (f"{where}.yard", _unknown(sw.yard, f"a shipyard of {sw.power.value}", sorted(yard_ids)))
-            )
+        if bad_yard := yard_problem(f"{where}.yard", sw.yard, naval, sw.power.value):
+            problems.append(bad_yard)
     routes: dict[tuple[str, str, str | None], int] = {}
     for i, grant in enumerate(decisions.grants):
         by = (grant.grantor.value, grant.recipient.value, grant.route.value if grant.route else None)

@@ -30,6 +30,7 @@ from models.objective import Objective as Objective
 from models.objective import Preset as Preset
 from models.objective import Priority as Priority
 from models.objective import PriorityKind as PriorityKind
+from models.order_names import build_problems, chart_problems, yard_problem
 from models.orders import TurnOrders
 from models.powers import NATIONALITY_DOMINION as NATIONALITY_DOMINION
 from models.powers import Elimination as Elimination
@@ -306,8 +307,9 @@ class Scenario(Strict):
             "The orders a season plan expected of this turn and the season's later ones, written by "
             "`awaw next`: among the plans equally good on every priority, the planner keeps the one "
             "closest to them (a last tie-break, never a rule), so that planning turn after turn gives "
-            "the season's orders when its expectations come true. An order the position no longer "
-            "has (an entry, a ship, a route) is left out of it."
+            "the season's orders when its expectations come true. A name the scenario never had "
+            "(an entry, a site, a yard, a ship) is refused; an order the position no longer has (an "
+            "entry, a ship, a route) is left out of it."
         ),
     )
 
@@ -338,7 +340,36 @@ class Scenario(Strict):
             for faction in orders.oil_counters_spent:
                 if faction not in self.factions():
                     return f"{where}.oil_counters_spent.{faction.value}: not a faction planned here"
+            if named := self._expected_names_problems(where, orders):
+                return f"{named[0][0]}: {named[0][1]}"
         return None
+
+    def _expected_names_problems(self, where: str, orders: TurnOrders) -> list[tuple[str, str]]:
+        """Names in expected orders that the scenario never had, as (field, problem) with the nearest
+        name it has (`models.order_names`): a force pool entry (in the force pool, or received in a turn
+        of the season), a site of the map, a shipyard of the power, a ship at that yard (a design's copy
+        `DESIGN#N` whatever N). These are mistakes; an order of a name the position has but can no longer
+        carry out (a copy past the design's count, counters past the pool's, a turn past the chart, an
+        SW units line the turn does not state) is the planner's to leave out (`optimizer.turn.expected`)."""
+        problems: list[tuple[str, str]] = []
+        for j, build in enumerate(orders.builds):
+            problems += build_problems(f"{where}.builds[{j}]", build, self._entries_of_season(build.power))
+        for j, action in enumerate(orders.naval):
+            naval = self.powers[action.power].naval
+            problems += chart_problems(f"{where}.naval[{j}]", action, naval, any_copy=True)
+        for j, sw in enumerate(orders.sw_builds):
+            naval = self.powers[sw.power].naval
+            if bad_yard := yard_problem(f"{where}.sw_builds[{j}].yard", sw.yard, naval, sw.power.value):
+                problems.append(bad_yard)
+        return problems
+
+    def _entries_of_season(self, power: Power) -> list[str]:
+        """The ids of `power`'s force pool entries, with those its season expects it to receive."""
+        ids = [entry.id for entry in self.powers[power].force_pool]
+        for expected in self.season.expectations if self.season is not None else []:
+            mine = expected.powers.get(power)
+            ids += [entry.id for entry in mine.received if entry.id not in ids] if mine else []
+        return ids
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:

@@ -7,11 +7,13 @@ import yaml
 import scenarios
 from models.decisions import decisions_of
 from models.generate import random_scenario
+from models.io import InputError, parse_scenario
 from models.orders import TurnOrders
 from models.plan import Status
 from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.planners.position import solve
+from tests.optimizer.cli.test_cli import run
 
 
 def russia(expected_builds: list[dict] | None) -> Scenario:
@@ -93,3 +95,67 @@ def test_a_plans_own_orders_expected_give_the_same_orders(seed):
     assert again.objective.stages[:-1] == first.objective.stages
     assert (again.objective.stages[-1].priority, again.objective.stages[-1].value) == ("as_expected", 0)
     assert check(expected, again) == []
+
+
+JAPAN = scenarios.path("japan_fall_1941_naval.yaml").read_text()
+
+
+def japan_expecting(orders: dict) -> str:
+    """The Japanese naval scenario's text with `orders` as the orders expected of this turn."""
+    return JAPAN + yaml.safe_dump({"expected_orders": [{"turn": 1, **orders}]}, sort_keys=False)
+
+
+def line_of_text(text: str, needle: str) -> int:
+    return text.splitlines().index(needle) + 1
+
+
+@pytest.mark.parametrize(
+    ("orders", "field", "problem", "needle"),
+    [
+        (
+            {"builds": [{"power": "japan", "entry": "nas-2", "site": "tokyo", "counters": 1}]},
+            "expected_orders[0].builds[0].entry",
+            "'nas-2' is not a force pool entry of japan; did you mean 'nas-1'?",
+            "    entry: nas-2",
+        ),
+        (
+            {"builds": [{"power": "japan", "entry": "nas-1", "site": "tokio", "counters": 1}]},
+            "expected_orders[0].builds[0].site",
+            "'tokio' is not a site of the map; did you mean 'tokyo'?",
+            "    site: tokio",
+        ),
+        (
+            {"naval": [{"power": "japan", "yard": "tokio", "ship": "yamato", "action": "continue"}]},
+            "expected_orders[0].naval[0].yard",
+            "'tokio' is not a shipyard of japan; did you mean 'tokyo'?",
+            "    yard: tokio",
+        ),
+        (
+            {"naval": [{"power": "japan", "yard": "tokyo", "ship": "yamto", "action": "continue"}]},
+            "expected_orders[0].naval[0].ship",
+            "'yamto' is not a ship at japan tokyo; did you mean 'yamato'?",
+            "    ship: yamto",
+        ),
+        (
+            {"sw_builds": [{"power": "japan", "build": "i-boat", "yard": "tokio", "factors": 1}]},
+            "expected_orders[0].sw_builds[0].yard",
+            "'tokio' is not a shipyard of japan; did you mean 'tokyo'?",
+            "    yard: tokio",
+        ),
+    ],
+)
+def test_a_name_the_scenario_never_had_in_the_expected_orders_is_refused_at_its_line(
+    orders, field, problem, needle, tmp_path
+):
+    """Expected orders name entries, sites, yards and ships as the player's decisions do (`awaw
+    compare`): a name the scenario never had is a mistake, refused at its line with the nearest it has,
+    exit 2 (it had been left out silently, the plan as if the order were not there)."""
+    text = japan_expecting(orders)
+    with pytest.raises(InputError) as caught:
+        parse_scenario(text, "s.yaml")
+    assert caught.value.problems == [(field, problem)]
+    assert caught.value.lines == [line_of_text(text, needle)]
+    (tmp_path / "s.yaml").write_text(text)
+    refused = run("plan", tmp_path / "s.yaml")
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith(f"{tmp_path / 's.yaml'}:{line_of_text(text, needle)}: {field}: ")
