@@ -308,8 +308,9 @@ class Scenario(Strict):
             "`awaw next`: among the plans equally good on every priority, the planner keeps the one "
             "closest to them (a last tie-break, never a rule), so that planning turn after turn gives "
             "the season's orders when its expectations come true. A name the scenario never had "
-            "(an entry, a site, a yard, a ship) is refused; an order the position no longer has (an "
-            "entry, a ship, a route) is left out of it."
+            "(an entry, a site, a yard, a ship) is refused; an order the position can no longer carry "
+            "out (counters past the entry's, a turn past the chart, a route closed) is dropped and the "
+            "plan's notes name it."
         ),
     )
 
@@ -350,7 +351,8 @@ class Scenario(Strict):
         of the season), a site of the map, a shipyard of the power, a ship at that yard (a design's copy
         `DESIGN#N` whatever N). These are mistakes; an order of a name the position has but can no longer
         carry out (a copy past the design's count, counters past the pool's, a turn past the chart, an
-        SW units line the turn does not state) is the planner's to leave out (`optimizer.turn.expected`)."""
+        SW units line the turn does not state) is the planner's to leave out and note
+        (`optimizer.turn.expected`)."""
         problems: list[tuple[str, str]] = []
         for j, build in enumerate(orders.builds):
             problems += build_problems(f"{where}.builds[{j}]", build, self._entries_of_season(build.power))

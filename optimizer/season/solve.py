@@ -24,7 +24,7 @@ from optimizer.season.chart import later_naval_reports
 from optimizer.season.model import SeasonVariables, build_season
 from optimizer.season.objective import season_members
 from optimizer.season.prepare import SeasonData, prepare_season
-from optimizer.turn.expected import expected_stage
+from optimizer.turn.expected import expected_notes, expected_stage
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.prepare import Relaxation
 from optimizer.turn.solve import exact_weights, stage_solver
@@ -234,6 +234,8 @@ def season_plan(
             moved = {Faction.RUSSIA: shipped, Faction.WESTERN_ALLIES: -shipped}
             plan = _later_accounts(plan, {f: n + moved.get(f, 0) for f, n in carried.items()})
             plan = plan.model_copy(update={"naval": later_naval_reports(turn, solver)})
+        if dropped := expected_notes(scenario, t + 1, prepared, turn):
+            plan = plan.model_copy(update={"notes": [*plan.notes, *dropped]})
         when = turn_after(scenario.turn, t)
         start: dict = {}
         for power in prepared.powers:

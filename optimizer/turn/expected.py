@@ -12,20 +12,23 @@ planned whole). The distance counts, as `awaw compare` prices a player's decisio
 - BRPs and oil counters granted from each grantor to each recipient by each named route, apart from
   the expected ones (rule 40), and route openings expected and not made, or made and not expected;
 - oil counters each faction spends on construction (27.35), apart from the expected number.
-An order naming what the position does not have (an entry no longer in the force pool, a ship not on
-the charts, a route closed) cannot be kept and adds the same to every plan.
+The names the orders give are the scenario's (`Scenario.expected_orders` refuses a name it never had);
+an order the position can no longer carry out is dropped, and the plan's notes name it (`carried_out`):
+after `awaw next` wrote the orders the player may change the position (its force pool, its charts, a route).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
 from models.orders import TurnOrders
 from models.route_data import Route
-from optimizer.rules.grants.prepare import Pair
+from models.scenario import Scenario
+from optimizer.rules.grants.prepare import Pair, path_route
 from optimizer.rules.linear import LinearExpr, expression_range
 from optimizer.turn.counts import chart_actions, grant_flows
 from optimizer.turn.prepare import Prepared
@@ -57,33 +60,174 @@ def expected_stage(
     return [[Member(EXPECTED, expr, 1, 1, *expression_range(model, expr))]]
 
 
+@dataclass(frozen=True)
+class Kept:
+    """The expected orders the turn can carry out, and a note for each it cannot (dropped)."""
+
+    orders: TurnOrders
+    dropped: list[str]
+
+
+def carried_out(data: Prepared, variables: Variables, orders: TurnOrders, where: str) -> Kept:
+    """The orders the turn can still carry out; each other one dropped with a note naming it (`where`,
+    its field in the scenario): a build of an entry not in this turn's force pool, not buildable this turn
+    (27.21, 27.22), at a site it may not be placed at (27.4) or past the counters the entry has (27.5);
+    a chart action past the chart's turns, of a ship the charts do not have (a design's copy past its
+    count) or not open to the ship in that turn (27.7272); SW units of a line the turn does not state,
+    at a yard whose points do not build them or past the line's factors (27.9); a grant by a route the
+    position does not offer (rule 40), a route opening not open to the payer (40.52, 40.72); more oil
+    counters than the faction has to spend (27.35). Counters and factors are counted order by order,
+    in the orders' order."""
+    dropped: list[str] = []
+
+    def drop(field: str, order: str, why: str) -> None:
+        dropped.append(f"{where}.{field}: {order}, dropped: {why}")
+
+    builds = []
+    taken: Counter[str] = Counter()  # counters of each entry, factors of each SW line, kept so far
+    for j, build in enumerate(orders.builds):
+        key = f"{build.power.value}/{build.entry}"
+        at = f"at {build.site}" if build.site is not None else "with no site"
+        order = f"{build.power.value} {build.entry} {at}, {build.counters} counter(s)"
+        entry = data.entries.get(key)
+        if entry is None:
+            drop(f"builds[{j}]", order, "the entry is not in this turn's force pool")
+            continue
+        site = entry.slot_of(build.site)
+        placed = site is not None or (build.site is None and None in entry.sites)  # partisans: 11.3
+        if entry.barred is not None:
+            drop(f"builds[{j}]", order, f"not buildable this turn ({entry.barred[0]}: {entry.barred[1]})")
+        elif not placed or (key, site) not in variables.builds.counters:
+            drop(f"builds[{j}]", order, f"the entry may not be placed {at} this turn (27.4)")
+        elif taken[key] + build.counters > entry.entry.count:
+            drop(
+                f"builds[{j}]",
+                order,
+                _more_than("counters", "entry", entry.entry.count, taken[key]) + " (27.5)",
+            )
+        else:
+            taken[key] += build.counters
+            builds.append(build)
+    naval = variables.naval
+    chart = []
+    for j, action in enumerate(orders.naval):
+        key = f"{action.power.value}/{action.yard}/{action.ship}"
+        order = f"{action.power.value} {action.yard} {action.ship} {action.action.value} in the chart's turn {action.turn}"
+        if naval is None:
+            drop(f"naval[{j}]", order, "no naval construction is planned this turn (27.7)")
+        elif action.turn >= len(naval.naval.seasons):
+            turns = len(naval.naval.seasons)
+            drop(f"naval[{j}]", order, f"past the chart's {turns} turn(s), 0 to {turns - 1} (27.7)")
+        elif key not in naval.naval.ships:
+            drop(f"naval[{j}]", order, f"the charts have no ship {action.ship} at {action.yard} (27.724)")
+        elif not any(k == key and t == action.turn and act is action.action for k, t, _, act in naval.act):
+            drop(f"naval[{j}]", order, "not open to the ship in that turn (27.7272)")
+        else:
+            chart.append(action)
+    sw_builds = []
+    for j, unit in enumerate(orders.sw_builds):
+        line, yard = f"{unit.power.value}/{unit.build}", f"{unit.power.value}/{unit.yard}"
+        order = f"{unit.power.value} {unit.build} at {unit.yard}, {unit.factors} factor(s)"
+        if naval is None:
+            drop(f"sw_builds[{j}]", order, "no naval construction is planned this turn (27.7)")
+        elif line not in naval.naval.sw_builds:
+            drop(
+                f"sw_builds[{j}]",
+                order,
+                f"no sw_units line {unit.build} of {unit.power.value} this turn (27.9)",
+            )
+        elif (line, yard) not in naval.sw:
+            drop(f"sw_builds[{j}]", order, f"{unit.yard}'s points do not build them this turn (27.9)")
+        elif taken[line] + unit.factors > (most := naval.naval.sw_builds[line][2]):
+            drop(f"sw_builds[{j}]", order, _more_than("factors", "line", most, taken[line]) + " (27.9)")
+        else:
+            taken[line] += unit.factors
+            sw_builds.append(unit)
+    grants = variables.grants
+    offered = (
+        {(pair[0], pair[1], path_route(path, grants.network.legs)) for pair, path in grants.flows}
+        if grants is not None
+        else set()
+    )
+    granted = []
+    for j, grant in enumerate(orders.grants):
+        route = grant.route.value if grant.route is not None else "no route"
+        order = f"{grant.grantor.value} to {grant.recipient.value} by {route}, {grant.brps} BRPs"
+        if grants is None:
+            drop(f"grants[{j}]", order, "grants are not planned (no grants section)")
+        elif (grant.grantor, grant.recipient.value, grant.route) not in offered:
+            drop(f"grants[{j}]", order, "the position offers no such grant by that route (rule 40)")
+        else:
+            granted.append(grant)
+    openings = []
+    for j, opening in enumerate(orders.route_openings):
+        order = f"{opening.route} paid by {opening.paid_by.value}"
+        if grants is None or (Route(opening.route), opening.paid_by) not in grants.openings:
+            drop(f"route_openings[{j}]", order, "the route may not be opened by it this turn (40.52, 40.72)")
+        else:
+            openings.append(opening)
+    oil = {}
+    for faction, spent in orders.oil_counters_spent.items():
+        order = f"{spent} oil counter(s) of {faction.value}"
+        have = data.oil_counters.get(faction, 0)
+        if faction not in variables.oil.counters:
+            drop(f"oil_counters_spent.{faction.value}", order, "the faction spends none here (27.35)")
+        elif spent > have:
+            drop(f"oil_counters_spent.{faction.value}", order, f"more than the {have} it may spend (27.35)")
+        else:
+            oil[faction] = spent
+    kept = orders.model_copy(
+        update={
+            "builds": builds,
+            "naval": chart,
+            "sw_builds": sw_builds,
+            "grants": granted,
+            "route_openings": openings,
+            "oil_counters_spent": oil,
+        }
+    )
+    return Kept(kept, dropped)
+
+
+def _more_than(what: str, whose: str, has: int, taken: int) -> str:
+    """'more counters than the entry's 4', and those the orders before it take of them."""
+    before = f", {taken} of them in the orders before it" if taken else ""
+    return f"more {what} than the {whose}'s {has}{before}"
+
+
+def expected_notes(scenario: Scenario, turn: int, data: Prepared, variables: Variables) -> list[str]:
+    """A note for each order the scenario expected of its turn `turn` (1 this turn) that the turn cannot
+    carry out (`carried_out`)."""
+    for i, orders in enumerate(scenario.expected_orders):
+        if orders.turn == turn:
+            return carried_out(data, variables, orders, f"expected_orders[{i}]").dropped
+    return []
+
+
 def distance(
     model: cp_model.CpModel, data: Prepared, variables: Variables, orders: TurnOrders, name: str = ""
 ) -> LinearExpr:
-    """How far the turn's plan is from `orders` (see the module); `name` labels its variables."""
+    """How far the turn's plan is from `orders` (see the module), those it cannot carry out dropped
+    (`carried_out`); `name` labels its variables."""
+    kept = carried_out(data, variables, orders, "").orders
     parts: list[LinearExpr] = []
     wanted: Counter[tuple[str, str | None]] = Counter()
-    for build in orders.builds:
+    for build in kept.builds:
         key = f"{build.power.value}/{build.entry}"
-        entry = data.entries.get(key)
-        if entry is None:
-            continue
-        site = entry.slot_of(build.site)
-        if site is not None or (build.site is None and None in entry.sites):  # partisans: no site (11.3)
-            wanted[key, site] += build.counters
+        wanted[key, data.entries[key].slot_of(build.site)] += build.counters
     for slot, var in variables.builds.counters.items():
         parts.append(_apart(model, var, wanted.get(slot, 0), f"{name}build_{slot[0]}@{slot[1]}"))
     naval = variables.naval
     if naval is not None:
         actions = chart_actions(naval)
-        for action in orders.naval:
+        for action in kept.naval:
             taken = actions.get(
                 (f"{action.power.value}/{action.yard}/{action.ship}", action.turn, action.action)
             )
             if taken is not None:
                 parts.append(1 - taken)
         sw: Counter[tuple[str, str]] = Counter()
-        for unit in orders.sw_builds:
+        for unit in kept.sw_builds:
             sw[f"{unit.power.value}/{unit.build}", f"{unit.power.value}/{unit.yard}"] += unit.factors
         for sw_key, var in naval.sw.items():
             parts.append(_apart(model, var, sw.get(sw_key, 0), f"{name}sw_{sw_key[0]}@{sw_key[1]}"))
@@ -95,7 +239,7 @@ def distance(
             brps.append(var)
             if oil_var is not None:
                 oil.append(oil_var)
-        expected = {(g.grantor, g.recipient.value, g.route): (g.brps, g.oil_counters) for g in orders.grants}
+        expected = {(g.grantor, g.recipient.value, g.route): (g.brps, g.oil_counters) for g in kept.grants}
         for (pair, route), (brps, oil) in by_route.items():
             grantor, recipient = pair
             want_brps, want_oil = expected.get((grantor, recipient, route), (0, 0))
@@ -103,13 +247,11 @@ def distance(
             parts.append(_apart(model, sum(brps), want_brps, label))
             if oil:
                 parts.append(_apart(model, sum(oil), want_oil, f"{label}_oil"))
-        opened = {(Route(o.route), o.paid_by) for o in orders.route_openings}
+        opened = {(Route(o.route), o.paid_by) for o in kept.route_openings}
         for opening, var in grants.openings.items():
             parts.append(1 - var if opening in opened else var)
-    for faction, spent in orders.oil_counters_spent.items():
-        counters = variables.oil.counters.get(faction)
-        if counters is not None:
-            parts.append(_apart(model, counters, spent, f"{name}oil_{faction.value}"))
+    for faction, spent in kept.oil_counters_spent.items():
+        parts.append(_apart(model, variables.oil.counters[faction], spent, f"{name}oil_{faction.value}"))
     return sum(parts)
 
 

@@ -22,7 +22,7 @@ from models.plan import Plan, Status
 from models.scenario import Priority, Scenario
 from optimizer.rules.grants.objective import fewest_granted
 from optimizer.rules.linear import LinearExpr, expression_range
-from optimizer.turn.expected import expected_stage
+from optimizer.turn.expected import expected_notes, expected_stage
 from optimizer.turn.explain import explain
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
@@ -116,6 +116,8 @@ def solve_stages(
             Status.UNKNOWN, None, solve_seconds=time.perf_counter() - built, deterministic_seconds=run.work
         )
     plan = extract_plan(data, variables, run.solver, run.status, run.report())
+    if dropped := expected_notes(scenario, 1, data, variables):
+        plan = plan.model_copy(update={"notes": [*plan.notes, *dropped]})
     return Solved(
         plan.status,
         plan,

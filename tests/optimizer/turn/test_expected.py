@@ -11,6 +11,7 @@ from models.io import InputError, parse_scenario
 from models.orders import TurnOrders
 from models.plan import Status
 from models.scenario import Scenario
+from models.season_plan import SeasonPlan
 from optimizer.checker import check
 from optimizer.planners.position import solve
 from tests.optimizer.cli.test_cli import run
@@ -159,3 +160,70 @@ def test_a_name_the_scenario_never_had_in_the_expected_orders_is_refused_at_its_
     refused = run("plan", tmp_path / "s.yaml")
     assert refused.exit_code == 2
     assert refused.stderr.startswith(f"{tmp_path / 's.yaml'}:{line_of_text(text, needle)}: {field}: ")
+
+
+KEPT = {
+    "builds": [{"power": "japan", "entry": "nas-1", "site": "tokyo", "counters": 3}],
+    "naval": [{"power": "japan", "yard": "tokyo", "ship": "yamato", "turn": 0, "action": "continue"}],
+}
+CANNOT = {
+    "builds": [{"power": "japan", "entry": "army-air-5-4", "site": "tokyo", "counters": 2}],
+    "naval": [{"power": "japan", "yard": "tokyo", "ship": "unryu#7", "turn": 9, "action": "lay_down"}],
+    "sw_builds": [{"power": "japan", "build": "i-boat", "yard": "tokyo", "factors": 40}],
+    "oil_counters_spent": {"japan": 5},
+}
+
+
+def test_orders_the_position_cannot_carry_out_are_dropped_and_named_in_the_notes():
+    """Japan, fall 1941, its chart planned over 4 turns: an order the position has the names of but can
+    no longer carry out is dropped, as after `awaw next` the player may change the position: 2 counters
+    of army-air-5-4, which has 1 (27.5); a lay-down in the chart's turn 9 of 0-3 (27.7); 40 I-boat
+    factors of a line of 3 (27.9); 5 oil counters of the 1 Japan has (27.35). The plan is the one of the
+    orders it can carry out alone (nas-1 at Tokyo, Yamato's last step), as far from them (as_expected
+    -5: the other counters built), and its notes name each dropped order. They had been kept silently,
+    as_expected -43, the same more apart in every plan."""
+    kept = solve(Scenario.model_validate(yaml.safe_load(japan_expecting(KEPT)))).plan
+    both = {name: [*KEPT.get(name, []), *CANNOT[name]] for name in ("builds", "naval", "sw_builds")}
+    planned = solve(parse_scenario(japan_expecting({**both, "oil_counters_spent": {"japan": 5}}))).plan
+    assert kept is not None and planned is not None
+    assert decisions_of(planned) == decisions_of(kept)
+    assert planned.objective.stages == kept.objective.stages
+    assert planned.objective.stages[-1].priority == "as_expected"
+    assert planned.notes[: len(kept.notes)] == kept.notes
+    assert planned.notes[len(kept.notes) :] == [
+        "expected_orders[0].builds[1]: japan army-air-5-4 at tokyo, 2 counter(s), dropped: more counters "
+        "than the entry's 1 (27.5)",
+        "expected_orders[0].naval[1]: japan tokyo unryu#7 lay_down in the chart's turn 9, dropped: past the "
+        "chart's 4 turn(s), 0 to 3 (27.7)",
+        "expected_orders[0].sw_builds[0]: japan i-boat at tokyo, 40 factor(s), dropped: more factors than "
+        "the line's 3 (27.9)",
+        "expected_orders[0].oil_counters_spent.japan: 5 oil counter(s) of japan, dropped: more than the 1 "
+        "it may spend (27.35)",
+    ]
+
+
+def test_a_season_notes_the_orders_its_later_turn_cannot_carry_out(tmp_path):
+    """The Japanese naval scenario planned as a season of 2 turns: the orders expected of its turn 2
+    build 3 counters of nas-1 at Tokyo and 3 at Sasebo, of the 4 the entry has (27.5): the second
+    order is dropped, and turn 2's plan notes it."""
+    data = yaml.safe_load(JAPAN)
+    data.pop("horizon")
+    data["season"] = {"turns": 2}
+    data["expected_orders"] = [
+        {
+            "turn": 2,
+            "builds": [
+                {"power": "japan", "entry": "nas-1", "site": site, "counters": 3}
+                for site in ("tokyo", "sasebo")
+            ],
+        }
+    ]
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(data))
+    planned = run("season", tmp_path / "s.yaml", "--json")
+    assert planned.exit_code == 0, planned.stdout
+    first, second = SeasonPlan.model_validate_json(planned.stdout).turns
+    assert not any(note.startswith("expected_orders") for note in first.plan.notes)
+    assert second.plan.notes == [
+        "expected_orders[0].builds[1]: japan nas-1 at sasebo, 3 counter(s), dropped: more counters than the "
+        "entry's 4, 3 of them in the orders before it (27.5)"
+    ]
