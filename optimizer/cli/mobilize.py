@@ -65,19 +65,18 @@ def mobilize(
             raise fail("command line: --check: checks a schedule as it is; leave out --force-pool-out", 2)
         print_verdict(check, MOBILIZATION, scenario)
         return
-    turn = None
+    handover_to: tuple[Path, int] | None = None  # --force-pool-out's file and its hand-over turn
     if force_pool_out is not None:  # the hand-over turn refused before the schedule is solved and printed
         from optimizer.rules.mobilization import handover
 
         try:
-            turn = handover.handover_turn(scenario, handover_turn)
+            handover_to = (force_pool_out, handover.handover_turn(scenario, handover_turn))
         except handover.HandoverRefused as error:
             raise fail(InputError(str(scenario_file), [(error.field, error.message)]).render(), 2) from None
     result = MOBILIZATION.solve(scenario, Limits(time_limit), horizon)
     show(MOBILIZATION, scenario, result, as_json, str(scenario_file))
-    # `show` exits without a schedule
-    if turn is not None and force_pool_out is not None and result.plan is not None:
-        _write_force_pools(scenario, result.plan, force_pool_out, turn, scenario_file)
+    if handover_to is not None and result.plan is not None:  # `show` exits without a schedule
+        _write_force_pools(scenario, result.plan, *handover_to, scenario_file)
 
 
 def _write_force_pools(
