@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from models.errors import indented
@@ -105,8 +105,8 @@ class Result(Generic[P]):
     def carried(self, planner: str, plan: Q | None) -> Result[Q]:
         """The same result under another planner's name with `plan` in place of its own (a one-turn season's,
         which is its turn position's result)."""
-        same = {f.name: getattr(self, f.name) for f in fields(self)}
-        return Result(**{**same, "planner": planner, "plan": plan})
+        same: Result[Any] = self  # any plan in place of its own: `replace` keeps every other field
+        return replace(same, planner=planner, plan=plan)
 
     @property
     def exit_code(self) -> int:

@@ -337,11 +337,8 @@ def _explain_one_turn(
 
 def _as_turn(result: Result[SeasonPlan]) -> Result[Any]:
     """The result with this turn's plan as its plan (the turn planner's shape)."""
-    from dataclasses import replace
-
     assert result.plan is not None
-    turn: Result[Any] = replace(result, plan=None)
-    return replace(turn, plan=result.plan.turns[0].plan)
+    return result.carried(result.planner, result.plan.turns[0].plan)
 
 
 SEASON = SeasonPlanner()
