@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from optimizer.whatif import DEFAULT_TOLERANCE
+
 if TYPE_CHECKING:
     from models.decisions import Decisions
     from models.plan import Plan
@@ -102,9 +104,6 @@ def alternatives_option(what: str) -> Any:
         min=1,
         max=100,
     )
-
-
-DEFAULT_TOLERANCE = "5%"  # optimizer.whatif.alternatives.DEFAULT_TOLERANCE, named without loading it
 
 
 def tolerance_option() -> Any:

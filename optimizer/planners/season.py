@@ -17,6 +17,7 @@ from models.scenario import Scenario
 from models.season_plan import SEASON_PLAN_FORMAT, SeasonPlan, SeasonTurn
 from optimizer.planners.base import Limits, Printables, Result, Verdict, Work, rules_named
 from optimizer.planners.turn import TURN
+from optimizer.whatif import DEFAULT_TOLERANCE
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -144,7 +145,7 @@ class SeasonPlanner:
         why: bool = False,
         why_not: Sequence[SeasonDecision] = (),
         alternatives: int | None = None,
-        tolerance: str = "5%",
+        tolerance: str = DEFAULT_TOLERANCE,
         time_limit: float | None = None,
     ) -> Result[SeasonPlan]:
         """The result with what `awaw season --why`, `--why-not` and `--alternatives` add to its plan: `why`
@@ -218,7 +219,7 @@ class SeasonPlanner:
     def tables(self, scenario: Scenario, result: Result[SeasonPlan]) -> RenderableType:
         assert result.plan is not None
         if len(result.plan.turns) == 1:
-            return TURN.tables(scenario, _as_turn(result), result.plan.tolerance or "5%")
+            return TURN.tables(scenario, _as_turn(result), result.plan.tolerance or DEFAULT_TOLERANCE)
         from optimizer.render.season import season_tables
 
         return season_tables(scenario, result.plan)
@@ -248,7 +249,9 @@ class SeasonPlanner:
             from optimizer.render.sheet import sheet
 
             now = result.plan.turns[0].plan  # the what-ifs asked after the sheet, as `awaw plan --sheet`'s
-            explanations = explanation_tables(now, result.plan.tolerance or "5%", result.objective)
+            explanations = explanation_tables(
+                now, result.plan.tolerance or DEFAULT_TOLERANCE, result.objective
+            )
             return Group(sheet(scenario, now), *explanations)
         from rich.console import Group
 

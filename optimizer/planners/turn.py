@@ -11,6 +11,7 @@ from models.errors import located
 from models.io import Lines, validate
 from models.scenario import Scenario
 from optimizer.planners.base import Limits, Printables, Result, Verdict
+from optimizer.whatif import DEFAULT_TOLERANCE
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -95,7 +96,9 @@ class TurnPlanner:
             {"requirement": "requirement not met"},
         )
 
-    def tables(self, scenario: Scenario, result: Result[Plan], tolerance: str = "5%") -> RenderableType:
+    def tables(
+        self, scenario: Scenario, result: Result[Plan], tolerance: str = DEFAULT_TOLERANCE
+    ) -> RenderableType:
         """The plan's tables, what `--why`, `--why-not` and `--alternatives` found, and with an `sw:`
         section the SW campaigns before and after the plan's builds."""
         from optimizer.render.plain import Group  # Rich's own Group where a Rich console prints it

@@ -40,7 +40,6 @@ from optimizer.turn.solve import Solved, priority_order
 from optimizer.turn.variables import Variables
 from optimizer.whatif.plan_diff import changes
 
-DEFAULT_TOLERANCE = "5%"
 _TOLERANCE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$")
 
 
