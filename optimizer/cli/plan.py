@@ -104,6 +104,7 @@ def plan(
     )
     refuse_sheet_mixes(sheet, sheet_format, as_json, why or bool(why_not) or alternatives is not None)
     tolerance = tolerance_given(tolerance, alternatives)
+    within = None
     if alternatives is not None:
         from optimizer.whatif.alternatives import parse_tolerance
 
@@ -114,21 +115,15 @@ def plan(
     try:
         scenario = apply_overrides(load(path), overrides)
         from optimizer.turn.decision_forms import parse_decision, parse_decisions
-        from optimizer.turn.fix import raise_bad_decisions
 
         fixes = parse_decisions(fix or [], forbid or [])
         asked = [parse_decision("--why-not", text) for text in why_not or []]
         position = Position(scenario, fixes)
-        raise_bad_decisions(position.data, asked)
+        solved = position.answer(
+            time_limit, why=why, why_not=asked, alternatives=alternatives, tolerance=within
+        )
     except InputError as error:
         raise fail(error.render(), 2) from None
-    # Without a what-if the position is asked nothing more: its model is solved itself, not a copy.
-    solved = position.solve(time_limit, keep=why or bool(asked) or alternatives is not None)
-    if (why or asked) and solved.plan is not None:
-        position.explain(solved, why, asked, time_limit)
-    if alternatives is not None and solved.plan is not None:
-        found = position.alternatives(solved, alternatives, within, time_limit)
-        solved.plan.alternatives = [alternative for alternative, _ in found]
     result = result_of(scenario, solved)
     if timing:
         from optimizer.render.tables import console

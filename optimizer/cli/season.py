@@ -116,16 +116,14 @@ def season(
                 parse_tolerance(tolerance)
             except ValueError as error:
                 raise InputError("command line", [("--tolerance", str(error))]) from None
-        result = SEASON.solve(scenario, Limits(time_limit), decisions)
-        result = SEASON.explain(
+        result = SEASON.answer(
             scenario,
-            result,
+            Limits(time_limit),
             decisions,
             why=why,
             why_not=wanted,
             alternatives=alternatives,
             tolerance=tolerance,
-            time_limit=time_limit,
         )
     except InputError as error:
         raise fail(error.render(), 2) from None

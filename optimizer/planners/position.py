@@ -8,6 +8,7 @@ for scripts (rules 27 and 40, with the rule 25 figures of an `sw:` section).
     others = position.alternatives(best, 3, parse_tolerance("5%"))
     uses = position.why(best)                      # what binds, what one more of each is worth
     mine = position.compare(decisions, best.plan)  # a player's decisions priced against the best
+    asked = position.answer(why=True, alternatives=2)   # the best plan with what `awaw plan` asks of it
 
 Each what-if works on a copy of the built model (`optimizer.turn.built.Built`).
 """
@@ -43,6 +44,39 @@ class Position(Built):
     """A turn position prepared and modelled once (`Built`: `solve`, `more`, `fixed`), with every what-if
     as a method. The what-ifs run their solves side by side on `threads` threads (the machine's cores by
     default), each on one worker with a fixed seed; `time_limit` applies to each of their solves."""
+
+    def answer(
+        self,
+        time_limit: float | None = None,
+        *,
+        why: bool = False,
+        why_not: Sequence[Decision] = (),
+        alternatives: int | None = None,
+        tolerance: Tolerance | None = None,
+    ) -> Solved:
+        """The best plan, solved once, with what `awaw plan --why`, `--why-not` and `--alternatives` add to
+        it (`plan.why`, `plan.why_not`, `plan.alternatives`: up to `alternatives` other plans within
+        `tolerance`, 5% when none is given), as the command, the web page and a one-turn season ask them;
+        `time_limit` applies to the solve and to each of the what-ifs' solves. Asked none, the model is
+        solved itself, not a copy, and the position may not be used again. Raises `InputError` for a
+        why-not naming what the position does not have, before anything is solved."""
+        from optimizer.turn.fix import raise_bad_decisions
+
+        raise_bad_decisions(self.data, why_not)
+        asked = why or bool(why_not) or alternatives is not None
+        solved = self.solve(time_limit, keep=asked)
+        if solved.plan is None:
+            return solved
+        if why or why_not:
+            self.explain(solved, why, why_not, time_limit)
+        if alternatives is not None:
+            from optimizer.whatif import DEFAULT_TOLERANCE
+            from optimizer.whatif.alternatives import parse_tolerance
+
+            within = parse_tolerance(DEFAULT_TOLERANCE) if tolerance is None else tolerance
+            found = self.alternatives(solved, alternatives, within, time_limit)
+            solved.plan.alternatives = [alternative for alternative, _ in found]
+        return solved
 
     def why(
         self, base: Solved, time_limit: float | None = None, threads: int | None = None

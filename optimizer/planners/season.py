@@ -3,8 +3,8 @@
 
 A one-turn season is the turn position itself, solved by the turn planner: its plan and JSON are those
 of `awaw plan`, byte for byte. A longer season is the season model (`optimizer.season`); its result's plan
-is a `SeasonPlan` whose first turn is this turn's orders; `SeasonPlanner.explain` adds what `--why`,
-`--why-not` and `--alternatives` ask of it, for the CLI and the web page alike.
+is a `SeasonPlan` whose first turn is this turn's orders; `SeasonPlanner.answer` solves it with what
+`--why`, `--why-not` and `--alternatives` ask of it, for the CLI and the web page alike.
 """
 
 from __future__ import annotations
@@ -136,6 +136,53 @@ class SeasonPlanner:
             message="" if solved.plan is not None else NO_PLAN[solved.status.value],
         )
 
+    def answer(
+        self,
+        scenario: Scenario,
+        limits: Limits,
+        decisions: Sequence[SeasonDecision] = (),
+        *,
+        why: bool = False,
+        why_not: Sequence[SeasonDecision] = (),
+        alternatives: int | None = None,
+        tolerance: str = DEFAULT_TOLERANCE,
+    ) -> Result[SeasonPlan]:
+        """The best season plan (`solve`, keeping the player's `decisions`) with what `awaw season --why`,
+        `--why-not` and `--alternatives` add to it (`explain`), each re-solve within the time limit. A
+        one-turn season is the turn position itself, solved once and asked them as `awaw plan` asks them
+        (`Position.answer`), so that its plan and JSON with them are `awaw plan`'s too. Raises
+        `InputError` for a tolerance that is none, or a decision or why-not naming what its turn does not
+        have."""
+        within = _within(tolerance) if alternatives is not None else None
+        season = scenario.season
+        assert season is not None
+        if season.length(scenario.turn) > 1:
+            result = self.solve(scenario, limits, decisions)
+            return self.explain(
+                scenario,
+                result,
+                decisions,
+                why=why,
+                why_not=why_not,
+                alternatives=alternatives,
+                tolerance=tolerance,
+                time_limit=limits.time_limit,
+            )
+        from optimizer.planners.position import Position
+
+        position = Position(scenario, tuple(d.decision for d in decisions))
+        asked = [d.decision for d in why_not]
+        solved = position.answer(
+            limits.left(), why=why, why_not=asked, alternatives=alternatives, tolerance=within
+        )
+        result = _one_turn(scenario, solved)
+        if within is not None and result.plan is not None:
+            from dataclasses import replace
+
+            # the tolerance the alternatives' table names, as `awaw plan --alternatives` prints it
+            result = replace(result, plan=result.plan.model_copy(update={"tolerance": str(within)}))
+        return result
+
     def explain(
         self,
         scenario: Scenario,
@@ -148,34 +195,22 @@ class SeasonPlanner:
         tolerance: str = DEFAULT_TOLERANCE,
         time_limit: float | None = None,
     ) -> Result[SeasonPlan]:
-        """The result with what `awaw season --why`, `--why-not` and `--alternatives` add to its plan: `why`
-        (`optimizer.season.why`), `why_not` (`optimizer.season.why_not`: `why_not` decisions from
-        `parse_why_not`) and up to `alternatives` other season plans within `tolerance`
+        """A longer season's result with what `awaw season --why`, `--why-not` and `--alternatives` add to
+        its plan: `why` (`optimizer.season.why`), `why_not` (`optimizer.season.why_not`: `why_not`
+        decisions from `parse_why_not`) and up to `alternatives` other season plans within `tolerance`
         (`optimizer.season.alternatives`), each re-solve within `time_limit`, with the player's
-        `decisions` kept. A one-turn season is the turn position itself and is asked them as `awaw plan`
-        asks them (`_explain_one_turn`). Raises `InputError` for a tolerance that is none or a why-not
-        naming what its turn does not have."""
+        `decisions` kept. A one-turn season's are asked with its solve (`answer`), of its turn position's
+        model kept for them: asked of its result here, they raise `ValueError`. Raises `InputError` for a
+        tolerance that is none or a why-not naming what its turn does not have."""
         from dataclasses import replace
-
-        from models.io import InputError
-        from optimizer.turn.decision_forms import SOURCE
 
         plan = result.plan
         if plan is None or not (why or why_not or alternatives is not None):
             return result
-        update: dict[str, Any] = {}
-        within = None
-        if alternatives is not None:
-            from optimizer.whatif.alternatives import parse_tolerance
-
-            try:
-                within = parse_tolerance(tolerance)
-            except ValueError as error:
-                raise InputError(SOURCE, [("--tolerance", str(error))]) from None
+        within = _within(tolerance) if alternatives is not None else None
         if len(plan.turns) == 1:
-            return _explain_one_turn(
-                scenario, result, decisions, why, why_not, alternatives, within, time_limit
-            )
+            raise ValueError("a one-turn season is asked its what-ifs with its solve: SEASON.answer")
+        update: dict[str, Any] = {}
         if why_not:
             from optimizer.season.why_not import check_why_not, season_why_not
 
@@ -301,41 +336,16 @@ def _one_turn(scenario: Scenario, solved: Solved) -> Result[SeasonPlan]:
     return result.carried(NAME, plan)
 
 
-def _explain_one_turn(
-    scenario: Scenario,
-    result: Result[SeasonPlan],
-    decisions: Sequence[SeasonDecision],
-    why: bool,
-    why_not: Sequence[SeasonDecision],
-    alternatives: int | None,
-    within: Tolerance | None,
-    time_limit: float | None,
-) -> Result[SeasonPlan]:
-    """`--why`, `--why-not` and `--alternatives` of a one-turn season, asked of its turn position as `awaw
-    plan` asks them (`Position.explain`, `Position.alternatives`), so that its plan and JSON with them are
-    `awaw plan`'s too. The position is solved again, keeping its model for the what-ifs (`solve` solved
-    it without). Raises `InputError` for a why-not naming what the position does not have."""
-    from optimizer.planners.position import Position
-    from optimizer.turn.fix import raise_bad_decisions
+def _within(tolerance: str) -> Tolerance:
+    """The tolerance of `--alternatives`; raises `InputError` naming `--tolerance` for one that is none."""
+    from models.io import InputError
+    from optimizer.turn.decision_forms import SOURCE
+    from optimizer.whatif.alternatives import parse_tolerance
 
-    position = Position(scenario, tuple(d.decision for d in decisions))
-    asked = [d.decision for d in why_not]
-    raise_bad_decisions(position.data, asked)
-    solved = position.solve(time_limit, keep=True)
-    if solved.plan is None:  # within a time limit: no plan this time, as the one the season found
-        return result
-    if why or asked:
-        position.explain(solved, why, asked, time_limit)
-    if alternatives is not None and within is not None:
-        found = position.alternatives(solved, alternatives, within, time_limit)
-        solved.plan.alternatives = [alternative for alternative, _ in found]
-    explained = _one_turn(scenario, solved)
-    if within is not None and explained.plan is not None:
-        from dataclasses import replace
-
-        # the tolerance the alternatives' table names, as `awaw plan --alternatives` prints it
-        explained = replace(explained, plan=explained.plan.model_copy(update={"tolerance": str(within)}))
-    return explained
+    try:
+        return parse_tolerance(tolerance)
+    except ValueError as error:
+        raise InputError(SOURCE, [("--tolerance", str(error))]) from None
 
 
 def _as_turn(result: Result[SeasonPlan]) -> Result[Any]:

@@ -1,8 +1,8 @@
 """The page's what-ifs of a season plan: what `awaw season --fix/--forbid/--why/--why-not/--alternatives`
 answers (decisions in the CLI's forms, each optionally ending in `@turnN`), through the season planner
-(`SEASON.solve` with the decisions, `SEASON.explain` for the rest) and its renderers, so that the page's
-answer is the command's, byte for byte in its JSON. The page's "why not more" of a season line asks
-`--why-not ...=N+1@turnN` (`optimizer.season.why_not`)."""
+(`SEASON.answer`) and its renderers, so that the page's answer is the command's, byte for byte in its
+JSON. The page's "why not more" of a season line asks `--why-not ...=N+1@turnN`
+(`optimizer.season.why_not`)."""
 
 from __future__ import annotations
 
@@ -58,21 +58,18 @@ def season_whatif_view(
     wanted = parse_why_not(asked.why_not, length)
     if wanted:  # the season prepared for the check only when a why-not is asked, as the CLI does
         check_why_not(scenario, wanted)
-    result = SEASON.solve(scenario, Limits(time_limit), decisions)
-    view = answered(result, season_command(asked, file, options))
-    if result.plan is None:
-        return view
-    result = SEASON.explain(
+    result = SEASON.answer(
         scenario,
-        result,
+        Limits(time_limit),
         decisions,
         why=asked.why,
         why_not=wanted,
         alternatives=asked.alternatives,
         tolerance=asked.tolerance,
-        time_limit=time_limit,
     )
-    assert result.plan is not None
+    view = answered(result, season_command(asked, file, options))
+    if result.plan is None:
+        return view
     plan = result.plan
     view.blocks = blocks(SEASON.tables(scenario, result))
     if length == 1:  # the turn plan's answers, as the page shows `awaw plan`'s

@@ -108,7 +108,6 @@ def whatif_view(
     from optimizer.planners.position import Position, result_of
     from optimizer.planners.turn import TURN, explanation_tables
     from optimizer.turn.decision_forms import parse_decision, parse_decisions
-    from optimizer.turn.fix import raise_bad_decisions
     from optimizer.whatif.alternatives import parse_tolerance
     from optimizer.whatif.plan_diff import changes
 
@@ -122,15 +121,9 @@ def whatif_view(
             raise InputError(WHATIF_NAME, [("tolerance", str(error))]) from None
     fixes = parse_decisions(asked.fix, asked.forbid)
     wanted = [parse_decision("--why-not", text) for text in asked.why_not]
-    position = Position(scenario, fixes)
-    raise_bad_decisions(position.data, wanted)
-    keep = asked.why or bool(wanted) or within is not None
-    solved = position.solve(time_limit, keep=keep)
-    if (asked.why or wanted) and solved.plan is not None:
-        position.explain(solved, asked.why, wanted, time_limit)
-    if within is not None and asked.alternatives is not None and solved.plan is not None:
-        found = position.alternatives(solved, asked.alternatives, within, time_limit)
-        solved.plan.alternatives = [alternative for alternative, _ in found]
+    solved = Position(scenario, fixes).answer(
+        time_limit, why=asked.why, why_not=wanted, alternatives=asked.alternatives, tolerance=within
+    )
     result = result_of(scenario, solved)
     view = answered(result, asked.command(file, options))
     if result.plan is None:

@@ -97,3 +97,43 @@ def test_the_last_turn_awaw_next_writes_gets_its_what_ifs(tmp_path):
     why = run("season", str(tmp_path / "n.yaml"), "--why", "--alternatives", "1")
     assert why.exit_code == 0, why.stderr
     assert "What binds" in why.stdout and "Alternatives within 5%" in why.stdout
+
+
+def test_a_one_turn_seasons_what_ifs_solve_its_position_once(tmp_path, monkeypatch):
+    """`awaw season --why --why-not --alternatives` of a one-turn season solved its turn position twice:
+    once for the plan (`SEASON.solve`), then again to keep its model for the what-ifs. It is solved once
+    now (`SEASON.answer`, `Position.answer`); the what-ifs' own solves (each from a hint or under
+    constraints of its own) aside. The JSON is what the two solves gave, byte for byte: the turn position's
+    best plan (27.11 B, 27.35 A and D, 27.331 B: six corps, 84.0, tests/optimizer/season/test_bundled.py)
+    with the what-ifs asked of it as `awaw plan` asks them."""
+    from optimizer.planners.position import Position, result_of
+    from optimizer.turn.built import Built
+    from optimizer.turn.decision_forms import parse_decision
+    from optimizer.whatif.alternatives import parse_tolerance
+
+    data = yaml.safe_load(scenarios.path("seasons/germany_summer_1942_season.yaml").read_text())
+    plain, season = one_turn(data)
+    (tmp_path / "season.yaml").write_text(yaml.safe_dump(season))
+    # What the season's answer was: the position solved keeping its model, then asked the what-ifs.
+    scenario = TURN.validate(plain, "plain.yaml")
+    position = Position(scenario)
+    best = position.solve(keep=True)
+    assert best.plan is not None and best.objective == 84.0
+    position.explain(best, True, [parse_decision("--why-not", "germany:armor-4-6")])
+    found = position.alternatives(best, 2, parse_tolerance("5"))
+    best.plan.alternatives = [alternative for alternative, _ in found]
+    expected = TURN.dumps(result_of(scenario, best))
+
+    solved: list[bool] = []  # each solve of a position's own best plan (no hint, no constraints of its own)
+    real = Built.solve
+
+    def counted(self, *args, **kwargs):
+        if kwargs.get("hint") is None and kwargs.get("constrain") is None:
+            solved.append(True)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Built, "solve", counted)
+    whole = run("season", str(tmp_path / "season.yaml"), "--json", *WHAT_IFS)
+    assert whole.exit_code == 0, whole.stderr
+    assert len(solved) == 1
+    assert whole.stdout == expected
