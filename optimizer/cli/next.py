@@ -47,12 +47,13 @@ def next_turn(
     from models.season_plan import SEASON_PLAN_FORMAT, SeasonPlan
     from optimizer.checker import check
     from optimizer.checker.season import first_turn
-    from optimizer.planners import planner, planner_for, refusal
+    from optimizer.planners import kind_refusal
+    from optimizer.planners.season import SEASON
 
     try:
         data, lines = read_yaml(scenario_file)
-        if planner_for(data).scenario_kind != "turn":  # an engineers scenario: refused as `awaw plan` does
-            raise fail(refusal(planner("plan"), data, str(scenario_file)) or "", 2)
+        if refused := kind_refusal("turn", data, str(scenario_file)):  # as `awaw plan` refuses it
+            raise fail(refused, 2)
         scenario = validate(Scenario, data, str(scenario_file), lines)
         raw, plan_lines = parse_json(read_text(plan_file), str(plan_file))
         season_plan = None
@@ -69,11 +70,8 @@ def next_turn(
         check_scenario_name(scenario, named, str(plan_file), plan_lines)
     except InputError as error:
         raise fail(error.render(), 2) from None
-    if turns is not None and turns != length:
-        # A season plan of another length is refused as `awaw season --check` refuses it: its first turn
-        # was planned for other later turns than this season's (27.12, 27.35 F: what it keeps for them).
-        of = f"the season {length}" if season is not None else "the scenario 1 (no season: section)"
-        raise fail(f"{plan_file}: the plan has {turns} turns, {of}", 2)
+    if turns is not None and (problem := SEASON.other_length(scenario, turns)):
+        raise fail(f"{plan_file}: {problem}", 2)  # as `awaw season --check` refuses it
     position = first_turn(scenario, length)  # the scenario itself for one turn, season or not
     # The rules only: what the plan says it is worth is `awaw check`'s and `awaw season --check`'s to
     # verify (a season plan's turn 1 states the whole season's objective, not its own).

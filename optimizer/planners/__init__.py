@@ -63,6 +63,7 @@ __all__ = [
     "Status",
     "Verdict",
     "Work",
+    "kind_refusal",
     "planner",
     "planner_for",
     "scenario_model",
@@ -111,6 +112,16 @@ def refusal(chosen: Planner[Any, Any], data: Any, file: str, checking: str | Non
     if checking is not None:
         return f"{file}: {what}: check the plan with awaw {name} {file} --check {checking}"
     return f"{file}: {what}: plan it with awaw {name} {file}"
+
+
+def kind_refusal(kind: str, data: Any, file: str) -> str | None:
+    """None when a scenario file's data is a scenario of `kind` (`SCENARIO_KINDS`), whichever of its
+    planners plans it (`awaw next` carries out a turn plan or a season plan alike); else the one line
+    `refusal` gives: `FILE: an engineers scenario: plan it with awaw engineers FILE`."""
+    if planner_for(data).scenario_kind == kind:
+        return None
+    # a planner of the kind says what the file is instead; `planner_for`'s command plans it
+    return refusal(next(p for p in PLANNERS.values() if p.scenario_kind == kind), data, file)
 
 
 def __getattr__(name: str) -> Any:

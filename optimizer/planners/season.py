@@ -227,6 +227,18 @@ class SeasonPlanner:
             update |= {"alternatives": found, "tolerance": str(within)}
         return replace(result, plan=plan.model_copy(update=update))
 
+    def other_length(self, scenario: Scenario, turns: int) -> str | None:
+        """None when a season plan of `turns` turns is one of this scenario's season (of one turn when it
+        has no `season:` section); else why it is not, as `awaw season --check` and `awaw next` refuse it
+        (bad input: a plan of another season, its first turn planned for other later turns: 27.12, 27.35
+        F, what it keeps for them): 'the plan has 1 turns, the season 2'."""
+        season = scenario.season
+        length = season.length(scenario.turn) if season is not None else 1
+        if turns == length:
+            return None
+        of = f"the season {length}" if season is not None else "the scenario 1 (no season: section)"
+        return f"the plan has {turns} turns, {of}"
+
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
         """A season plan (`awaw season --json`), each turn checked by the season checker; a one-turn
         season's plan is `awaw plan`'s and is checked as the turn planner checks it."""
@@ -240,10 +252,8 @@ class SeasonPlanner:
         data, lines = parse_json(text, file)
         refuse_other_format(data, lines, file, "season plan", SEASON_PLAN_FORMAT, required=True)
         plan = validate(SeasonPlan, data, file, lines)
-        length = season.length(scenario.turn)
-        if len(plan.turns) != length:
+        if problem := self.other_length(scenario, len(plan.turns)):
             # Bad input, as `awaw next` refuses it: a plan of another season, not a rule it breaks.
-            problem = f"the plan has {len(plan.turns)} turns, the season {length}"
             raise InputError(file, [("turns", problem, line_of(lines, ("turns",)))])
         return Verdict(
             check_season(scenario, plan),
