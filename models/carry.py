@@ -130,10 +130,13 @@ def oil_next(scenario: Scenario, plan: Plan, expected: TurnExpectation) -> dict[
 
 def _grantor(scenario: Scenario, recipient: Power) -> Power:
     """A power not planned to write as the grantor of the BRPs `recipient` expects from powers not
-    planned: one of its side's (40.3) where there is one, else any; the player names the real one."""
+    planned: one the map lets grant (40.21, `Scenario.grantor_problem`: France without Paris grants
+    nothing, and the next scenario would be refused at it), of its side's (40.3) where there is one;
+    else one of its side's, else any. The player names the real one."""
     unplanned = [power for power in Power if power not in scenario.powers]
     side = [p for f in SIDE_FACTIONS[POWER_FACTION[recipient]] for p in FACTION_POWERS[f] if p in unplanned]
-    return (side or unplanned or [recipient])[0]
+    able = [p for p in (*side, *unplanned) if scenario.grantor_problem(p) is None]
+    return (able or side or unplanned or [recipient])[0]
 
 
 def next_turn_data(

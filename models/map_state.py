@@ -8,7 +8,7 @@ from enum import StrEnum
 from pydantic import Field, field_validator
 
 from models.base import Strict, did_you_mean
-from models.map_data import SITE_BY_ID
+from models.map_data import HOME_SUPPLY_SOURCES, SITE_BY_ID
 from models.quantities import (
     Counters,
 )
@@ -72,3 +72,15 @@ class MapState(Strict):
                         f"cut link ({a}, {b}): unknown site '{name}'{did_you_mean(name, SITE_BY_ID)}"
                     )
         return links
+
+    def controller_of(self, site: str) -> Power | None:
+        """Who controls a site this turn, the control that placement (27.45) and grants (40.21,
+        40.331 A, 40.34 A) read: the scenario's `controller`, else the bundled map's owner (None for a
+        site no power owns)."""
+        state = self.sites.get(site)
+        return (state.controller if state is not None else None) or SITE_BY_ID[site].owner
+
+    def holds_home_supply_source(self, power: Power) -> bool:
+        """Whether `power` controls an unlimited supply source in its home country, where a grant's supply
+        line starts (40.21; `models.map_data.HOME_SUPPLY_SOURCES`: France's is Paris, Britain's London)."""
+        return any(self.controller_of(site) is power for site in HOME_SUPPLY_SOURCES[power])

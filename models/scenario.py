@@ -18,7 +18,7 @@ from models.base import Strict, did_you_mean
 # The sections of a scenario, each in its module, named here too: a scenario file's models in one place.
 from models.grant_state import GrantsState as GrantsState
 from models.grant_state import map_disagreement, paris_allied_on_map
-from models.map_data import HOME_COUNTRIES, SITE_BY_ID, Country
+from models.map_data import HOME_COUNTRIES, HOME_SUPPLY_SOURCES, SITE_BY_ID, Country
 from models.map_state import MapState as MapState
 from models.map_state import SiteState as SiteState
 from models.map_state import SupplyOverride as SupplyOverride
@@ -46,6 +46,7 @@ from models.quantities import (
     Counters,
     Level,
 )
+from models.route_data import GRANTOR_NODES
 from models.season import SeasonSection as SeasonSection
 from models.season import season_problem
 from models.settings import Settings as Settings
@@ -373,6 +374,35 @@ class Scenario(Strict):
             ids += [entry.id for entry in mine.received if entry.id not in ids] if mine else []
         return ids
 
+    def grantor_problem(self, grantor: Power) -> str | None:
+        """Why the map lets `grantor` grant nothing this turn, or None: a grant's supply line starts "from
+        an unlimited supply source controlled by the grantor in its home country" (40.21; France's is
+        Paris). As the grant-mode planner and checker read it, for the powers that grant over the route
+        map (Russia grants only on surrendering, 60.6, which is not planned)."""
+        if grantor not in GRANTOR_NODES or self.map.holds_home_supply_source(grantor):
+            return None
+        held = ", ".join(
+            f"{SITE_BY_ID[site].name} is held by "
+            f"{holder.value if (holder := self.map.controller_of(site)) is not None else 'no one'} "
+            f"(map.sites.{site}.controller)"
+            for site in HOME_SUPPLY_SOURCES[grantor]
+        )
+        return (
+            f"{grantor.value} cannot grant: a grant's supply line starts at an unlimited supply source the "
+            f"grantor controls in its home country (40.21), and on the map {held}"
+        )
+
+    def _france_problem(self, grantor: Power, recipient: str) -> str | None:
+        """Why the map lets no grant reach France this turn, or None: "Grants to France are allowed only
+        if Paris is under Allied control" (40.331 A for the U.S.; 40.34 A for Britain)."""
+        if recipient != Power.FRANCE.value or paris_allied_on_map(self.map):
+            return None
+        rule = "40.331 A" if grantor is Power.USA else "40.34 A"
+        return (
+            f"grants to France are allowed only if Paris is under Allied control ({rule}), and on the map "
+            "it is not (map.sites.paris.controller)"
+        )
+
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
         if self.sw is not None:
@@ -476,24 +506,24 @@ class Scenario(Strict):
                             "leave it out (a route opened in an earlier turn: grants.persia.opened, "
                             "grants.siberia.highway_built)"
                         )
-            for j, grant in enumerate(state.grants_made):
-                if (
-                    grant.to.value == Power.FRANCE.value
-                    and self.grants is None
-                    and not paris_allied_on_map(self.map)
-                ):
-                    # In grant mode the plan's grants are checked against the same fact (40.21, 40.331 A).
-                    rule = "40.331 A" if power is Power.USA else "40.34 A"
-                    raise ValueError(
-                        f"{where}.grants_made[{j}]: grants to France are allowed only if Paris is under Allied "
-                        f"control ({rule}), and on the map it is not (map.sites.paris.controller)"
-                    )
+            if self.grants is None:
+                # Fixed grants: in grant mode the plan's grants are held to the same fact (40.21, 40.331 A);
+                # a fixed grant's grantor is held to 40.21 with the rest of 40.3 by the planner
+                # (`optimizer.rules.grants.prepare.fixed_grant_breaches`).
+                for j, grant in enumerate(state.grants_made):
+                    if problem := self._france_problem(power, grant.to.value):
+                        raise ValueError(f"{where}.grants_made[{j}]: {problem}")
             for j, received in enumerate(state.grants_received):
                 if received.from_ in self.powers:
                     raise ValueError(
                         f"{where}.grants_received[{j}]: {received.from_.value} is planned here; "
                         "list the grant under its grants_made"
                     )
+                # A grant received is the player's input in either mode: the map must allow it.
+                if problem := self.grantor_problem(received.from_):
+                    raise ValueError(f"{where}.grants_received[{j}].from: {problem}")
+                if problem := self._france_problem(received.from_, power.value):
+                    raise ValueError(f"{where}.grants_received[{j}]: {problem}")
         for power in self.powers:
             available = self.brps_available(power)
             if available < 0:

@@ -360,3 +360,83 @@ def test_a_fixed_grant_to_france_needs_paris_allied():
     )
     assert where == "powers.usa.grants_made[0]"
     assert "(40.331 A)" in problem
+
+
+RUSSIA_RECEIVES = """
+name: t
+turn: {season: summer, year: 1942}
+faction: russia
+powers:
+  russia:
+    brps: 60
+    brp_base: 110
+    force_pool: []
+    grants_received:
+      - {from: britain, brps: 10}
+      - {from: france, brps: 9}
+"""
+
+
+def test_regression_a_grant_received_from_france_without_paris():
+    """40.21: grants "require the tracing of a supply line from an unlimited supply source controlled by
+    the grantor in its home country"; France's is Paris. A grant Russia receives from France is the
+    player's input (40.23 B): with Paris German France cannot grant, and the grant is refused at its
+    `from` (line 12, the text opening with an empty line), not added to Russia's 60 BRPs and its limit (27.34)."""
+    assert parse_scenario(RUSSIA_RECEIVES).brps_available(Power.RUSSIA) == 79
+    text = RUSSIA_RECEIVES + "map: {sites: {paris: {controller: germany}}}\n"
+    with pytest.raises(InputError) as caught:
+        parse_scenario(text, "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "powers.russia.grants_received[1].from"
+    assert "(40.21)" in problem and "Paris is held by germany" in problem
+    assert caught.value.lines == [12]
+    # Paris Allied but not French: still no French supply source at home (40.21), whoever holds it.
+    [(where, _)] = problems(RUSSIA_RECEIVES + "map: {sites: {paris: {controller: britain}}}\n")
+    assert where == "powers.russia.grants_received[1].from"
+
+
+def test_regression_a_grant_received_from_britain_without_london():
+    """40.21 for every grantor: Britain's one unlimited supply source at home is London; held by Germany,
+    Britain cannot grant, and the grant Russia receives from it is refused (the first one, line 11)."""
+    with pytest.raises(InputError) as caught:
+        parse_scenario(RUSSIA_RECEIVES + "map: {sites: {london: {controller: germany}}}\n", "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "powers.russia.grants_received[0].from"
+    assert "(40.21)" in problem and "London is held by germany" in problem
+    assert caught.value.lines == [11]
+
+
+FRANCE_RECEIVES = """
+name: t
+turn: {season: spring, year: 1940}
+faction: western_allies
+powers:
+  france:
+    brps: 95
+    brp_base: 85
+    force_pool: []
+    grants_received: [{from: usa, brps: 12}]
+usat: 40
+"""
+
+
+def test_regression_france_receives_only_with_paris_allied():
+    """40.331 A: 'Grants to France are allowed only if Paris is under Allied control'; 40.34 A likewise
+    for Britain's. A grant France receives from the U.S. (USAT 40: up to 15 BRPs, 40.331 A) is refused
+    with Paris German, at its line (10); with Paris British it is allowed (Allied control), though
+    France then grants nothing itself (40.21)."""
+    assert parse_scenario(FRANCE_RECEIVES).brps_available(Power.FRANCE) == 107
+    text = FRANCE_RECEIVES + "map: {sites: {paris: {controller: germany}}}\n"
+    with pytest.raises(InputError) as caught:
+        parse_scenario(text, "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "powers.france.grants_received[0]"
+    assert "(40.331 A)" in problem
+    assert caught.value.lines == [10]
+    british = (
+        FRANCE_RECEIVES.replace("from: usa", "from: britain")
+        + "map: {sites: {paris: {controller: germany}}}\n"
+    )
+    [(where, problem)] = problems(british)
+    assert where == "powers.france.grants_received[0]" and "(40.34 A)" in problem
+    assert parse_scenario(FRANCE_RECEIVES + "map: {sites: {paris: {controller: britain}}}\n").powers

@@ -15,6 +15,7 @@ from models.generate_season import season_data
 from models.objective import Objective
 from models.plan import Plan
 from models.scenario import Scenario
+from models.season import TurnExpectation
 from models.season_plan import SeasonPlan
 from models.tables import WORKS_UNIT_TYPES, Power, UnitType
 from optimizer.checker import check
@@ -219,6 +220,20 @@ def test_awaw_next_writes_the_brps_received_as_a_grant_received_40_23_b(tmp_path
     following = run("season", tmp_path / "n.yaml", "--json")  # a season of one turn: awaw plan's JSON
     assert following.exit_code == 0, following.output
     assert json.loads(following.stdout)["powers"]["italy"]["construction_limit"] == 20
+
+
+def test_regression_next_names_a_grantor_that_holds_a_supply_source_at_home():
+    """40.21: a power grants from an unlimited supply source it controls in its home country. Russia
+    expects 10 BRPs next turn from powers not planned; with Britain planned and Paris German the grant
+    written is not France's (the next scenario would be refused at it) but the U.S.'s."""
+    data = western_allies({"britain": {}, "russia": {}}, map={"sites": {"paris": {"controller": "germany"}}})
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None
+    expected = TurnExpectation(turn=2, powers={Power.RUSSIA: {"brps_received": 10}})
+    written = Scenario.model_validate(next_turn_data(scenario, plan, expected))
+    [received] = written.powers[Power.RUSSIA].grants_received
+    assert (received.from_, received.brps) == (Power.USA, 10)
 
 
 def carried_after(data: dict) -> tuple[Plan, Scenario]:
