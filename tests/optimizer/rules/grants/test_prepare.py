@@ -240,6 +240,24 @@ def test_france_without_paris_has_no_supply_source_to_grant_from(scenario_of):
     assert pair_closure(held, Power.FRANCE, "russia") is None
 
 
+def test_a_fixed_grant_by_france_without_paris_is_refused(scenario_of):
+    """40.21 on a fixed grant (no `grants:` section): France grants from Paris, its one unlimited supply
+    source at home. With Paris German its fixed grant to Russia (40.35) is refused at its field, as
+    every planner's validation reads fixed grants; with Paris French it stands."""
+    from optimizer.rules.grants.prepare import fixed_grant_breaches
+
+    def position(paris):
+        return scenario_of(
+            {"france": {"grants_made": [{"to": "russia", "brps": 5}]}},
+            faction="western_allies",
+            map={"sites": {"paris": {"controller": paris}}},
+        )
+
+    [(where, problem)] = fixed_grant_breaches(position("germany"))
+    assert where == "powers.france.grants_made[0]" and "(40.21)" in problem
+    assert fixed_grant_breaches(position("france")) == []
+
+
 def test_britain_without_london_grants_nothing(scenario_of):
     """40.21: Britain's one unlimited supply source at home is London; held by Germany, Britain may not
     grant to Russia though the two are at war (40.34 B)."""
