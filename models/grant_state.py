@@ -8,7 +8,6 @@ from typing import Annotated
 from pydantic import Field, field_validator, model_validator
 
 from models.base import Strict, did_you_mean
-from models.map_data import SITE_BY_ID
 from models.map_state import MapState
 from models.naval import usat_given_once
 from models.powers import GrantRecipient
@@ -17,7 +16,7 @@ from models.quantities import (
     Counters,
     Turns,
 )
-from models.route_data import LEG_BY_ID, Ocean
+from models.route_data import LEG_BY_ID, LegCondition, Ocean
 from models.tables import POWER_FACTION, SIDE_FACTIONS, Faction, Power
 
 
@@ -196,15 +195,21 @@ class GrantsState(Strict):
                 raise ValueError(f"leg '{name}' cannot be intercepted (40.223, 40.74): no loss rate")
         return rates
 
-
-def _controller(map_state: MapState, site: str) -> Power | None:
-    state = map_state.sites.get(site)
-    return (state.controller if state is not None else None) or SITE_BY_ID[site].owner
+    def holds(self, condition: LegCondition) -> bool:
+        """Whether the fact of the map a leg condition reads is true in this section: its dotted field
+        ('china.burma_port') is (`models.route_data.LEG_CONDITIONS`: 40.252, 40.412, 40.53, 40.62,
+        40.82 A). Plain reading of the section, the same for the planner and the checker; each applies
+        the conditions itself."""
+        value: object = self
+        for part in condition.field.split("."):
+            value = getattr(value, part)
+        return bool(value)
 
 
 def paris_allied_on_map(map_state: MapState) -> bool:
-    """Whether the map has Paris under Allied control (its 1939 owner France when not given)."""
-    paris = _controller(map_state, "paris")
+    """Whether the map has Paris under Allied control, on which grants to France depend (40.331 A, 40.34 A):
+    its controller, its 1939 owner France when not given (`MapState.controller_of`)."""
+    paris = map_state.controller_of("paris")
     return paris is not None and POWER_FACTION[paris] in SIDE_FACTIONS[Faction.WESTERN_ALLIES]
 
 
@@ -216,7 +221,7 @@ def map_disagreement(grants: GrantsState, map_state: MapState) -> str | None:
     planner and the checker read the map for 40.21 and the flags for 40.331 A, 40.34 A and 40.73 B, so
     the scenario is refused rather than one of the two guessed. The message names the field the
     scenario wrote."""
-    paris = _controller(map_state, "paris")
+    paris = map_state.controller_of("paris")
     allied = paris_allied_on_map(map_state)
     if grants.paris_allied != allied:
         holder = paris.value if paris is not None else "no one"
@@ -230,7 +235,7 @@ def map_disagreement(grants: GrantsState, map_state: MapState) -> str | None:
         where = "map.sites.paris.controller" if given else "its 1939 owner, map.sites.paris not naming one"
         stated = str(grants.paris_allied).lower()
         return f"grants.paris_allied: {stated}, but on the map {holder} holds Paris ({where}); {fact}"
-    japanese = _controller(map_state, "vladivostok") is Power.JAPAN
+    japanese = map_state.controller_of("vladivostok") is Power.JAPAN
     if japanese and not grants.siberia.japan_controls_vladivostok_or_dutch_harbor:
         return (
             "grants.siberia.japan_controls_vladivostok_or_dutch_harbor: false, but on the map japan holds "

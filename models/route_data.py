@@ -185,7 +185,7 @@ ROUTE_CAPACITY_RULES: dict[Route, str] = {
 
 class LegCondition(NamedTuple):
     """Legs that carry grants only while a fact of the scenario's `grants:` section holds: `field`, a
-    dotted path in that section ('china.burma_port'), is true."""
+    dotted path in that section ('china.burma_port'), is true (`GrantsState.holds`)."""
 
     field: str
     legs: frozenset[str]

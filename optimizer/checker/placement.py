@@ -50,14 +50,6 @@ def site_state(scenario: Scenario, site: str) -> SiteState:
     return scenario.map.sites.get(site) or SiteState()
 
 
-def site_controller(scenario: Scenario, site: str) -> Power | None:
-    """Who controls a site now: the scenario's override, else the map's owner."""
-    state = scenario.map.sites.get(site)
-    if state is not None and state.controller is not None:
-        return state.controller
-    return SITE_BY_ID[site].owner
-
-
 def supplied_sites(scenario: Scenario, power: Power) -> frozenset[str]:
     """Sites a supply line of `power` reaches (27.43): breadth-first from the supply sources
     it controls (Russia: the Urals box only, 27.43 B) over links not cut, through sites its
@@ -72,14 +64,14 @@ def supplied_sites(scenario: Scenario, power: Power) -> frozenset[str]:
         neighbours[b].append(a)
 
     def friendly(site: str) -> bool:
-        controller = site_controller(scenario, site)
+        controller = scenario.map.controller_of(site)
         return controller is not None and POWER_FACTION[controller] is faction
 
     candidates = [URALS_BOX] if power is Power.RUSSIA else [site.id for site in SITES]
     sources = [
         site
         for site in candidates
-        if SITE_BY_ID[site].supply_source and site_controller(scenario, site) is power
+        if SITE_BY_ID[site].supply_source and scenario.map.controller_of(site) is power
     ]
     reached = set(sources)
     queue = deque(sources)
@@ -211,7 +203,7 @@ def control_violation(scenario: Scenario, item: PricedLine, site: Site) -> Viola
     """Control (27.45): the power controls the site, did so at the start of the player turn and
     did not recapture it this turn."""
     state = site_state(scenario, site.id)
-    controller = site_controller(scenario, site.id)
+    controller = scenario.map.controller_of(site.id)
     reasons = []
     if controller is not item.power:
         reasons.append(f"controlled by {controller.value if controller else 'no one'}")

@@ -29,7 +29,6 @@ from optimizer.checker.grants.routes import (
     route_closure,
 )
 from optimizer.checker.lines import planned_powers
-from optimizer.checker.placement import site_controller
 from optimizer.checker.violations import Violation
 
 
@@ -73,7 +72,7 @@ def pair_breach(
     if recipient in surrendered and recipient != GrantRecipient.RUSSIA:
         return "40.36", f"{recipient} has surrendered (only Russia receives grants after surrendering)"
     home_sources = HOME_SUPPLY_SOURCES[grantor]
-    if not any(site_controller(scenario, site) is grantor for site in home_sources):
+    if not any(scenario.map.controller_of(site) is grantor for site in home_sources):
         names = " or ".join(SITE_BY_ID[site].name for site in home_sources)
         return (
             "40.21",

@@ -29,7 +29,7 @@ from models.route_data import (
     Route,
     leg_id,
 )
-from models.scenario import GrantRecipient, GrantsState, Scenario, Season
+from models.scenario import GrantRecipient, Scenario, Season
 from models.tables import Power
 from optimizer.checker.grants.accounts import grants_state, resolved_grant_lines
 from optimizer.checker.violations import Violation
@@ -134,17 +134,9 @@ def leg_closures(scenario: Scenario, leg: Leg) -> list[tuple[str, str]]:
         )
         return closures
     for condition in LEG_CONDITIONS:
-        if lid in condition.legs and not _holds(state, condition.field):
+        if lid in condition.legs and not state.holds(condition):
             closures.append((condition.rule, condition.reason))
     return closures
-
-
-def _holds(state: GrantsState, field: str) -> bool:
-    """The value of a dotted field of the `grants:` section ('china.burma_port')."""
-    value: object = state
-    for part in field.split("."):
-        value = getattr(value, part)
-    return bool(value)
 
 
 def path_legs(path: list[str]) -> tuple[list[Leg], list[tuple[str, str]]]:

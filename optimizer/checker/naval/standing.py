@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from models.map_data import SITE_BY_ID, Country
 from models.scenario import Scenario, SupplyOverride
 from models.tables import POWER_FACTION, Faction, Power
-from optimizer.checker.placement import site_controller, site_state, supplied_sites
+from optimizer.checker.placement import site_state, supplied_sites
 
 # 27.71 "an opposing alliance faction": the European Axis and Japan against the Allied factions.
 AXIS_SIDE = frozenset({Faction.EUROPEAN_AXIS, Faction.JAPAN})
@@ -44,7 +44,7 @@ def yard_standing(scenario: Scenario, power: Power, site: str) -> YardStanding:
     theater (europe: with Germany; pacific: with Japan), for the U.S.'s own ships as for any.
     27.71: held by a power of the other side, the yard is captured.
     """
-    controller = site_controller(scenario, site)
+    controller = scenario.map.controller_of(site)
     side = POWER_FACTION[power] in AXIS_SIDE
     lost = controller is not None and (POWER_FACTION[controller] in AXIS_SIDE) is not side
     if SITE_BY_ID[site].box:

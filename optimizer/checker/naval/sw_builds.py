@@ -12,7 +12,7 @@ from models.sw import ForceGroup, SWBox, SWUnit
 from models.tables import Power, UnitType
 from optimizer.checker.naval.actions import YardInfo
 from optimizer.checker.naval.charts import NavalReplay, naval_state_of, record_dominion_brps
-from optimizer.checker.placement import site_controller, site_state, supplied_sites
+from optimizer.checker.placement import site_state, supplied_sites
 from optimizer.checker.sw.deployment import may_enter_group, us_limits
 from optimizer.checker.violations import REPORT, Violation
 
@@ -90,7 +90,7 @@ def home_sw_ports(scenario: Scenario, power: Power) -> list[str]:
         if site.port
         and site.country in HOME_COUNTRIES[power]
         and site.id in supplied
-        and site_controller(scenario, site.id) is power
+        and scenario.map.controller_of(site.id) is power
         and site_state(scenario, site.id).supply is SupplyOverride.TRACED
     ]
 

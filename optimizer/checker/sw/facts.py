@@ -10,7 +10,7 @@ from models.scenario import Scenario, SupplyOverride
 from models.sw import SWSection
 from models.sw_ports import SW_PORTS, port_front
 from models.tables import Power
-from optimizer.checker.placement import site_controller, site_state, supplied_sites
+from optimizer.checker.placement import site_state, supplied_sites
 
 AXIS = {Power.GERMANY, Power.ITALY, Power.JAPAN}
 
@@ -32,7 +32,7 @@ def port_state(scenario: Scenario, sw: SWSection, name: str) -> tuple[Power | No
         if given is None:
             return SW_PORTS[name].owner, SW_PORTS[name].owner is not None, operational
         return given.controller, given.fully_supplied and given.controller is not None, operational
-    controller = site_controller(scenario, name)
+    controller = scenario.map.controller_of(name)
     if controller is None:
         return None, False, operational
     full = (

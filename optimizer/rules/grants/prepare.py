@@ -198,17 +198,9 @@ def leg_closure(scenario: Scenario, leg: Leg, routes: dict[Route, RouteStatus]) 
     if leg.terminus == "archangel" and scenario.turn.season not in (Season.SUMMER, Season.FALL):
         return ("40.412 B", "Archangel is used only in summer and fall")
     for condition in LEG_CONDITIONS:
-        if name in condition.legs and not state_holds(state, condition.field):
+        if name in condition.legs and not state.holds(condition):
             return (condition.rule, condition.reason)
     return None
-
-
-def state_holds(state: GrantsState, field: str) -> bool:
-    """Whether a dotted field of the `grants:` section ('china.burma_port') is true."""
-    value: object = state
-    for part in field.split("."):
-        value = getattr(value, part)
-    return bool(value)
 
 
 def pair_closure(
@@ -226,7 +218,7 @@ def pair_closure(
         return ("40.36", f"{grantor.value} has surrendered")
     if recipient in surrendered and recipient != "russia":
         return ("40.36", f"{recipient} has surrendered")
-    if grantor in GRANTOR_NODES and not holds_home_supply_source(scenario, grantor):
+    if grantor in GRANTOR_NODES and not scenario.map.holds_home_supply_source(grantor):
         sources = " or ".join(SITE_BY_ID[site].name for site in HOME_SUPPLY_SOURCES[grantor])
         return (
             "40.21",
@@ -267,18 +259,6 @@ def pair_closure(
         return ("40.33", f"the U.S. does not grant to {recipient}")
     never = {Power.ITALY: "40.32 B", Power.JAPAN: "40.32 C", Power.RUSSIA: "40.36"}
     return (never.get(grantor, "40.31"), f"{grantor.value} may not grant BRPs")
-
-
-def holds_home_supply_source(scenario: Scenario, grantor: Power) -> bool:
-    """Whether the grantor controls an unlimited supply source in its home country, where a grant's
-    supply line starts (40.21; `models.map_data.HOME_SUPPLY_SOURCES`: France's is Paris), by the
-    scenario's map: a site's controller, or the bundled map's owner when the scenario does not say."""
-    for site in HOME_SUPPLY_SOURCES[grantor]:
-        state = scenario.map.sites.get(site)
-        controller = state.controller if state is not None else None
-        if (controller or SITE_BY_ID[site].owner) is grantor:
-            return True
-    return False
 
 
 def post_election_caps(scenario: Scenario) -> bool:
