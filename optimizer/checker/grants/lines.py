@@ -46,7 +46,8 @@ def pair_breach(
     receives (40.32 B, C; 40.36; 40.31); nothing to or by a surrendered power or country but
     grants to Russia (40.36); nothing by a grantor that controls no unlimited supply source in its
     home country, where the grant's supply line starts (40.21: Paris for France, London for
-    Britain; `models.map_data.HOME_SUPPLY_SOURCES`, control from the scenario's map); China only from the U.S. (40.332 A); Commonwealth countries only
+    Britain; `models.map_data.HOME_SUPPLY_SOURCES`, control from the scenario's map,
+    `MapState.controller_of`); China only from the U.S. (40.332 A); Commonwealth countries only
     from the U.S. (40.11); Britain to France with cooperation lifted and Paris Allied (40.34 A),
     to Russia once Germany and Russia are at war (40.34 B), never to the U.S. (40.34 C); France
     to Russia likewise, never to Britain or the U.S. (40.35); the U.S. to France with Paris
