@@ -272,7 +272,14 @@ class SWSection(Strict):
         ),
     )
     inoperative_ports: list[str] = Field(
-        default_factory=list, description="Ports that are not operational this turn (25.51, 25.721)."
+        default_factory=list,
+        description=(
+            "Ports that are not operational this turn [input: the rules text uses 'operational port' without "
+            "defining it; the player states which are not]. A port listed here is no base from which "
+            "submarines conduct SW (25.51, 25.721) and gives no port modifier (25.65: 'The control of "
+            "specified operational ports modifies submarine warfare', the rows of 25.723, 25.811 and 25.92). "
+            "Default none: every port operational."
+        ),
     )
     germany_us_war_turn: int = Field(
         default=0,

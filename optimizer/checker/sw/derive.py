@@ -308,9 +308,10 @@ def _derive(
     mods["cves"] = _cve_steps(pacific_cves_japanese, 3)
     # 25.92 B: "The U.S. receives a +2 modifier ... if it controls Manila": the U.S.'s control, no supply
     # asked; with `sw.manila_any_allied_control`, any Allied power's, as the 25.61 table's row reads.
-    manila = port_state(scenario, sw, "manila")[0]
+    # 25.65: "The control of specified operational ports modifies submarine warfare": Manila operational.
+    manila, _, manila_operational = port_state(scenario, sw, "manila")
     us_holds = manila is Power.USA or (sw.manila_any_allied_control and on_allied_side(manila))
-    mods["manila"] = 2 if us_holds else 0
+    mods["manila"] = 2 if us_holds and manila_operational else 0
     mods["magic"] = american_magic
     american = subs(SWBox.PACIFIC, Power.USA)
     out[Campaign.AMERICAN_PACIFIC] = Derived(

@@ -45,9 +45,11 @@ def port_state(scenario: Scenario, sw: SWSection, name: str) -> tuple[Power | No
 def held_supplied(
     scenario: Scenario, sw: SWSection, names: tuple[str, ...], test: Callable[[Power | None], bool]
 ) -> bool:
+    """One of `names` controlled (`test`) and fully supplied (25.723, 25.811, 25.92 A) and operational:
+    25.65, "The control of specified operational ports modifies submarine warfare"."""
     for name in names:
-        controller, full, _ = port_state(scenario, sw, name)
-        if test(controller) and full:
+        controller, full, operational = port_state(scenario, sw, name)
+        if test(controller) and full and operational:
             return True
     return False
 

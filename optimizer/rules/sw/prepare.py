@@ -18,6 +18,10 @@ Readings taken here (each also in the README's SW section):
   power left out of `sw.research` has 0, or the 25.631/25.632 starting values (`research_left_out`).
 - 25.66: the German-U.S. war rows are Atlantic rows, as the table lists them; with
   `sw.us_war_rows_in_indian_ocean` German Indian Ocean rolls take them too [setting].
+- 25.65: "The control of specified operational ports modifies submarine warfare, as set out in 25.723
+  (Atlantic Ocean), 25.811 (Indian Ocean) and 25.92 (Pacific Ocean)": every port row (Biscay, Iberian,
+  Gibraltar, Colombo, the Pacific ports, Manila) counts a port only while it is operational (not in
+  `sw.inoperative_ports`), on top of what 25.723, 25.811 and 25.92 ask [reading].
 - 25.811, 25.92 A: Colombo and the Pacific ports need control and full supply (the text); Manila
   (25.92 B: "if it controls Manila", "it" the U.S.) needs U.S. control only (neither the text nor the
   table asks supply); any Allied power's control with `sw.manila_any_allied_control` (the 25.61
@@ -519,8 +523,12 @@ def _row_value(
             "manila": (("manila",), "allies" if sw.manila_any_allied_control else "usa", False),
         }[key]
         held = _held(ports, names, who, supply)
+        # 25.65: "The control of specified operational ports modifies submarine warfare".
+        operational = [p for p in held if ports[p].operational]
+        if operational:
+            return PORT_MODIFIERS[key], f"held: {', '.join(_name(p) for p in operational)}"
         if held:
-            return PORT_MODIFIERS[key], f"held: {', '.join(_name(p) for p in held)}"
+            return 0, f"not operational (25.65): {', '.join(_name(p) for p in held)}"
         return 0, "none held" + (" and fully supplied" if supply else "")
     if key == "us_war":
         every, _ = us_war_modifier(sw.germany_us_war_turn)

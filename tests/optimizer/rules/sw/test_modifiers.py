@@ -240,6 +240,40 @@ def test_no_atlantic_sw_without_an_axis_operational_western_front_port_25_721():
     assert found.possible
 
 
+@pytest.mark.parametrize(
+    ("row", "campaign", "ports", "inoperative", "value"),
+    [
+        ("biscay_ports", Campaign.GERMAN_ATLANTIC, {}, ["brest", "lorient"], 2),
+        ("iberian_ports", Campaign.GERMAN_ATLANTIC, {"lisbon": {"controller": "germany"}}, ["lisbon"], 1),
+        ("gibraltar", Campaign.GERMAN_ATLANTIC, {"gibraltar": {"controller": "germany"}}, ["gibraltar"], 1),
+        ("colombo", Campaign.JAPANESE_INDIAN, {"colombo": {"controller": "japan"}}, ["colombo"], 1),
+        ("pacific_ports", Campaign.JAPANESE_PACIFIC, {"suva": {"controller": "japan"}}, ["suva"], 1),
+        ("manila", Campaign.AMERICAN_PACIFIC, {}, ["manila"], 2),
+    ],
+)
+def test_port_rows_count_only_operational_ports_25_65(row, campaign, ports, inoperative, value):
+    """25.65: "The control of specified operational ports modifies submarine warfare, as set out in
+    25.723 (Atlantic Ocean), 25.811 (Indian Ocean) and 25.92 (Pacific Ocean)". A port held (and fully
+    supplied where 25.723, 25.811 and 25.92 A ask it) gives its row's value (+2 Brest or Lorient, +1
+    Lisbon, +1 Gibraltar, +1 Colombo, +1 Suva, +2 Manila) while operational, and 0 when the player
+    lists it in `sw.inoperative_ports`. The solver's breakdown and the checker once both gave the full
+    value for an inoperative port."""
+    forces = [
+        group("u", "germany", "submarine", 10, "lorient", "atlantic"),
+        group("ji", "japan", "submarine", 3, "tokyo", "indian"),
+        group("jp", "japan", "submarine", 3, "tokyo", "pacific"),
+        group("us", "usa", "submarine", 3, "pearl_harbor", "pacific"),
+    ]
+    for listed, expected in (([], value), (inoperative, 0)):
+        data = atlantic(forces=forces, ports=ports, inoperative_ports=listed)
+        data["us_at_war"] = {"pacific": True}
+        found, values = lines_of(data, campaign)
+        assert values[row] == expected
+        assert derive(scenario(data))[campaign].modifiers[row] == expected
+    why = next(line.why for line in found.lines if line.key == row)
+    assert why.startswith("not operational (25.65)")
+
+
 def test_campaigns_barred_by_war_and_bases_25_11_25_51_25_81_25_91():
     """25.51 A: German Indian Ocean SW only from an Axis-controlled operational Suez; 25.81: Japanese
     submarines in the Indian Ocean only once Japan and Britain are at war; 25.91: Japanese and
