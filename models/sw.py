@@ -338,10 +338,23 @@ class SWSection(Strict):
     gibraltar_box_transfers: GibraltarTransfers = Field(
         default=GibraltarTransfers.BOTH,
         description=(
-            "Which transfers between the Indian Ocean and Atlantic SW boxes of German submarines based at a "
-            "Mediterranean port pass a Western Allied Gibraltar (25.15 B, 25.31 C, 25.38) [setting]: both "
-            "(default: each way leads through the Mediterranean base), indian_to_atlantic, or neither (a "
-            "25.38 transfer goes round Africa). Moves between the Atlantic box and the base always pass it."
+            "Which transfers of German submarines between the Indian Ocean and Atlantic SW boxes pass a "
+            "Western Allied Gibraltar (25.15 B, 25.31 C, 25.38) [setting], whatever the group's base: both "
+            "(default: each way leads through the Mediterranean, whose ports are where German submarines "
+            "enter the Indian Ocean box from, 25.31 C), indian_to_atlantic, or neither (a 25.38 transfer goes "
+            "round Africa). Moves between the Atlantic box and a Mediterranean port always pass it."
+        ),
+    )
+    axis_transfers_need_base: bool = Field(
+        default=False,
+        description=(
+            "25.38: 'Naval units and SW units may be transferred between SW boxes during the redeployment "
+            "phase' names no base, so by default German and Japanese units in an SW box transfer to another "
+            "box their power may use (25.31), when the wars and tension open it (25.22 E, 25.81, 25.91) and "
+            "past Singapore and Gibraltar as 25.91 and 25.15 allow, whatever their base [reading]. True: "
+            "25.31's 'Western Allied naval units may be freely transferred between all three SW boxes' is "
+            "for the Western Allies alone, and an Axis group transfers only to a box its base serves "
+            "(25.31 A-C), the base held by its side [setting]."
         ),
     )
     konigsberg_western_front: bool = Field(

@@ -97,7 +97,13 @@ def may_enter(scenario: Scenario, group_id: str, box: SWBox) -> str | None:
 
 
 def may_enter_group(scenario: Scenario, group: ForceGroup, box: SWBox) -> str | None:
-    """Why a group may not end this turn's deployment in `box` (25.22, 25.31, 25.81, 25.91), or None."""
+    """Why a group may not end this turn's deployment in `box` (25.22, 25.31, 25.38, 25.81, 25.91), or None.
+
+    25.38: "Naval units and SW units may be transferred between SW boxes during the redeployment
+    phase": any side's units, and no base named, so a group already in an SW box needs no base of
+    25.31 A-C to go on to another box its power may use [reading]; with `sw.axis_transfers_need_base`
+    only the Western Allies' do ("Western Allied naval units may be freely transferred between all
+    three SW boxes", 25.31) and a German or Japanese group keeps to its base [setting]."""
     sw = scenario.sw or SWSection()
     if group.box is box:
         return None
@@ -118,12 +124,13 @@ def may_enter_group(scenario: Scenario, group: ForceGroup, box: SWBox) -> str | 
         if not own_base or not base_serves(sw, group, box):
             return f"25.31: {group.base} is not a base for the {box.value} box"
         return None
-    if not own_base:
+    from_base = group.box is None or sw.axis_transfers_need_base  # 25.38 [reading], or the setting
+    if not own_base and from_base:
         return f"25.31: {group.base} is not held by {group.power.value}'s side"
     if group.power is Power.GERMANY:
         if group.unit not in (SWUnit.SUBMARINE, SWUnit.ADVANCED_SUBMARINE) or box is SWBox.PACIFIC:
             return "25.31: Germany deploys submarines to the Atlantic and Indian Ocean only"
-        if not base_serves(sw, group, box):
+        if from_base and not base_serves(sw, group, box):
             where = "a western front or Mediterranean" if box is SWBox.ATLANTIC else "a Mediterranean"
             return f"25.31 {'A' if box is SWBox.ATLANTIC else 'C'}: German submarines there need {where} base"
         return None
@@ -136,7 +143,7 @@ def may_enter_group(scenario: Scenario, group: ForceGroup, box: SWBox) -> str | 
         if box is SWBox.ATLANTIC:
             return "25.31: not the Atlantic"
         if box is SWBox.PACIFIC:
-            if not base_serves(sw, group, box):
+            if from_base and not base_serves(sw, group, box):
                 return "25.31 B: Japan or Truk"
             if group.unit is SWUnit.SUBMARINE and not (japan_us or usjt >= 40):
                 return "25.91"
@@ -147,7 +154,7 @@ def may_enter_group(scenario: Scenario, group: ForceGroup, box: SWBox) -> str | 
             return None
         if group.unit is not SWUnit.SUBMARINE:
             return "25.31: only Japanese submarines in the Indian Ocean"
-        if not base_serves(sw, group, box):
+        if from_base and not base_serves(sw, group, box):
             return "25.31 C: Japan or Singapore"
         if not japan_britain:
             return "25.81"
@@ -176,24 +183,20 @@ def us_limits(scenario: Scenario) -> dict[SWBox, int | None]:
 
 def _gibraltar(sw: SWSection, group: ForceGroup, placement: GroupPlacement) -> int:
     """German factors that pass Gibraltar (25.15 B, "Between the Atlantic SW box and a Mediterranean
-    port"): withdrawn from the Atlantic box to a Mediterranean port; of those based at a Mediterranean
-    port, from the base to the Atlantic box, and between the Indian Ocean and Atlantic boxes as
-    `sw.gibraltar_box_transfers` says [setting]."""
+    port"): withdrawn from the Atlantic box to a Mediterranean port; from a Mediterranean base to the
+    Atlantic box; and between the Indian Ocean and Atlantic boxes as `sw.gibraltar_box_transfers` says
+    [setting], whatever the base (25.38 names none)."""
     if group.power is not Power.GERMANY:
         return 0
     boxes = placement.boxes
-    place = placement.withdraw_to or group.base
-    withdrawn = (
-        placement.at_base if group.box is SWBox.ATLANTIC and front(sw, place) == "mediterranean" else 0
-    )
-    if front(sw, group.base) != "mediterranean":
-        return withdrawn
     rule = sw.gibraltar_box_transfers
     if group.box is SWBox.ATLANTIC:
+        place = placement.withdraw_to or group.base
+        withdrawn = placement.at_base if front(sw, place) == "mediterranean" else 0
         return withdrawn + (boxes.get(SWBox.INDIAN, 0) if rule is GibraltarTransfers.BOTH else 0)
     if group.box is SWBox.INDIAN:
         return boxes.get(SWBox.ATLANTIC, 0) if rule is not GibraltarTransfers.NEITHER else 0
-    return boxes.get(SWBox.ATLANTIC, 0)
+    return boxes.get(SWBox.ATLANTIC, 0) if front(sw, group.base) == "mediterranean" else 0
 
 
 def check_deployment(scenario: Scenario, deployment: SWDeployment) -> list[Violation]:

@@ -45,10 +45,10 @@ def add_sw(model: cp_model.CpModel, variables: SWVariables) -> None:
 
 def gibraltar_passing(variables: SWVariables) -> list[LinearExpr]:
     """German submarine factors that pass Gibraltar this turn (25.15 B): those withdrawn from the
-    Atlantic box to a Mediterranean port (`withdraw_passes_gibraltar`); of those based at a
-    Mediterranean port, those from the base to the Atlantic box, and between the Indian Ocean and
-    Atlantic boxes as `sw.gibraltar_box_transfers` says (both ways by default, one way, or neither)
-    [setting]."""
+    Atlantic box to a Mediterranean port (`withdraw_passes_gibraltar`); of those at a Mediterranean
+    base, those from the base to the Atlantic box; and, whatever the base (25.38 names none), those
+    transferred between the Indian Ocean and Atlantic boxes as `sw.gibraltar_box_transfers` says (both
+    ways by default, one way, or neither) [setting]."""
     data = variables.data
     transfers = data.gibraltar_transfers
     passing: list[LinearExpr] = []
@@ -57,17 +57,15 @@ def gibraltar_passing(variables: SWVariables) -> list[LinearExpr]:
             continue
         atlantic = variables.placed.get((g.id, SWBox.ATLANTIC), 0)
         indian = variables.placed.get((g.id, SWBox.INDIAN), 0)
-        if g.box is SWBox.ATLANTIC and g.withdraw_passes_gibraltar:
-            others = sum(variables.placed[g.id, b] for b in g.allowed if b is not SWBox.ATLANTIC)
-            passing.append(g.factors - atlantic - others)  # withdrawn to a Mediterranean port
-        if not g.mediterranean:
-            continue
         if g.box is SWBox.ATLANTIC:
+            if g.withdraw_passes_gibraltar:
+                others = sum(variables.placed[g.id, b] for b in g.allowed if b is not SWBox.ATLANTIC)
+                passing.append(g.factors - atlantic - others)  # withdrawn to a Mediterranean port
             if transfers is GibraltarTransfers.BOTH:
                 passing.append(indian)
         elif g.box is SWBox.INDIAN:
             if transfers is not GibraltarTransfers.NEITHER:
                 passing.append(atlantic)
-        else:
+        elif g.mediterranean:
             passing.append(atlantic)
     return passing

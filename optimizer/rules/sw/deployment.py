@@ -56,20 +56,28 @@ def eligible_boxes(
     25.31 D: only British and American units among the Western Allies; 25.31: Germany only
     submarines, to the Atlantic and Indian Ocean; Japan only the Pacific, its submarines also the
     Indian Ocean; Italy not at all (25.151 and 25.31 name no Italian deployment) [reading]. 25.31
-    A-C: the base; a unit must be based at a port its side controls. 25.31, 25.38: Western Allied
-    units in an SW box transfer freely between the boxes. 25.22 E: Japanese ASW not in the Pacific
-    before war between Japan and the U.S. 25.81: Japanese submarines not in the Indian Ocean before
-    war between Japan and Britain; 25.91: Japanese and American submarines not in the Pacific before
-    that war or USJT 40, nor past an enemy-controlled Singapore: from a port in Japan to the Indian
-    Ocean box; a 25.38 transfer between the Pacific and Indian Ocean boxes passes no hex of the map
-    [reading], unless `sw.singapore_bars_box_transfers`, when it passes Singapore either way
-    [setting]. Submarines of Britain (25.13 D is
-    empty) and American submarines outside the Pacific have no campaign and stay [reading].
-    Destroyers stay where they are: they change no SW modifier or level (25.361) [reading].
-    25.73: advanced submarines to the Atlantic box only [reading]. 25.16 (one Western Allied
-    submarine factor a turn between the western front and a Mediterranean port past an Axis
-    Gibraltar) constrains nothing here: no Western Allied submarine goes to the Atlantic or Indian
-    Ocean box (above), and Pacific bases are not reached through Gibraltar [reading].
+    A-C: the base; a unit must be based at a port its side controls.
+
+    25.31, 25.38: units in an SW box transfer between the boxes whatever their base. 25.38 ("Naval
+    units and SW units may be transferred between SW boxes during the redeployment phase") names no
+    base and no side [reading]: a Truk-based Japanese submarine in the Pacific box may go on to the
+    Indian Ocean box, a German one of a western front port from the Atlantic box to the Indian Ocean
+    box, as Western Allied units "may be freely transferred between all three SW boxes" (25.31). With
+    `sw.axis_transfers_need_base`, 25.31's sentence is for the Western Allies alone and German and
+    Japanese transfers keep to 25.31 A-C's bases [setting].
+
+    25.22 E: Japanese ASW not in the Pacific before war between Japan and the U.S. 25.81: Japanese
+    submarines not in the Indian Ocean before war between Japan and Britain; 25.91: Japanese and
+    American submarines not in the Pacific before that war or USJT 40, nor past an enemy-controlled
+    Singapore: from a port in Japan to the Indian Ocean box; a 25.38 transfer between the Pacific and
+    Indian Ocean boxes passes no hex of the map [reading], unless `sw.singapore_bars_box_transfers`,
+    when it passes Singapore either way [setting]. Submarines of Britain (25.13 D is empty) and
+    American submarines outside the Pacific have no campaign and stay [reading]. Destroyers stay where
+    they are: they change no SW modifier or level (25.361) [reading]. 25.73: advanced submarines to
+    the Atlantic box only [reading]. 25.16 (one Western Allied submarine factor a turn between the
+    western front and a Mediterranean port past an Axis Gibraltar) constrains nothing here: no Western
+    Allied submarine goes to the Atlantic or Indian Ocean box (above), and Pacific bases are not
+    reached through Gibraltar [reading].
     """
     ports = where.ports
     reasons: dict[SWBox, str] = {}
@@ -81,6 +89,8 @@ def eligible_boxes(
     )
     # 25.91 with 25.38: a transfer between the Pacific and Indian Ocean boxes passes Singapore [setting].
     singapore_barred = where.singapore_bars_box_transfers and is_allied(ports["singapore"].controller)
+    # 25.38: a transfer between the boxes names no base; 25.31 A-C bind an Axis one only by the setting.
+    axis_transfer = box is not None and not where.axis_transfers_need_base
     for target in SWBox:
         if target is box:
             reasons[target] = ""  # staying where it is is always allowed (25.37: withdrawing is optional)
@@ -106,6 +116,8 @@ def eligible_boxes(
                 reason = "25.31: Germany deploys only submarines"
             elif target is SWBox.PACIFIC:
                 reason = "25.31: German submarines deploy to the Atlantic and Indian Ocean only"
+            elif axis_transfer:
+                reason = ""  # 25.38: from the other box, whatever the base
             elif not held:
                 reason = "25.31: based at a port the Axis do not control"
             elif target is SWBox.ATLANTIC and front not in ("western", "mediterranean"):
@@ -113,12 +125,12 @@ def eligible_boxes(
             elif target is SWBox.INDIAN and front != "mediterranean":
                 reason = "25.31 C: German submarines in the Indian Ocean are based in a Mediterranean port"
         elif group_power is Power.JAPAN:
-            if not held:
+            if not held and not axis_transfer:
                 reason = "25.31: based at a port Japan does not control"
             elif target is SWBox.ATLANTIC:
                 reason = "25.31: Japan deploys to the Pacific and (submarines) the Indian Ocean only"
             elif target is SWBox.PACIFIC:
-                if not (in_japan(base) or base in JAPANESE_PACIFIC_BASES):
+                if not axis_transfer and not (in_japan(base) or base in JAPANESE_PACIFIC_BASES):
                     reason = "25.31 B: Japanese units in the Pacific box are based in Japan or Truk"
                 elif unit is SWUnit.SUBMARINE and not where.pacific_submarines:
                     reason = "25.91: Japan and the U.S. not at war and USJT below 40"
@@ -128,7 +140,7 @@ def eligible_boxes(
                     reason = "25.22 E: Japanese ASW not in the Pacific before war between Japan and the U.S."
             elif unit is not SWUnit.SUBMARINE:
                 reason = "25.31: only Japanese submarines deploy to the Indian Ocean"
-            elif not (in_japan(base) or base in JAPANESE_INDIAN_BASES):
+            elif not axis_transfer and not (in_japan(base) or base in JAPANESE_INDIAN_BASES):
                 reason = "25.31 C: Japanese submarines in the Indian Ocean are based in Japan or Singapore"
             elif not where.japan_britain_war:
                 reason = "25.81: Japan and Britain are not at war"

@@ -185,6 +185,7 @@ class Situation:
     konigsberg_western: bool = True  # `sw.konigsberg_western_front` [setting]
     gibraltar_western: bool = True  # `sw.gibraltar_western_front` [setting]
     singapore_bars_box_transfers: bool = False  # `sw.singapore_bars_box_transfers` (25.91, 25.38) [setting]
+    axis_transfers_need_base: bool = False  # `sw.axis_transfers_need_base` (25.31, 25.38) [setting]
     defenders: dict[Campaign, Power] = field(default_factory=dict)  # 25.62: the defender of each campaign
 
     @property
@@ -232,6 +233,7 @@ def situation(scenario: Scenario, sw: SWSection) -> Situation:
         konigsberg_western=sw.konigsberg_western_front,
         gibraltar_western=sw.gibraltar_western_front,
         singapore_bars_box_transfers=sw.singapore_bars_box_transfers,
+        axis_transfers_need_base=sw.axis_transfers_need_base,
         defenders={c: defender_of(sw, c) for c in Campaign},
     )
 

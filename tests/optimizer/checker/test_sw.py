@@ -173,8 +173,9 @@ WARS = [
 def positions(draw):
     """Small SW positions for the three planners, covering the wars of each theater (25.11, 25.22 C,
     25.32, 25.81, 25.91), both Indian Ocean campaigns operating or not (25.51 A, 25.14, 25.83), bases
-    a group may or may not withdraw to (25.37), new and inverted units (25.34, 27.82 B), advanced
-    submarines alone (25.73 C), and every reading's setting."""
+    a group may or may not withdraw to (25.37), transfers from boxes its base does not serve (25.38),
+    inoperative port-row ports (25.65), new and inverted units (25.34, 27.82 B), advanced submarines
+    alone (25.73 C), and every reading's setting."""
     faction = draw(st.sampled_from(["western_allies", "european_axis", "japan"]))
     forces = [
         group(
@@ -183,7 +184,7 @@ def positions(draw):
             "submarine",
             draw(st.integers(0, 12)),
             "lorient",
-            draw(st.sampled_from([None, "atlantic"])),
+            draw(st.sampled_from([None, "atlantic", "indian"])),  # the Indian Ocean box by a 25.38 transfer
         ),
         group(
             "gm",
@@ -260,6 +261,10 @@ def positions(draw):
         manila_any_allied_control=draw(st.booleans()),
         singapore_bars_box_transfers=draw(st.booleans()),
         gibraltar_western_front=draw(st.booleans()),
+        axis_transfers_need_base=draw(st.booleans()),
+        inoperative_ports=draw(
+            st.sampled_from([[], ["brest", "lorient"], ["gibraltar", "colombo", "manila"]])
+        ),
         indian_cves_split=cves_split,
         indian_cves_against_germany=draw(st.sampled_from([None, 1])) if cves_split else None,
         shipping={"atlantic": {"transports": draw(st.sampled_from([None, 1, 3]))}},

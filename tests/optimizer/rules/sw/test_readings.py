@@ -318,6 +318,109 @@ def test_box_transfers_past_singapore_is_a_setting_25_91_25_38():
     assert check_deployment(s, plan_sw(s).deployment) == []
 
 
+# --- 25.38: transfers between SW boxes name no base ------------------------------------------------------
+
+
+def japanese_transfers(truk: str = "japan", **sw):
+    """Japanese submarines at war with the U.S. and Britain, Singapore Japanese: 3 Truk-based in the
+    Pacific box, 2 Singapore-based in the Indian Ocean box; the Indian Ocean campaign worth 5 a factor,
+    the Pacific one 1."""
+    data = position(
+        "japan",
+        forces=[
+            group("truk", "japan", "submarine", 3, "truk", "pacific"),
+            group("sing", "japan", "submarine", 2, "singapore", "indian"),
+        ],
+        ports={"singapore": {"controller": "japan"}, "truk": {"controller": truk}},
+        weights={
+            "japanese_indian": {"submarine_level": 5, "modifier": 0, "asw_level": 0},
+            "japanese_pacific": {"submarine_level": 1, "modifier": 0, "asw_level": 0},
+        },
+        **sw,
+    )
+    data["us_at_war"] = {"pacific": True}
+    data["japan_at_war_with_britain"] = True
+    return scenario(data)
+
+
+def test_japanese_transfers_between_boxes_need_no_base_25_38():
+    """25.38: "Naval units and SW units may be transferred between SW boxes during the redeployment
+    phase, whether or not they were employed ..., are not inverted after transfer": no base named, for
+    any side. 25.31 C ("Japanese submarines deployed to the Indian Ocean SW box must be based in Japan or
+    Singapore") is the way in from a base. So the 3 Truk-based submarines in the Pacific box may transfer
+    to the Indian Ocean box, and the 2 Singapore-based ones there to the Pacific box (25.31 B names Japan
+    or Truk); the solver and the checker once barred both. With the Indian Ocean worth more, the solver
+    moves the 3 there. A transfer does not need the base held either: with Truk American, the same."""
+    for truk in ("japan", "usa"):
+        s = japanese_transfers(truk)
+        groups = {g.id: g for g in deployment_data(s, s.sw).groups}
+        assert may_enter(s, "truk", SWBox.INDIAN) is None
+        assert may_enter(s, "sing", SWBox.PACIFIC) is None
+        assert SWBox.INDIAN in groups["truk"].allowed and SWBox.PACIFIC in groups["sing"].allowed
+        swap = SWDeployment(
+            placements=[
+                GroupPlacement(group="truk", boxes={SWBox.INDIAN: 3}),
+                GroupPlacement(group="sing", boxes={SWBox.PACIFIC: 2}),
+            ]
+        )
+        assert check_deployment(s, swap) == []
+        placed = {p.group: p for p in plan_sw(s).deployment.placements}
+        assert placed["truk"].boxes == {SWBox.INDIAN: 3}
+        assert check_deployment(s, plan_sw(s).deployment) == []
+
+
+def test_axis_transfers_from_their_bases_is_a_setting_25_31_25_38():
+    """`axis_transfers_need_base: true`: 25.31's "Western Allied naval units may be freely transferred
+    between all three SW boxes" read as for the Western Allies alone, so a Japanese transfer keeps to
+    25.31 B and C's bases: Truk serves no Indian Ocean entry, Singapore no Pacific one."""
+    s = japanese_transfers(axis_transfers_need_base=True)
+    assert may_enter(s, "truk", SWBox.INDIAN).startswith("25.31 C")
+    assert may_enter(s, "sing", SWBox.PACIFIC).startswith("25.31 B")
+    groups = {g.id: g for g in deployment_data(s, s.sw).groups}
+    assert SWBox.INDIAN not in groups["truk"].allowed
+    move = SWDeployment(placements=[GroupPlacement(group="truk", boxes={SWBox.INDIAN: 3})])
+    assert [v.rule for v in check_deployment(s, move)] == ["25.31 C"]
+    result = plan_sw(s)
+    placed = {p.group: p.boxes for p in result.deployment.placements}
+    assert SWBox.INDIAN not in placed.get("truk", {})
+    assert check_deployment(s, result.deployment) == []
+
+
+@pytest.mark.parametrize(("setting", "violations"), [("both", ["25.15"]), ("neither", [])])
+def test_german_transfer_from_a_western_front_base_to_the_indian_ocean_25_38_25_15(setting, violations):
+    """25.38 names no base: 3 Lorient-based German submarines in the Atlantic box may transfer to the
+    Indian Ocean box (25.31 C's Mediterranean base is the way in from a port), Suez Italian. With
+    Gibraltar British, one factor a turn passes it (25.15 B); whether the transfer does is
+    `gibraltar_box_transfers`, whatever the base: both (default) lets one of the 3 go, neither all 3.
+    The solver and the checker once barred the transfer (25.31 C); with `axis_transfers_need_base` they
+    still do."""
+    forces = [group("atl", "germany", "submarine", 3, "lorient", "atlantic")]
+    weights = {
+        "german_indian": {"submarine_level": 5, "modifier": 0, "asw_level": 0},
+        "german_atlantic": {"submarine_level": 1, "modifier": 0, "asw_level": 0},
+    }
+    ports = {"suez": {"controller": "italy"}}
+    s = scenario(axis(*forces, ports=ports, weights=weights, gibraltar_box_transfers=setting))
+    assert may_enter(s, "atl", SWBox.INDIAN) is None
+    three = SWDeployment(placements=[GroupPlacement(group="atl", boxes={SWBox.INDIAN: 3})])
+    assert [v.rule for v in check_deployment(s, three)] == violations
+    result = plan_sw(s)
+    assert result.deployment.placements[0].boxes.get(SWBox.INDIAN) == (1 if violations else 3)
+    assert check_deployment(s, result.deployment) == []
+    s = scenario(
+        axis(
+            *forces,
+            ports=ports,
+            weights=weights,
+            gibraltar_box_transfers=setting,
+            axis_transfers_need_base=True,
+        )
+    )
+    assert may_enter(s, "atl", SWBox.INDIAN).startswith("25.31 C")
+    assert [v.rule for v in check_deployment(s, three)] == ["25.31 C", *violations]
+    assert [p.boxes for p in plan_sw(s).deployment.placements] == [{SWBox.ATLANTIC: 3}]
+
+
 # --- Gibraltar's front (25.31, 25.51 A, 25.65, 25.723) ---------------------------------------------------
 
 
