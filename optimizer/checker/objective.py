@@ -65,15 +65,20 @@ class Derivation:
     slack: Fraction = Fraction(0)
     terms: list[str] = field(default_factory=list)
 
-    def add(self, worth: float, quantity: int | float) -> None:
-        """`quantity` units at `worth` each."""
-        exact = Fraction(repr(float(worth)))  # the worth as written: 2.2, not its binary neighbour
+    def add(self, worth: float | Fraction, quantity: int | float) -> None:
+        """`quantity` units at `worth` each (a Fraction taken as it is: a worth times a turn's weight)."""
+        exact = worth if isinstance(worth, Fraction) else as_written(worth)
         self.value += exact * Fraction(quantity)
         if quantity and (exact * 1000).denominator != 1:
             self.slack += PER_UNIT * abs(Fraction(quantity))
 
     def add_exact(self, value: Fraction) -> None:
         self.value += value
+
+
+def as_written(number: float) -> Fraction:
+    """A number of the scenario as written: 2.2, not its binary neighbour."""
+    return Fraction(repr(float(number)))
 
 
 def parse_priority(name: str) -> Priority | None:
@@ -91,7 +96,7 @@ def parse_priority(name: str) -> Priority | None:
         return None
 
 
-def _worth(objective: Objective, unit: UnitType) -> float:
+def factor_worth(objective: Objective, unit: UnitType) -> float:
     """A factor's (a works counter's) value: the scenario's, else the README's default."""
     return objective.values.get(unit, DEFAULT_VALUES[unit])
 
@@ -124,7 +129,7 @@ def derive_facts(scenario: Scenario, plan: Plan) -> Facts:
     )
 
 
-def _counts(unit: UnitType, units: list[UnitType] | None) -> bool:
+def counts_unit(unit: UnitType, units: list[UnitType] | None) -> bool:
     return units is None or unit in units
 
 
@@ -145,16 +150,22 @@ def opened_route_capacity(scenario: Scenario, route: str) -> int:
     return ROUTE_CAPACITY_OPEN
 
 
-def _delivered(scenario: Scenario, plan: Plan, out: Derivation, worth_of: Callable[[str], float]) -> None:
+def delivered_value(
+    scenario: Scenario,
+    plan: Plan,
+    out: Derivation,
+    worth_of: Callable[[str], float],
+    weight: Fraction = Fraction(1),
+) -> None:
     """BRPs expected to arrive by each grant line, with the loss rates of its legs (40.23 B, "Losses"),
-    at `worth_of(recipient)` each."""
+    at `worth_of(recipient)` each, times `weight` (a season's turn's)."""
     if scenario.grants is None:
         return
     for grant in plan.grants:
         worth = worth_of(grant.recipient)
         if worth:
             survival = expected_brps(scenario, grant) / grant.brps if grant.brps else 0.0
-            out.add(worth * survival, grant.brps)
+            out.add(as_written(worth * survival) * weight, grant.brps)
 
 
 def _naval_value(
@@ -177,15 +188,15 @@ def _naval_value(
     horizon = scenario.horizon
     by_sw = SW_VALUED_UNITS if scenario.sw is not None else frozenset()
     for owner, unit, factors, turn in replay.launched:
-        if owner in powers and _counts(unit, units) and unit not in by_sw:
-            out.add(_worth(objective, unit) * factors * horizon.discount**turn, 1)
+        if owner in powers and counts_unit(unit, units) and unit not in by_sw:
+            out.add(factor_worth(objective, unit) * factors * horizon.discount**turn, 1)
     for owner, unit, factors, row in replay.unfinished:
-        if owner in powers and _counts(unit, units) and unit not in by_sw:
+        if owner in powers and counts_unit(unit, units) and unit not in by_sw:
             done = construction_progress(unit, factors, row)
-            out.add(_worth(objective, unit) * factors * horizon.discount**horizon.turns * done, 1)
+            out.add(factor_worth(objective, unit) * factors * horizon.discount**horizon.turns * done, 1)
     for line in plan.sw_builds:
-        if line.power in powers and _counts(line.unit, units) and line.unit not in by_sw:
-            out.add(_worth(objective, line.unit), line.factors)
+        if line.power in powers and counts_unit(line.unit, units) and line.unit not in by_sw:
+            out.add(factor_worth(objective, line.unit), line.factors)
     for power in powers:
         for turn, brps in enumerate(replay.brps.get(power, [])):
             if turn > 0:
@@ -199,10 +210,10 @@ def _launched_factors(facts: Facts, plan: Plan, powers: list[Power], units: list
     launched = sum(
         factors
         for owner, unit, factors, _ in facts.replay.launched
-        if owner in powers and _counts(unit, units)
+        if owner in powers and counts_unit(unit, units)
     )
     return launched + sum(
-        line.factors for line in plan.sw_builds if line.power in powers and _counts(line.unit, units)
+        line.factors for line in plan.sw_builds if line.power in powers and counts_unit(line.unit, units)
     )
 
 
@@ -220,7 +231,7 @@ def derive_priority(scenario: Scenario, plan: Plan, priority: Priority, facts: F
         out.add(1, facts.oil_kept)
     elif priority.kind is PriorityKind.DELIVERED:
         recipients = None if priority.powers is None else {p.value for p in priority.powers}
-        _delivered(scenario, plan, out, lambda r: 1.0 if recipients is None or r in recipients else 0.0)
+        delivered_value(scenario, plan, out, lambda r: 1.0 if recipients is None or r in recipients else 0.0)
     elif priority.kind is PriorityKind.FACTORS:
         # Combat factors: works (fortifications, railheads, beach defenses, ports) only when named.
         for line in lines:
@@ -230,12 +241,12 @@ def derive_priority(scenario: Scenario, plan: Plan, priority: Priority, facts: F
         out.add(1, _launched_factors(facts, plan, powers, units))
     else:
         for line in lines:
-            if _counts(line.entry.unit, units):
-                out.add(_worth(objective, line.entry.unit), built_factors(line))
+            if counts_unit(line.entry.unit, units):
+                out.add(factor_worth(objective, line.entry.unit), built_factors(line))
         out.add(objective.unspent_brp_value, sum(facts.kept.get(p, 0) for p in powers))
         out.add(objective.oil_counter_value, facts.oil_kept)
         values = objective.delivered_brp_value
-        _delivered(scenario, plan, out, lambda r: values.get(GrantRecipient(r), 0.0))
+        delivered_value(scenario, plan, out, lambda r: values.get(GrantRecipient(r), 0.0))
         if scenario.grants is not None:
             # 40.52, 40.72: a route opened is worth its capacity in each later turn of the horizon,
             # discounted, at the value of a BRP delivered to Russia [reading: an estimate].
