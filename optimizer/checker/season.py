@@ -13,18 +13,24 @@ steps among "the first 25 BRPs of builds" of its oil threshold, those past it at
 27.475 B, 40.244, Britain's BRPs at the Canada and Australia yards that turn those countries'
 shipbuilding (Australia's within its 9 BRPs). Its figures (BRPs, limit, oil) are compared as the turn
 checker compares any plan's, and here the plan's own figures for the turn (BRPs it starts with, the oil
-counters it has, its naval BRPs, the leftover).
+counters it has, its naval BRPs, the leftover). The priorities the plan states are derived over the
+season (`season_stages`), its value by the season's discount and leftover (`season_value`).
 """
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 from models.carry import next_turn_data, oil_left, unkept_oil, unpaid_spending
 from models.naval import FutureTurn
+from models.naval_tables import construction_progress
 from models.objective import Priority, PriorityKind
 from models.plan import Plan
+from models.powers import GrantRecipient
 from models.quantities import MAX_BRPS
 from models.scenario import Scenario
-from models.season import chart_horizon
+from models.season import SeasonSection, chart_horizon
 from models.season_plan import SeasonPlan
 from models.tables import Faction, Power
 from optimizer.checker.brps import brps_available
@@ -35,8 +41,22 @@ from optimizer.checker.naval.budgets import check_restricted_deferrals, check_re
 from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import later_turn_spending
-from optimizer.checker.objective import Derivation, check_stages, derive_facts, derive_priority
+from optimizer.checker.objective import (
+    SW_VALUED_UNITS,
+    Derivation,
+    Facts,
+    as_written,
+    built_factors,
+    check_stages,
+    counts_unit,
+    delivered_value,
+    derive_facts,
+    derive_priority,
+    factor_worth,
+    opened_route_capacity,
+)
 from optimizer.checker.report import derive_report
+from optimizer.checker.sw import deployment_value, with_builds
 from optimizer.checker.violations import REPORT, Violation
 
 
@@ -101,27 +121,29 @@ def check_season(scenario: Scenario, plan: SeasonPlan) -> list[Violation]:
         else:
             violations += _mismatch("brps_left", plan.brps_left, kept)
             violations += _mismatch("oil_left", plan.oil_left, oil_left(current, turn.plan))
-            violations += season_stages(plan, positions, kept, oil_left(current, turn.plan))
+            violations += season_stages(season, plan, positions, replay, kept, oil_left(current, turn.plan))
     return sorted(violations, key=lambda v: (v.rule, v.message, v.kind))
 
 
 def season_stages(
-    plan: SeasonPlan, positions: list[tuple[Scenario, Plan]], kept: dict[Power, int], oil: dict[Faction, int]
+    season: SeasonSection,
+    plan: SeasonPlan,
+    positions: list[tuple[Scenario, Plan]],
+    replay: NavalReplay,
+    kept: dict[Power, int],
+    oil: dict[Faction, int],
 ) -> list[Violation]:
     """The season plan's stated stages (`objective.stages`) derived over the season, as README "A season
     planned whole" reads each priority: factors and delivered summed over the season's turns (turn 1's
     chart over its whole horizon), unspent_brps the BRPs left at the season's end (`kept`, the last
-    turn's), oil_kept the oil counters left then (`oil`). The `value` priority is not derived here: its
-    season reading weighs each turn by `season.discount` and values the leftover by `season.leftover`,
-    routes opened by the grants they carry and the chart's BRPs past the season, none of which the turn
-    derivation holds; its turns' parts are each turn checker's."""
+    turn's), oil_kept the oil counters left then (`oil`), value as `season_value` reads it."""
     facts = [derive_facts(position, turn_plan) for position, turn_plan in positions]
     planned = planned_powers(positions[0][0])
 
     def derive(priority: Priority) -> Derivation | None:
         powers = [p for p in planned if priority.powers is None or p in priority.powers]
         if priority.kind is PriorityKind.VALUE:
-            return None
+            return season_value(season, positions, facts, replay, priority, kept, oil)
         total = Derivation()
         if priority.kind is PriorityKind.UNSPENT_BRPS:
             total.add(1, sum(kept.get(p, 0) for p in powers))
@@ -136,6 +158,90 @@ def season_stages(
         return total
 
     return check_stages(plan.objective, derive)
+
+
+def season_value(
+    season: SeasonSection,
+    positions: list[tuple[Scenario, Plan]],
+    facts: list[Facts],
+    replay: NavalReplay,
+    priority: Priority,
+    kept: dict[Power, int],
+    oil: dict[Faction, int],
+) -> Derivation | None:
+    """The season's `value` (README "A season planned whole": "value: each turn's, a later turn weighted
+    by `discount`, plus the leftover's value and the oil counters left at the objective's
+    `oil_counter_value`; BRPs and counters carried are not valued on the way"). The season's turn t
+    (0 this turn) weighs `discount`^t: its builds at their value per factor (counters for works), its
+    SW units built, the BRPs its grants are expected to deliver at `delivered_brp_value` (40.23 B,
+    "Losses"), and in turn 1 the SW campaigns after its builds (an `sw:` section, "Submarine warfare").
+    The naval chart, planned whole in turn 1 over its own horizon H (27.7, "Value (horizon)"): a ship
+    its value per factor x factors in the chart's turn k it launches, at `discount`^k; a ship still on
+    the chart after the horizon for the share of its construction done, at `discount`^H; a BRP spent
+    on it in a turn k past the season charged at `horizon.brp_value`, at `discount`^k (the season's own
+    turns pay it out of their BRPs, 27.72). A route opened in any turn of the season (40.52, 40.72) is
+    worth its full capacity (40.51, 40.73) at Russia's `delivered_brp_value` in each turn k of the
+    horizon past the season, at `discount`^k (within the season its grants are planned). What is left
+    after the last turn, L-1, weighs as that turn, `discount`^(L-1) (README: "0.9 x 0.4 x 78"): the BRPs
+    each power keeps valued by `season.leftover`, `per_brp` at `brp_value` (else the objective's
+    `unspent_brp_value`) each, `growth` as the BRPs of next year's base they grow it by, `growth_rate`
+    of them rounded down, at `base_brp_value` each [input: the year-start sequence is not in the
+    seeds]; the oil counters left at `oil_counter_value`. None when the plan lacks what it needs (an
+    SW-valued value without turn 1's SW deployment)."""
+    first = positions[0][0]
+    objective = first.objective
+    powers = [p for p in planned_powers(first) if priority.powers is None or p in priority.powers]
+    units = priority.units
+    discount = as_written(season.discount)
+    length = len(positions)
+    horizon = first.horizon.turns
+    values = objective.delivered_brp_value
+    out = Derivation()
+    for t, ((position, turn_plan), known) in enumerate(zip(positions, facts, strict=True)):
+        weight = discount**t
+        by_sw = SW_VALUED_UNITS if position.sw is not None else frozenset()
+        for line in known.lines:
+            if line.power in powers and counts_unit(line.entry.unit, units):
+                out.add(as_written(factor_worth(objective, line.entry.unit)) * weight, built_factors(line))
+        for sw_line in turn_plan.sw_builds:
+            if sw_line.power in powers and counts_unit(sw_line.unit, units) and sw_line.unit not in by_sw:
+                out.add(as_written(factor_worth(objective, sw_line.unit)) * weight, sw_line.factors)
+        delivered_value(position, turn_plan, out, lambda r: values.get(GrantRecipient(r), 0.0), weight)
+        if position.grants is not None:
+            russia = as_written(values.get(GrantRecipient.RUSSIA, 0.0))
+            past = sum((discount**k for k in range(length, horizon)), Fraction(0))
+            for opening in turn_plan.route_openings:
+                out.add(russia * opened_route_capacity(position, opening.route) * past, 1)
+        if t == 0 and position.sw is not None and units is None:
+            deployment = turn_plan.sw.deployment_after if turn_plan.sw is not None else None
+            if deployment is None:
+                return None
+            worth = deployment_value(with_builds(position, turn_plan), deployment)
+            out.add_exact(Fraction(round(worth * 100), 100))
+    by_sw = SW_VALUED_UNITS if first.sw is not None else frozenset()
+    for owner, unit, factors, k in replay.launched:
+        if owner in powers and counts_unit(unit, units) and unit not in by_sw:
+            out.add(as_written(factor_worth(objective, unit)) * factors * discount**k, 1)
+    for owner, unit, factors, row in replay.unfinished:
+        if owner in powers and counts_unit(unit, units) and unit not in by_sw:
+            done = as_written(construction_progress(unit, factors, row))
+            out.add(as_written(factor_worth(objective, unit)) * factors * done * discount**horizon, 1)
+    charged = as_written(first.horizon.brp_value)
+    for power in powers:
+        for k, brps in enumerate(replay.brps.get(power, [])):
+            if k >= length:
+                out.add(-charged * discount**k, brps)
+    end = discount ** (length - 1)
+    leftover = season.leftover
+    if leftover.rule == "growth":
+        rate = as_written(leftover.growth_rate)
+        grown = sum(math.floor(rate * kept.get(p, 0)) for p in powers)
+        out.add(as_written(leftover.base_brp_value) * end, grown)
+    else:
+        left = objective.unspent_brp_value if leftover.brp_value is None else leftover.brp_value
+        out.add(as_written(left) * end, sum(kept.get(p, 0) for p in powers))
+    out.add(as_written(objective.oil_counter_value) * end, sum(oil.values()))
+    return out
 
 
 def _next(scenario: Scenario, current: Scenario, plan: Plan, kept: dict[Power, int], t: int) -> Scenario:
