@@ -87,8 +87,8 @@ def plan(
         list[str] | None,
         typer.Option(
             "--why-not",
-            help="The best plan that includes this entry, ship action, grant or route, and what it costs "
-            "(same forms as --fix; repeatable; `why_not` in --json).",
+            help="The best plan that includes this entry, SW build, ship action, grant or route, and what it "
+            "costs: the --fix forms, =N exactly N, e.g. usa:liberty-ship=5 (repeatable; `why_not` in --json).",
         ),
     ] = None,
 ) -> None:

@@ -2,12 +2,13 @@
 plan that includes it (`awaw season --why-not ENTRY[@turnN]`).
 
 The forms are `awaw plan --why-not`'s (`optimizer.turn.decision_forms`), each optionally ending in
-`@turnN` as the season's `--fix` does (`optimizer.season.decisions`), and a build or grant may end in
-`=N` as `--fix`'s does: the best season plan with exactly N counters of the entry (N BRPs of the grant)
-in that turn [reading: "why not one more in the fall" is the question a player asks of a season, which
-needs a count; `=N` means what it means to `--fix`, exactly N, so the page's "why not more" of a line
-of N counters asks `=N+1`]. Without `=N` the decision is `awaw plan`'s: at least one counter (one BRP),
-the route opened (or used), the ship's chart action.
+`@turnN` as the season's `--fix` does (`optimizer.season.decisions`); a build, SW build or grant may end
+in `=N` as `--fix`'s does: the best season plan with exactly N counters of the entry (N factors of the
+SW line, N BRPs of the grant) in that turn [reading: "why not one more in the fall" is the question a
+player asks of a season, which needs a count; `=N` means what it means to `--fix`, exactly N, so the
+page's "why not more" of a line of N counters asks `=N+1`; `awaw plan --why-not` reads it alike]. Without
+`=N` the decision is at least one counter (one factor, one BRP), the route opened (or used), the ship's
+chart action.
 
 The decision is added to the season as a `--fix` of its turn is (`optimizer.season.decisions.
 with_decisions`), with the player's own `--fix` and `--forbid` kept, and the season solved again. What
@@ -22,7 +23,6 @@ planned, and the rules that block it there.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from functools import partial
 
 from models.io import InputError
@@ -53,12 +53,9 @@ def parse_why_not(texts: Sequence[str], length: int) -> tuple[SeasonDecision, ..
     problems: list[tuple[str, str]] = []
     for text in texts:
         try:
-            # parsed as --fix is, for its =N (the module's reading), then asked as --why-not
-            asked = parse_season_decision("--fix", text, length)
+            found.append(parse_season_decision(OPTION, text, length))  # =N as --fix's (the module's reading)
         except InputError as error:
-            problems += [(OPTION, problem) for _, problem in error.problems]
-            continue
-        found.append(replace(asked, decision=replace(asked.decision, option=OPTION)))
+            problems += error.problems
     if problems:
         raise InputError(SOURCE, problems)
     return tuple(found)

@@ -19,7 +19,10 @@ The forms, one a value of the option (each option repeatable):
 - a route: `route:NAME` (`route:persia`). Fixed, the route is opened this turn when it may be
   (40.521, 40.72), else something is sent by it; forbidden, it is neither opened nor used.
 
-`=COUNTERS` and `=BRPS` are for `--fix` only.
+`=COUNTERS` (`=FACTORS`) and `=BRPS` are for `--fix` and `--why-not`: exactly that many. Asked of
+`--why-not`, the best plan with exactly N [reading: as `awaw season --why-not` reads `=N`
+(`optimizer.season.why_not`), "why not N" needs the count, and means what it means to `--fix`]; a
+forbidden decision is none, so `--forbid` takes no count.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ class Decision:
     power: Power | None = None  # the builder, the ship's power, or the grantor
     entry: str | None = None  # force pool entry id
     site: str | None = None
-    amount: int | None = None  # exactly this many counters or BRPs (--fix only)
+    amount: int | None = None  # exactly this many counters, factors or BRPs (--fix, --why-not)
     ship: str | None = None  # 'ship' or 'yard/ship'
     action: ChartAction | None = None
     turn: int = 0
@@ -105,8 +108,8 @@ def _power(option: str, text: str, word: str) -> Power:
 
 
 def _amount(option: str, text: str, word: str, most: int, what: str) -> int:
-    if option != "--fix":
-        raise bad(option, text, f"={what.upper()} is for --fix only")
+    if option == "--forbid":
+        raise bad(option, text, f"={what.upper()} is for --fix and --why-not only")
     # ASCII digits, and few enough to read (Python refuses an integer of 4,300 digits; `\d` is any script's)
     if not re.fullmatch(r"[0-9]{1,9}", word) or not 0 <= int(word) <= most:
         raise bad(option, text, f"'{word}' is not a number of {what} (0 to {most})")

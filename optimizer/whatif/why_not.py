@@ -1,5 +1,6 @@
-"""Why not: a force pool entry, chart action, grant or route the plan leaves out, priced by the best plan
-that includes it (`awaw plan --why-not`).
+"""Why not: a force pool entry, SW build, chart action, grant or route the plan leaves out, priced by the
+best plan that includes it (`awaw plan --why-not`); a build, SW build or grant ending in `=N`, by the best
+plan with exactly N (`optimizer.turn.decision_forms`, as `awaw season --why-not` reads it).
 
 The decision is added to the position as a `--fix` is (`optimizer.turn.fix`, posted in the model-building
 path), with the player's own `--fix` and `--forbid` kept, and the position solved again, started from

@@ -156,7 +156,9 @@ def test_a_sweep_cell_that_no_planner_reads_is_an_error_of_the_table(tmp_path):
     out = tmp_path / "out.jsonl"
     result = awaw("batch", base, "--sweep", table, "--out", out)
     assert result.exit_code == 2
-    assert f"{table} row 1: forbid: 'germany:inf=3': =COUNTERS is for --fix only" in result.stderr
+    assert (
+        f"{table} row 1: forbid: 'germany:inf=3': =COUNTERS is for --fix and --why-not only" in result.stderr
+    )
     assert not out.exists()
 
 
@@ -165,7 +167,7 @@ def test_a_sweep_cell_that_no_planner_reads_is_an_error_of_the_table(tmp_path):
     [
         (["--fix", "germany:armor-4-6@turn"], "no number after '@turn'"),
         (["--fix", "germany:armor-4-6@turn1@turn2"], "give @turnN once"),
-        (["--forbid", "germany:inf=2"], "=COUNTERS is for --fix only"),
+        (["--forbid", "germany:inf=2"], "=COUNTERS is for --fix and --why-not only"),
         (["--fix", "gremany:inf"], "'gremany' is not a power"),
         (["--fix", "usa:iowa:continue@1@turn2"], "takes its turn once"),
         (["--planner", "plan", "--fix", "usa:iowa:continue@turn2"], "'turn2' is not a turn"),

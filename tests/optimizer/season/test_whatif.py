@@ -123,7 +123,7 @@ def test_a_one_turn_season_takes_the_decisions_as_awaw_plan_does():
         (["--fix", "germany:armor-4-6@turn-1"], "'-1' after '@turn' is not a turn number (turn1 to turn2)"),
         (["--forbid", "germany:armor-4-6@turn1.5"], "'1.5' after '@turn' is not a turn number"),
         (["--fix", "germany:panzer@turn2"], "no force pool entry 'panzer' for germany"),
-        (["--forbid", "germany:armor-4-6=2@turn2"], "=COUNTERS is for --fix only"),
+        (["--forbid", "germany:armor-4-6=2@turn2"], "=COUNTERS is for --fix and --why-not only"),
         (["--fix", "germany:armor-4-6@turn1@turn2"], "give @turnN once"),
         (["--fix", "usa:iowa:continue"], "the scenario has no naval construction"),
         (["--fix", "britain>russia@turn2"], "the scenario plans no grants"),

@@ -233,7 +233,7 @@ def test_parse_forms():
         ("--fix", "gemany:armor-4-6", "'gemany' is not a power; did you mean 'germany'?"),
         ("--fix", "route:persai", "'persai' is not a route; did you mean 'persia'?"),
         ("--fix", "usa:iowa:contine", "'contine' is not a chart action; did you mean 'continue'?"),
-        ("--forbid", "germany:armor-4-6=2", "=COUNTERS is for --fix only"),
+        ("--forbid", "germany:armor-4-6=2", "=COUNTERS is for --fix and --why-not only"),
         ("--fix", "germany:armor-4-6=x", "'x' is not a number of counters (0 to 1000)"),
         # Python reads no integer of 4,300 digits; a digit of another script is no count either
         (

@@ -254,3 +254,97 @@ def test_why_not_an_sw_build_past_the_yards_half_rate():
     assert not answer.included and not answer.possible
     assert answer.reason == "no legal plan with your --fix britain:escort-group@glasgow=2 includes it"
     assert "blocked by 27.7221 A (britain/glasgow turn 0)" in answer.explanation
+
+
+NAVAL = Path("scenarios/britain_usa_summer_1942_naval.yaml")
+
+
+def _why_not_json(path: Path, command: str, *asked: str) -> list[dict[str, Any]]:
+    args = [command, str(path), "--json"]
+    for text in asked:
+        args += ["--why-not", text]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    answers: list[dict[str, Any]] = json.loads(result.stdout)["why_not"]
+    return answers
+
+
+def test_why_not_an_sw_line_takes_a_count():
+    """27.9, 27.721 A, 27.7221 A: `awaw plan --why-not POWER:SWLINE=N` is the best plan with exactly N
+    factors of the line, as `awaw season --why-not` reads =N (it was refused: '=COUNTERS is for --fix
+    only'). Five Liberty factors take every U.S. one-factor point (half the yard's rate, rounded up: 2 of
+    the Atlantic box's rate 3, 3 of the Pacific box's 6; an SW factor costs 1 SB point and 3 BRPs), so
+    the three destroyer escorts give way and more: it costs 1 of value, what `--fix usa:liberty-ship=5`
+    costs. The plan builds the destroyer-escort line's three factors (1 + 2), so `=3` is included and
+    `=4` is not. Each plan that includes them passes the checker."""
+    scenario = _load(NAVAL)
+    five, three, four = ask(
+        scenario, "usa:liberty-ship=5", "usa:destroyer-escort=3", "usa:destroyer-escort=4"
+    )
+    assert (five.decision, five.included, five.possible, five.proven) == (
+        "usa:liberty-ship=5",
+        False,
+        True,
+        True,
+    )
+    assert [cost.difference for cost in five.costs] == [-1.0, 0.0, 0.0]
+    assert five.reason == "including it costs 1 of value"
+    assert any("liberty-ship at" in change for change in five.changes)
+    fixed = Position(scenario, parse_decisions(["usa:liberty-ship=5"], [])).solve()
+    best = Position(scenario).solve()
+    assert fixed.objective is not None and best.objective is not None
+    assert round(fixed.objective - best.objective, 6) == -1.0
+    assert (three.included, three.reason) == (True, "the plan includes it")
+    assert not four.included and four.possible
+
+
+def test_why_not_an_sw_count_past_the_half_rate_or_the_line():
+    """27.7221 A: Glasgow (rate 4) spends at most 2 points (half, rounded up) on one-factor units, an SW
+    factor costing 1 SB point (27.721 A): three merchant-tonnage factors there are in no legal plan, the
+    explanation naming 27.7221 A at Glasgow; two are (an infantry counter gives way). 27.9: the
+    Liberty-ship line has 6 factors this turn, so 7 is blocked by the line."""
+    glasgow, two, seven = _why_not_json(
+        NAVAL,
+        "plan",
+        "britain:merchant-tonnage@glasgow=3",
+        "britain:merchant-tonnage@glasgow=2",
+        "usa:liberty-ship=7",
+    )
+    assert (glasgow["possible"], glasgow["reason"]) == (False, "no legal plan includes it")
+    assert glasgow["explanation"][0] == "cannot be met: include britain:merchant-tonnage@glasgow=3"
+    assert any(
+        line.startswith("blocked by 27.7221 A (britain/merchant-tonnage at glasgow)")
+        and "(2 at glasgow)" in line
+        for line in glasgow["explanation"]
+    )
+    assert two["possible"] and "+1 merchant-tonnage at glasgow" in two["changes"]
+    assert not seven["possible"]
+    assert (
+        "blocked by 27.9 sw_units (usa/liberty-ship): 6 factors on the line this turn" in seven["explanation"]
+    )
+
+
+def test_the_turns_why_not_counts_read_as_the_seasons(tmp_path):
+    """27.9, 27.7221 A: the turn's --why-not and a one-turn season's (whose what-ifs are its turn plan's)
+    read the same forms, `=N` included, for an SW line at a yard, an entry and a grant alike, and answer
+    alike: four Liberty factors paid by the Pacific box (rate 6: at most 3 points on one-factor units,
+    half the rate rounded up) are in no legal plan. A count under --forbid, which takes none, is refused."""
+    from optimizer.season.why_not import parse_why_not
+
+    texts = ["usa:liberty-ship@us_pacific_box=3", "britain:armor-4-5=1", "britain>russia:persia=4"]
+    turn = [parse_decision("--why-not", text) for text in texts]
+    season = [asked.decision for asked in parse_why_not(texts, 1)]
+    assert turn == season
+    assert [d.amount for d in turn] == [3, 1, 4]
+    text = NAVAL.read_text().replace("  discount: 0.9\n", "", 1)  # a season weighs later turns itself
+    turn_file, season_file = tmp_path / "naval_turn.yaml", tmp_path / "naval_one_turn_season.yaml"
+    turn_file.write_text(text)
+    season_file.write_text(text + "season:\n  turns: 1\n")
+    asked = "usa:liberty-ship@us_pacific_box=4"
+    (answer,) = _why_not_json(turn_file, "plan", asked)
+    assert answer == _why_not_json(season_file, "season", asked)[0]
+    assert not answer["possible"]  # 27.7221 A: the Pacific box's rate 6 spends 3 points on one-factor units
+    assert any("27.7221 A" in line and "(3 at us_pacific_box)" in line for line in answer["explanation"])
+    refused = CliRunner().invoke(app, ["plan", str(NAVAL), "--forbid", "usa:liberty-ship=2"])
+    assert refused.exit_code == 2
+    assert "'usa:liberty-ship=2': =COUNTERS is for --fix and --why-not only" in refused.output
