@@ -95,8 +95,40 @@ def read_scenario(text: str, file: str = UPLOAD_NAME, planner: str | None = None
 
 def describe(loaded: Loaded, options: Any) -> dict[str, Any]:
     """What the page shows of a valid scenario besides its validity: the planners that plan it (the one in
-    use first) and the objective controls set that do not apply to it."""
-    return {"planners": planner_choices(loaded), "option_problems": option_problems(loaded, options)}
+    use first), the objective controls set that do not apply to it, and the SW builds its what-ifs may
+    name (`sw_choices`)."""
+    return {
+        "planners": planner_choices(loaded),
+        "option_problems": option_problems(loaded, options),
+        "sw_lines": sw_choices(loaded),
+    }
+
+
+def sw_choices(loaded: Loaded) -> list[dict[str, str]]:
+    """The SW builds the what-ifs of a turn or season plan may name, read from the scenario: each line of a
+    power's `naval: sw_units` (27.9), paid by any of the power's yards, then by each yard whose points
+    build SW units (27.711: a home country's yard, either U.S. box or Canada; never Australia or a
+    captured yard), each as `decision`, the CLI's form (`POWER:SWLINE[@YARD]`, which the page sends to
+    `--fix`, `--forbid` or `--why-not` as typed), and a `label`. None for the other planners, which have
+    no what-ifs; a season's are its first turn's (SW units are built this turn)."""
+    from optimizer.planners.season import SEASON
+    from optimizer.planners.turn import TURN
+    from optimizer.rules.naval.chart import sw_ports
+
+    if loaded.planner not in (TURN, SEASON):
+        return []
+    found: list[dict[str, str]] = []
+    for power, state in loaded.scenario.powers.items():
+        if state.naval is None:
+            continue
+        # `sw_ports` with the yard's own port for the home ports: whether its points build SW units at all
+        yards = [y.id for y in state.naval.shipyards if not y.captured and sw_ports(power, y.id, (y.id,))]
+        for line in state.naval.sw_units:
+            what = f"{power.value} {line.id} ({line.unit.value}, {line.count} factors)"
+            found.append({"decision": f"{power.value}:{line.id}", "label": f"{what}, any yard"})
+            for yard in yards:
+                found.append({"decision": f"{power.value}:{line.id}@{yard}", "label": f"{what} at {yard}"})
+    return found
 
 
 def planner_choices(loaded: Loaded) -> list[dict[str, str]]:

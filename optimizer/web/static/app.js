@@ -232,6 +232,7 @@ async function validate() {
   validity.textContent = data.ok ? "valid" : "invalid";
   validity.className = data.ok ? "ok" : "bad";
   showProblems(data.problems, data.ok ? "" : data.error);
+  showSwLines(data.ok ? data.sw_lines : []); // whatif.js
   if (data.ok) {
     showPlanners(data.planners);
   } else {

@@ -66,8 +66,8 @@ function addAsked(kind, text, now) {
   if (now) askWhatif();
 }
 
-// Beside each line of the plan shown (a cell added to each row of its Builds, Grants and Naval
-// construction tables, whose rows are the plan's lines in order): "why not more" (the best plan with one
+// Beside each line of the plan shown (a cell added to each row of its Builds, Grants, Naval construction
+// and SW units tables, whose rows are the plan's lines in order): "why not more" (the best plan with one
 // more: --fix N+1, or the faster chart action: --why-not), "fix" (keep it: --fix) and "forbid"
 // (--forbid). The chart actions of later turns of the horizon, which have no table row, are listed in a
 // table of their own.
@@ -106,6 +106,21 @@ function grantAsk(g, totals) {
   return [`${key}=${brps + 1}`, `${key}=${brps}`, key, "fix"];
 }
 
+// An SW line of the plan at its yard (27.9): one row of the SW units table per power, line and yard.
+function swAsk(s) {
+  const line = `${s.power}:${s.build}@${s.yard}`;
+  return [`${line}=${s.factors + 1}`, `${line}=${s.factors}`, line, "fix"];
+}
+
+// The SW builds of the scenario shown (the server's `service.sw_choices`, read from its `sw_units` and
+// yards): picking one puts its CLI form in the Decision field, to fix, forbid or ask why not (with =N).
+function showSwLines(lines) {
+  const select = $("sw-line");
+  select.replaceChildren(el("option", "pick an SW line and yard", { value: "" }));
+  for (const line of lines || []) select.append(el("option", line.label, { value: line.decision }));
+  $("sw-row").hidden = !(lines && lines.length);
+}
+
 function chartAsk(a) {
   const ship = `${a.power}:${a.yard}/${a.ship}`;
   const when = a.turn ? `@${a.turn}` : "";
@@ -142,6 +157,8 @@ function showLines() {
   if (!besideRows("Grants (rule 40)", grants, (g) => grantAsk(g, totals))) {
     for (const g of grants) rest.push([`grant ${g.grantor}>${g.recipient} ${g.brps} BRPs`, grantAsk(g, totals)]);
   }
+  const sw = data.sw_builds || [];
+  if (!besideRows("SW units built (27.9)", sw, swAsk)) for (const s of sw) rest.push([`SW ${s.power}:${s.build} at ${s.yard} ×${s.factors}`, swAsk(s)]);
   const now = (data.naval_actions || []).filter((a) => a.turn === 0);
   if (!besideRows("Naval construction this turn (27.7)", now, chartAsk)) {
     for (const a of now) rest.push([`chart ${a.power}:${a.yard}/${a.ship} ${a.action}`, chartAsk(a)]);
@@ -184,6 +201,7 @@ function seasonLines(data) {
     for (const g of turn.plan.grants || []) {
       rows.push([`turn ${index + 1}: grant ${g.grantor}>${g.recipient} ${g.brps} BRPs`, at(grantAsk(g, totals))]);
     }
+    for (const s of turn.plan.sw_builds || []) rows.push([`turn ${index + 1}: SW ${s.power}:${s.build} at ${s.yard} ×${s.factors}`, at(swAsk(s))]);
   });
   for (const a of data.turns[0].plan.naval_actions || []) {
     const ship = `${a.power}:${a.yard}/${a.ship}:${a.action}@turn${a.turn + 1}`;
@@ -280,6 +298,11 @@ for (const button of document.querySelectorAll("[data-add]")) {
     $("decision").value = "";
   });
 }
+$("sw-line").addEventListener("change", () => {
+  if (!$("sw-line").value) return;
+  $("decision").value = $("sw-line").value;
+  $("decision").focus();
+});
 $("clear-asked").addEventListener("click", () => {
   clearAsked();
   markFreshness();

@@ -129,6 +129,7 @@ def test_valid_scenario_has_no_problems(client):
         "problems": [],
         "planners": [{"name": "plan", "title": "turn plan (rules 27 and 40)"}],
         "option_problems": {},
+        "sw_lines": [],  # no naval: sw_units
     }
 
 

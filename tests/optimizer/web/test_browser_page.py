@@ -395,6 +395,48 @@ def test_why_not_more_of_a_grant_and_of_a_chart_action(page: Any, shots: Path) -
     shot(page, shots, "whatif-chart-more")
 
 
+def test_an_sw_line_picked_in_the_form_is_the_cli_answer(page: Any, shots: Path) -> None:
+    """27.9, 27.711, 27.7221 A: the what-if form's "SW build" lists the naval scenario's SW lines with the
+    yards that build them; picking the Liberty ships at the Pacific box puts their CLI form in Decision,
+    and three factors there fixed (half the box's rate 6, 27.7221 A) answer as `awaw plan --fix ...
+    --json`, byte for byte. A line of the SW units table has its buttons too (forbid the merchant tonnage
+    at Glasgow). A line's name is shown as text, never as HTML."""
+    name = "britain_usa_summer_1942_naval.yaml"
+    path = str(scenarios.path(name))
+    pick(page, name)
+    page.wait_for_selector("#sw-row:not([hidden])")
+    page.select_option("#sw-line", "usa:liberty-ship@us_pacific_box")
+    assert page.input_value("#decision") == "usa:liberty-ship@us_pacific_box"
+    page.fill("#decision", "usa:liberty-ship@us_pacific_box=3")
+    page.click("button[data-add=fix]")
+    decision = "usa:liberty-ship@us_pacific_box=3"
+    assert _ask_and_download(page) == cli_json("plan", path, "--fix", decision, "--json")
+    assert f"awaw plan {name} --fix {decision}" in page.text_content("#whatif-result")
+    shot(page, shots, "whatif-sw-line")
+
+    page.click("#clear-asked")
+    rows = page.locator("#plan table[data-title='SW units built (27.9)'] tbody tr")
+    button = rows.filter(has_text="glasgow").get_by_role("button", name="forbid")
+    assert button.get_attribute("data-decision") == "britain:merchant-tonnage@glasgow"
+    button.click()
+    page.wait_for_function(
+        "() => document.querySelector('#whatif-result').textContent"
+        ".includes('--forbid britain:merchant-tonnage@glasgow')"
+    )
+    page.wait_for_selector("#whatif-status.ok")
+    _, text = downloaded(page, "#download-whatif")
+    assert text == cli_json("plan", path, "--forbid", "britain:merchant-tonnage@glasgow", "--json")
+
+    # an entity and a tag's start (a name has no '>'), shown as typed: as HTML they would not be
+    marked = page.input_value("#editor").replace("id: liberty-ship", 'id: "&lt;<i liberty"', 1)
+    page.fill("#editor", marked)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#sw-line option')]"
+        ".some((o) => o.textContent.startsWith('usa &lt;<i liberty (transport'))"
+    )
+    assert page.eval_on_selector_all("#sw-line i", "found => found.length") == 0
+
+
 def test_a_season_line_is_forbidden_in_its_turn(page: Any, shots: Path) -> None:
     """A season plan's lines, each turn's in one table with its buttons in `awaw season`'s forms: the fall's
     panzer corps forbidden (`--forbid ...@turn2`) is the bytes of `awaw season ... --json`, and its

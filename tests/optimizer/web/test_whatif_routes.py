@@ -273,3 +273,69 @@ def test_a_one_turn_seasons_whatif_is_awaw_seasons(client, tmp_path):
     assert plan["why"] and plan["why_not"] and plan["alternatives"] is not None
     html = answer.json()["html"]
     assert 'data-title="What binds' in html and 'data-title="Why not' in html
+
+
+# --- SW builds (27.9) -------------------------------------------------------------------------------
+
+NAVAL = scenarios.every()["britain_usa_summer_1942_naval.yaml"]
+NAVAL_TEXT = NAVAL.read_text(encoding="utf-8")
+
+
+def test_the_page_lists_each_sw_line_with_the_yards_that_build_it(client):
+    """27.9, 27.711: the page's SW builds are the scenario's `sw_units` lines, each paid by any of its
+    power's yards, then by each yard whose points build SW units: either U.S. box for the U.S., Glasgow (a
+    home-country yard) and the Canada box for Britain, never the Australia box (added here), in the CLI's
+    `POWER:SWLINE[@YARD]` form; a scenario without `sw_units` lists none, nor does another planner."""
+    text = NAVAL_TEXT.replace(
+        "        - id: glasgow\n", "        - id: australia_box\n        - id: glasgow\n", 1
+    )
+    valid = client.post("/api/validate", json={"yaml": text}).json()
+    assert valid["ok"], valid
+    usa = ["us_atlantic_box", "us_pacific_box"]
+    britain = ["glasgow", "canada_box"]
+    expected = [
+        f"{power}:{line}{at}"
+        for power, lines, yards in (
+            ("usa", ["liberty-ship", "destroyer-escort"], usa),
+            ("britain", ["escort-group", "merchant-tonnage"], britain),
+        )
+        for line in lines
+        for at in ["", *(f"@{yard}" for yard in yards)]
+    ]
+    assert [line["decision"] for line in valid["sw_lines"]] == expected
+    assert valid["sw_lines"][2]["label"] == "usa liberty-ship (transport, 6 factors) at us_pacific_box"
+    assert client.post("/api/validate", json={"yaml": TEXT}).json()["sw_lines"] == []
+    sw = scenarios.every()["european_axis_1942_sw.yaml"].read_text(encoding="utf-8")
+    assert client.post("/api/validate", json={"yaml": sw, "planner": "sw"}).json()["sw_lines"] == []
+
+
+@pytest.mark.parametrize(
+    ("whatif", "args"),
+    [
+        ({"fix": ["usa:liberty-ship=5"]}, ["--fix", "usa:liberty-ship=5"]),
+        (
+            {"forbid": ["usa:destroyer-escort@us_pacific_box"]},
+            ["--forbid", "usa:destroyer-escort@us_pacific_box"],
+        ),
+        (
+            {"why_not": ["britain:merchant-tonnage@glasgow=3"]},
+            ["--why-not", "britain:merchant-tonnage@glasgow=3"],
+        ),
+    ],
+    ids=["fix", "forbid", "why-not"],
+)
+def test_an_sw_build_asked_of_the_page_is_the_cli_json_byte_for_byte(client, whatif, args):
+    """27.9, 27.721 A, 27.7221 A: an SW build of the page's list, fixed, forbidden or asked why not, is
+    `awaw plan` with the same option, byte for byte: five Liberty factors take every U.S. one-factor point
+    (2 of the Atlantic box's rate 3, 3 of the Pacific box's 6) and cost 1.0 of value beside the best plan;
+    three merchant-tonnage factors at Glasgow (rate 4: 2 points on one-factor units) are blocked."""
+    answer = client.post("/api/whatif", json={"yaml": NAVAL_TEXT, "file": NAVAL.name, "whatif": whatif})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["plan"] == cli_stdout("plan", str(NAVAL), *args, "--json")
+    assert data["command"] == " ".join(["awaw plan", NAVAL.name, *args])
+    if "fix" in whatif:
+        assert round(data["objective"] - data["best"], 6) == -1.0
+    if "why_not" in whatif:
+        (why_not,) = json.loads(data["plan"])["why_not"]
+        assert not why_not["possible"] and "blocked by 27.7221 A" in data["html"]
