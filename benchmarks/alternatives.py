@@ -28,8 +28,7 @@ from benchmarks.figures import load_average
 from models.io import load_scenario
 from models.scenario import Scenario
 from optimizer.planners.position import Position, solve
-from optimizer.whatif import DEFAULT_TOLERANCE
-from optimizer.whatif.alternatives import Tolerance, parse_tolerance
+from optimizer.turn.tolerance import DEFAULT_TOLERANCE, Tolerance, parse_tolerance
 
 TARGET = 4.0
 

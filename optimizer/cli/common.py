@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from optimizer.whatif import DEFAULT_TOLERANCE
+from optimizer.turn.tolerance import DEFAULT_TOLERANCE
 
 if TYPE_CHECKING:
     from models.decisions import Decisions

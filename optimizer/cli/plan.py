@@ -106,7 +106,7 @@ def plan(
     tolerance = tolerance_given(tolerance, alternatives)
     within = None
     if alternatives is not None:
-        from optimizer.whatif.alternatives import parse_tolerance
+        from optimizer.turn.tolerance import parse_tolerance
 
         try:
             within = parse_tolerance(tolerance)

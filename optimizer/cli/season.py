@@ -110,7 +110,7 @@ def season(
             wanted = parse_why_not(why_not, length)
             check_why_not(scenario, wanted)
         if alternatives is not None:
-            from optimizer.whatif.alternatives import parse_tolerance
+            from optimizer.turn.tolerance import parse_tolerance
 
             try:
                 parse_tolerance(tolerance)

@@ -29,7 +29,7 @@ from optimizer.turn.solve import Solved
 if TYPE_CHECKING:
     from models.comparison import Comparison
     from models.decisions import Decisions
-    from optimizer.whatif.alternatives import Tolerance
+    from optimizer.turn.tolerance import Tolerance
     from optimizer.whatif.compare import Assessed
     from optimizer.whatif.price import Priced
 
@@ -70,8 +70,7 @@ class Position(Built):
         if why or why_not:
             self.explain(solved, why, why_not, time_limit)
         if alternatives is not None:
-            from optimizer.whatif import DEFAULT_TOLERANCE
-            from optimizer.whatif.alternatives import parse_tolerance
+            from optimizer.turn.tolerance import DEFAULT_TOLERANCE, parse_tolerance
 
             within = parse_tolerance(DEFAULT_TOLERANCE) if tolerance is None else tolerance
             found = self.alternatives(solved, alternatives, within, time_limit)

@@ -17,14 +17,14 @@ from models.scenario import Scenario
 from models.season_plan import SEASON_PLAN_FORMAT, SeasonPlan, SeasonTurn
 from optimizer.planners.base import Limits, Printables, Result, Verdict, Work, rules_named
 from optimizer.planners.turn import TURN
-from optimizer.whatif import DEFAULT_TOLERANCE
+from optimizer.turn.tolerance import DEFAULT_TOLERANCE
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from optimizer.season.decision_forms import SeasonDecision
     from optimizer.turn.solve import Solved
-    from optimizer.whatif.alternatives import Tolerance
+    from optimizer.turn.tolerance import Tolerance
 
 NAME = "season"  # the command's
 RULES = "rules 27 and 40 over a season"
@@ -350,7 +350,7 @@ def _within(tolerance: str) -> Tolerance:
     """The tolerance of `--alternatives`; raises `InputError` naming `--tolerance` for one that is none."""
     from models.io import InputError
     from optimizer.turn.decision_forms import SOURCE
-    from optimizer.whatif.alternatives import parse_tolerance
+    from optimizer.turn.tolerance import parse_tolerance
 
     try:
         return parse_tolerance(tolerance)

@@ -11,7 +11,7 @@ from models.errors import located
 from models.io import Lines, validate
 from models.scenario import Scenario
 from optimizer.planners.base import Limits, Printables, Result, Verdict
-from optimizer.whatif import DEFAULT_TOLERANCE
+from optimizer.turn.tolerance import DEFAULT_TOLERANCE
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -14,7 +14,7 @@ Each alternative is the best season plan, solved priority by priority as the sea
 within the tolerance of the best's and whose decisions differ from the best plan's and every earlier
 alternative's in at least one count of some turn. So the first alternative is the best season plan that
 differs, the second the best that differs from both, and so on; plans of equal value in the order found.
-The tolerance is the turn planner's [reading, `optimizer.whatif.alternatives`]:
+The tolerance is the turn planner's [reading, `optimizer.turn.tolerance`]:
 `2` is two points of the first priority below the best, `5%` five per cent of the best's absolute value.
 """
 
@@ -35,8 +35,8 @@ from optimizer.season.model import SeasonVariables
 from optimizer.season.objective import season_members
 from optimizer.season.solve import SeasonSolved, solve_season
 from optimizer.season.why_not import season_changes
-from optimizer.turn.counts import DecisionKey, chart_actions, decision_counts
-from optimizer.whatif.alternatives import Tolerance, post_differs
+from optimizer.turn.counts import DecisionKey, chart_actions, decision_counts, post_differs
+from optimizer.turn.tolerance import Tolerance
 
 
 def season_counts(variables: SeasonVariables) -> dict[DecisionKey, LinearExpr]:

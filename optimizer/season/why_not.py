@@ -13,8 +13,8 @@ chart action.
 The decision is added to the season as a `--fix` of its turn is (`optimizer.season.decisions.
 with_decisions`), with the player's own `--fix` and `--forbid` kept, and the season solved again. What
 it costs is the exact difference of the two optima, priority by priority, worded as the turn planner
-words it (`optimizer.whatif.why_not.priced`); what the plan with it does differently, per turn
-(`optimizer.whatif.plan_diff.changes`, and the chart's later turns); and which turn's limit it meets
+words it (`optimizer.turn.decision_cost.priced`); what the plan with it does differently, per turn
+(`optimizer.turn.plan_diff.changes`, and the chart's later turns); and which turn's limit it meets
 that the best plan does not (`binds`: 27.31, 27.35 D, 40.54 and 40.71, 27.5). A decision no legal season plan includes
 is explained as an infeasible season is (`optimizer.season.explain`): the first turn that cannot be
 planned, and the rules that block it there.
@@ -36,12 +36,12 @@ from optimizer.season.explain import explain_season
 from optimizer.season.model import OPENING_RULES
 from optimizer.season.prepare import SeasonData, prepare_season
 from optimizer.season.solve import solve_season
+from optimizer.turn.decision_cost import priced
 from optimizer.turn.decision_forms import SOURCE, Kind
 from optimizer.turn.explain import BLOCKED, infeasible_reason
 from optimizer.turn.fix import entry_key, holds, sw_line
+from optimizer.turn.plan_diff import changes
 from optimizer.turn.solve import solve_side_by_side
-from optimizer.whatif.plan_diff import changes
-from optimizer.whatif.why_not import priced
 
 OPTION = "--why-not"
 

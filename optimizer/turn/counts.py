@@ -1,7 +1,7 @@
 """The decisions a player tells apart in a turn's plan, each as one count of the turn model's variables:
-what the alternatives' no-good cuts tell plans apart by (`optimizer.whatif.alternatives`, over a season
-`optimizer.season.alternatives`) and what the distance from the orders a season plan expected is
-measured in (`optimizer.turn.expected`).
+what the alternatives' no-good cuts tell plans apart by (`post_differs`, posted by
+`optimizer.whatif.alternatives` and, over a season, `optimizer.season.alternatives`) and what the
+distance from the orders a season plan expected is measured in (`optimizer.turn.expected`).
 
 `decision_counts` counts, never single counters: counters per force pool entry and site (the model keeps
 one variable per entry and class of interchangeable sites, 27.4, so a permutation of interchangeable
@@ -75,3 +75,33 @@ def decision_counts(variables: Variables) -> dict[DecisionKey, LinearExpr]:
         for (route, payer), var in grants.openings.items():
             found["opening", route.value, payer.value] = var
     return dict(sorted(found.items()))
+
+
+def post_differs(
+    model: cp_model.CpModel, counts: dict[DecisionKey, LinearExpr], earlier: list[dict[DecisionKey, int]]
+) -> None:
+    """Post, for each earlier plan's counts, that at least one count differs from it (a no-good cut
+    over the counts); the turn's alternatives (`optimizer.whatif.alternatives`) and the season's
+    (`optimizer.season.alternatives`) post theirs so."""
+    for n, plan in enumerate(earlier):
+        # Differs: some count is above its value in that plan, or below it. Every count is a sum of
+        # non-negative variables, so those at 0 there differ together when their sum is at least 1:
+        # one literal for them all; each other count has a literal for below and one for above, each
+        # enforcing a linear bound, which the LP relaxation sees (a reified != it would not).
+        differs = []
+        unused: LinearExpr = 0
+        for k, (key, expr) in enumerate(counts.items()):
+            was = plan.get(key, 0)
+            if was == 0:
+                unused += expr
+                continue
+            below = model.new_bool_var(f"alternative_{n}_below_{k}")
+            model.add(expr <= was - 1).only_enforce_if(below)
+            above = model.new_bool_var(f"alternative_{n}_above_{k}")  # presolve drops it past the top
+            model.add(expr >= was + 1).only_enforce_if(above)
+            differs += [below, above]
+        if not isinstance(unused, int):
+            other = model.new_bool_var(f"alternative_{n}_other")
+            model.add(unused >= 1).only_enforce_if(other)
+            differs.append(other)
+        model.add_bool_or(differs)

@@ -43,9 +43,9 @@ def season_whatif_view(
     from optimizer.planners.turn import explanation_tables
     from optimizer.render.season import answer_tables
     from optimizer.season.why_not import check_why_not, parse_why_not
+    from optimizer.turn.plan_diff import changes
+    from optimizer.turn.tolerance import parse_tolerance
     from optimizer.web.whatif import WHATIF_NAME, answered
-    from optimizer.whatif.alternatives import parse_tolerance
-    from optimizer.whatif.plan_diff import changes
 
     scenario = loaded.scenario
     length = scenario.season.length(scenario.turn)

@@ -108,8 +108,8 @@ def whatif_view(
     from optimizer.planners.position import Position, result_of
     from optimizer.planners.turn import TURN, explanation_tables
     from optimizer.turn.decision_forms import parse_decision, parse_decisions
-    from optimizer.whatif.alternatives import parse_tolerance
-    from optimizer.whatif.plan_diff import changes
+    from optimizer.turn.plan_diff import changes
+    from optimizer.turn.tolerance import parse_tolerance
 
     _turn_only(loaded, "a what-if")
     scenario = loaded.scenario

@@ -16,63 +16,26 @@ So the first alternative is the best plan that differs, the second the best that
 and so on; plans of equal value stay in the order found. One worker and a fixed seed
 (`optimizer.turn.model.new_solver`): the same scenario gives the same alternatives, byte for byte.
 
-Tolerance [reading: a player measures "nearly as good" in the objective's own points or as a share of
-it]: `2` is two points of the first priority below the best; `5%` is 5 per cent of the best's absolute
-value; the default is 5%. With a time limit, the tolerance is measured from the best plan found.
+The tolerance is `optimizer.turn.tolerance`'s [reading there]: `2` is two points of the first priority
+below the best, `5%` five per cent of the best's absolute value, 5% by default. With a time limit, the
+tolerance is measured from the best plan found.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
 from models.plan import Alternative, Plan
-from models.quantities import MAX_PLAN_VALUE
-from optimizer.rules.linear import LinearExpr
 from optimizer.turn.built import Built, Constrain
-from optimizer.turn.counts import DecisionKey, decision_counts
+from optimizer.turn.counts import DecisionKey, decision_counts, post_differs
 from optimizer.turn.objective import priority_expression
+from optimizer.turn.plan_diff import changes
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.solve import Solved, priority_order
+from optimizer.turn.tolerance import Tolerance
 from optimizer.turn.variables import Variables
-from optimizer.whatif.plan_diff import changes
-
-_TOLERANCE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$")
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    """How far below the best plan's first priority an alternative may be: `points` of the objective,
-    or `percent` of the best's absolute value."""
-
-    points: float = 0.0
-    percent: float = 0.0
-
-    def allowed(self, best: float) -> float:
-        return self.points + abs(best) * self.percent / 100
-
-    def __str__(self) -> str:
-        return f"{self.percent:g}%" if self.percent else f"{self.points:g}"
-
-
-def parse_tolerance(text: str) -> Tolerance:
-    """'2' (objective points) or '5%' (per cent of the best); raises ValueError naming the form."""
-    match = _TOLERANCE.match(text)
-    if match is None:
-        raise ValueError(f"'{text}' is not a tolerance: give objective points (2) or a percentage (5%)")
-    amount = float(match.group(1))
-    if match.group(2):
-        if amount > 100:
-            raise ValueError(f"'{text}': a percentage of the best plan is at most 100%")
-        return Tolerance(percent=amount)
-    if amount > MAX_PLAN_VALUE:
-        raise ValueError(
-            f"'{text}': at most {MAX_PLAN_VALUE:g} objective points, more than any plan is worth"
-        )
-    return Tolerance(points=amount)
 
 
 def decision_values(variables: Variables, result: Solved) -> dict[DecisionKey, int]:
@@ -97,35 +60,6 @@ def _cuts(earlier: list[dict[DecisionKey, int]], floor: int) -> Constrain:
         post_differs(model, decision_counts(variables), earlier)
 
     return constrain
-
-
-def post_differs(
-    model: cp_model.CpModel, counts: dict[DecisionKey, LinearExpr], earlier: list[dict[DecisionKey, int]]
-) -> None:
-    """Post, for each earlier plan's counts, that at least one count differs from it (a no-good cut
-    over the counts); the season's alternatives post theirs so too (`optimizer.season.alternatives`)."""
-    for n, plan in enumerate(earlier):
-        # Differs: some count is above its value in that plan, or below it. Every count is a sum of
-        # non-negative variables, so those at 0 there differ together when their sum is at least 1:
-        # one literal for them all; each other count has a literal for below and one for above, each
-        # enforcing a linear bound, which the LP relaxation sees (a reified != it would not).
-        differs = []
-        unused: LinearExpr = 0
-        for k, (key, expr) in enumerate(counts.items()):
-            was = plan.get(key, 0)
-            if was == 0:
-                unused += expr
-                continue
-            below = model.new_bool_var(f"alternative_{n}_below_{k}")
-            model.add(expr <= was - 1).only_enforce_if(below)
-            above = model.new_bool_var(f"alternative_{n}_above_{k}")  # presolve drops it past the top
-            model.add(expr >= was + 1).only_enforce_if(above)
-            differs += [below, above]
-        if not isinstance(unused, int):
-            other = model.new_bool_var(f"alternative_{n}_other")
-            model.add(unused >= 1).only_enforce_if(other)
-            differs.append(other)
-        model.add_bool_or(differs)
 
 
 def _scale(position: Built) -> int:

@@ -32,10 +32,10 @@ from optimizer.rules.naval.constraints import on_charts, one_factor_yard_points,
 from optimizer.rules.naval_air.prepare import naval_air_units
 from optimizer.rules.placement.constraints import korea_manchuria_factors, siberia_brps, stacked
 from optimizer.turn.built import Built
+from optimizer.turn.plan_diff import changes
 from optimizer.turn.prepare import Prepared, Relaxation
 from optimizer.turn.solve import Solved, solve_side_by_side
 from optimizer.turn.variables import Variables
-from optimizer.whatif.plan_diff import changes
 
 STACKING = (Category.GROUND, Category.AIR)
 POWERS = {power.value for power in Power}

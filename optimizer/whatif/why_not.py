@@ -5,8 +5,9 @@ plan with exactly N (`optimizer.turn.decision_forms`, as `awaw season --why-not`
 The decision is added to the position as a `--fix` is (`optimizer.turn.fix`, posted in the model-building
 path), with the player's own `--fix` and `--forbid` kept, and the position solved again, started from
 the plan's decisions. What it costs is the exact difference of the two optima, priority by priority
-(`PriorityCost`); what the plan would do differently is `plan_diff.changes` of the two plans. A decision
-no legal plan includes is explained as an infeasible requirement is: the rules that block it.
+(`optimizer.turn.decision_cost.priced`); what the plan would do differently is
+`optimizer.turn.plan_diff.changes` of the two plans. A decision no legal plan includes is explained as
+an infeasible requirement is: the rules that block it.
 
 With `--why`, the same is asked of the decisions the plan declines when they are open to it (`declined`):
 each ship that defers on the chart this turn (why not continue, 27.7272 A, C), each damaged ship left
@@ -21,14 +22,15 @@ from collections.abc import Sequence
 from functools import partial
 
 from models.naval_tables import ChartAction
-from models.plan import ObjectiveReport, PriorityCost, Status, WhyNot
+from models.plan import Status, WhyNot
 from optimizer.rules.linear import value
 from optimizer.turn.built import Built
-from optimizer.turn.decision_forms import Decision, Kind, parse_decision
+from optimizer.turn.decision_cost import priced
+from optimizer.turn.decision_forms import Decision, parse_decision
 from optimizer.turn.explain import infeasible_reason
 from optimizer.turn.fix import expression, holds
+from optimizer.turn.plan_diff import changes as plan_changes
 from optimizer.turn.solve import Solved, solve_side_by_side
-from optimizer.whatif.plan_diff import changes as plan_changes
 
 OPTION = "--why-not"
 
@@ -63,17 +65,6 @@ def why_not(
     return [_answer(base, d, results.get(i), position.decisions) for i, d in enumerate(decisions)]
 
 
-def _subject(decision: Decision) -> str:
-    """How the reason names the decision: what declining it means on the chart or the route map."""
-    if decision.action is ChartAction.CONTINUE:
-        return "deferred: continuing"
-    if decision.action is ChartAction.START_REPAIR:
-        return "waiting: starting the repair"
-    if decision.kind is Kind.ROUTE:
-        return "not opened: opening it"
-    return "including it"
-
-
 def _answer(base: Solved, decision: Decision, result: Solved | None, mine: Sequence[Decision]) -> WhyNot:
     assert base.plan is not None and base.plan.objective is not None
     if result is None:
@@ -106,35 +97,6 @@ def _answer(base: Solved, decision: Decision, result: Solved | None, mine: Seque
         changes=plan_changes(base.plan, result.plan),
         reason=reason,
     )
-
-
-def priced(
-    decision: Decision, base: ObjectiveReport, with_it: ObjectiveReport
-) -> tuple[list[PriorityCost], str]:
-    """The cost of each priority (the optimum with the decision less the plan's, exact) and the reason in
-    one sentence: the turn's why-not and the season's (`optimizer.season.why_not`) word it alike."""
-    found = {stage.priority: stage.value for stage in with_it.stages}
-    costs = [
-        PriorityCost(
-            priority=stage.priority,
-            plan=stage.value,
-            with_it=found[stage.priority],
-            difference=round(found[stage.priority] - stage.value, 6),
-        )
-        for stage in base.stages
-        if stage.priority in found
-    ]
-    return costs, _reason(_subject(decision), costs)
-
-
-def _reason(subject: str, costs: list[PriorityCost]) -> str:
-    """The first priority the decision changes, and by how much: 'including it costs 2.2 of value'."""
-    for cost in costs:
-        if cost.difference < 0:
-            return f"{subject} costs {-cost.difference:g} of {cost.priority}"
-        if cost.difference > 0:  # only with a time limit: the plan was not the best
-            return f"{subject} gains {cost.difference:g} of {cost.priority} (the plan is not proven best)"
-    return f"{subject} costs nothing: an equally good plan does it"
 
 
 def declined(position: Built, base: Solved) -> list[Decision]:

@@ -8,7 +8,7 @@ from models.io import InputError, load_scenario
 from optimizer.planners.position import Position
 from optimizer.turn.built import Built
 from optimizer.turn.decision_forms import parse_decision
-from optimizer.whatif.alternatives import parse_tolerance
+from optimizer.turn.tolerance import parse_tolerance
 from tests.optimizer.season.test_bundled import SEASON, armor
 
 

@@ -109,7 +109,7 @@ def test_a_one_turn_seasons_what_ifs_solve_its_position_once(tmp_path, monkeypat
     from optimizer.planners.position import Position, result_of
     from optimizer.turn.built import Built
     from optimizer.turn.decision_forms import parse_decision
-    from optimizer.whatif.alternatives import parse_tolerance
+    from optimizer.turn.tolerance import parse_tolerance
 
     data = yaml.safe_load(scenarios.path("seasons/germany_summer_1942_season.yaml").read_text())
     plain, season = one_turn(data)

@@ -31,7 +31,7 @@ from optimizer.planners.season import SEASON
 from optimizer.season.alternatives import season_alternatives
 from optimizer.season.decision_forms import parse_season_decisions
 from optimizer.season.why_not import parse_why_not, season_why_not
-from optimizer.whatif.alternatives import parse_tolerance
+from optimizer.turn.tolerance import parse_tolerance
 from tests.optimizer.cli.test_cli import run
 from tests.optimizer.season.test_bundled import SEASON as PATH
 from tests.optimizer.season.test_bundled import armor

@@ -69,7 +69,7 @@ def test_why_not_more_of_a_build_line_is_priced_against_the_best(client):
     data = answer.json()
     assert data["best"] == best["objective"]["value"]
     from models.plan import Plan
-    from optimizer.whatif.plan_diff import changes
+    from optimizer.turn.plan_diff import changes
 
     with_one_more = cli_stdout("plan", str(DEFAULT), "--fix", decision, "--json")
     assert data["objective"] == json.loads(with_one_more)["objective"]["value"]

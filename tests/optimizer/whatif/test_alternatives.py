@@ -18,8 +18,8 @@ from models.scenario import Scenario
 from optimizer.checker import check
 from optimizer.cli import app
 from optimizer.planners.position import Position, solve
-from optimizer.whatif.alternatives import Tolerance, parse_tolerance
-from optimizer.whatif.plan_diff import changes
+from optimizer.turn.plan_diff import changes
+from optimizer.turn.tolerance import Tolerance, parse_tolerance
 from tests.optimizer.turn.test_properties import first_priority, tiny_scenarios
 
 
