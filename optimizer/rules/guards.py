@@ -57,4 +57,5 @@ def describe(rule: str, subject: str) -> str:
     if rule == "requirement":
         return f"requirement {subject}"
     title = RULE_TITLES.get(rule, "")
-    return f"{rule} {title} ({subject})" if title else f"{rule} ({subject})"
+    named = f"{rule} {title}" if title else rule
+    return f"{named} ({subject})" if subject else named

@@ -20,6 +20,13 @@ from optimizer.turn.decision_forms import SOURCE, Decision, Kind, bad, parse_dec
 TURN_SUFFIX = re.compile(r"@turn([^=@]*)(?=$|=|@)")
 
 
+def season_turn(decision: Decision, model_turn: int) -> int:
+    """The season's turn (0 this turn) a decision posted in `model_turn`'s model is for, as the player
+    names it (@turnN, N-1): a chart action's is its chart turn (the chart is planned in turn 1's model,
+    27.7), any other's the turn of its model."""
+    return decision.turn if decision.kind is Kind.ACTION else model_turn
+
+
 @dataclass(frozen=True)
 class SeasonDecision:
     """One decision (`decision`) for one turn of the season (`turn`: 0 this turn, 1 the next)."""

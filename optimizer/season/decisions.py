@@ -82,6 +82,6 @@ def _past_chart_problem(prepared: Prepared, decision: Decision) -> str:
     assert prepared.naval is not None
     turns = len(prepared.naval.seasons)
     return (
-        f"'{decision.text}': chart turn {decision.turn} (turn{decision.turn + 1}) is past the naval chart's "
-        f"{turns} turns (@0 to @{turns - 1}, or @turn1 to @turn{turns}; its horizon is horizon.turns)"
+        f"'{decision.text}': @turn{decision.turn + 1} (@{decision.turn}) is past the naval chart's "
+        f"{turns} turns (@turn1 to @turn{turns}, or @0 to @{turns - 1}; its horizon is horizon.turns)"
     )

@@ -8,6 +8,9 @@ k-1 can be planned and not turn k after them. Those k turns are then built with 
 subject and turn (`optimizer.season.guards`), and the infeasible core over them shrunk until every
 member is needed, as the turn planner explains an infeasible turn (`optimizer.turn.explain`): the lines
 name, per turn, the requirements that cannot all be met and each rule that blocks them with its figure.
+Turns are the season's, counted from 1 as `@turnN` counts them: the naval chart is planned in turn 1's
+model (27.7), counting its own turns from 0, and its rules and actions are said under the season's turn
+they are of (the chart's turn k is the season's turn k+1, past the season's end too).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from ortools.sat.python import cp_model
 
 from models.scenario import Scenario
 from models.season import turn_after
+from optimizer.rules.naval.constraints import chart_turn_of
+from optimizer.season.decision_forms import season_turn
 from optimizer.season.guards import turn_of
 from optimizer.season.model import build_season
 from optimizer.season.prepare import SeasonData, prepare_season
@@ -49,23 +54,33 @@ def explain_season(
     core = minimal_core(model, variables.guards, deadline)
     if isinstance(core, str):
         return [*lines, core]
-    by_turn: dict[int, list[tuple[str, str]]] = {}
+    # Keyed by (the season's turn it is said under, the turn whose model holds it): the chart's rules
+    # and actions are turn 1's model's, each said under its own turn, as the player names it (@turnN).
+    by_turn: dict[tuple[int, int], list[tuple[str, str]]] = {}
     for rule, subject in core:
         bare, turn = turn_of(subject)
-        t = _requirement_turn(prefix, subject) if turn is None else turn - 1
-        by_turn.setdefault(t, []).append((rule, bare))
+        if turn is None:
+            t, shown = _requirement_turn(prefix, subject)
+        else:
+            t = turn - 1
+            chart_turn = chart_turn_of(bare)[1]
+            shown = t if chart_turn is None else chart_turn
+        by_turn.setdefault((shown, t), []).append((rule, bare))
     requirements = [
-        f"{subject} (turn {t + 1})"
-        for t in sorted(by_turn)
-        for rule, subject in by_turn[t]
+        f"{subject} (turn {shown + 1})"
+        for shown, t in sorted(by_turn)
+        for rule, subject in by_turn[shown, t]
         if rule == "requirement"
     ]
+    if max((shown for shown, _ in by_turn), default=first) > first:
+        lines[0] += "; the naval chart's later turns are planned with turn 1 (27.7)"
     lines.append(CANNOT + "; ".join(requirements) if requirements else "the rules alone cannot be met")
-    for t in sorted(by_turn):
+    for shown, t in sorted(by_turn):
         detail = None if t == 0 else _later_detail(prefix, t)
-        # core_lines' first line is its turn's requirements' (said once above, for every turn)
-        found = core_lines(prefix.turns[t], by_turn[t], detail)[1:]
-        lines += [f"{_when(scenario, t)}: {line}" for line in found]
+        # core_lines' first line is its turn's requirements' (said once above, for every turn); a rule of
+        # the chart's turn is said under that turn, so its subject drops the chart's count of it
+        found = core_lines(prefix.turns[t], by_turn[shown, t], detail, lambda s: chart_turn_of(s)[0])[1:]
+        lines += [f"{_when(scenario, shown)}: {line}" for line in found]
     return lines
 
 
@@ -103,13 +118,15 @@ def _headline(scenario: Scenario, t: int) -> str:
     return f"{_when(scenario, t)} is the first turn the season cannot plan ({earlier} can be planned, not turn {t + 1} after them)"
 
 
-def _requirement_turn(data: SeasonData, subject: str) -> int:
-    """The turn whose decision a requirement is (its own words name it), else this turn's (the player's
-    minimums, reserves and deliveries are this turn's)."""
+def _requirement_turn(data: SeasonData, subject: str) -> tuple[int, int]:
+    """The turn whose model holds a requirement and the season's turn it is for (`season_turn`: a chart
+    action's is its own, @turnN, though turn 1's model posts it), by the decision its own words name;
+    else this turn's (the player's minimums, reserves and deliveries are this turn's)."""
     for t, prepared in enumerate(data.turns):
-        if any(decision.describe() == subject for decision in prepared.decisions):
-            return t
-    return 0
+        for decision in prepared.decisions:
+            if decision.describe() == subject:
+                return t, season_turn(decision, t)
+    return 0, 0
 
 
 def _later_detail(data: SeasonData, t: int) -> Callable[[Prepared, str, str], str]:

@@ -268,4 +268,4 @@ def _given(mine: Sequence[SeasonDecision]) -> Iterator[tuple[str, str]]:
     them a route the player forbade read 'no legal season plan includes it', though legal season plans
     open it."""
     for d in mine:
-        yield f"{d.decision.describe()} (turn {d.model_turn + 1})", f"{d.decision.option} {d.decision.text}"
+        yield f"{d.decision.describe()} (turn {d.turn + 1})", f"{d.decision.option} {d.decision.text}"

@@ -10,7 +10,8 @@ from ortools.sat.python import cp_model
 from models.scenario import MinimumBuild
 from models.tables import Faction
 from optimizer.rules.guards import ExplainGuards, describe
-from optimizer.turn.fix import blocked
+from optimizer.rules.naval.constraints import chart_turn_of
+from optimizer.turn.fix import blocked, chart_turn_name
 from optimizer.turn.model import build_model, new_solver
 from optimizer.turn.prepare import Prepared
 
@@ -40,12 +41,17 @@ def explain(data: Prepared, time_limit: float | None = None) -> list[str]:
 
 
 def core_lines(
-    data: Prepared, core: list[tuple[str, str]], detail: Callable[[Prepared, str, str], str] | None = None
+    data: Prepared,
+    core: list[tuple[str, str]],
+    detail: Callable[[Prepared, str, str], str] | None = None,
+    label: Callable[[str], str] | None = None,
 ) -> list[str]:
     """The explanation of an infeasible core: the requirements that cannot all be met, each rule that
-    blocks them with its figure (`detail`, by default this turn's), and the reasons the rules make a
-    requirement impossible outright."""
+    blocks them with its figure (`detail`, by default this turn's) and its subject as the reader names it
+    (`label`, by default `chart_label`'s), and the reasons the rules make a requirement impossible
+    outright."""
     detail = detail or _detail
+    label = label or (lambda subject: chart_label(data, subject))
     requirements = [subject for rule, subject in core if rule == "requirement"]
     rules = [(rule, subject) for rule, subject in core if rule != "requirement"]
     lines = []
@@ -54,7 +60,7 @@ def core_lines(
     else:
         lines.append("the rules alone cannot be met")
     for rule, subject in rules:
-        lines.append(BLOCKED + describe(rule, subject) + detail(data, rule, subject))
+        lines.append(BLOCKED + describe(rule, label(subject)) + detail(data, rule, subject))
     for minimum in data.scenario.objective.minimum:
         if minimum.describe() in requirements:
             lines.extend(_unbuildable(data, minimum))
@@ -65,6 +71,16 @@ def core_lines(
         if any(r.startswith(f"{power.value}: keep ") for r in requirements):
             lines.append(f"{power.value} has {pdata.brps_available} BRPs after grants and fixed spending")
     return lines
+
+
+def chart_label(data: Prepared, subject: str) -> str:
+    """A rule's subject as a player names it: a naval chart's later turn (`chart_subject`, counted from 0
+    by the model) by its season and year ('japan/tokyo in winter 1941', `chart_turn_name`), this turn's
+    without one."""
+    bare, t = chart_turn_of(subject)
+    if t is None or t == 0:
+        return bare
+    return " ".join(part for part in (bare, chart_turn_name(data, t)) if part)
 
 
 def core_requirements(lines: list[str]) -> list[str]:

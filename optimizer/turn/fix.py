@@ -24,6 +24,7 @@ from ortools.sat.python import cp_model
 
 from models.io import InputError
 from models.naval_tables import SW_BRPS_PER_FACTOR, SW_SB_PER_FACTOR, ChartAction, one_factor_points
+from models.season import turn_after
 from models.tables import Power
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.guards import Guards
@@ -139,9 +140,13 @@ def _problem(data: Prepared, decision: Decision) -> str | None:
         turns = len(data.naval.seasons)
         if decision.turn >= turns:
             # `awaw plan` takes --horizon; `awaw season` (a one-turn season too) reads horizon.turns only.
+            # Named by season and year: the form may count from 0 (@K) or, in a one-turn season, from 1
+            # (@turnN), so a number would read wrong one way or the other.
+            first, last, asked = (turn_after(data.scenario.turn, t) for t in (0, turns - 1, decision.turn))
             return (
-                f"turn {decision.turn} is past the horizon of {turns} turns (0 to {turns - 1}; "
-                "awaw plan --horizon, or the scenario's horizon.turns)"
+                f"{asked.season.value} {asked.year} is past the horizon of {turns} turns ({first.season.value} "
+                f"{first.year} to {last.season.value} {last.year}; awaw plan --horizon, or the scenario's "
+                "horizon.turns)"
             )
         return None
     network = data.network
@@ -223,8 +228,8 @@ def blocked(data: Prepared, decision: Decision) -> list[str]:
                 return [f"blocked by 27.7272 E ({key}): {barred}"]
         if not _open_to(data, key, decision.turn, decision.action):
             return [
-                f"blocked by 27.7272 chart ({key}): {decision.action.value} is never open to it on turn "
-                f"{decision.turn}"
+                f"blocked by 27.7272 chart ({key}): {decision.action.value} is never open to it "
+                f"{chart_turn_name(data, decision.turn)}"
             ]
         return []
     network = data.network
@@ -248,6 +253,15 @@ def blocked(data: Prepared, decision: Decision) -> list[str]:
     ):
         return _route_closed(data, decision)
     return []
+
+
+def chart_turn_name(data: Prepared, t: int) -> str:
+    """The naval chart's turn `t` (0 this turn, as @K counts) as a player reads it, whether he names it
+    @K (`awaw plan`) or @turnN (`awaw season`): 'this turn', else 'in' its season and year."""
+    if t == 0:
+        return "this turn"
+    when = turn_after(data.scenario.turn, t)
+    return f"in {when.season.value} {when.year}"
 
 
 def _scuttle_barred(data: Prepared, key: str, turn: int) -> str | None:

@@ -3,6 +3,8 @@ and capacity per yard and turn, who may build what, and later turns' budgets."""
 
 from __future__ import annotations
 
+import re
+
 from ortools.sat.python import cp_model
 
 from models.naval_tables import (
@@ -23,6 +25,25 @@ from optimizer.rules.naval.prepare import YardData, copy_pairs
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
+
+# A rule's subject in the chart's turn t: 'japan/tokyo turn 1' (t counted from 0, this turn), read back by
+# `chart_turn_of`; an explanation names the turn as its reader does (`optimizer.turn.explain`: by season
+# and year; `optimizer.season.explain`: under the season's turn).
+_CHART_TURN = re.compile(r"^(?:(.*) )?turn (\d+)$")
+
+
+def chart_subject(subject: str, t: int) -> str:
+    """The subject of a rule of the chart's turn `t` (0 this turn): 'japan/tokyo turn 1', 'turn 1'."""
+    return f"{subject} turn {t}" if subject else f"turn {t}"
+
+
+def chart_turn_of(subject: str) -> tuple[str, int | None]:
+    """A subject split into what it names and its chart turn (`chart_subject`), or (subject, None)."""
+    match = _CHART_TURN.match(subject)
+    if match is None:
+        return subject, None
+    return match.group(1) or "", int(match.group(2))
+
 
 # 27.7272 A, B: the moves that spend a point on a ship already in the turn's column.
 COLUMN_MOVES = frozenset({ChartAction.CONTINUE, ChartAction.ACCELERATE, ChartAction.ACCELERATE_KNIGHT})
@@ -134,7 +155,7 @@ def involuntary_deferral(
     naval = variables.naval
     assert naval is not None
     budget = variables if budget is None else budget
-    where = yard.key if t == 0 else f"{yard.key} turn {t}"
+    where = yard.key if t == 0 else chart_subject(yard.key, t)
     deferred = [
         (state, var)
         for _, state, action, var in naval.actions(t, yard=yard.key)
@@ -234,7 +255,7 @@ def restricted_scuttling(
     their deferrals are (`involuntary_deferral`), post it here (`optimizer.season.model`)."""
     naval = variables.naval
     assert naval is not None
-    where = yard.key if t == 0 else f"{yard.key} turn {t}"
+    where = yard.key if t == 0 else chart_subject(yard.key, t)
     for _, _, action, var in naval.actions(t, yard=yard.key):
         if action is ChartAction.SCUTTLE:
             model.add(var == 0).only_enforce_if(guards.of("27.7272 E", where))
@@ -257,13 +278,13 @@ def _yard_turn(
     used = yard_points(variables, key, t)
     one_factor = one_factor_yard_points(variables, key, t)
     if used:
-        model.add(sum(used) <= yard.rate).only_enforce_if(guards.of("27.724 A", f"{key} turn {t}"))
+        model.add(sum(used) <= yard.rate).only_enforce_if(guards.of("27.724 A", chart_subject(key, t)))
     if one_factor:
         model.add(sum(one_factor) <= one_factor_points(yard.rate)).only_enforce_if(
-            guards.of("27.7221 A", f"{key} turn {t}")
+            guards.of("27.7221 A", chart_subject(key, t))
         )
     if on_chart:
-        model.add(sum(on_chart) <= yard.capacity).only_enforce_if(guards.of("27.741", f"{key} turn {t}"))
+        model.add(sum(on_chart) <= yard.capacity).only_enforce_if(guards.of("27.741", chart_subject(key, t)))
     _yard_standing(model, ships, yard, t, guards)
     if t == 0 and not ships.naval.deferring_allowed[yard.power]:
         involuntary_deferral(model, variables, yard, guards)
@@ -279,12 +300,12 @@ def _yard_standing(
     for ship, _, action, var in ships.actions(t, yard=yard.key):
         if action is ChartAction.RAISE:
             if not yard.raises:
-                model.add(var == 0).only_enforce_if(guards.of("27.7263", f"{yard.key} turn {t}"))
+                model.add(var == 0).only_enforce_if(guards.of("27.7263", chart_subject(yard.key, t)))
             continue
         if not yard.builds and action_cost(ship, action)[0] > 0:
-            model.add(var == 0).only_enforce_if(guards.of("27.712 A", f"{yard.key} turn {t}"))
+            model.add(var == 0).only_enforce_if(guards.of("27.712 A", chart_subject(yard.key, t)))
         if not yard.repairs and action is ChartAction.START_REPAIR:
-            model.add(var == 0).only_enforce_if(guards.of("27.7264", f"{yard.key} turn {t}"))
+            model.add(var == 0).only_enforce_if(guards.of("27.7264", chart_subject(yard.key, t)))
 
 
 def _power_turn(model: cp_model.CpModel, ships: NavalVariables, power: Power, t: int, guards: Guards) -> None:
@@ -293,10 +314,10 @@ def _power_turn(model: cp_model.CpModel, ships: NavalVariables, power: Power, t:
     if t > 0:
         spent = ships.brps(power, t)
         model.add(spent <= naval.future_brps[t, power]).only_enforce_if(
-            guards.of("27.11", f"{power.value} turn {t}")
+            guards.of("27.11", chart_subject(power.value, t))
         )
         model.add(spent <= naval.future_limits[t, power]).only_enforce_if(
-            guards.of("27.31", f"{power.value} turn {t}")
+            guards.of("27.31", chart_subject(power.value, t))
         )
     cap = naval.cve_caps.get(power)
     if cap is not None:
@@ -334,7 +355,7 @@ def _us_before_war(model: cp_model.CpModel, data: Prepared, ships: NavalVariable
                 if action is ChartAction.LAY_DOWN and ship.british_cve
             ]
             if laid:
-                model.add(sum(laid) <= cap).only_enforce_if(guards.of("27.7223 B", f"turn {t}"))
+                model.add(sum(laid) <= cap).only_enforce_if(guards.of("27.7223 B", chart_subject("", t)))
 
 
 def _lay_down_caps(model: cp_model.CpModel, ships: NavalVariables, guards: Guards) -> None:

@@ -7,6 +7,7 @@ The position (`LONG` of test_chart.py): a two-turn season (summer, fall 1942) be
 (chart turn 2, past the season) for one point, 3 BRPs (27.7272 A), it launches. Winter's budget is what
 `horizon.future` gives it: 3 BRPs and a limit of 3, or without that entry this turn's (0 BRPs, 27.11)."""
 
+import json
 from functools import partial
 
 import pytest
@@ -68,10 +69,13 @@ def test_fixing_the_winter_step_past_the_season_charges_it_at_the_horizons_brp_v
 
 def test_fixing_the_winter_step_without_winters_brps_names_27_11(tmp_path):
     """Without winter's entry in `horizon.future` its BRPs are this turn's: 0 (27.11), so the 3-BRP step
-    cannot be paid; the season has no plan and the explanation names 27.11 and the chart's turn."""
+    cannot be paid; the season has no plan and the explanation names 27.11 under the chart's turn as the
+    season counts it: `@2` is the chart's turn 2, the season's turn 3 (winter 1942, `@turn3`), though
+    turn 1's model plans it."""
     result = run("season", _file(tmp_path, "{turns: 4}"), "--fix", "germany:cl:continue@2", "--json")
     assert result.exit_code == 1
-    assert "27.11" in result.stdout and "germany turn 2" in result.stdout
+    assert "cannot be met: fix germany:cl:continue@2 (turn 3)" in result.stdout
+    assert "turn 3 (winter 1942): blocked by 27.11 BRPs available (germany)" in result.stdout
 
 
 def _file(tmp_path, horizon: str):
@@ -87,7 +91,7 @@ def test_a_chart_action_past_the_charts_horizon_is_refused_in_one_line(tmp_path)
     for form in ("germany:cl:continue@4", "germany:cl:continue@turn5"):
         result = run("season", path, "--fix", form)
         assert result.exit_code == 2
-        assert f"'{form}': chart turn 4 (turn5) is past the naval chart's 4 turns" in result.stderr
+        assert f"'{form}': @turn5 (@4) is past the naval chart's 4 turns" in result.stderr
     with pytest.raises(InputError, match="turn 3 is out of the season's 2 turns"):
         parse_season_decision("--fix", "germany:cl@turn3", 2)
     with pytest.raises(InputError, match="takes its turn once"):
@@ -289,3 +293,39 @@ def test_restricted_scuttling_binds_the_seasons_later_turns_27_7272_e():
     allowed = parse_scenario(SCUTTLED.replace("DEFERRING", "true"))
     assert solved(allowed, fix=["germany:hipper:scuttle@turn2"]).plan is not None
     assert [v for v in check_season(allowed, scuttled) if v.rule.startswith("27.7272")] == []
+
+
+def test_a_later_turns_chart_action_is_explained_under_its_own_turn_27_7272_e():
+    """27.7272 E with C: deferring restricted, Hipper may not be scuttled in the season's fall turn. The
+    fix `@turn2` is the chart's action of turn 2 though turn 1's model posts it (27.7: the chart is
+    planned whole there), so the explanation says it, and the rule that blocks it at Kiel, under turn 2
+    as the player counts it, never with the chart's own count from 0 ('kiel turn 1') beside it."""
+    from optimizer.planners import Limits
+    from optimizer.planners.season import SEASON
+
+    position = parse_scenario(SCUTTLED.replace("DEFERRING", "false"))
+    fixed = SEASON.solve(position, Limits(), parse_season_decisions(["germany:hipper:scuttle@turn2"], [], 2))
+    assert fixed.status is Status.INFEASIBLE
+    assert list(fixed.explanation) == [
+        "turn 2 (fall 1942) is the first turn the season cannot plan (turn 1 can be planned, not turn 2 "
+        "after them)",
+        "cannot be met: fix germany:hipper:scuttle@turn2 (turn 2)",
+        "turn 2 (fall 1942): blocked by 27.7272 E (germany/kiel): scuttling is subject to the same "
+        "restrictions as deferring (27.7272 C), and deferring_allowed is false, a restriction that stands "
+        "through the season",
+    ]
+
+
+def test_why_not_a_later_turns_chart_action_the_player_forbade_names_the_forbid(tmp_path):
+    """A season's why-not finds the player's own decisions among the explanation's requirements by their
+    words and turn (`optimizer.season.why_not`): with Hipper's continuation forbidden in turn 2, why not
+    continue it then is answered by that --forbid, both said as turn 2's (the chart's action of turn 2,
+    posted in turn 1's model, 27.7), not 'no legal season plan'."""
+    path = tmp_path / "scuttled.yaml"
+    path.write_text(SCUTTLED.replace("DEFERRING", "true"))
+    form = "germany:hipper:continue@turn2"
+    result = run("season", path, "--forbid", form, "--why-not", form, "--json")
+    assert result.exit_code == 0, result.output
+    (answer,) = json.loads(result.stdout)["why_not"]
+    assert answer["reason"] == f"your --forbid {form} rules it out"
+    assert f"cannot be met: forbid {form} (turn 2); include {form} (turn 2)" in answer["explanation"]

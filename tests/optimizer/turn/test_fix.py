@@ -281,8 +281,10 @@ def test_cli_bad_specs_exit_2(args, problem):
 @pytest.mark.parametrize("command", ["plan", "season"])
 def test_a_chart_action_past_the_horizon_names_both_ways_to_plan_further(command, tmp_path):
     """27.7: the chart is planned over the horizon's turns only; the bundled Japanese chart's 4 turns are
-    0 to 3, so `@9` is bad input (exit 2). `awaw plan` plans further with --horizon, `awaw season` (here a
-    one-turn season, whose plan is awaw plan's) with the scenario's horizon.turns: the message names both."""
+    fall 1941 to summer 1942, so `@9` (winter 1943) is bad input (exit 2). `awaw plan` plans further with
+    --horizon, `awaw season` (here a one-turn season, whose plan is awaw plan's) with the scenario's
+    horizon.turns: the message names both, and the turns by season and year, as `@9` (counted from 0)
+    and a season's `@turn10` (from 1) read alike."""
     scenario = Path("scenarios/japan_fall_1941_naval.yaml")
     if command == "season":
         season = tmp_path / "one_turn_season.yaml"
@@ -291,8 +293,8 @@ def test_a_chart_action_past_the_horizon_names_both_ways_to_plan_further(command
     result = CliRunner().invoke(app, [command, str(scenario), "--fix", "japan:yamato:continue@9"])
     assert result.exit_code == 2, result.output
     assert (
-        "turn 9 is past the horizon of 4 turns (0 to 3; awaw plan --horizon, or the scenario's horizon.turns)"
-        in result.output
+        "winter 1943 is past the horizon of 4 turns (fall 1941 to summer 1942; awaw plan --horizon, or the "
+        "scenario's horizon.turns)" in " ".join(result.output.split())
     )
 
 
@@ -470,3 +472,27 @@ def test_cli_unknown_sw_lines_and_yards_exit_2(args, problem):
     result = CliRunner().invoke(app, ["plan", str(NAVAL), *args])
     assert result.exit_code == 2, result.output
     assert result.output.strip() == problem
+
+
+def test_a_later_chart_turns_rule_and_action_are_named_by_season_and_year_27_11():
+    """27.7272 A, 27.11: the cruiser in row 2 of Kiel's winter column is continued in the winter (`@2`,
+    the chart's turn 2 counted from 0) for one point and 3 BRPs; with no `horizon.future` entry the
+    winter's BRPs are this turn's 0, so the fix cannot be met, blocked by 27.11 in winter 1942. The
+    explanation names that turn by its season and year, not by the model's count from 0 ('germany turn
+    2', which a player counting this turn as 1 reads as the fall); an action never open to a ship is said
+    so of its turn the same way (27.7272: a cruiser in row 2 of the winter column cannot launch in the
+    fall)."""
+    from models.io import parse_scenario
+    from tests.optimizer.season.test_chart import long_text
+
+    scenario = parse_scenario(long_text("{turns: 4}").replace("season: {turns: 2}\n", ""))
+    result = solved(scenario, fix=["germany:cl:continue@2"])
+    assert result.status is Status.INFEASIBLE
+    assert result.explanation == [
+        "cannot be met: fix germany:cl:continue@2",
+        "blocked by 27.11 BRPs available (germany in winter 1942)",
+    ]
+    launched = solved(scenario, fix=["germany:cl:launch@1"])
+    assert "blocked by 27.7272 chart (germany/kiel/cl): launch is never open to it in fall 1942" in (
+        launched.explanation
+    )

@@ -245,7 +245,8 @@ def test_why_not_sw_builds_on_the_bundled_naval_scenario():
 def test_why_not_an_sw_build_past_the_yards_half_rate():
     """27.7221 A: Glasgow (rate 4) spends at most 2 points on one-factor units, and an SW factor costs 1
     (27.721 A). With the player's --fix of two escort groups paid by Glasgow, why not merchant tonnage
-    there: no legal plan with that fix includes it, the explanation naming 27.7221 A at Glasgow."""
+    there: no legal plan with that fix includes it, the explanation naming 27.7221 A at Glasgow (this
+    turn's: no turn named)."""
     scenario = _load(Path("scenarios/britain_usa_summer_1942_naval.yaml"))
     position = Position(scenario, parse_decisions(["britain:escort-group@glasgow=2"], []))
     base = position.solve()
@@ -253,7 +254,7 @@ def test_why_not_an_sw_build_past_the_yards_half_rate():
     (answer,) = position.why_not(base, [parse_decision("--why-not", "britain:merchant-tonnage@glasgow")])
     assert not answer.included and not answer.possible
     assert answer.reason == "no legal plan with your --fix britain:escort-group@glasgow=2 includes it"
-    assert "blocked by 27.7221 A (britain/glasgow turn 0)" in answer.explanation
+    assert "blocked by 27.7221 A (britain/glasgow)" in answer.explanation
 
 
 NAVAL = Path("scenarios/britain_usa_summer_1942_naval.yaml")
