@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from models.quantities import MAX_PLAN_VALUE
-
-DEFAULT_TOLERANCE = "5%"
+DEFAULT_TOLERANCE = "5%"  # loads nothing: the commands' --help names it without the models
 _TOLERANCE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$")
 
 
@@ -34,6 +32,8 @@ class Tolerance:
 
 def parse_tolerance(text: str) -> Tolerance:
     """'2' (objective points) or '5%' (per cent of the best); raises ValueError naming the form."""
+    from models.quantities import MAX_PLAN_VALUE  # here, not on import: see DEFAULT_TOLERANCE
+
     match = _TOLERANCE.match(text)
     if match is None:
         raise ValueError(f"'{text}' is not a tolerance: give objective points (2) or a percentage (5%)")
