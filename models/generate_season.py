@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from models.generate import Pick, _entry, scenario_data
+from models.grant_state import paris_allied_on_map
 from models.scenario import Scenario
 from models.tables import Power
 
@@ -37,6 +38,7 @@ def season_data(
     # expected spending is drawn within it, so that some plan pays it (27.12; a plan keeping too little
     # breaks it, `optimizer.season.model`), as a player's expectations would be.
     now = Scenario.model_validate(data)
+    paris_allied = paris_allied_on_map(now.map)
     most = {power: max(0, now.brps_available(Power(power))) for power in data["powers"]}
     for turn in range(2, length + 1):
         if pick(0, 2) == 0:
@@ -47,6 +49,8 @@ def season_data(
             for name in ("gains", "losses", "brps_received"):
                 if pick(0, 2) == 0:
                     mine[name] = pick(0, 30)
+            if power == Power.FRANCE.value and not paris_allied:
+                mine.pop("brps_received", None)  # no grant reaches France without Paris (40.331 A, 40.34 A)
             own = max(0, most[power] + mine.get("gains", 0) - mine.get("losses", 0))
             if pick(0, 2) == 0:
                 mine["spending"] = pick(0, min(30, own))

@@ -564,6 +564,7 @@ class Scenario(Strict):
                 set(self.factions()),
                 {power: {entry.id for entry in state.force_pool} for power, state in self.powers.items()},
                 self.horizon,
+                paris_allied_on_map(self.map),
             )
         ):
             raise ValueError(problem)

@@ -124,3 +124,30 @@ def test_a_twelve_turn_chart_beside_a_four_turn_season_is_its_own_horizon_27_7()
 def test_the_growth_rule_takes_no_brp_value():
     [(where, _)] = problems("season: {turns: 2, leftover: {rule: growth, brp_value: 1}}\n")
     assert where.startswith("season.leftover")
+
+
+FRANCE = """
+name: t
+turn: {season: spring, year: 1940}
+faction: western_allies
+powers:
+  france:
+    brps: 95
+    brp_base: 85
+    force_pool: []
+"""
+
+
+def test_brps_france_expects_to_receive_without_paris_are_refused_40_331_a_40_34_a():
+    """40.331 A, 40.34 A: "Grants to France are allowed only if Paris is under Allied control". BRPs a
+    power expects from powers not planned are read as a grant (`brps_received`), so with Paris German on
+    the map France's are refused at their field; with Paris Allied they are accepted (as the turn refuses
+    a grant France receives, `grants_received`)."""
+    season = "season:\n  turns: 2\n  expectations:\n    - {turn: 2, powers: {france: {brps_received: 6}}}\n"
+    parse_scenario(FRANCE + season, "s.yaml")
+    german = FRANCE + "map: {sites: {paris: {controller: germany}}}\n" + season
+    with pytest.raises(InputError) as caught:
+        parse_scenario(german, "s.yaml")
+    [(where, problem)] = caught.value.problems
+    assert where == "season.expectations[0].powers.france.brps_received"
+    assert "(40.331 A, 40.34 A)" in problem
