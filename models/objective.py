@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from models.base import Strict
 from models.powers import GrantRecipient
@@ -98,6 +98,18 @@ PRESET_PRIORITIES: dict[Preset, tuple[PriorityKind, ...]] = {
 Value = Annotated[float, Field(ge=-1000, le=1000)]
 
 
+class KeptGrowth(Strict):
+    """BRPs kept valued as the growth of next year's base they make at the year-start sequence (not in the
+    seeds): `growth_rate` of each power's BRPs kept, rounded down, each at `base_brp_value`."""
+
+    growth_rate: float = Field(
+        ge=0,
+        le=1,
+        description="Share of a power's BRPs kept added to next year's base (for example 0.5) [input].",
+    )
+    base_brp_value: float = Field(ge=0, le=100, description="Value of each BRP of next year's base.")
+
+
 class Objective(Strict):
     """What the player wants from this turn (section 3 of the planner's design)."""
 
@@ -110,6 +122,15 @@ class Objective(Strict):
         description="Value per factor (per counter for works) by unit type; unset types take the defaults.",
     )
     unspent_brp_value: Value = Field(default=0.0, description="Value of each BRP not spent.")
+    unspent_brp_growth: KeptGrowth | None = Field(
+        default=None,
+        description=(
+            "BRPs not spent valued as the growth of next year's base they make at the year-start sequence, in "
+            "place of unspent_brp_value: per planned power, its BRPs kept x growth_rate, rounded down, each at "
+            "base_brp_value (a winter turn, say; a one-turn season's `season.leftover` of rule growth sets "
+            "it) [input: the growth rule is outside the seeds]."
+        ),
+    )
     oil_counter_value: Value = Field(default=0.0, description="Value of each oil counter kept.")
     minimum: list[MinimumBuild] = Field(default_factory=list, description="Builds that must be made.")
     reserve: dict[Power, Brps] = Field(default_factory=dict, description="BRPs each power must keep unspent.")
@@ -127,6 +148,15 @@ class Objective(Strict):
     priorities: list[Priority] | None = Field(
         default=None, description="Ordered objectives solved lexicographically; the preset's if unset."
     )
+
+    @model_validator(mode="after")
+    def _kept_valued_once(self) -> Objective:
+        if self.unspent_brp_growth is not None and self.unspent_brp_value:
+            raise ValueError(
+                "unspent_brp_value: with unspent_brp_growth the BRPs kept are valued by their growth; leave "
+                "unspent_brp_value out"
+            )
+        return self
 
     def value_of(self, unit: UnitType) -> float:
         return self.values.get(unit, DEFAULT_VALUES[unit])

@@ -14,6 +14,7 @@ not a whole number of thousandths (a discounted ship, a BRP expected through a l
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -203,6 +204,18 @@ def _naval_value(
                 out.add(-horizon.brp_value * horizon.discount**turn, brps)
 
 
+def _kept_value(objective: Objective, powers: list[Power], facts: Facts, out: Derivation) -> None:
+    """The BRPs each power keeps (27.11): each at `unspent_brp_value`; with `unspent_brp_growth`, "in
+    place of unspent_brp_value: per planned power, its BRPs kept x growth_rate, rounded down, each at
+    base_brp_value" (models/objective.py)."""
+    growth = objective.unspent_brp_growth
+    if growth is None:
+        out.add(objective.unspent_brp_value, sum(facts.kept.get(p, 0) for p in powers))
+        return
+    rate = as_written(growth.growth_rate)
+    out.add(growth.base_brp_value, sum(math.floor(rate * facts.kept.get(p, 0)) for p in powers))
+
+
 def _launched_factors(facts: Facts, plan: Plan, powers: list[Power], units: list[UnitType] | None) -> int:
     """Factors of ships launched within the horizon and of SW units built this turn (27.7, 27.9)."""
     if facts.replay is None:
@@ -243,7 +256,7 @@ def derive_priority(scenario: Scenario, plan: Plan, priority: Priority, facts: F
         for line in lines:
             if counts_unit(line.entry.unit, units):
                 out.add(factor_worth(objective, line.entry.unit), built_factors(line))
-        out.add(objective.unspent_brp_value, sum(facts.kept.get(p, 0) for p in powers))
+        _kept_value(objective, powers, facts, out)
         out.add(objective.oil_counter_value, facts.oil_kept)
         values = objective.delivered_brp_value
         delivered_value(scenario, plan, out, lambda r: values.get(GrantRecipient(r), 0.0))

@@ -13,6 +13,7 @@ LinearExpr = cp_model.LinearExpr | int
 # Values are taken to 1/1000: CP-SAT objectives are integers, and exact
 # integers are what let a later priority keep an earlier one's optimum exactly.
 VALUE_SCALE = 1000
+GROWTH_SCALE = 1000  # a growth rate of BRPs kept (`unspent_brp_growth`, `season.leftover`) in thousandths
 
 
 @lru_cache(maxsize=4096)
@@ -22,6 +23,11 @@ def scaled(value: float) -> int:
     Remembered (a pure function of one float): the naval objective scales the same worths and discounts
     over and over, and `Fraction.limit_denominator` was 0.16 s of 12 naval tail positions (cProfile)."""
     return round(Fraction(value).limit_denominator(VALUE_SCALE) * VALUE_SCALE)
+
+
+def growth_fraction(rate: float) -> Fraction:
+    """A growth rate of BRPs kept as the nearest fraction with denominator at most GROWTH_SCALE."""
+    return Fraction(rate).limit_denominator(GROWTH_SCALE)
 
 
 def value(solver: cp_model.CpSolver, expr: LinearExpr) -> int:

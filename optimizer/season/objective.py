@@ -17,19 +17,16 @@ How a priority reads over the season [reading]:
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ortools.sat.python import cp_model
 
 from models.scenario import Priority, PriorityKind
 from models.tables import Power
 from optimizer.rules.grants.objective import fewest_granted, route_opening_value
-from optimizer.rules.linear import VALUE_SCALE, LinearExpr, scaled
+from optimizer.rules.linear import VALUE_SCALE, LinearExpr, growth_fraction, scaled
 from optimizer.season.model import SeasonVariables
 from optimizer.turn.objective import describe_priority, priority_expression
 
 DISCOUNT_SCALE = 1000  # a later turn's weight in thousandths when the season discounts (`season.discount`)
-GROWTH_SCALE = 1000  # the growth rate of the leftover rule in thousandths
 
 
 def turn_weights(discount: float, length: int) -> tuple[list[int], int]:
@@ -114,7 +111,7 @@ def _priority(
         per_brp = objective.unspent_brp_value if leftover.brp_value is None else leftover.brp_value
         total += end * scaled(per_brp) * sum(variables.kept_at_end(p) for p in powers)
     else:
-        rate = Fraction(leftover.growth_rate).limit_denominator(GROWTH_SCALE)
+        rate = growth_fraction(leftover.growth_rate)
         for power in powers:
             grown = model.new_int_var(0, 100_000, f"season_growth_{power.value}")
             # floor(rate x left): the base grows by whole BRPs [reading]

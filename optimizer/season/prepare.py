@@ -125,7 +125,9 @@ def this_turn(scenario: Scenario, season: SeasonSection, length: int) -> Scenari
 def _valued_at_end(objective: Objective) -> Objective:
     """The objective of a turn of a longer season: BRPs and oil counters kept are valued once, at the
     season's end (`optimizer.season.objective`), not in each turn they are carried through."""
-    return objective.model_copy(update={"unspent_brp_value": 0.0, "oil_counter_value": 0.0})
+    return objective.model_copy(
+        update={"unspent_brp_value": 0.0, "unspent_brp_growth": None, "oil_counter_value": 0.0}
+    )
 
 
 def later_turn(scenario: Scenario, season: SeasonSection, t: int, brps_most: int) -> Scenario:

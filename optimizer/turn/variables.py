@@ -7,6 +7,7 @@ family's `constraints` module (`optimizer.turn.model`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ from optimizer.rules.force_pool.variables import BuildVariables, Slot
 from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED
 from optimizer.rules.grants.variables import GrantVariables
 from optimizer.rules.limits.variables import LIMIT_RANGE, LimitVariables
-from optimizer.rules.linear import LinearExpr
+from optimizer.rules.linear import LinearExpr, expression_range, growth_fraction
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.rules.oil.variables import OilGroup, OilVariables
 from optimizer.turn.prepare import Prepared
@@ -43,6 +44,9 @@ class Variables:
     # 40.244: per Commonwealth country whose builds count against Britain's limit and that may receive a
     # U.S. grant, its construction less that grant, at least 0 (`add_dominion_shares` defines each).
     british_dominion_counted: dict[Dominion, cp_model.IntVar] = field(default_factory=dict)
+    # With `objective.unspent_brp_growth`: per planned power, the BRPs its BRPs kept grow next year's base
+    # by, rounded down (`optimizer.turn.objective.add_kept_growth` defines each).
+    growth: dict[Power, cp_model.IntVar] = field(default_factory=dict)
 
     @classmethod
     def create(
@@ -93,6 +97,14 @@ class Variables:
                     variables.british_dominion_counted[dominion] = model.new_int_var(
                         0, LIMIT_RANGE, f"britain_limit_counted_{dominion.value}"
                     )
+        growth = data.scenario.objective.unspent_brp_growth
+        if growth is not None:
+            rate = growth_fraction(growth.growth_rate)
+            for power in data.powers:
+                low, high = expression_range(model, variables.kept(power))
+                variables.growth[power] = model.new_int_var(
+                    math.floor(rate * low), math.floor(rate * high), f"kept_growth_{power.value}"
+                )
         return variables
 
     def decisions(self) -> list[cp_model.IntVar]:

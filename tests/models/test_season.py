@@ -151,3 +151,16 @@ def test_brps_france_expects_to_receive_without_paris_are_refused_40_331_a_40_34
     [(where, problem)] = caught.value.problems
     assert where == "season.expectations[0].powers.france.brps_received"
     assert "(40.331 A, 40.34 A)" in problem
+
+
+def test_the_growth_of_the_brps_kept_replaces_their_value_per_brp():
+    """`objective.unspent_brp_growth` values the BRPs kept "in place of unspent_brp_value": both given
+    is refused at the objective."""
+    text = (
+        BASE
+        + "objective: {unspent_brp_value: 0.3, unspent_brp_growth: {growth_rate: 0.5, base_brp_value: 1}}\n"
+    )
+    with pytest.raises(InputError) as caught:
+        parse_scenario(text, "s.yaml")
+    [(where, message)] = caught.value.problems
+    assert where == "objective" and "unspent_brp_value: with unspent_brp_growth" in message

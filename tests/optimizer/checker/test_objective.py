@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import scenarios
 from models.generate import scenario_data
-from models.io import load_scenario
+from models.io import load_scenario, parse_scenario
 from models.objective import PriorityKind
 from models.plan import Plan, Status
 from models.scenario import Scenario
@@ -214,4 +214,37 @@ def test_season_stages_rederived_and_an_edit_refused():
     assert [v.message for v in check_season(s, edited)] == [
         "objective.stages[1] (unspent_brps): 80.0 in the plan, 78 by the scenario's objective",
         "objective.stages[2] (oil_kept): 1.0 in the plan, 0 by the scenario's objective",
+    ]
+
+
+GROWN = """
+name: nothing to build
+turn: {season: winter, year: 1942}
+faction: european_axis
+powers:
+  germany: {brps: 15, brp_base: 100, force_pool: []}
+  italy: {brps: 15, brp_base: 60, force_pool: []}
+objective:
+  preset: max-value
+  unspent_brp_growth: {growth_rate: 0.5, base_brp_value: 1.0}
+"""
+
+
+def test_the_growth_of_the_brps_kept_is_derived_per_power_and_an_edit_refused():
+    """models/objective.py, `unspent_brp_growth`: "in place of unspent_brp_value: per planned power, its
+    BRPs kept x growth_rate, rounded down, each at base_brp_value". Germany and Italy keep 15 BRPs each:
+    7 + 7 = 14 BRPs of next year's base at 1.0, 14.0 (not 0.5 x 30 = 15, the rounding of the sum). The
+    plan stating 15 is refused."""
+    s = parse_scenario(GROWN)
+    best = solve(s).plan
+    assert best is not None and best.objective is not None
+    assert best.objective.stages[0].value == 14.0
+    assert check(s, best) == []
+    stages = [best.objective.stages[0].model_copy(update={"value": 15.0}), *best.objective.stages[1:]]
+    edited = best.model_copy(
+        update={"objective": best.objective.model_copy(update={"value": 15.0, "stages": stages})}
+    )
+    assert [v.message for v in check(s, edited)] == [
+        "objective.stages[0] (value): 15.0 in the plan, 14 by the scenario's objective",
+        "objective.value: 15.0 in the plan, 14 by the scenario's objective (its first priority, value)",
     ]
