@@ -556,6 +556,11 @@ class Scenario(Strict):
                 raise ValueError(problem)
         if problem := self._expected_orders_problem():
             raise ValueError(problem)
+        if self.season is not None and self.objective.unspent_brp_growth is not None:
+            raise ValueError(
+                "objective.unspent_brp_growth: with a season: section the BRPs left at its end are valued by "
+                "season.leftover (rule growth, with growth_rate and base_brp_value)"
+            )
         if self.season is not None and (
             problem := season_problem(
                 self.season,
@@ -569,6 +574,18 @@ class Scenario(Strict):
         ):
             raise ValueError(problem)
         return self
+
+    def one_turn_position(self) -> Scenario:
+        """A one-turn season's turn position (`season: {turns: 1}`, as `awaw next` writes a season's last
+        turn): the scenario with its `season.leftover` as the turn's value of the BRPs kept
+        (`Leftover.turn_objective`), for the solve, the what-ifs, `awaw season --check` and `awaw next`
+        alike. The scenario itself with the default leftover, so that its plan is `awaw plan`'s."""
+        if self.season is None:
+            return self
+        objective = self.season.leftover.turn_objective(self.objective)
+        if objective is self.objective:
+            return self
+        return self.model_copy(update={"objective": objective})
 
     def oil_available(self, faction: Faction) -> int:
         """Oil counters of `faction` available for construction (27.35): its counters less those kept

@@ -19,6 +19,7 @@ from pydantic import Field, model_validator
 
 from models.base import Strict
 from models.naval import Horizon
+from models.objective import KeptGrowth, Objective
 from models.powers import ConstructionLimitInputs, ForcePoolEntry, Season, Turn
 from models.quantities import Brps, Counters
 from models.tables import Faction, Power
@@ -168,6 +169,19 @@ class Leftover(Strict):
         if self.rule == "per_brp" and (self.growth_rate or self.base_brp_value):
             raise ValueError("growth_rate: only with rule growth")
         return self
+
+    def turn_objective(self, objective: Objective) -> Objective:
+        """The objective of a one-turn season's turn: the BRPs the turn keeps are what is left at the
+        season's end, valued by this rule (README "A season planned whole": "what is left at the horizon's
+        end is valued by the player's stated rule for it"): per_brp at `brp_value` each, as the turn's
+        `unspent_brp_value`; growth as the turn's `unspent_brp_growth`, in place of `unspent_brp_value`.
+        The objective itself when the rule is the default (per_brp at the objective's own value)."""
+        if self.rule == "growth":
+            growth = KeptGrowth(growth_rate=self.growth_rate, base_brp_value=self.base_brp_value)
+            return objective.model_copy(update={"unspent_brp_value": 0.0, "unspent_brp_growth": growth})
+        if self.brp_value is None or self.brp_value == objective.unspent_brp_value:
+            return objective
+        return objective.model_copy(update={"unspent_brp_value": self.brp_value})
 
 
 class SeasonSection(Strict):

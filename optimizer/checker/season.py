@@ -63,9 +63,10 @@ from optimizer.checker.violations import REPORT, Violation
 def first_turn(scenario: Scenario, length: int) -> Scenario:
     """Turn 1 as the turn checker reads it: the chart's own horizon, its turns within the season with
     their budgets open (checked here against each turn's own BRPs and limit), those past the season as
-    the scenario gives them."""
+    the scenario gives them. One turn: the turn position itself, the scenario with its `season.leftover`
+    as the turn's value of the BRPs kept (`Scenario.one_turn_position`)."""
     if length == 1:
-        return scenario
+        return scenario.one_turn_position()
     own = scenario.horizon
     future = [
         FutureTurn(

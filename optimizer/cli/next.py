@@ -72,7 +72,8 @@ def next_turn(
         raise fail(error.render(), 2) from None
     if turns is not None and (problem := SEASON.other_length(scenario, turns)):
         raise fail(f"{plan_file}: {problem}", 2)  # as `awaw season --check` refuses it
-    position = first_turn(scenario, length)  # the scenario itself for one turn, season or not
+    # For one turn the turn position (a one-turn season's with its leftover, `Scenario.one_turn_position`)
+    position = first_turn(scenario, length)
     # The rules only: what the plan says it is worth is `awaw check`'s and `awaw season --check`'s to
     # verify (a season plan's turn 1 states the whole season's objective, not its own).
     if breaches := check(position, plan.model_copy(update={"objective": None})):

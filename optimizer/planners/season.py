@@ -1,8 +1,11 @@
 """The season planner: this turn and the later turns of a `season:` section planned whole (rules 27 and
 40 each turn, BRPs, force pools, oil counters and routes carried from turn to turn): `awaw season`.
 
-A one-turn season is the turn position itself, solved by the turn planner: its plan and JSON are those
-of `awaw plan`, byte for byte. A longer season is the season model (`optimizer.season`); its result's plan
+A one-turn season is the turn position itself, solved by the turn planner: the scenario with its
+`season.leftover` as the turn's value of the BRPs kept (`Scenario.one_turn_position`: README "A season
+planned whole", what is left at the end "valued by the player's stated rule for it"), for the solve, the
+what-ifs and `--check` alike; with the default leftover its plan and JSON are those of `awaw plan`, byte
+for byte. A longer season is the season model (`optimizer.season`); its result's plan
 is a `SeasonPlan` whose first turn is this turn's orders; `SeasonPlanner.answer` solves it with what
 `--why`, `--why-not` and `--alternatives` ask of it, for the CLI and the web page alike.
 """
@@ -94,7 +97,7 @@ class SeasonPlanner:
         if season.length(scenario.turn) == 1:
             from optimizer.planners.position import Position
 
-            fixed = Position(scenario, tuple(d.decision for d in decisions))
+            fixed = Position(scenario.one_turn_position(), tuple(d.decision for d in decisions))
             return _one_turn(scenario, fixed.solve(limits.left(), keep=False))
         from functools import partial
 
@@ -170,7 +173,7 @@ class SeasonPlanner:
             )
         from optimizer.planners.position import Position
 
-        position = Position(scenario, tuple(d.decision for d in decisions))
+        position = Position(scenario.one_turn_position(), tuple(d.decision for d in decisions))
         asked = [d.decision for d in why_not]
         solved = position.answer(
             limits.left(), why=why, why_not=asked, alternatives=alternatives, tolerance=within
@@ -241,14 +244,15 @@ class SeasonPlanner:
 
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
         """A season plan (`awaw season --json`), each turn checked by the season checker; a one-turn
-        season's plan is `awaw plan`'s and is checked as the turn planner checks it."""
+        season's plan is `awaw plan`'s and is checked as the turn planner checks it, against its turn
+        position (`Scenario.one_turn_position`: the leftover's value of the BRPs kept)."""
         from models.io import InputError, line_of, parse_json, refuse_other_format, validate
         from optimizer.checker.season import check_season
 
         season = scenario.season
         assert season is not None
         if season.length(scenario.turn) == 1:
-            return TURN.check(scenario, text, file)
+            return TURN.check(scenario.one_turn_position(), text, file)
         data, lines = parse_json(text, file)
         refuse_other_format(data, lines, file, "season plan", SEASON_PLAN_FORMAT, required=True)
         plan = validate(SeasonPlan, data, file, lines)

@@ -101,10 +101,11 @@ def this_turn(scenario: Scenario, season: SeasonSection, length: int) -> Scenari
     gives them (`horizon.future`, else this turn's BRPs and limits, as `awaw plan` reads them), every turn
     weighted by `season.discount`. No BRP value is charged here: a season turn's naval BRPs are paid out
     of the flow, whose leftover is valued, and those past the season are charged at `horizon.brp_value` by
-    the season's objective (`optimizer.season.objective.chart_past_season`). One turn: the scenario
-    itself."""
+    the season's objective (`optimizer.season.objective.chart_past_season`). One turn: the turn position
+    itself, the scenario with its leftover as the turn's value of the BRPs kept
+    (`Scenario.one_turn_position`)."""
     if length == 1:
-        return scenario
+        return scenario.one_turn_position()
     own = scenario.horizon
     horizon = Horizon(
         turns=chart_horizon(own, length),

@@ -153,6 +153,29 @@ def test_brps_france_expects_to_receive_without_paris_are_refused_40_331_a_40_34
     assert "(40.331 A, 40.34 A)" in problem
 
 
+@pytest.mark.parametrize(
+    ("leftover", "unspent", "growth"),
+    [
+        ("{}", 0.3, None),  # the default: the objective's own value, the objective itself
+        ("{rule: per_brp, brp_value: 0.5}", 0.5, None),
+        ("{rule: growth, growth_rate: 0.5, base_brp_value: 1.0}", 0.0, (0.5, 1.0)),
+    ],
+)
+def test_a_one_turn_seasons_position_values_the_brps_kept_by_its_leftover(leftover, unspent, growth):
+    """Issue 28: what is left at the end "is valued by the player's stated rule for it: a value per BRP,
+    or a growth rate applied to it at the year-start sequence and valued as that many BRPs of next year's
+    base". A one-turn season's turn position (`Scenario.one_turn_position`) is the scenario with that rule
+    as the turn's value of the BRPs kept: per_brp as `unspent_brp_value`, growth as `unspent_brp_growth`
+    (in place of `unspent_brp_value`); the default leaves the scenario as it is."""
+    text = BASE + f"objective: {{unspent_brp_value: 0.3}}\nseason: {{turns: 1, leftover: {leftover}}}\n"
+    scenario = parse_scenario(text, "s.yaml")
+    position = scenario.one_turn_position()
+    assert position.objective.unspent_brp_value == unspent
+    found = position.objective.unspent_brp_growth
+    assert (None if found is None else (found.growth_rate, found.base_brp_value)) == growth
+    assert (position is scenario) == (leftover == "{}")
+
+
 def test_the_growth_of_the_brps_kept_replaces_their_value_per_brp():
     """`objective.unspent_brp_growth` values the BRPs kept "in place of unspent_brp_value": both given
     is refused at the objective."""

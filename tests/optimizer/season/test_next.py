@@ -455,3 +455,70 @@ def plans_of(text: str) -> list[Plan]:
     if "turns" in data:
         return [turn.plan for turn in SeasonPlan.model_validate(data).turns]
     return [Plan.model_validate(data)]
+
+
+LEFTOVERS = (
+    {"rule": "per_brp", "brp_value": 1.5},
+    {"rule": "growth", "growth_rate": 0.5, "base_brp_value": 2.5},
+)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_seasons_last_turn_planned_again_values_its_leftover_as_the_season_did(seed):
+    """A two-turn season with a stated leftover (issue 28: what is left at the end "is valued by the
+    player's stated rule for it: a value per BRP, or a growth rate applied to it at the year-start
+    sequence and valued as that many BRPs of next year's base"), carried a turn on: `awaw next` writes
+    `turns: 1` and keeps the leftover (`later_season`), and the last turn planned again values the BRPs it
+    keeps by that rule, as the season plan did. So it is worth exactly what the season expected of it
+    and its orders are the season's expected ones (a one-turn season valued its BRPs kept at the
+    objective's `unspent_brp_value`, and built what the season expected it to keep)."""
+    data = season_data(random.Random(seed).randint, turns=2, naval=False, requirements=False)
+    data.pop("grants", None)
+    data.pop("usat", None)
+    data["season"].pop("discount", None)
+    data["season"]["leftover"] = LEFTOVERS[seed % 2]
+    scenario = Scenario.model_validate(data)
+    season = solve_season(scenario).plan
+    if season is None:
+        return
+    following = carried(scenario, season)
+    assert following.season is not None and following.season.turns == 1
+    assert following.season.leftover == scenario.season.leftover
+    result = SEASON.solve(following, Limits())
+    assert result.plan is not None
+    expected = season.objective.stages[0].value - first_priority(scenario.objective, season.turns[0].plan)
+    assert result.plan.objective.stages[0].value == pytest.approx(expected, abs=1e-6)
+    assert orders(result.plan.turns[0].plan) == orders(season.turns[1].plan)
+
+
+def test_awaw_next_then_season_keeps_the_brps_the_seasons_leftover_values(tmp_path):
+    """Through the commands: fall 1942, Germany's 10 BRPs, 10 one-factor infantry at 1 BRP a factor
+    (27.11 A) worth 0.4 each, a BRP kept worth 0.3 by the objective and 0.5 by the season's leftover. The
+    two-turn season keeps all 10 to the end (10 x 0.5 = 5.0 against 4.0 for building them); the winter
+    turn `awaw next` writes (`turns: 1`, the leftover kept), planned by `awaw season`, keeps them too, as
+    the season expected, where it built all 10."""
+    data = yaml.safe_load(
+        """
+name: fall
+turn: {season: fall, year: 1942}
+faction: european_axis
+powers:
+  germany:
+    brps: 10
+    brp_base: 100
+    force_pool:
+      - {id: inf, unit: infantry, factors: 1, count: 10}
+objective: {preset: max-value, values: {infantry: 0.4}, unspent_brp_value: 0.3}
+season: {turns: 2, leftover: {rule: per_brp, brp_value: 0.5}}
+"""
+    )
+    planned, text = season_then_next(tmp_path, data)
+    before = SeasonPlan.model_validate_json(planned)
+    assert before.objective.value == 5.0 and [t.plan.builds for t in before.turns] == [[], []]
+    written = yaml.safe_load(text)
+    assert written["season"] == {"turns": 1, "leftover": {"brp_value": 0.5}, "expectations": []}
+    again = run("season", tmp_path / "n.yaml", "--json")
+    assert again.exit_code == 0, again.stdout
+    (after,) = plans_of(again.stdout)
+    assert after.objective is not None and after.objective.stages[0].value == 5.0
+    assert orders(after) == orders(before.turns[1].plan)

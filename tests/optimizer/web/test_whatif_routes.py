@@ -339,3 +339,32 @@ def test_an_sw_build_asked_of_the_page_is_the_cli_json_byte_for_byte(client, wha
     if "why_not" in whatif:
         (why_not,) = json.loads(data["plan"])["why_not"]
         assert not why_not["possible"] and "blocked by 27.7221 A" in data["html"]
+
+
+def test_a_one_turn_seasons_whatif_values_the_brps_kept_by_its_leftover(client, tmp_path):
+    """The page's what-if of a one-turn season asks its turn position with the season's leftover as the
+    value of the BRPs kept (README "A season planned whole": what is left is "valued by the player's
+    stated rule for it"), as `awaw season` does: fall 1942, Germany's 10 BRPs, one-factor infantry at 1
+    BRP a factor (27.11 A) worth 0.4, a BRP kept worth 0.3 by the objective and 0.5 by the leftover. Two
+    infantry fixed: 2 x 0.4 + 8 x 0.5 = 4.8, beside the best, all 10 kept, 5.0."""
+    text = """
+name: fall
+turn: {season: fall, year: 1942}
+faction: european_axis
+powers:
+  germany:
+    brps: 10
+    brp_base: 100
+    force_pool:
+      - {id: inf, unit: infantry, factors: 1, count: 10}
+objective: {preset: max-value, values: {infantry: 0.4}, unspent_brp_value: 0.3}
+season: {turns: 1, leftover: {rule: per_brp, brp_value: 0.5}}
+"""
+    one = tmp_path / "one.yaml"
+    one.write_text(text)
+    whatif = {"fix": ["germany:inf=2"]}
+    answer = client.post("/api/whatif", json={"yaml": text, "file": one.name, "whatif": whatif})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["plan"] == cli_stdout("season", str(one), "--fix", "germany:inf=2", "--json")
+    assert (data["objective"], data["best"]) == (4.8, 5.0)
