@@ -53,6 +53,7 @@ class ActionChange(PlanModel):
     """A ship whose chart action in one turn differs between the two plans."""
 
     turn: int = Field(ge=0, le=MAX_TURNS, description="0 for this turn, 1 for the next, and so on.")
+    when: str = Field(description="The turn as a player names it, by its season and year ('winter 1942').")
     power: Power = Field(description="The yard's owner.")
     yard: str = Field(description="Shipyard id.")
     ship: str = Field(description="The ship.")

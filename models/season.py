@@ -35,6 +35,13 @@ def turn_after(turn: Turn, turns: int = 1) -> Turn:
     return Turn(season=SEASON_ORDER[index % 4], year=turn.year + index // 4)
 
 
+def turn_name(turn: Turn, turns: int = 0) -> str:
+    """The game turn `turns` after `turn` (`turn_after`) as a player names it, by its season and year:
+    'winter 1942'. A naval chart's turn t of a horizon from `turn` is `turn_name(turn, t)`."""
+    when = turn_after(turn, turns)
+    return f"{when.season.value} {when.year}"
+
+
 def turns_to_year_end(turn: Turn) -> int:
     """This turn and the turns after it to the end of its year (the winter turn)."""
     return len(SEASON_ORDER) - SEASON_ORDER.index(turn.season)

@@ -98,7 +98,7 @@ def _diff_parts(comparison: Comparison) -> list[RenderableType]:
         )
     for action in diff.actions_changed:
         table.add_row(
-            f"chart, turn {action.turn}",
+            f"chart, {action.when}",
             action.power.value,
             action.ship,
             action.yard,

@@ -24,7 +24,7 @@ from ortools.sat.python import cp_model
 
 from models.io import InputError
 from models.naval_tables import SW_BRPS_PER_FACTOR, SW_SB_PER_FACTOR, ChartAction, one_factor_points
-from models.season import turn_after
+from models.season import turn_name
 from models.tables import Power
 from optimizer.rules.grants.prepare import path_route
 from optimizer.rules.guards import Guards
@@ -142,11 +142,10 @@ def _problem(data: Prepared, decision: Decision) -> str | None:
             # `awaw plan` takes --horizon; `awaw season` (a one-turn season too) reads horizon.turns only.
             # Named by season and year: the form may count from 0 (@K) or, in a one-turn season, from 1
             # (@turnN), so a number would read wrong one way or the other.
-            first, last, asked = (turn_after(data.scenario.turn, t) for t in (0, turns - 1, decision.turn))
+            first, last, asked = (turn_name(data.scenario.turn, t) for t in (0, turns - 1, decision.turn))
             return (
-                f"{asked.season.value} {asked.year} is past the horizon of {turns} turns ({first.season.value} "
-                f"{first.year} to {last.season.value} {last.year}; awaw plan --horizon, or the scenario's "
-                "horizon.turns)"
+                f"{asked} is past the horizon of {turns} turns ({first} to {last}; awaw plan --horizon, or "
+                "the scenario's horizon.turns)"
             )
         return None
     network = data.network
@@ -260,8 +259,7 @@ def chart_turn_name(data: Prepared, t: int) -> str:
     @K (`awaw plan`) or @turnN (`awaw season`): 'this turn', else 'in' its season and year."""
     if t == 0:
         return "this turn"
-    when = turn_after(data.scenario.turn, t)
-    return f"in {when.season.value} {when.year}"
+    return f"in {turn_name(data.scenario.turn, t)}"
 
 
 def _scuttle_barred(data: Prepared, key: str, turn: int) -> str | None:

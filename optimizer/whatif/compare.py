@@ -25,7 +25,9 @@ from models.comparison import (
 )
 from models.decisions import Decisions
 from models.plan import Plan, Status, SWPlanReport
+from models.powers import Turn
 from models.scenario import Scenario
+from models.season import turn_name
 from models.tables import POWER_FACTION, Faction, Power
 from optimizer.checker import Violation, check
 from optimizer.turn.built import Built
@@ -121,9 +123,10 @@ def scores(mine: Plan | None, best: Plan) -> list[PriorityScore]:
     return out
 
 
-def plan_diff(mine: Plan | None, best: Plan, data: Prepared | None) -> PlanDiff:
+def plan_diff(mine: Plan | None, best: Plan, data: Prepared | None, turn: Turn) -> PlanDiff:
     """What the best plan does differently: counters per power, entry and class of interchangeable sites
-    (a site of the same class is no difference), chart actions per turn and ship, grants per grantor,
+    (a site of the same class is no difference), chart actions per turn (0 `turn`, named by its season
+    and year) and ship, grants per grantor,
     recipient and route, and SW units, route openings and oil counters spent."""
     if mine is None:
         return PlanDiff()
@@ -144,7 +147,13 @@ def plan_diff(mine: Plan | None, best: Plan, data: Prepared | None) -> PlanDiff:
     was, now = _chart(mine), _chart(best)
     actions = [
         ActionChange(
-            turn=key[0], power=Power(key[1]), yard=key[2], ship=key[3], mine=was.get(key), best=now.get(key)
+            turn=key[0],
+            when=turn_name(turn, key[0]),
+            power=Power(key[1]),
+            yard=key[2],
+            ship=key[3],
+            mine=was.get(key),
+            best=now.get(key),
         )
         for key in sorted(set(was) | set(now))
         if was.get(key) != now.get(key)
@@ -289,7 +298,7 @@ def compare(position: Built, decisions: Decisions, best: Plan, time_limit: float
         ],
         causes=causes,
         scores=scores(assessed.mine, best),
-        diff=plan_diff(assessed.mine, best, assessed.priced.data),
+        diff=plan_diff(assessed.mine, best, assessed.priced.data, scenario.turn),
         mine=assessed.mine,
         best=best,
     )

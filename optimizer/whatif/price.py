@@ -34,6 +34,8 @@ from models.decisions import (
 )
 from models.naval_tables import ChartAction
 from models.plan import BuildLine, Plan, Status
+from models.powers import Turn
+from models.season import turn_name
 from models.tables import NON_CONSTRUCTION_COSTS, CostBasis
 from optimizer.rules.force_pool.extract import line_brps
 from optimizer.rules.force_pool.prepare import EntryData
@@ -118,7 +120,7 @@ def _fix_naval(
     naval = variables.naval
     if naval is None:
         for action in decisions.naval:
-            unpriced.breaks("27.7", f"{_action(action)}: no naval section")
+            unpriced.breaks("27.7", f"{_action(action, data.scenario.turn)}: no naval section")
         for sw in decisions.sw_builds:
             unpriced.breaks("27.9", f"{sw.build}: no naval section")
         return
@@ -140,7 +142,7 @@ def _fix_naval(
         if not any(act is action.action for act, _ in options.get((key, action.turn), [])):
             unpriced.breaks(
                 "27.7272",
-                f"{_action(action)}: the ship cannot take this action then "
+                f"{_action(action, data.scenario.turn)}: the ship cannot take this action then "
                 f"(27.7251, 27.7262, 27.7267, 27.7272; horizon {len(naval.naval.seasons)} turns)",
             )
     sw_wanted: Counter[tuple[str, str]] = Counter()
@@ -156,8 +158,13 @@ def _fix_naval(
         model.add(var == sw_wanted.get(sw_key, 0))
 
 
-def _action(action: ChartDecision) -> str:
-    return f"turn {action.turn} {action.power.value} {action.yard}/{action.ship} {action.action.value}"
+def _action(action: ChartDecision, turn: Turn) -> str:
+    """'japan tokyo/yamato continue in winter 1941': the chart action with its turn (0 `turn`, the
+    position's) named by season and year, as the player names it."""
+    return (
+        f"{action.power.value} {action.yard}/{action.ship} {action.action.value} "
+        f"in {turn_name(turn, action.turn)}"
+    )
 
 
 def _fix_grants(
@@ -275,7 +282,9 @@ def price(position: Built, decisions: Decisions, time_limit: float | None = None
     unpriced = found["unpriced"]
     others = len(conflict) > 1
     for field_name, index in conflict:
-        unpriced.reasons.append(_conflict_finding(getattr(original, field_name)[index], others))
+        unpriced.reasons.append(
+            _conflict_finding(getattr(original, field_name)[index], others, position.data.scenario.turn)
+        )
     return Priced(result, position.data, unpriced, broken)
 
 
@@ -321,14 +330,14 @@ def conflicting(guarded: Built, decisions: Decisions, time_limit: float | None =
     return core
 
 
-def _conflict_finding(item: object, others: bool) -> Finding:
+def _conflict_finding(item: object, others: bool, turn: Turn) -> Finding:
     """A decision left out of the priced plan: what it is, and its rule family."""
     with_others = " together with the others listed" if others else ""
     if isinstance(item, ChartDecision):
         return Finding(
             rule="27.7",
             kind="rule",
-            message=f"{_action(item)}: no plan takes it{with_others} (27.7251-27.7272)",
+            message=f"{_action(item, turn)}: no plan takes it{with_others} (27.7251-27.7272)",
         )
     if isinstance(item, SWBuildDecision):
         what = f"{item.power.value} {item.factors} {item.build} at {item.yard}"

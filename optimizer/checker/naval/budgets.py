@@ -6,6 +6,7 @@ from __future__ import annotations
 from models.naval_tables import NAVAL_STEP_BRPS
 from models.plan import Plan
 from models.scenario import Scenario
+from models.season import turn_name
 from optimizer.checker.brps import brps_available, brps_paid
 from optimizer.checker.grants.accounts import GrantAccount, grant_account, resolve_account
 from optimizer.checker.limits import construction_limit, limit_used
@@ -40,7 +41,7 @@ def check_naval_budgets(scenario: Scenario, replay: NavalReplay) -> list[Violati
                 violations.append(
                     Violation(
                         "27.11",
-                        f"{power.value} turn {turn}: {spent} naval BRPs, {budget} BRPs expected ({source})",
+                        f"{power.value} in {turn_name(scenario.turn, turn)}: {spent} naval BRPs, {budget} BRPs expected ({source})",
                     )
                 )
             if spent > limit:
@@ -48,7 +49,8 @@ def check_naval_budgets(scenario: Scenario, replay: NavalReplay) -> list[Violati
                 violations.append(
                     Violation(
                         "27.31",
-                        f"{power.value} turn {turn}: {spent} naval BRPs count against a construction limit of "
+                        f"{power.value} in {turn_name(scenario.turn, turn)}: {spent} naval BRPs count against a "
+                        f"construction limit of "
                         f"{limit} ({source})",
                     )
                 )

@@ -11,6 +11,7 @@ from models.naval import ChartShip, DamagedShip, NavalState
 from models.naval_tables import LAUNCH_ROW, SEASONS, SUNK, WAITING, ShipState
 from models.plan import NavalAction
 from models.scenario import Scenario
+from models.season import turn_name
 from models.tables import Dominion, Power, UnitType
 from optimizer.checker.lines import planned_powers
 from optimizer.checker.naval.actions import TrackedShip, YardInfo, shipyard_info
@@ -84,10 +85,12 @@ def naval_state_of(scenario: Scenario, power: Power) -> NavalState | None:
     return state.naval if state is not None else None
 
 
-def describe_naval_action(index: int, action: NavalAction) -> str:
+def describe_naval_action(scenario: Scenario, index: int, action: NavalAction) -> str:
+    """'naval action 2: japan tokyo 'yamato' continue in winter 1941': the plan's line, its turn (the
+    plan's `turn`, 0 this turn) named by its season and year, as a player names it."""
     return (
-        f"naval action {index + 1}: turn {action.turn} {action.power.value} {action.yard} "
-        f"'{action.ship}' {action.action}"
+        f"naval action {index + 1}: {action.power.value} {action.yard} '{action.ship}' {action.action} "
+        f"in {turn_name(scenario.turn, action.turn)}"
     )
 
 

@@ -22,6 +22,7 @@ from models.naval_tables import (
 )
 from models.plan import NavalAction, Plan
 from models.scenario import Scenario
+from models.season import turn_name
 from models.tables import NAVAL_AIR_RATES, Power, UnitType
 from optimizer.checker.naval.actions import (
     CHART_MOVES,
@@ -156,14 +157,18 @@ def actions_by_turn(
     turns = scenario.horizon.turns
     by_turn: dict[int, list[tuple[int, NavalAction]]] = defaultdict(list)
     for index, action in enumerate(plan.naval_actions):
-        what = describe_naval_action(index, action)
+        what = describe_naval_action(scenario, index, action)
         if naval_state_of(scenario, action.power) is None:
             replay.rules.append(
                 Violation("27.7", f"{what}: {action.power.value} has no naval construction in the scenario")
             )
         elif action.turn >= turns:
             replay.rules.append(
-                Violation("27.7", f"{what}: turn {action.turn} is past the horizon of {turns} turns")
+                Violation(
+                    "27.7",
+                    f"{what}: past the horizon of {turns} turns ({turn_name(scenario.turn)} to "
+                    f"{turn_name(scenario.turn, turns - 1)})",
+                )
             )
         elif (action.power, action.yard) not in yards:
             replay.rules.append(
@@ -264,7 +269,7 @@ def apply_action(
     deferral without `deferring_allowed` is recorded, with its turn, for `check_restricted_deferrals`
     (27.7272 C), and a scuttle for `check_restricted_scuttles` (27.7272 E)."""
     replay = run.replay
-    what = describe_naval_action(index, action)
+    what = describe_naval_action(run.scenario, index, action)
     naval = naval_state_of(run.scenario, action.power)
     assert naval is not None
     kind = action_kind(replay, what, action)
@@ -403,7 +408,8 @@ def check_unmoved_ships(
             run.replay.rules.append(
                 Violation(
                     "27.7272",
-                    f"{power.value} {site} turn {turn} ({season}): '{name}' is in the {season} column "
+                    f"{power.value} {site} in {turn_name(run.scenario.turn, turn)}: '{name}' is in the "
+                    f"{season} column "
                     f"({describe_ship_state(state)}) with no action; each ship in the turn's column "
                     "continues, accelerates, defers, launches or is scuttled",
                 )
@@ -415,9 +421,8 @@ def check_yards(run: Replaying, tally: TurnTally, turn: int, column: int) -> Non
     (27.7221 A: raising is not one), and holds at most its capacity after the phase (27.741,
     27.743, 27.713). Records the points each yard used this turn."""
     replay = run.replay
-    season = SEASONS[column]
     for (power, site), yard in run.yards.items():
-        where = f"{power.value} {site} turn {turn} ({season})"
+        where = f"{power.value} {site} in {turn_name(run.scenario.turn, turn)}"
         used = tally.points[(power, site)]
         replay.points[(power, site, turn)] = used
         if used > yard.rate:
@@ -450,13 +455,14 @@ def check_cves(run: Replaying, tally: TurnTally, turn: int) -> None:
     """The U.S. lays down at most its naval air rate of American CVEs a turn, none below USAT 35
     (27.7223 C), and at most Britain's rate of British CVEs, none below USAT 28 (27.7223 B)."""
     scenario, replay = run.scenario, run.replay
+    when = turn_name(scenario.turn, turn)
     for power, count in sorted(tally.cves.items()):
         usat = scenario.usat
         if usat is not None and usat < AMERICAN_CVE_USAT:
             replay.rules.append(
                 Violation(
                     "27.7223 C",
-                    f"{power.value} turn {turn}: {count} CVEs laid down, but USAT {usat} is below "
+                    f"{power.value} in {when}: {count} CVEs laid down, but USAT {usat} is below "
                     f"{AMERICAN_CVE_USAT}",
                 )
             )
@@ -464,7 +470,7 @@ def check_cves(run: Replaying, tally: TurnTally, turn: int) -> None:
             replay.rules.append(
                 Violation(
                     "27.7223 C",
-                    f"{power.value} turn {turn}: {count} CVEs laid down, naval air training rate {cap}",
+                    f"{power.value} in {when}: {count} CVEs laid down, naval air training rate {cap}",
                 )
             )
     for power, count in sorted(tally.british_cves.items()):
@@ -473,7 +479,7 @@ def check_cves(run: Replaying, tally: TurnTally, turn: int) -> None:
             replay.rules.append(
                 Violation(
                     "27.7223 B",
-                    f"{power.value} turn {turn}: {count} British CVEs laid down, but USAT {usat} is below "
+                    f"{power.value} in {when}: {count} British CVEs laid down, but USAT {usat} is below "
                     f"{BRITISH_CVE_USAT}",
                 )
             )
@@ -481,7 +487,7 @@ def check_cves(run: Replaying, tally: TurnTally, turn: int) -> None:
             replay.rules.append(
                 Violation(
                     "27.7223 B",
-                    f"{power.value} turn {turn}: {count} British CVEs laid down, British naval air "
+                    f"{power.value} in {when}: {count} British CVEs laid down, British naval air "
                     f"training rate {cap}",
                 )
             )

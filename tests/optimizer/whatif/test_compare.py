@@ -240,7 +240,8 @@ def test_a_turn_zero_chart_action_left_out_means_the_ship_stays():
 def test_chart_actions_no_plan_takes_together_are_left_out_and_named():
     """27.7272: Yamato in row 2 of the fall column continues to launch this turn (27.7272 A: one row down,
     from row 2 to launch), so it cannot continue again next turn. Neither action alone is impossible: the
-    two are the conflict, left out of the priced plan (Yamato then defers, 27.7272 C) and named."""
+    two are the conflict, left out of the priced plan (Yamato then defers, 27.7272 C) and named, each by
+    its turn's season and year (fall 1941 this turn, winter 1941 the next) as `awaw plan --why` names them."""
     from models.io import load_scenario
 
     scenario = load_scenario(ROOT / "scenarios" / "japan_fall_1941_naval.yaml")
@@ -259,11 +260,19 @@ def test_chart_actions_no_plan_takes_together_are_left_out_and_named():
     assert not result.legal
     named = [c.message for c in result.causes if c.rule == "27.7"]
     assert named == [
-        "turn 0 japan tokyo/yamato continue: no plan takes it together with the others listed (27.7251-27.7272)",
-        "turn 1 japan tokyo/yamato continue: no plan takes it together with the others listed (27.7251-27.7272)",
+        "japan tokyo/yamato continue in fall 1941: no plan takes it together with the others listed "
+        "(27.7251-27.7272)",
+        "japan tokyo/yamato continue in winter 1941: no plan takes it together with the others listed "
+        "(27.7251-27.7272)",
     ]
     assert result.mine is not None
     assert [a.action for a in result.mine.naval_actions if a.ship == "yamato" and a.turn == 0] == ["defer"]
+    # The diff names each chart turn by its season and year as the messages do (turn 0: fall 1941).
+    yamato = [a for a in result.diff.actions_changed if a.ship == "yamato"]
+    assert [(a.turn, a.when, a.mine) for a in yamato][:1] == [(0, "fall 1941", "defer")]
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(comparison_parts(result))
+    assert "chart, fall 1941" in console.export_text()
 
 
 def test_the_conflict_is_narrowed_down_on_copies_of_one_model_within_the_time_limit():

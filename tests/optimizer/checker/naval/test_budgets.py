@@ -110,7 +110,8 @@ def test_later_turns_fit_the_expected_brps_and_limits() -> None:
     future = {"turns": 3, "future": [{"brps": {"germany": 5}, "limits": {"germany": 3}}]}
     result = check(scenario(horizon=future), plan(*actions))
     assert rules(result) == ["27.11", "27.31"]
-    assert "germany turn 1: 6 naval BRPs, 5 BRPs expected (horizon.future)" in result[0].message
+    # The chart's turn 1 (plan `turn` 1) is named as a player names it: spring 1942's next turn.
+    assert "germany in summer 1942: 6 naval BRPs, 5 BRPs expected (horizon.future)" in result[0].message
     assert check(scenario(horizon={"turns": 3}), plan(*actions)) == []
     zero = {"turns": 2, "future": [{"brps": {"germany": 0}}]}
     assert rules(check(scenario(horizon=zero), plan(*actions))) == ["27.11"]

@@ -49,6 +49,29 @@ def test_shipbuilding_points_are_at_most_the_rate() -> None:
     assert "5 shipbuilding points used, rate 4" in result[0].message
 
 
+def test_a_later_turns_breach_is_named_by_its_season_and_year() -> None:
+    """27.724 A in the horizon's later turn (27.7): Kiel at rate 4 lays down 5 points' worth in the
+    turn after spring 1942, and the breach names that turn summer 1942 (the plan's `turn` 1); an
+    action past a 2-turn horizon names its turn and the horizon's by season and year."""
+    s = scenario(horizon={"turns": 2})
+    five = [
+        act(1, "graf#1", "lay_down", "new", "row 3 summer"),
+        act(1, "graf#2", "lay_down", "new", "row 3 summer"),
+        act(1, "cruiser#1", "lay_down", "new", "row 2 winter"),
+        act(1, "cruiser#2", "lay_down", "new", "row 2 winter"),
+        act(1, "H-class#1", "lay_down", "new", "row 5 summer"),
+    ]
+    result = check(s, plan(*five))
+    assert rules(result) == ["27.724 A"]
+    assert result[0].message == "germany kiel in summer 1942: 5 shipbuilding points used, rate 4"
+    late = check(s, plan(act(2, "graf#1", "lay_down", "new", "row 3 fall")))
+    assert rules(late) == ["27.7"]
+    assert late[0].message == (
+        "naval action 1: germany kiel 'graf#1' lay_down in fall 1942: past the horizon of 2 turns "
+        "(spring 1942 to summer 1942)"
+    )
+
+
 def test_starting_rate_from_27_731_when_the_scenario_gives_none() -> None:
     """27.731: Kiel starts at rate 2 (capacity 4, 27.741)."""
     s = scenario(shipyards=[{"id": "kiel"}])
