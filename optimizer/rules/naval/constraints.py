@@ -329,7 +329,7 @@ def _power_turn(model: cp_model.CpModel, ships: NavalVariables, power: Power, t:
             and not ship.british_cve
         ]
         if cves:
-            model.add(sum(cves) <= cap).only_enforce_if(guards.of("27.7223", power.value))
+            model.add(sum(cves) <= cap).only_enforce_if(guards.of("27.7223", chart_subject(power.value, t)))
 
 
 def _us_before_war(model: cp_model.CpModel, data: Prepared, ships: NavalVariables, guards: Guards) -> None:
@@ -355,7 +355,9 @@ def _us_before_war(model: cp_model.CpModel, data: Prepared, ships: NavalVariable
                 if action is ChartAction.LAY_DOWN and ship.british_cve
             ]
             if laid:
-                model.add(sum(laid) <= cap).only_enforce_if(guards.of("27.7223 B", chart_subject("", t)))
+                model.add(sum(laid) <= cap).only_enforce_if(
+                    guards.of("27.7223 B", chart_subject(power.value, t))
+                )
 
 
 def _lay_down_caps(model: cp_model.CpModel, ships: NavalVariables, guards: Guards) -> None:

@@ -261,7 +261,7 @@ def test_lend_lease_usat_33_two_and_a_third(scenario_of):
     assert transports(plan, scenario) == (3, {"usa": 8, "britain": 1})
 
 
-def us_cves(scenario_of, usat, count=5, britain_rate_rp=0):
+def us_cves(scenario_of, usat, count=5, britain_rate_rp=0, **fields):
     return scenario_of(
         {
             "usa": {
@@ -286,6 +286,7 @@ def us_cves(scenario_of, usat, count=5, britain_rate_rp=0):
         turn={"season": "summer", "year": 1942},
         usat=usat,
         us_at_war={"europe": True, "pacific": True},
+        **fields,
     )
 
 
@@ -298,6 +299,23 @@ def test_british_cves_from_usat_28(scenario_of):
     plan = solved(scenario)
     assert len([a for a in plan.naval_actions if a.action == "lay_down" and a.turn == 0]) == 2
     assert check(scenario, plan) == []
+
+
+def test_a_blocked_british_cve_names_the_power_and_turn_whose_cap_blocks_it(scenario_of):
+    """27.7223 B: British CVEs no more a turn than Britain's naval air training rate (2, 27.61), laid
+    down by the U.S.: three fixed in the turn after summer 1942 are blocked by the U.S.'s cap in fall
+    1942, and the explanation says whose cap and which turn (it said 'in fall 1942' alone, so with
+    several powers' caps in one turn it could not say which blocks)."""
+    from optimizer.planners.position import Position
+    from optimizer.turn.decision_forms import parse_decisions
+
+    scenario = us_cves(scenario_of, usat=28, horizon={"turns": 2})
+    fix = [f"usa:cve-gb#{n}:lay_down@1" for n in (1, 2, 3)]
+    result = Position(scenario, parse_decisions(fix, [])).solve()
+    assert result.status is Status.INFEASIBLE
+    assert result.explanation is not None
+    assert result.explanation[0].startswith("cannot be met: fix usa:cve-gb#")
+    assert result.explanation[1:] == ["blocked by 27.7223 B (usa in fall 1942)"]
 
 
 def test_australia_two_destroyer_factors_in_play(scenario_of):
