@@ -9,8 +9,35 @@ from typing import Any
 
 from models.generate import Pick, _entry, scenario_data
 from models.grant_state import paris_allied_on_map
+from models.naval_tables import COLUMNS, LAUNCH_ROW, MOVES, SEASONS, ChartAction
 from models.scenario import Scenario
 from models.tables import Power
+
+
+def forced_continuing(state: dict[str, Any], season: str, turn: int) -> int:
+    """At most the BRPs a power whose deferring is restricted must spend in turn `turn` of a season from
+    `season` on continuing the ships of its charts (27.7272 A, C: a ship in the turn's column continues
+    unless its yard has spent its rate on that column's ships, or the power lacks the BRPs or the limit),
+    for a plan that does only what it must: no ship laid down, accelerated or repaired. Such a plan moves
+    a ship off its column only by deferring it one column on, into the next turn's, so a ship whose column
+    is none of turns 1 to `turn` stays put; a ship in the Launch row is launched free (27.7272 D). Each
+    yard then pays at most its rate a turn on the ships that may stand in the turn's column: a bound from
+    the chart, 0 for a power that may defer."""
+    naval = state.get("naval")
+    if naval is None or naval.get("deferring_allowed", True):
+        return 0
+    start = SEASONS.index(season)
+    columns = {SEASONS[(start + t) % COLUMNS] for t in range(turn)}
+    _, step_brps, _, _ = MOVES[ChartAction.CONTINUE]
+    points = 0
+    for yard in naval["shipyards"]:
+        building = [
+            ship
+            for ship in yard["chart"]
+            if ship["row"] not in ("launch", LAUNCH_ROW) and ship["column"] in columns
+        ]
+        points += min(yard["rate"], len(building))
+    return step_brps * points
 
 
 def season_data(
@@ -34,13 +61,17 @@ def season_data(
             horizon["brp_value"] = pick(0, 20) / 10
         data["horizon"] = horizon
     expectations = []
-    # The most BRPs each power can have in a later turn (keeping all it has, granting none): a turn's
+    # The BRPs each power surely can have in a later turn (keeping all it has, granting none, building only
+    # the ships deferring restricted makes it continue, at their most, `forced_continuing`): a turn's
     # expected spending is drawn within it, so that some plan pays it (27.12; a plan keeping too little
     # breaks it, `optimizer.season.model`), as a player's expectations would be.
     now = Scenario.model_validate(data)
     paris_allied = paris_allied_on_map(now.map)
+    season_now = now.turn.season.value
     most = {power: max(0, now.brps_available(Power(power))) for power in data["powers"]}
     for turn in range(2, length + 1):
+        for power, state in data["powers"].items():
+            most[power] = max(0, most[power] - forced_continuing(state, season_now, turn - 1))
         if pick(0, 2) == 0:
             continue
         powers: dict[str, Any] = {}

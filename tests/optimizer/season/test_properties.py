@@ -1,5 +1,8 @@
 """Properties on generated season positions: every season plan passes the independent season checker."""
 
+import random
+
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -137,3 +140,27 @@ def test_every_season_plan_with_a_longer_naval_chart_passes_the_season_checker(d
         )
     )
     passes_or_is_infeasible(scenario)
+
+
+@pytest.mark.parametrize("seed", [680005, 680012, 680021, 680026])
+def test_generated_season_with_deferring_restricted_can_be_planned(seed):
+    """The season benchmark's positions (`benchmarks.season target`) in which a power may not defer
+    (27.7272 C: it continues each ship in the turn's column while it has the BRPs and the limit, 27.7272 A:
+    3 BRPs each) and expects to spend BRPs in a later turn (27.12, paid out of what it has, 27.11): the
+    generator leaves what the charts may take, so a plan pays every expectation and passes the season
+    checker. Seed 680021 once expected the U.S. to spend 10 BRPs in turn 2 that its 10 BRPs, less the 3
+    its Pacific box's row-2 ship must take in turn 1, could not pay."""
+    data = season_data(
+        random.Random(seed).randint,
+        turns=4,
+        naval_turns=12,
+        joint_grants=True,
+        requirements=False,
+        max_entries=48,
+    )
+    assert any(not state.get("naval", {}).get("deferring_allowed", True) for state in data["powers"].values())
+    scenario = Scenario.model_validate(data)
+    solved = solve_season(scenario)
+    assert solved.status is Status.OPTIMAL
+    assert solved.plan is not None
+    assert check_season(scenario, solved.plan) == []
