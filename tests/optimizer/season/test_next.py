@@ -26,6 +26,7 @@ from optimizer.planners.season import SEASON
 from optimizer.season.solve import solve_season
 from tests.optimizer.cli.test_cli import run
 from tests.optimizer.season.test_model import HEAD, RECEIVED, SPENDING
+from tests.optimizer.season.test_one_turn_leftover import PER_BRP, fall
 
 
 def carried(scenario: Scenario, plan: SeasonPlan) -> Scenario:
@@ -497,21 +498,7 @@ def test_awaw_next_then_season_keeps_the_brps_the_seasons_leftover_values(tmp_pa
     two-turn season keeps all 10 to the end (10 x 0.5 = 5.0 against 4.0 for building them); the winter
     turn `awaw next` writes (`turns: 1`, the leftover kept), planned by `awaw season`, keeps them too, as
     the season expected, where it built all 10."""
-    data = yaml.safe_load(
-        """
-name: fall
-turn: {season: fall, year: 1942}
-faction: european_axis
-powers:
-  germany:
-    brps: 10
-    brp_base: 100
-    force_pool:
-      - {id: inf, unit: infantry, factors: 1, count: 10}
-objective: {preset: max-value, values: {infantry: 0.4}, unspent_brp_value: 0.3}
-season: {turns: 2, leftover: {rule: per_brp, brp_value: 0.5}}
-"""
-    )
+    data = yaml.safe_load(fall(2, PER_BRP))
     planned, text = season_then_next(tmp_path, data)
     before = SeasonPlan.model_validate_json(planned)
     assert before.objective.value == 5.0 and [t.plan.builds for t in before.turns] == [[], []]

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import scenarios
 from optimizer.cli import app as cli
 from optimizer.web.app import create_app
+from tests.optimizer.season.test_one_turn_leftover import PER_BRP, fall
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -347,19 +348,7 @@ def test_a_one_turn_seasons_whatif_values_the_brps_kept_by_its_leftover(client, 
     stated rule for it"), as `awaw season` does: fall 1942, Germany's 10 BRPs, one-factor infantry at 1
     BRP a factor (27.11 A) worth 0.4, a BRP kept worth 0.3 by the objective and 0.5 by the leftover. Two
     infantry fixed: 2 x 0.4 + 8 x 0.5 = 4.8, beside the best, all 10 kept, 5.0."""
-    text = """
-name: fall
-turn: {season: fall, year: 1942}
-faction: european_axis
-powers:
-  germany:
-    brps: 10
-    brp_base: 100
-    force_pool:
-      - {id: inf, unit: infantry, factors: 1, count: 10}
-objective: {preset: max-value, values: {infantry: 0.4}, unspent_brp_value: 0.3}
-season: {turns: 1, leftover: {rule: per_brp, brp_value: 0.5}}
-"""
+    text = fall(1, PER_BRP)
     one = tmp_path / "one.yaml"
     one.write_text(text)
     whatif = {"fix": ["germany:inf=2"]}
