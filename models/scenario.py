@@ -176,7 +176,7 @@ class Scenario(Strict):
         """`expected_orders`: each turn once and within the season (this turn alone without one), of
         planned powers and factions; chart actions in turn 1's orders, the chart being planned whole
         there (27.7)."""
-        length = self.season.length(self.turn) if self.season is not None else 1
+        length = self.turns_planned
         seen: set[int] = set()
         for i, orders in enumerate(self.expected_orders):
             where = f"expected_orders[{i}]"
@@ -431,6 +431,11 @@ class Scenario(Strict):
         ):
             raise ValueError(problem)
         return self
+
+    @property
+    def turns_planned(self) -> int:
+        """The turns a plan of this scenario covers: its season's (`season.turns`), else this one."""
+        return self.season.length(self.turn) if self.season is not None else 1
 
     def one_turn_position(self) -> Scenario:
         """A one-turn season's turn position (`season: {turns: 1}`, as `awaw next` writes a season's last

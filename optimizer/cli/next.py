@@ -58,7 +58,7 @@ def next_turn(
         raw, plan_lines = parse_json(read_text(plan_file), str(plan_file))
         season_plan = None
         season = scenario.season
-        length = season.length(scenario.turn) if season is not None else 1
+        length = scenario.turns_planned
         turns = None
         if isinstance(raw, dict) and raw.get("format") == SEASON_PLAN_FORMAT:
             season_plan = validate(SeasonPlan, raw, str(plan_file), plan_lines)

@@ -109,13 +109,6 @@ def season(
 
             wanted = parse_why_not(why_not, length)
             check_why_not(scenario, wanted)
-        if alternatives is not None:
-            from optimizer.turn.tolerance import parse_tolerance
-
-            try:
-                parse_tolerance(tolerance)
-            except ValueError as error:
-                raise InputError("command line", [("--tolerance", str(error))]) from None
         result = SEASON.answer(
             scenario,
             Limits(time_limit),

@@ -25,6 +25,7 @@ from optimizer.turn.tolerance import DEFAULT_TOLERANCE
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from optimizer.planners.position import Position
     from optimizer.season.decision_forms import SeasonDecision
     from optimizer.turn.solve import Solved
     from optimizer.turn.tolerance import Tolerance
@@ -95,9 +96,7 @@ class SeasonPlanner:
         season = scenario.season
         assert season is not None
         if season.length(scenario.turn) == 1:
-            from optimizer.planners.position import Position
-
-            fixed = Position(scenario.one_turn_position(), tuple(d.decision for d in decisions))
+            fixed = _one_turn_position(scenario, decisions)
             return _one_turn(scenario, fixed.solve(limits.left(), keep=False))
         from functools import partial
 
@@ -151,7 +150,7 @@ class SeasonPlanner:
         tolerance: str = DEFAULT_TOLERANCE,
     ) -> Result[SeasonPlan]:
         """The best season plan (`solve`, keeping the player's `decisions`) with what `awaw season --why`,
-        `--why-not` and `--alternatives` add to it (`explain`), each re-solve within the time limit. A
+        `--why-not` and `--alternatives` add to it (`_explain`), each re-solve within the time limit. A
         one-turn season is the turn position itself, solved once and asked them as `awaw plan` asks them
         (`Position.answer`), so that its plan and JSON with them are `awaw plan`'s too. Raises
         `InputError` for a tolerance that is none, or a decision or why-not naming what its turn does not
@@ -161,19 +160,10 @@ class SeasonPlanner:
         assert season is not None
         if season.length(scenario.turn) > 1:
             result = self.solve(scenario, limits, decisions)
-            return self.explain(
-                scenario,
-                result,
-                decisions,
-                why=why,
-                why_not=why_not,
-                alternatives=alternatives,
-                tolerance=tolerance,
-                time_limit=limits.time_limit,
+            return _explain(
+                scenario, result, decisions, why, why_not, alternatives, within, limits.time_limit
             )
-        from optimizer.planners.position import Position
-
-        position = Position(scenario.one_turn_position(), tuple(d.decision for d in decisions))
+        position = _one_turn_position(scenario, decisions)
         asked = [d.decision for d in why_not]
         solved = position.answer(
             limits.left(), why=why, why_not=asked, alternatives=alternatives, tolerance=within
@@ -186,60 +176,14 @@ class SeasonPlanner:
             result = replace(result, plan=result.plan.model_copy(update={"tolerance": str(within)}))
         return result
 
-    def explain(
-        self,
-        scenario: Scenario,
-        result: Result[SeasonPlan],
-        decisions: Sequence[SeasonDecision] = (),
-        *,
-        why: bool = False,
-        why_not: Sequence[SeasonDecision] = (),
-        alternatives: int | None = None,
-        tolerance: str = DEFAULT_TOLERANCE,
-        time_limit: float | None = None,
-    ) -> Result[SeasonPlan]:
-        """A longer season's result with what `awaw season --why`, `--why-not` and `--alternatives` add to
-        its plan: `why` (`optimizer.season.why`), `why_not` (`optimizer.season.why_not`: `why_not`
-        decisions from `parse_why_not`) and up to `alternatives` other season plans within `tolerance`
-        (`optimizer.season.alternatives`), each re-solve within `time_limit`, with the player's
-        `decisions` kept. A one-turn season's are asked with its solve (`answer`), of its turn position's
-        model kept for them: asked of its result here, they raise `ValueError`. Raises `InputError` for a
-        tolerance that is none or a why-not naming what its turn does not have."""
-        from dataclasses import replace
-
-        plan = result.plan
-        if plan is None or not (why or why_not or alternatives is not None):
-            return result
-        within = _within(tolerance) if alternatives is not None else None
-        if len(plan.turns) == 1:
-            raise ValueError("a one-turn season is asked its what-ifs with its solve: SEASON.answer")
-        update: dict[str, Any] = {}
-        if why_not:
-            from optimizer.season.why_not import check_why_not, season_why_not
-
-            check_why_not(scenario, why_not)
-            update["why_not"] = season_why_not(scenario, plan, why_not, time_limit, decisions)
-        if why:
-            from optimizer.season.why import season_why
-
-            update["why"] = season_why(scenario, plan, time_limit, decisions)
-        if within is not None and alternatives is not None:
-            from optimizer.season.alternatives import season_alternatives
-
-            found = season_alternatives(scenario, plan, alternatives, within, time_limit, decisions)
-            update |= {"alternatives": found, "tolerance": str(within)}
-        return replace(result, plan=plan.model_copy(update=update))
-
     def other_length(self, scenario: Scenario, turns: int) -> str | None:
         """None when a season plan of `turns` turns is one of this scenario's season (of one turn when it
         has no `season:` section); else why it is not, as `awaw season --check` and `awaw next` refuse it
         (bad input: a plan of another season, its first turn planned for other later turns: 27.12, 27.35
         F, what it keeps for them): 'the plan has 1 turns, the season 2'."""
-        season = scenario.season
-        length = season.length(scenario.turn) if season is not None else 1
-        if turns == length:
+        if turns == scenario.turns_planned:
             return None
-        of = f"the season {length}" if season is not None else "the scenario 1 (no season: section)"
+        of = f"the season {scenario.turns_planned}" if scenario.season is not None else "the scenario 1 (no season: section)"
         return f"the plan has {turns} turns, {of}"
 
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:
@@ -369,3 +313,49 @@ def _as_turn(result: Result[SeasonPlan]) -> Result[Any]:
 
 
 SEASON = SeasonPlanner()
+
+
+def _explain(
+    scenario: Scenario,
+    result: Result[SeasonPlan],
+    decisions: Sequence[SeasonDecision],
+    why: bool,
+    why_not: Sequence[SeasonDecision],
+    alternatives: int | None,
+    within: Tolerance | None,
+    time_limit: float | None,
+) -> Result[SeasonPlan]:
+    """A longer season's result with what `awaw season --why`, `--why-not` and `--alternatives` add to its
+    plan: `why` (`optimizer.season.why`), `why_not` (`optimizer.season.why_not`: `why_not` decisions from
+    `parse_why_not`) and up to `alternatives` other season plans within `within`
+    (`optimizer.season.alternatives`), each re-solve within `time_limit`, with the player's `decisions`
+    kept. Raises `InputError` for a why-not naming what its turn does not have."""
+    from dataclasses import replace
+
+    plan = result.plan
+    if plan is None or not (why or why_not or alternatives is not None):
+        return result
+    update: dict[str, Any] = {}
+    if why_not:
+        from optimizer.season.why_not import check_why_not, season_why_not
+
+        check_why_not(scenario, why_not)
+        update["why_not"] = season_why_not(scenario, plan, why_not, time_limit, decisions)
+    if why:
+        from optimizer.season.why import season_why
+
+        update["why"] = season_why(scenario, plan, time_limit, decisions)
+    if within is not None and alternatives is not None:
+        from optimizer.season.alternatives import season_alternatives
+
+        found = season_alternatives(scenario, plan, alternatives, within, time_limit, decisions)
+        update |= {"alternatives": found, "tolerance": str(within)}
+    return replace(result, plan=plan.model_copy(update=update))
+
+
+def _one_turn_position(scenario: Scenario, decisions: Sequence[SeasonDecision]) -> Position:
+    """A one-turn season's turn position: the scenario with its leftover as the value of the BRPs kept
+    (`Scenario.one_turn_position`), the player's decisions kept; the solve and the what-ifs alike."""
+    from optimizer.planners.position import Position
+
+    return Position(scenario.one_turn_position(), tuple(d.decision for d in decisions))

@@ -107,13 +107,14 @@ def describe(loaded: Loaded, options: Any) -> dict[str, Any]:
 def sw_choices(loaded: Loaded) -> list[dict[str, str]]:
     """The SW builds the what-ifs of a turn or season plan may name, read from the scenario: each line of a
     power's `naval: sw_units` (27.9), paid by any of the power's yards, then by each yard whose points
-    build SW units (27.711: a home country's yard, either U.S. box or Canada; never Australia or a
-    captured yard), each as `decision`, the CLI's form (`POWER:SWLINE[@YARD]`, which the page sends to
-    `--fix`, `--forbid` or `--why-not` as typed), and a `label`. None for the other planners, which have
+    build SW units (27.711: a home country's yard while a controlled, fully supplied home port is left,
+    either U.S. box or Canada; never Australia or a captured yard: `sw_yard_breach`, as the checker reads
+    it), each as `decision`, the CLI's form (`POWER:SWLINE[@YARD]`, which the page sends to `--fix`,
+    `--forbid` or `--why-not` as typed), and a `label`. None for the other planners, which have
     no what-ifs; a season's are its first turn's (SW units are built this turn)."""
+    from optimizer.checker.naval.sw_builds import sw_yard_breach
     from optimizer.planners.season import SEASON
     from optimizer.planners.turn import TURN
-    from optimizer.rules.naval.chart import sw_ports
 
     if loaded.planner not in (TURN, SEASON):
         return []
@@ -121,8 +122,11 @@ def sw_choices(loaded: Loaded) -> list[dict[str, str]]:
     for power, state in loaded.scenario.powers.items():
         if state.naval is None:
             continue
-        # `sw_ports` with the yard's own port for the home ports: whether its points build SW units at all
-        yards = [y.id for y in state.naval.shipyards if not y.captured and sw_ports(power, y.id, (y.id,))]
+        yards = [
+            y.id
+            for y in state.naval.shipyards
+            if not y.captured and sw_yard_breach(loaded.scenario, power, y.id) is None
+        ]
         for line in state.naval.sw_units:
             what = f"{power.value} {line.id} ({line.unit.value}, {line.count} factors)"
             found.append({"decision": f"{power.value}:{line.id}", "label": f"{what}, any yard"})

@@ -238,9 +238,8 @@ def test_a_one_turn_season_answers_them_as_its_turn_plan(tmp_path):
 
 def test_the_api_refuses_a_bad_tolerance():
     scenario, plan = best()
-    result = SEASON.solve(scenario, Limits())
     with pytest.raises(InputError, match="--tolerance"):
-        SEASON.explain(scenario, result, alternatives=2, tolerance="x")
+        SEASON.answer(scenario, Limits(), alternatives=2, tolerance="x")
 
 
 # Properties on generated seasons.
