@@ -60,7 +60,7 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
     labels = new_ship_labels(scenario, plan)
     # By yard and ship: a ship's name is unique only at its yard, and a design's copies are numbered at
     # each yard (`DESIGN#N`).
-    laid = {(a.power, a.yard, a.ship) for a in plan.naval_actions if a.turn == 0 and a.action == "lay_down"}
+    laid = set(labels)  # the ships laid down this turn, each labelled
     raised = {(a.power, a.yard, a.ship) for a in plan.naval_actions if a.turn == 0 and a.action == "raise"}
     for power, state in scenario.powers.items():
         if state.naval is None:

@@ -249,12 +249,13 @@ class Scenario(Strict):
             f"grantor controls in its home country (40.21), and on the map {held}"
         )
 
-    def _france_problem(self, grantor: Power, recipient: str) -> str | None:
+    def _france_problem(self, grantor: Power | None, recipient: str) -> str | None:
         """Why the map lets no grant reach France this turn, or None: "Grants to France are allowed only
-        if Paris is under Allied control" (40.331 A for the U.S.; 40.34 A for Britain)."""
+        if Paris is under Allied control" (40.331 A for the U.S.; 40.34 A for Britain; both for a grantor
+        not named)."""
         if recipient != Power.FRANCE.value or paris_allied_on_map(self.map):
             return None
-        rule = "40.331 A" if grantor is Power.USA else "40.34 A"
+        rule = {Power.USA: "40.331 A", None: "40.331 A, 40.34 A"}.get(grantor, "40.34 A")
         return (
             f"grants to France are allowed only if Paris is under Allied control ({rule}), and on the map "
             "it is not (map.sites.paris.controller)"
@@ -426,10 +427,19 @@ class Scenario(Strict):
                 set(self.factions()),
                 {power: {entry.id for entry in state.force_pool} for power, state in self.powers.items()},
                 self.horizon,
-                paris_allied_on_map(self.map),
             )
         ):
             raise ValueError(problem)
+        for i, expected in enumerate(self.season.expectations if self.season is not None else []):
+            # BRPs expected from powers not planned are a grant (`TurnExpectation.brps_received`), and
+            # `awaw next` carries them as one [reading: the season plans the map as it is now]
+            france = expected.powers.get(Power.FRANCE)
+            if (
+                france is not None
+                and france.brps_received
+                and (problem := self._france_problem(None, "france"))
+            ):
+                raise ValueError(f"season.expectations[{i}].powers.france.brps_received: {problem}")
         return self
 
     @property

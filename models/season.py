@@ -275,12 +275,8 @@ def season_problem(
     factions: set[Faction],
     entry_ids: dict[Power, set[str]],
     horizon: Horizon,
-    paris_allied: bool = True,
 ) -> str | None:
-    """What is wrong in a scenario's `season:` section against the rest of the scenario, or None.
-    `paris_allied`: the map has Paris under Allied control; else BRPs France expects to receive, read as
-    a grant (`TurnExpectation.brps_received`), are refused: "Grants to France are allowed only if Paris is
-    under Allied control" (40.331 A, 40.34 A) [reading: the season plans the map as it is now]."""
+    """What is wrong in a scenario's `season:` section against the rest of the scenario, or None."""
     length = season.length(turn)
     if turn.year + (SEASON_ORDER.index(turn.season) + length - 1) // 4 > LAST_YEAR:
         return f"season.turns: {length} turns from {turn.season.value} {turn.year} run past {LAST_YEAR}"
@@ -305,13 +301,6 @@ def season_problem(
                 if entry.id in ids:
                     return f"{at}.powers.{power.value}.received[{j}]: entry id {entry.id!r} is already in the force pool"
                 ids.add(entry.id)
-        france = expected.powers.get(Power.FRANCE)
-        if france is not None and france.brps_received and not paris_allied:
-            return (
-                f"{at}.powers.france.brps_received: {france.brps_received} BRPs received are a grant, and grants "
-                "to France are allowed only if Paris is under Allied control (40.331 A, 40.34 A); on the map it "
-                "is not (map.sites.paris.controller)"
-            )
         for power, powered in expected.powers.items():
             for entry_id in powered.returned:
                 if entry_id not in _ids_by(season, power, expected.turn, entry_ids):

@@ -30,7 +30,7 @@ from models.mobilization import (
 )
 from models.scenario import Scenario
 from models.tables import Power
-from optimizer.checker.mobilization_makeup import britain_sequence, check_history, composition, delay_turns
+from optimizer.checker.mobilization_makeup import britain_sequence, check_history, composition
 from optimizer.checker.violations import REPORT, REQUIREMENT, Violation
 
 
@@ -359,7 +359,7 @@ def _arrivals(state: MobilizationState, power: Power, plan: list[ScheduleStep]) 
         expected = {}
         for unit in MobilizedUnit:
             if step.created.of(unit):
-                expected[(step.turn + delay_turns(state, power, unit), unit)] = step.created.of(unit)
+                expected[(step.turn + state.delay(power, unit), unit)] = step.created.of(unit)
         if step.addition is not None:
             key = (step.turn, step.addition)
             expected[key] = expected.get(key, 0) + 1
@@ -383,7 +383,7 @@ def _check_minimums(
     out = []
     for minimum in state.objective.minimum:
         unit = minimum.unit
-        wait = delay_turns(state, minimum.power, unit)
+        wait = state.delay(minimum.power, unit)
         count = sum(
             item.count
             for item in state.powers[minimum.power].in_delay
@@ -426,7 +426,7 @@ def schedule_value(scenario: Scenario, schedule: MobilizationSchedule) -> float:
             total += objective.maintenance_value * military * weight
             total += objective.tile_point_value * (mob.tile_points[t] - step.tile_points_spent) * weight
             for unit in MobilizedUnit:
-                wait = delay_turns(state, power, unit)
+                wait = state.delay(power, unit)
                 total += (
                     objective.values.get(unit, 0.0) * step.created.of(unit) * objective.discount ** (t + wait)
                 )

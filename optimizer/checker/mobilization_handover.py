@@ -24,7 +24,6 @@ from models.mobilization import SEASONS, MobilizationSchedule, MobilizedUnit
 from models.naval_tables import SHIPYARD_RATES
 from models.scenario import Scenario
 from models.tables import Power, UnitType
-from optimizer.checker.mobilization_makeup import delay_turns
 from optimizer.checker.violations import REPORT, Violation
 
 KIND = {  # 14.82: a reserve unit is the A World at War unit of the same kind (27.12)
@@ -66,7 +65,7 @@ def handed_over(
             if unit is MobilizedUnit.SHIPBUILDING:
                 if step.turn <= turn:
                     shipbuilding[step.power] = shipbuilding.get(step.power, 0) + n
-            elif step.turn + delay_turns(state, step.power, unit) <= turn:
+            elif step.turn + state.delay(step.power, unit) <= turn:
                 per = units.setdefault(step.power, {})
                 per[unit] = per.get(unit, 0) + n
         if step.addition is not None and step.turn <= turn:  # additions reach the reserve at once

@@ -23,16 +23,6 @@ from models.tables import Power
 from optimizer.checker.violations import Violation
 
 
-def delay_turns(state: MobilizationState, power: Power, unit: MobilizedUnit) -> int:
-    """14.81: "Military units are subject to delay from when they are mobilized to the turn in which
-    they may be built. There is no delay for shipbuilding." 14.83: the delays are A World at War's, which
-    the scenario copies: the power's own for the unit type where it gives one, else the section's."""
-    if unit is MobilizedUnit.SHIPBUILDING:
-        return 0
-    own = state.powers[power].delays or {}
-    return own.get(unit, state.delays[unit])
-
-
 def composition(power: Power, at: str, c: UnitCounts) -> list[Violation]:
     """One mobilization of Germany (14.711, 14.713 A-B), Italy (14.721, 14.722 A-B), France (14.741,
     14.742 A, C) or Russia (14.751, 14.752 B); Britain's depend on their number (`britain_sequence`)."""

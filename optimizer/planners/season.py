@@ -183,7 +183,11 @@ class SeasonPlanner:
         F, what it keeps for them): 'the plan has 1 turns, the season 2'."""
         if turns == scenario.turns_planned:
             return None
-        of = f"the season {scenario.turns_planned}" if scenario.season is not None else "the scenario 1 (no season: section)"
+        of = (
+            f"the season {scenario.turns_planned}"
+            if scenario.season is not None
+            else "the scenario 1 (no season: section)"
+        )
         return f"the plan has {turns} turns, {of}"
 
     def check(self, scenario: Scenario, text: str, file: str) -> Verdict:

@@ -72,9 +72,8 @@ def pair_breach(
         return "40.36", f"{grantor.value} has surrendered"
     if recipient in surrendered and recipient != GrantRecipient.RUSSIA:
         return "40.36", f"{recipient} has surrendered (only Russia receives grants after surrendering)"
-    home_sources = HOME_SUPPLY_SOURCES[grantor]
-    if not any(scenario.map.controller_of(site) is grantor for site in home_sources):
-        names = " or ".join(SITE_BY_ID[site].name for site in home_sources)
+    if not scenario.map.holds_home_supply_source(grantor):
+        names = " or ".join(SITE_BY_ID[site].name for site in HOME_SUPPLY_SOURCES[grantor])
         return (
             "40.21",
             f"{grantor.value} controls no unlimited supply source in its home country ({names}) to trace "

@@ -39,6 +39,8 @@ INDIAN_BASES = {
 
 
 def _held_by_side(scenario: Scenario, sw: SWSection, power: Power, place: str) -> bool:
+    """Whether `place` is held by `power`'s side: a base units deploy from (25.31) or withdraw to
+    (25.37, "a location from which they were eligible to enter the SW box")."""
     controller = port_state(scenario, sw, place)[0]
     return controller is not None and on_axis_side(controller) == on_axis_side(power)
 

@@ -254,8 +254,8 @@ def restricted_scuttling(
     (`optimizer.rules.naval.chart.ship_actions`); a season's later turns, held to the restriction as
     their deferrals are (`involuntary_deferral`), post it here (`optimizer.season.model`)."""
     naval = variables.naval
-    assert naval is not None
-    where = yard.key if t == 0 else chart_subject(yard.key, t)
+    assert naval is not None and t > 0  # this turn's chart offers none
+    where = chart_subject(yard.key, t)
     for _, _, action, var in naval.actions(t, yard=yard.key):
         if action is ChartAction.SCUTTLE:
             model.add(var == 0).only_enforce_if(guards.of("27.7272 E", where))
