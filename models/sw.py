@@ -549,8 +549,10 @@ class GroupPlacement(Strict):
 
     @model_validator(mode="after")
     def _known_place(self) -> GroupPlacement:
+        if self.withdraw_to is None:
+            return self
         known = all_ports()
-        if self.withdraw_to is not None and self.withdraw_to not in known:
+        if self.withdraw_to not in known:
             raise ValueError(
                 f"withdraw_to: unknown port or box {self.withdraw_to!r}{_did_you_mean(self.withdraw_to, known)}"
             )
