@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from models.naval_tables import construction_progress
-from models.objective import DEFAULT_VALUES, Objective, Priority, PriorityKind
+from models.objective import Objective, Priority, PriorityKind
 from models.plan import ObjectiveReport, Plan
 from models.powers import GrantRecipient
 from models.scenario import Scenario
@@ -95,11 +95,6 @@ def parse_priority(name: str) -> Priority | None:
         )
     except ValueError:
         return None
-
-
-def factor_worth(objective: Objective, unit: UnitType) -> float:
-    """A factor's (a works counter's) value: the scenario's, else the README's default."""
-    return objective.values.get(unit, DEFAULT_VALUES[unit])
 
 
 @dataclass
@@ -190,14 +185,14 @@ def _naval_value(
     by_sw = SW_VALUED_UNITS if scenario.sw is not None else frozenset()
     for owner, unit, factors, turn in replay.launched:
         if owner in powers and counts_unit(unit, units) and unit not in by_sw:
-            out.add(factor_worth(objective, unit) * factors * horizon.discount**turn, 1)
+            out.add(objective.value_of(unit) * factors * horizon.discount**turn, 1)
     for owner, unit, factors, row in replay.unfinished:
         if owner in powers and counts_unit(unit, units) and unit not in by_sw:
             done = construction_progress(unit, factors, row)
-            out.add(factor_worth(objective, unit) * factors * horizon.discount**horizon.turns * done, 1)
+            out.add(objective.value_of(unit) * factors * horizon.discount**horizon.turns * done, 1)
     for line in plan.sw_builds:
         if line.power in powers and counts_unit(line.unit, units) and line.unit not in by_sw:
-            out.add(factor_worth(objective, line.unit), line.factors)
+            out.add(objective.value_of(line.unit), line.factors)
     for power in powers:
         for turn, brps in enumerate(replay.brps.get(power, [])):
             if turn > 0:
@@ -255,7 +250,7 @@ def derive_priority(scenario: Scenario, plan: Plan, priority: Priority, facts: F
     else:
         for line in lines:
             if counts_unit(line.entry.unit, units):
-                out.add(factor_worth(objective, line.entry.unit), built_factors(line))
+                out.add(objective.value_of(line.entry.unit), built_factors(line))
         _kept_value(objective, powers, facts, out)
         out.add(objective.oil_counter_value, facts.oil_kept)
         values = objective.delivered_brp_value

@@ -52,7 +52,6 @@ from optimizer.checker.objective import (
     delivered_value,
     derive_facts,
     derive_priority,
-    factor_worth,
     opened_route_capacity,
 )
 from optimizer.checker.report import derive_report
@@ -203,10 +202,10 @@ def season_value(
         by_sw = SW_VALUED_UNITS if position.sw is not None else frozenset()
         for line in known.lines:
             if line.power in powers and counts_unit(line.entry.unit, units):
-                out.add(as_written(factor_worth(objective, line.entry.unit)) * weight, built_factors(line))
+                out.add(as_written(objective.value_of(line.entry.unit)) * weight, built_factors(line))
         for sw_line in turn_plan.sw_builds:
             if sw_line.power in powers and counts_unit(sw_line.unit, units) and sw_line.unit not in by_sw:
-                out.add(as_written(factor_worth(objective, sw_line.unit)) * weight, sw_line.factors)
+                out.add(as_written(objective.value_of(sw_line.unit)) * weight, sw_line.factors)
         delivered_value(position, turn_plan, out, lambda r: values.get(GrantRecipient(r), 0.0), weight)
         if position.grants is not None:
             russia = as_written(values.get(GrantRecipient.RUSSIA, 0.0))
@@ -222,11 +221,11 @@ def season_value(
     by_sw = SW_VALUED_UNITS if first.sw is not None else frozenset()
     for owner, unit, factors, k in replay.launched:
         if owner in powers and counts_unit(unit, units) and unit not in by_sw:
-            out.add(as_written(factor_worth(objective, unit)) * factors * discount**k, 1)
+            out.add(as_written(objective.value_of(unit)) * factors * discount**k, 1)
     for owner, unit, factors, row in replay.unfinished:
         if owner in powers and counts_unit(unit, units) and unit not in by_sw:
             done = as_written(construction_progress(unit, factors, row))
-            out.add(as_written(factor_worth(objective, unit)) * factors * done * discount**horizon, 1)
+            out.add(as_written(objective.value_of(unit)) * factors * done * discount**horizon, 1)
     charged = as_written(first.horizon.brp_value)
     for power in powers:
         for k, brps in enumerate(replay.brps.get(power, [])):
