@@ -24,10 +24,11 @@ from models.naval_tables import construction_progress
 from models.objective import Objective, Priority, PriorityKind
 from models.plan import ObjectiveReport, Plan
 from models.powers import GrantRecipient
+from models.route_data import Route
 from models.scenario import Scenario
 from models.tables import WORKS_UNIT_TYPES, Power, UnitType
 from optimizer.checker.grants.accounts import grant_account
-from optimizer.checker.grants.routes import expected_brps
+from optimizer.checker.grants.routes import expected_brps, open_route_capacity
 from optimizer.checker.lines import PricedLine, planned_powers, resolve_lines
 from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.replay import replay_naval
@@ -42,12 +43,6 @@ PER_UNIT = Fraction(1, 1000)  # a worth per unit taken to the thousandth moves t
 # With an `sw:` section, submarines, ASW and CVEs are worth what they add to the SW campaigns, not a
 # value per factor (README, "Submarine warfare": "valued by `objective.values` alone" without one).
 SW_VALUED_UNITS = frozenset({UnitType.SUBMARINE, UnitType.ASW, UnitType.ESCORT_CARRIER})
-
-# 40.51, 40.73: the Persian route carries 10 less 5 per partisan once open; the Siberian 10, or 5 when
-# Japan is at war with Russia or holds Vladivostok or Dutch Harbor.
-ROUTE_CAPACITY_OPEN = 10
-PERSIA_PER_PARTISAN = 5
-SIBERIA_REDUCED = 5
 
 # The planner's last stages, tie-breaks among equally good plans, not priorities of the objective: the
 # fewest BRPs granted (with a `grants:` section) and the distance from the orders a season expected of
@@ -134,16 +129,10 @@ def built_factors(line: PricedLine) -> int:
     return line.line.counters * line.entry.factors
 
 
-def opened_route_capacity(scenario: Scenario, route: str) -> int:
-    """BRPs the route carries once open (40.51 Persia, 40.73 Siberia)."""
-    state = scenario.grants
-    assert state is not None
-    if route == "persia":
-        return max(0, ROUTE_CAPACITY_OPEN - PERSIA_PER_PARTISAN * state.persia.partisans)
-    siberia = state.siberia
-    if siberia.japan_at_war_with_russia or siberia.japan_controls_vladivostok_or_dutch_harbor:
-        return SIBERIA_REDUCED
-    return ROUTE_CAPACITY_OPEN
+def opened_route(route: str) -> Route:
+    """The route a route opening opens: the Persian route (40.52), else the Siberian by the Alaska
+    highway (40.72); an opening of any other is a breach of 40.225 (`check_route_openings`)."""
+    return Route.PERSIA if route == Route.PERSIA.value else Route.SIBERIA
 
 
 def delivered_value(
@@ -261,7 +250,7 @@ def derive_priority(scenario: Scenario, plan: Plan, priority: Priority, facts: F
             per_brp = values.get(GrantRecipient.RUSSIA, 0.0)
             turns = sum(scenario.horizon.discount**t for t in range(1, scenario.horizon.turns))
             for opening in plan.route_openings:
-                out.add(per_brp * opened_route_capacity(scenario, opening.route) * turns, 1)
+                out.add(per_brp * open_route_capacity(scenario, opened_route(opening.route)) * turns, 1)
         _naval_value(scenario, plan, facts, powers, units, out)
         if scenario.sw is not None and units is None:
             deployment = plan.sw.deployment_after if plan.sw is not None else None

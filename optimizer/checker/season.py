@@ -36,6 +36,7 @@ from models.tables import Faction, Power
 from optimizer.checker.brps import brps_available
 from optimizer.checker.check import check
 from optimizer.checker.grants.accounts import grant_account
+from optimizer.checker.grants.routes import open_route_capacity
 from optimizer.checker.lines import planned_powers, resolve_lines
 from optimizer.checker.naval.budgets import check_restricted_deferrals, check_restricted_scuttles
 from optimizer.checker.naval.charts import NavalReplay
@@ -52,7 +53,7 @@ from optimizer.checker.objective import (
     delivered_value,
     derive_facts,
     derive_priority,
-    opened_route_capacity,
+    opened_route,
 )
 from optimizer.checker.report import derive_report
 from optimizer.checker.sw import deployment_value, with_builds
@@ -211,7 +212,7 @@ def season_value(
             russia = as_written(values.get(GrantRecipient.RUSSIA, 0.0))
             past = sum((discount**k for k in range(length, horizon)), Fraction(0))
             for opening in turn_plan.route_openings:
-                out.add(russia * opened_route_capacity(position, opening.route) * past, 1)
+                out.add(russia * open_route_capacity(position, opened_route(opening.route)) * past, 1)
         if t == 0 and position.sw is not None and units is None:
             deployment = turn_plan.sw.deployment_after if turn_plan.sw is not None else None
             if deployment is None:

@@ -72,15 +72,22 @@ def route_closure(scenario: Scenario, route: Route) -> tuple[str, str] | None:
 
 
 def route_capacity(scenario: Scenario, route: Route) -> int:
-    """BRPs the named route carries this turn, oil counters at 10 each (40.251); 0 when closed.
+    """BRPs the named route carries this turn, oil counters at 10 each (40.251): its capacity open
+    (`open_route_capacity`), 0 when closed (`route_closure`)."""
+    if route_closure(scenario, route) is not None:
+        return 0
+    return open_route_capacity(scenario, route)
+
+
+def open_route_capacity(scenario: Scenario, route: Route) -> int:
+    """BRPs the named route carries while open, whether or not it is open this turn (a route opened
+    by the plan carries from the next turn, 40.52, 40.72).
 
     Murmansk 5, 10, 15, then 20 by Allied turns since the Germany-Russia war (40.411); Persia
     10 - 5 per partisan (40.51); Turkey 10 - 2 per partisan, at most -6 (40.61); Siberia 10,
     or 5 when Japan is at war with Russia or holds Vladivostok or Dutch Harbor (40.73); a
     Chinese port 10, Haiphong 10, the Burma Road 10 (40.83, 40.84); the Hump 5 (40.85).
     """
-    if route_closure(scenario, route) is not None:
-        return 0
     state = grants_state(scenario)
     if route is Route.MURMANSK:
         turns = min(state.germany_russia_war_turns, len(MURMANSK_CAPACITY_BY_TURN) - 1)
