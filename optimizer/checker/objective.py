@@ -188,16 +188,23 @@ def _naval_value(
                 out.add(-horizon.brp_value * horizon.discount**turn, brps)
 
 
-def _kept_value(objective: Objective, powers: list[Power], facts: Facts, out: Derivation) -> None:
-    """The BRPs each power keeps (27.11): each at `unspent_brp_value`; with `unspent_brp_growth`, "in
-    place of unspent_brp_value: per planned power, its BRPs kept x growth_rate, rounded down, each at
-    base_brp_value" (models/objective.py)."""
+def kept_value(
+    objective: Objective,
+    powers: list[Power],
+    kept: dict[Power, int],
+    out: Derivation,
+    weight: Fraction = Fraction(1),
+) -> None:
+    """The BRPs each power keeps (`kept`, 27.11): each at `unspent_brp_value`; with `unspent_brp_growth`,
+    "in place of unspent_brp_value: per planned power, its BRPs kept x growth_rate, rounded down, each at
+    base_brp_value" (models/objective.py); times `weight` (the season's last turn's)."""
     growth = objective.unspent_brp_growth
     if growth is None:
-        out.add(objective.unspent_brp_value, sum(facts.kept.get(p, 0) for p in powers))
+        out.add(as_written(objective.unspent_brp_value) * weight, sum(kept.get(p, 0) for p in powers))
         return
     rate = as_written(growth.growth_rate)
-    out.add(growth.base_brp_value, sum(math.floor(rate * facts.kept.get(p, 0)) for p in powers))
+    grown = sum(math.floor(rate * kept.get(p, 0)) for p in powers)
+    out.add(as_written(growth.base_brp_value) * weight, grown)
 
 
 def _launched_factors(facts: Facts, plan: Plan, powers: list[Power], units: list[UnitType] | None) -> int:
@@ -240,7 +247,7 @@ def derive_priority(scenario: Scenario, plan: Plan, priority: Priority, facts: F
         for line in lines:
             if counts_unit(line.entry.unit, units):
                 out.add(objective.value_of(line.entry.unit), built_factors(line))
-        _kept_value(objective, powers, facts, out)
+        kept_value(objective, powers, facts.kept, out)
         out.add(objective.oil_counter_value, facts.oil_kept)
         values = objective.delivered_brp_value
         delivered_value(scenario, plan, out, lambda r: values.get(GrantRecipient(r), 0.0))

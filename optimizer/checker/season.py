@@ -19,7 +19,6 @@ season (`season_stages`), its value by the season's discount and leftover (`seas
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from models.carry import next_turn_data, oil_left, unkept_oil, unpaid_spending
@@ -53,6 +52,7 @@ from optimizer.checker.objective import (
     delivered_value,
     derive_facts,
     derive_priority,
+    kept_value,
     opened_route,
 )
 from optimizer.checker.report import derive_report
@@ -233,14 +233,7 @@ def season_value(
             if k >= length:
                 out.add(-charged * discount**k, brps)
     end = discount ** (length - 1)
-    leftover = season.leftover
-    if leftover.rule == "growth":
-        rate = as_written(leftover.growth_rate)
-        grown = sum(math.floor(rate * kept.get(p, 0)) for p in powers)
-        out.add(as_written(leftover.base_brp_value) * end, grown)
-    else:
-        left = objective.unspent_brp_value if leftover.brp_value is None else leftover.brp_value
-        out.add(as_written(left) * end, sum(kept.get(p, 0) for p in powers))
+    kept_value(season.leftover.turn_objective(objective), powers, kept, out, end)
     out.add(as_written(objective.oil_counter_value) * end, sum(oil.values()))
     return out
 
