@@ -153,39 +153,61 @@ def delivered_value(
             out.add(as_written(worth * survival) * weight, grant.brps)
 
 
-def _naval_value(
+def naval_value(
     scenario: Scenario,
-    plan: Plan,
-    facts: Facts,
+    replay: NavalReplay,
     powers: list[Power],
     units: list[UnitType] | None,
     out: Derivation,
+    discount: Fraction,
+    charged_from: int,
 ) -> None:
-    """Naval construction over the horizon ("Value (horizon)", 27.7): a ship its value per factor x
-    factors in the turn it launches, x `discount` per turn after this one; a ship still on a chart at
-    the end of the horizon for the share of its construction done (SB spent over SB needed) at the
-    end's discount; SW units when built; BRPs spent on ships in a later turn at `horizon.brp_value`
-    each, discounted. A ship counts for its owner."""
-    replay = facts.replay
-    if replay is None:
-        return
+    """Naval construction over the chart's horizon H (`horizon.turns`, "Value (horizon)", 27.7): a ship
+    its value per factor x factors in the chart's turn k it launches (0 this turn), at `discount`^k; a
+    ship still on the chart at the end of the horizon for the share of its construction done (SB spent
+    over SB needed) at `discount`^H; a BRP spent on ships in a turn k from `charged_from` on charged at
+    `horizon.brp_value`, at `discount`^k (the turns before pay it out of their own BRPs, 27.72). A ship
+    counts for its owner; with an `sw:` section, SW units count by the SW campaigns (`SW_VALUED_UNITS`)."""
     objective = scenario.objective
     horizon = scenario.horizon
     by_sw = SW_VALUED_UNITS if scenario.sw is not None else frozenset()
-    for owner, unit, factors, turn in replay.launched:
+    for owner, unit, factors, k in replay.launched:
         if owner in powers and counts_unit(unit, units) and unit not in by_sw:
-            out.add(objective.value_of(unit) * factors * horizon.discount**turn, 1)
+            out.add(as_written(objective.value_of(unit)) * factors * discount**k, 1)
     for owner, unit, factors, row in replay.unfinished:
         if owner in powers and counts_unit(unit, units) and unit not in by_sw:
-            done = construction_progress(unit, factors, row)
-            out.add(objective.value_of(unit) * factors * horizon.discount**horizon.turns * done, 1)
+            done = as_written(construction_progress(unit, factors, row))
+            out.add(as_written(objective.value_of(unit)) * factors * done * discount**horizon.turns, 1)
+    charged = as_written(horizon.brp_value)
+    for power in powers:
+        for k, brps in enumerate(replay.brps.get(power, [])):
+            if k >= charged_from:
+                out.add(-charged * discount**k, brps)
+
+
+def sw_built_value(
+    scenario: Scenario,
+    plan: Plan,
+    powers: list[Power],
+    units: list[UnitType] | None,
+    out: Derivation,
+    weight: Fraction = Fraction(1),
+) -> None:
+    """The SW units the plan builds (27.9) at their value per factor, times `weight` (a season's turn's);
+    with an `sw:` section, those the SW campaigns value are left to them ("Submarine warfare")."""
+    by_sw = SW_VALUED_UNITS if scenario.sw is not None else frozenset()
     for line in plan.sw_builds:
         if line.power in powers and counts_unit(line.unit, units) and line.unit not in by_sw:
-            out.add(objective.value_of(line.unit), line.factors)
-    for power in powers:
-        for turn, brps in enumerate(replay.brps.get(power, [])):
-            if turn > 0:
-                out.add(-horizon.brp_value * horizon.discount**turn, brps)
+            out.add(as_written(scenario.objective.value_of(line.unit)) * weight, line.factors)
+
+
+def sw_worth(scenario: Scenario, plan: Plan) -> Fraction | None:
+    """What the SW campaigns after the plan's builds are worth, weighted by `sw.weights` (in hundredths;
+    "Submarine warfare"); None without the plan's SW deployment."""
+    deployment = plan.sw.deployment_after if plan.sw is not None else None
+    if deployment is None:
+        return None
+    return Fraction(round(deployment_value(with_builds(scenario, plan), deployment) * 100), 100)
 
 
 def kept_value(
@@ -258,14 +280,14 @@ def derive_priority(scenario: Scenario, plan: Plan, priority: Priority, facts: F
             turns = sum(scenario.horizon.discount**t for t in range(1, scenario.horizon.turns))
             for opening in plan.route_openings:
                 out.add(per_brp * open_route_capacity(scenario, opened_route(opening.route)) * turns, 1)
-        _naval_value(scenario, plan, facts, powers, units, out)
+        if facts.replay is not None:
+            naval_value(scenario, facts.replay, powers, units, out, as_written(scenario.horizon.discount), 1)
+        sw_built_value(scenario, plan, powers, units, out)
         if scenario.sw is not None and units is None:
-            deployment = plan.sw.deployment_after if plan.sw is not None else None
-            if deployment is None:
+            worth = sw_worth(scenario, plan)
+            if worth is None:
                 return None
-            # The SW campaigns after the plan's builds, weighted by `sw.weights` (in hundredths).
-            worth = deployment_value(with_builds(scenario, plan), deployment)
-            out.add_exact(Fraction(round(worth * 100), 100))
+            out.add_exact(worth)
     return out
 
 

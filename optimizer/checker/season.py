@@ -23,7 +23,6 @@ from fractions import Fraction
 
 from models.carry import next_turn_data, oil_left, unkept_oil, unpaid_spending
 from models.naval import FutureTurn
-from models.naval_tables import construction_progress
 from models.objective import Priority, PriorityKind
 from models.plan import Plan
 from models.powers import GrantRecipient
@@ -42,7 +41,6 @@ from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.replay import replay_naval
 from optimizer.checker.naval.spending import later_turn_spending
 from optimizer.checker.objective import (
-    SW_VALUED_UNITS,
     Derivation,
     Facts,
     as_written,
@@ -53,10 +51,12 @@ from optimizer.checker.objective import (
     derive_facts,
     derive_priority,
     kept_value,
+    naval_value,
     opened_route,
+    sw_built_value,
+    sw_worth,
 )
 from optimizer.checker.report import derive_report
-from optimizer.checker.sw import deployment_value, with_builds
 from optimizer.checker.violations import REPORT, Violation
 
 
@@ -200,13 +200,10 @@ def season_value(
     out = Derivation()
     for t, ((position, turn_plan), known) in enumerate(zip(positions, facts, strict=True)):
         weight = discount**t
-        by_sw = SW_VALUED_UNITS if position.sw is not None else frozenset()
         for line in known.lines:
             if line.power in powers and counts_unit(line.entry.unit, units):
                 out.add(as_written(objective.value_of(line.entry.unit)) * weight, built_factors(line))
-        for sw_line in turn_plan.sw_builds:
-            if sw_line.power in powers and counts_unit(sw_line.unit, units) and sw_line.unit not in by_sw:
-                out.add(as_written(objective.value_of(sw_line.unit)) * weight, sw_line.factors)
+        sw_built_value(position, turn_plan, powers, units, out, weight)
         delivered_value(position, turn_plan, out, lambda r: values.get(GrantRecipient(r), 0.0), weight)
         if position.grants is not None:
             russia = as_written(values.get(GrantRecipient.RUSSIA, 0.0))
@@ -214,24 +211,11 @@ def season_value(
             for opening in turn_plan.route_openings:
                 out.add(russia * open_route_capacity(position, opened_route(opening.route)) * past, 1)
         if t == 0 and position.sw is not None and units is None:
-            deployment = turn_plan.sw.deployment_after if turn_plan.sw is not None else None
-            if deployment is None:
+            worth = sw_worth(position, turn_plan)
+            if worth is None:
                 return None
-            worth = deployment_value(with_builds(position, turn_plan), deployment)
-            out.add_exact(Fraction(round(worth * 100), 100))
-    by_sw = SW_VALUED_UNITS if first.sw is not None else frozenset()
-    for owner, unit, factors, k in replay.launched:
-        if owner in powers and counts_unit(unit, units) and unit not in by_sw:
-            out.add(as_written(objective.value_of(unit)) * factors * discount**k, 1)
-    for owner, unit, factors, row in replay.unfinished:
-        if owner in powers and counts_unit(unit, units) and unit not in by_sw:
-            done = as_written(construction_progress(unit, factors, row))
-            out.add(as_written(objective.value_of(unit)) * factors * done * discount**horizon, 1)
-    charged = as_written(first.horizon.brp_value)
-    for power in powers:
-        for k, brps in enumerate(replay.brps.get(power, [])):
-            if k >= length:
-                out.add(-charged * discount**k, brps)
+            out.add_exact(worth)
+    naval_value(first, replay, powers, units, out, discount, length)
     end = discount ** (length - 1)
     kept_value(season.leftover.turn_objective(objective), powers, kept, out, end)
     out.add(as_written(objective.oil_counter_value) * end, sum(oil.values()))
