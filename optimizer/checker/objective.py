@@ -32,6 +32,7 @@ from optimizer.checker.grants.routes import expected_brps, open_route_capacity
 from optimizer.checker.lines import PricedLine, planned_powers, resolve_lines
 from optimizer.checker.naval.charts import NavalReplay
 from optimizer.checker.naval.replay import replay_naval
+from optimizer.checker.naval.spending import naval_spending
 from optimizer.checker.oil import oil_for_construction
 from optimizer.checker.report import derive_report
 from optimizer.checker.sw import deployment_value, with_builds
@@ -94,29 +95,37 @@ def parse_priority(name: str) -> Priority | None:
 
 @dataclass
 class Facts:
-    """What the checker derives of the plan once, for every priority."""
+    """What the checker derives of the plan once, for every priority: its build lines and its naval
+    charts replayed (None without a chart); the BRPs each power keeps and the oil counters left, the
+    turn's (a season's turns leave them out: the season values what is left at its end,
+    `season_stages`)."""
 
     lines: list[PricedLine]
-    kept: dict[Power, int]
-    oil_kept: int
     replay: NavalReplay | None
+    kept: dict[Power, int] = field(default_factory=dict)
+    oil_kept: int = 0
+
+
+def has_charts(scenario: Scenario) -> bool:
+    """A power of the scenario has a naval construction chart (27.7)."""
+    return any(state.naval is not None for state in scenario.powers.values())
 
 
 def derive_facts(scenario: Scenario, plan: Plan) -> Facts:
     lines, _ = resolve_lines(scenario, plan)
-    reports = derive_report(scenario, plan)
+    replay = replay_naval(scenario, plan)
+    reports = derive_report(scenario, plan, naval_spending(scenario, plan, replay))
     account = grant_account(scenario, plan)
     # 27.35, 40.253: the oil counters each planned faction may spend on construction, less those spent.
     oil_kept = sum(
         oil_for_construction(scenario, faction, account=account) - plan.oil_counters_spent.get(faction, 0)
         for faction in scenario.factions()
     )
-    naval = any(state.naval is not None for state in scenario.powers.values())
     return Facts(
         lines=lines,
+        replay=replay if has_charts(scenario) else None,
         kept={power: report.brps_kept for power, report in reports.items()},
         oil_kept=oil_kept,
-        replay=replay_naval(scenario, plan) if naval else None,
     )
 
 

@@ -48,8 +48,8 @@ from optimizer.checker.objective import (
     check_stages,
     counts_unit,
     delivered_value,
-    derive_facts,
     derive_priority,
+    has_charts,
     kept_value,
     naval_value,
     opened_route,
@@ -138,7 +138,15 @@ def season_stages(
     planned whole" reads each priority: factors and delivered summed over the season's turns (turn 1's
     chart over its whole horizon), unspent_brps the BRPs left at the season's end (`kept`, the last
     turn's), oil_kept the oil counters left then (`oil`), value as `season_value` reads it."""
-    facts = [derive_facts(position, turn_plan) for position, turn_plan in positions]
+    # Of each turn, what the priorities read: its build lines, and turn 1's chart, replayed once (a
+    # later turn's actions are on turn 1's chart, 27.7).
+    facts = [
+        Facts(
+            lines=resolve_lines(position, turn_plan)[0],
+            replay=replay if t == 0 and has_charts(position) else None,
+        )
+        for t, (position, turn_plan) in enumerate(positions)
+    ]
     planned = planned_powers(positions[0][0])
 
     def derive(priority: Priority) -> Derivation | None:
