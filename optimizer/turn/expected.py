@@ -28,7 +28,7 @@ from ortools.sat.python import cp_model
 from models.orders import TurnOrders
 from models.route_data import Route
 from models.scenario import Scenario
-from optimizer.rules.grants.prepare import Pair, path_route
+from optimizer.rules.grants.prepare import Pair
 from optimizer.rules.linear import LinearExpr, expression_range
 from optimizer.turn.counts import chart_actions, grant_flows
 from optimizer.turn.prepare import Prepared
@@ -109,6 +109,7 @@ def carried_out(data: Prepared, variables: Variables, orders: TurnOrders, where:
             taken[key] += build.counters
             builds.append(build)
     naval = variables.naval
+    open_actions = chart_actions(naval) if naval is not None else {}
     chart = []
     for j, action in enumerate(orders.naval):
         key = f"{action.power.value}/{action.yard}/{action.ship}"
@@ -120,7 +121,7 @@ def carried_out(data: Prepared, variables: Variables, orders: TurnOrders, where:
             drop(f"naval[{j}]", order, f"past the chart's {turns} turn(s), 0 to {turns - 1} (27.7)")
         elif key not in naval.naval.ships:
             drop(f"naval[{j}]", order, f"the charts have no ship {action.ship} at {action.yard} (27.724)")
-        elif not any(k == key and t == action.turn and act is action.action for k, t, _, act in naval.act):
+        elif (key, action.turn, action.action) not in open_actions:
             drop(f"naval[{j}]", order, "not open to the ship in that turn (27.7272)")
         else:
             chart.append(action)
@@ -145,7 +146,7 @@ def carried_out(data: Prepared, variables: Variables, orders: TurnOrders, where:
             sw_builds.append(unit)
     grants = variables.grants
     offered = (
-        {(pair[0], pair[1], path_route(path, grants.network.legs)) for pair, path in grants.flows}
+        {(pair[0], pair[1], route) for pair, route, *_ in grant_flows(grants)}
         if grants is not None
         else set()
     )
