@@ -24,7 +24,7 @@ from optimizer.season.chart import later_naval_reports
 from optimizer.season.model import SeasonVariables, build_season
 from optimizer.season.objective import season_members
 from optimizer.season.prepare import SeasonData, prepare_season
-from optimizer.turn.expected import expected_notes, expected_stage
+from optimizer.turn.expected import expected_stage
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.prepare import Relaxation
 from optimizer.turn.solve import exact_weights, stage_solver
@@ -136,7 +136,8 @@ def solve_season(
     built = time.perf_counter()
     queue = season_queue(model, season_members(model, variables))
     turns = [(data.turns[t], turn, f"t{t}_") for t, turn in enumerate(variables.turns)]
-    queue += expected_stage(model, turns, data.scenario.expected_orders)
+    expected = expected_stage(model, turns, data.scenario.expected_orders)
+    queue += expected.stages
 
     configured = partial(stage_solver, workers=workers, naval=variables.turns[0].naval is not None)
     policy = StagePolicy(
@@ -151,7 +152,7 @@ def solve_season(
     seconds = time.perf_counter() - built
     if run.solver is None:
         return SeasonSolved(run.status, None, built - started, seconds, run.work)
-    plan = season_plan(scenario, variables, run.solver, run.status, run.report())
+    plan = season_plan(scenario, variables, run.solver, run.status, run.report(), expected.dropped)
     return SeasonSolved(run.status, plan, built - started, seconds, run.work, variables, run.solver)
 
 
@@ -221,8 +222,10 @@ def season_plan(
     solver: cp_model.CpSolver,
     status: Status,
     objective: ObjectiveReport,
+    dropped_notes: dict[int, list[str]],
 ) -> SeasonPlan:
-    """Every turn's plan, read off the solved season model by the turn model's own extraction."""
+    """Every turn's plan, read off the solved season model by the turn model's own extraction, with the
+    notes of the expected orders each turn cannot carry out (`Expected.dropped`, by turn, 1 first)."""
     data = variables.data
     turns: list[SeasonTurn] = []
     for t, (prepared, turn) in enumerate(zip(data.turns, variables.turns, strict=True)):
@@ -234,7 +237,7 @@ def season_plan(
             moved = {Faction.RUSSIA: shipped, Faction.WESTERN_ALLIES: -shipped}
             plan = _later_accounts(plan, {f: n + moved.get(f, 0) for f, n in carried.items()})
             plan = plan.model_copy(update={"naval": later_naval_reports(turn, solver)})
-        if dropped := expected_notes(scenario, t + 1, prepared, turn):
+        if dropped := dropped_notes.get(t + 1):
             plan = plan.model_copy(update={"notes": [*plan.notes, *dropped]})
         when = turn_after(scenario.turn, t)
         start: dict = {}

@@ -27,7 +27,6 @@ from ortools.sat.python import cp_model
 
 from models.orders import TurnOrders
 from models.route_data import Route
-from models.scenario import Scenario
 from optimizer.rules.grants.prepare import Pair
 from optimizer.rules.linear import LinearExpr, expression_range
 from optimizer.turn.counts import chart_actions, grant_flows
@@ -38,26 +37,41 @@ from optimizer.turn.variables import Variables
 EXPECTED = "as_expected"  # the tie-break's name among the plan's stages
 
 
+@dataclass(frozen=True)
+class Expected:
+    """The tie-break's stage (none without orders for the planned turns) and, by planned turn (1 this
+    turn), the notes of the orders it cannot carry out (`carried_out`), for its plan."""
+
+    stages: list[list[Member]]
+    dropped: dict[int, list[str]]
+
+
 def expected_stage(
     model: cp_model.CpModel, turns: Sequence[tuple[Prepared, Variables, str]], orders: Sequence[TurnOrders]
-) -> list[list[Member]]:
+) -> Expected:
     """The last stage when the scenario carries the orders a season plan expected of its turns
     (`Scenario.expected_orders`): the plan closest to them among the equally good, the distances of the
     planned turns summed (`distance`; the chart's actions in turn 1's, which plans the chart whole), a
     stage of its own so that the priorities' solves are as without it. `turns` are the planned turns in
     order, turn 1 first, each with the label of its variables: the turn planner's one
-    (`optimizer.turn.solve`), the season's every one (`optimizer.season.solve`). None without orders
-    for them."""
-    expected = {o.turn: o for o in orders}
-    apart = [
-        distance(model, data, variables, expected[t + 1], name)
-        for t, (data, variables, name) in enumerate(turns)
-        if t + 1 in expected
-    ]
+    (`optimizer.turn.solve`), the season's every one (`optimizer.season.solve`). No stage without orders
+    for them. Each turn's orders are sorted once (`carried_out`): the distance is to those kept, and the
+    notes of those dropped go with the stage to the turn's plan."""
+    expected = {o.turn: (i, o) for i, o in enumerate(orders)}
+    apart: list[LinearExpr] = []
+    dropped: dict[int, list[str]] = {}
+    for t, (data, variables, name) in enumerate(turns):
+        if t + 1 not in expected:
+            continue
+        i, turn_orders = expected[t + 1]
+        kept = carried_out(data, variables, turn_orders, f"expected_orders[{i}]")
+        apart.append(distance(model, data, variables, kept.orders, name))
+        if kept.dropped:
+            dropped[t + 1] = kept.dropped
     if not apart:
-        return []
+        return Expected([], dropped)
     expr = -sum(apart)
-    return [[Member(EXPECTED, expr, 1, 1, *expression_range(model, expr))]]
+    return Expected([[Member(EXPECTED, expr, 1, 1, *expression_range(model, expr))]], dropped)
 
 
 @dataclass(frozen=True)
@@ -196,21 +210,11 @@ def _more_than(what: str, whose: str, has: int, taken: int) -> str:
     return f"more {what} than the {whose}'s {has}{before}"
 
 
-def expected_notes(scenario: Scenario, turn: int, data: Prepared, variables: Variables) -> list[str]:
-    """A note for each order the scenario expected of its turn `turn` (1 this turn) that the turn cannot
-    carry out (`carried_out`)."""
-    for i, orders in enumerate(scenario.expected_orders):
-        if orders.turn == turn:
-            return carried_out(data, variables, orders, f"expected_orders[{i}]").dropped
-    return []
-
-
 def distance(
-    model: cp_model.CpModel, data: Prepared, variables: Variables, orders: TurnOrders, name: str = ""
+    model: cp_model.CpModel, data: Prepared, variables: Variables, kept: TurnOrders, name: str = ""
 ) -> LinearExpr:
-    """How far the turn's plan is from `orders` (see the module), those it cannot carry out dropped
-    (`carried_out`); `name` labels its variables."""
-    kept = carried_out(data, variables, orders, "").orders
+    """How far the turn's plan is from `kept`, the orders it can carry out (`carried_out`; see the
+    module); `name` labels its variables."""
     parts: list[LinearExpr] = []
     wanted: Counter[tuple[str, str | None]] = Counter()
     for build in kept.builds:

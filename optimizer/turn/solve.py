@@ -22,7 +22,7 @@ from models.plan import Plan, Status
 from models.scenario import Priority, Scenario
 from optimizer.rules.grants.objective import fewest_granted
 from optimizer.rules.linear import LinearExpr, expression_range
-from optimizer.turn.expected import expected_notes, expected_stage
+from optimizer.turn.expected import expected_stage
 from optimizer.turn.explain import explain
 from optimizer.turn.extract import extract_plan
 from optimizer.turn.model import new_solver
@@ -96,7 +96,8 @@ def solve_stages(
     built = time.perf_counter()
     priorities = priority_order(scenario, variables)
     queue = stage_groups(model, data, variables, priorities, one_call)
-    queue += expected_stage(model, [(data, variables, "")], scenario.expected_orders)
+    expected = expected_stage(model, [(data, variables, "")], scenario.expected_orders)
+    queue += expected.stages
 
     configured = partial(
         stage_solver, workers=workers, naval=variables.naval is not None, light_presolve=light_presolve
@@ -116,7 +117,7 @@ def solve_stages(
             Status.UNKNOWN, None, solve_seconds=time.perf_counter() - built, deterministic_seconds=run.work
         )
     plan = extract_plan(data, variables, run.solver, run.status, run.report())
-    if dropped := expected_notes(scenario, 1, data, variables):
+    if dropped := expected.dropped.get(1):
         plan = plan.model_copy(update={"notes": [*plan.notes, *dropped]})
     return Solved(
         plan.status,
