@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import lru_cache
 
@@ -28,6 +29,17 @@ def scaled(value: float) -> int:
 def growth_fraction(rate: float) -> Fraction:
     """A growth rate of BRPs kept as the nearest fraction with denominator at most GROWTH_SCALE."""
     return Fraction(rate).limit_denominator(GROWTH_SCALE)
+
+
+def floor_growth(model: cp_model.CpModel, expr: LinearExpr, rate: Fraction, name: str) -> cp_model.IntVar:
+    """A new variable `name` that is rate x expr rounded down, BRPs kept grown into next year's base by
+    whole BRPs [reading] (`growth_fraction`): rate x expr less it is at least 0 and less than one BRP, so
+    it is that floor in every plan, whatever is maximized or minimized. Its domain is the floors of
+    `expr`'s least and greatest values (`expression_range`)."""
+    low, high = expression_range(model, expr)
+    grown = model.new_int_var(math.floor(rate * low), math.floor(rate * high), name)
+    model.add_linear_constraint(rate.numerator * expr - rate.denominator * grown, 0, rate.denominator - 1)
+    return grown
 
 
 def value(solver: cp_model.CpSolver, expr: LinearExpr) -> int:

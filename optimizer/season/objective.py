@@ -22,7 +22,7 @@ from ortools.sat.python import cp_model
 from models.scenario import Priority, PriorityKind
 from models.tables import Power
 from optimizer.rules.grants.objective import fewest_granted, route_opening_value
-from optimizer.rules.linear import VALUE_SCALE, LinearExpr, growth_fraction, scaled
+from optimizer.rules.linear import VALUE_SCALE, LinearExpr, floor_growth, growth_fraction, scaled
 from optimizer.season.model import SeasonVariables
 from optimizer.turn.objective import describe_priority, priority_expression
 
@@ -113,9 +113,7 @@ def _priority(
     else:
         rate = growth_fraction(leftover.growth_rate)
         for power in powers:
-            grown = model.new_int_var(0, 100_000, f"season_growth_{power.value}")
-            # floor(rate x left): the base grows by whole BRPs [reading]
-            model.add(rate.denominator * grown <= rate.numerator * variables.kept_at_end(power))
+            grown = floor_growth(model, variables.kept_at_end(power), rate, f"season_growth_{power.value}")
             total += end * scaled(leftover.base_brp_value) * grown
     total += end * scaled(objective.oil_counter_value) * sum(variables.oil_left.values())
     return total, VALUE_SCALE * weight_scale

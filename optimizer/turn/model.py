@@ -17,7 +17,6 @@ from optimizer.rules.placement.constraints import add_placement
 from optimizer.rules.requirements.constraints import add_requirements
 from optimizer.rules.solver import deterministic_solver
 from optimizer.turn.fix import add_decisions
-from optimizer.turn.objective import add_kept_growth
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
 
@@ -42,7 +41,6 @@ DEFINITIONS: tuple[AddFamily, ...] = (
     add_opening_choice,  # 40.521
     add_grant_limits,  # 27.334, 27.34, 40.23
     add_dominion_shares,  # 27.474 C, 40.244
-    add_kept_growth,  # the objective's growth of next year's base by the BRPs kept
 )
 
 # The rules, each family with its guard literals. A new family is added here.

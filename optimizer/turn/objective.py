@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
 from models.scenario import Priority, PriorityKind
 from models.tables import WORKS_UNIT_TYPES, Power
 from optimizer.rules.grants.objective import expected_delivered, route_opening_value
-from optimizer.rules.guards import Guards
-from optimizer.rules.linear import VALUE_SCALE, LinearExpr, growth_fraction, scaled
+from optimizer.rules.linear import VALUE_SCALE, LinearExpr, scaled
 from optimizer.rules.naval.objective import naval_factors, naval_value
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
-
-
-def add_kept_growth(model: cp_model.CpModel, data: Prepared, variables: Variables, guards: Guards) -> None:
-    """With `objective.unspent_brp_growth`, each planned power's growth of next year's base: its BRPs kept
-    x `growth_rate`, rounded down (the base grows by whole BRPs [reading]; the rate taken to the
-    thousandth, `growth_fraction`). A definition, never guarded: rate x kept less the growth is at least
-    0 and less than one BRP, so the growth is that floor whatever the stage solved."""
-    growth = data.scenario.objective.unspent_brp_growth
-    if growth is None:
-        return
-    rate = growth_fraction(growth.growth_rate)
-    for power, grown in variables.growth.items():
-        model.add_linear_constraint(
-            rate.numerator * variables.kept(power) - rate.denominator * grown, 0, rate.denominator - 1
-        )
 
 
 def kept_value(data: Prepared, variables: Variables, powers: list[Power]) -> LinearExpr:

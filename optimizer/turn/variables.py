@@ -7,7 +7,6 @@ family's `constraints` module (`optimizer.turn.model`).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,7 +17,7 @@ from optimizer.rules.force_pool.variables import BuildVariables, Slot
 from optimizer.rules.grants.prepare import MAX_OIL_SHIPPED
 from optimizer.rules.grants.variables import GrantVariables
 from optimizer.rules.limits.variables import LIMIT_RANGE, LimitVariables
-from optimizer.rules.linear import LinearExpr, expression_range, growth_fraction
+from optimizer.rules.linear import LinearExpr, floor_growth, growth_fraction
 from optimizer.rules.naval.variables import NavalVariables
 from optimizer.rules.oil.variables import OilGroup, OilVariables
 from optimizer.turn.prepare import Prepared
@@ -45,7 +44,8 @@ class Variables:
     # U.S. grant, its construction less that grant, at least 0 (`add_dominion_shares` defines each).
     british_dominion_counted: dict[Dominion, cp_model.IntVar] = field(default_factory=dict)
     # With `objective.unspent_brp_growth`: per planned power, the BRPs its BRPs kept grow next year's base
-    # by, rounded down (`optimizer.turn.objective.add_kept_growth` defines each).
+    # by, rounded down: x `growth_rate` (to the thousandth), defined where made (`floor_growth`), never
+    # guarded, so the growth is that floor whatever the stage solved.
     growth: dict[Power, cp_model.IntVar] = field(default_factory=dict)
 
     @classmethod
@@ -101,9 +101,8 @@ class Variables:
         if growth is not None:
             rate = growth_fraction(growth.growth_rate)
             for power in data.powers:
-                low, high = expression_range(model, variables.kept(power))
-                variables.growth[power] = model.new_int_var(
-                    math.floor(rate * low), math.floor(rate * high), f"kept_growth_{power.value}"
+                variables.growth[power] = floor_growth(
+                    model, variables.kept(power), rate, f"kept_growth_{power.value}"
                 )
         return variables
 
