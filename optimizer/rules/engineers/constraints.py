@@ -172,7 +172,7 @@ def _second_phase(data: Prepared, task: TaskData, u: str, t: int) -> bool:
     """Whether unit u's MPs on a temporary airbase built in one movement phase in turn t may complete
     it in turn t + 1 instead: a battalion (½ RE) takes twice as long (Battalions) [setting
     battalion_temporary_airbase_two_phases]."""
-    return task.battalion_two_phases and data.units[u].half_res == 1 and t + 1 <= task.last_turn
+    return task.two_phases_for(data.units[u]) and t + 1 <= task.last_turn
 
 
 def add_team_rule(

@@ -116,6 +116,11 @@ class TaskData:
         """The least work points any team pays in all (civilian labour pays the rest)."""
         return min((teams.pooled_need(self.need, h, self.labour) for h in self.sizes), default=self.need)
 
+    def two_phases_for(self, unit: UnitData) -> bool:
+        """Whether `unit` alone may build it in two consecutive movement phases: a battalion (½ RE) takes
+        twice as long (Battalions) [setting battalion_temporary_airbase_two_phases]."""
+        return self.battalion_two_phases and unit.half_res == 1
+
 
 @dataclass(frozen=True)
 class Prepared:

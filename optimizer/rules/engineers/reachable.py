@@ -39,7 +39,7 @@ def most_work(data: Prepared, task: TaskData, unit_id: str, turn: int) -> int:
     if path is None:
         return 0
     if task.one_phase:  # one movement phase; a lone battalion's two (Battalions)
-        two = task.battalion_two_phases and unit.half_res == 1
+        two = task.two_phases_for(unit)
         turns: list[int] | range = [t for t in (turn - 1, turn) if t >= 1] if two else [turn]
     else:
         turns = range(1, turn + 1)

@@ -77,7 +77,7 @@ def fewest_mps(data: Prepared, plan: EngineerPlan) -> tuple[dict[tuple[str, int,
             there = line.move_to in task.hexes or (before and line.start_hex in task.hexes)
             if not there or t > finished or t < first or t in task.barred_turns or room[u, t] <= 0:
                 continue
-            second = task.battalion_two_phases and data.units[u].half_res == 1 and t == finished - 1
+            second = task.two_phases_for(data.units[u]) and t == finished - 1
             if task.one_phase and t != finished and not second:
                 continue
             spend[u, t, k] = model.new_int_var(0, room[u, t], f"spend_{u}_{t}_{k}")
