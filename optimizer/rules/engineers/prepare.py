@@ -280,6 +280,12 @@ def _finishes_building(scenario: EngineerScenario, task: Task) -> bool:
     return task.kind is TaskKind.REPAIR_AIRBASE and airbase is not None and airbase.half_built
 
 
+def _work_kind(scenario: EngineerScenario, task: Task) -> TaskKind:
+    """The kind of work units spend MPs on: a temporary airbase's building where the task finishes a
+    half-built one (`_finishes_building`; Temporary Airbases), else the task's own kind."""
+    return TaskKind.TEMPORARY_AIRBASE if _finishes_building(scenario, task) else task.kind
+
+
 def _may_work(scenario: EngineerScenario, unit: UnitData, unit_type: UnitType, kind: TaskKind) -> bool:
     """Whether a unit may spend MPs on a task of this kind: railroad engineers only on the repairs of
     `railroad_engineer_tasks` (Rail lines); a temporary airbase is built only by a construction unit
@@ -294,15 +300,15 @@ def _may_work(scenario: EngineerScenario, unit: UnitData, unit_type: UnitType, k
 
 def _blocked(
     scenario: EngineerScenario,
-    task: Task,
+    kind: TaskKind,
     units: dict[str, UnitData],
     types: dict[str, UnitType],
     hexes: tuple[str, ...],
     last: int,
     barred: frozenset[int],
 ) -> str | None:
-    """Why no unit can work on a task counted in MPs at all, naming the binding statement; None when
-    some unit can (the model then decides). Checked in the order: reach, kind of unit, supply, mud."""
+    """Why no unit can work on a task counted in MPs (its work of kind `kind`, `_work_kind`) at all,
+    naming the binding statement; None when some unit can (the model then decides). Checked in the order: reach, kind of unit, supply, mud."""
 
     def reaches(unit: UnitData, turns: set[int]) -> bool:
         return any(unit.can_be_at(h, t + 1) for h in hexes for t in turns)
@@ -311,7 +317,6 @@ def _blocked(
     near = [u for u in units.values() if reaches(u, turns)]
     if not near:
         return None  # no unit reaches it in time: said as such
-    kind = TaskKind.TEMPORARY_AIRBASE if _finishes_building(scenario, task) else task.kind
     able = [u for u in near if _may_work(scenario, u, types[u.id], kind)]
     if not able:
         if all(types[u.id] is UnitType.RAILROAD_ENGINEER for u in near):
@@ -443,11 +448,11 @@ def prepare(scenario: EngineerScenario) -> Prepared:
         # Ports, Weather Effects: damaging a port in poor weather costs double unless the setting says not.
         if task.kind is TaskKind.DAMAGE_PORT and not settings.port_damage_doubled_in_poor_weather:
             weather = [Weather.CLEAR] * turns
+        kind = _work_kind(scenario, task)
         rates: dict[tuple[str, int], int] = {}
         for worker in units.values():
             if not any(h in worker.hexes for h in hexes):
                 continue
-            kind = TaskKind.TEMPORARY_AIRBASE if _finishes_building(scenario, task) else task.kind
             if not _may_work(scenario, worker, types[worker.id], kind):
                 continue
             for t in range(1, turns + 1):
@@ -473,7 +478,7 @@ def prepare(scenario: EngineerScenario) -> Prepared:
             rates=rates,
             shares=settings.team_mps is TeamMps.EACH_PAYS_SHARE,
             sizes=teams.team_sizes(units[u].half_res for u in sorted({u for u, _ in rates})),
-            blocked=None if refused else _blocked(scenario, task, units, types, hexes, last, barred),
+            blocked=None if refused else _blocked(scenario, kind, units, types, hexes, last, barred),
         )
     losable = {h: losable_capacity(scenario, h) for h in on_map}
     room = {
