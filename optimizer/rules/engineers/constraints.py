@@ -111,6 +111,7 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
         finished_by: list[cp_model.LinearExpr] = []
         done_before: cp_model.LinearExpr = 0  # type: ignore[assignment]
         progress: cp_model.LinearExpr = 0  # type: ignore[assignment]
+        members = {u: var for (u, kk), var in v.part.items() if kk == k}  # the units taking part in it
         for t in range(1, data.turns + 1):
             workers = [(u, var) for (u, tt, kk), var in v.working.items() if kk == k and tt == t]
             for u, working in workers:
@@ -128,7 +129,7 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
                         # Battalions: a lone battalion takes twice as long, its work done in this
                         # movement phase or the next, and then no other unit takes part in it.
                         model.add_bool_or([v.finish[k, t], v.finish[k, t + 1]]).only_enforce_if(working)
-                        others = [var for (w, kk), var in v.part.items() if kk == k and w != u]
+                        others = [var for w, var in members.items() if w != u]
                         if others:
                             model.add(sum(others) <= len(others) * (2 - working - v.finish[k, t + 1]))
                     else:
@@ -146,7 +147,6 @@ def add_mp_tasks(model: cp_model.CpModel, data: Prepared, v: EngineerVariables) 
             finished_by.append(done_before)
         model.add(sum(v.finish[k, t] for t in range(1, task.last_turn + 1)) <= 1)
         done: cp_model.LinearExpr = sum(v.finish[k, t] for t in range(1, task.last_turn + 1))  # type: ignore[assignment]
-        members = {u: var for (u, kk), var in v.part.items() if kk == k}
         work: dict[str, cp_model.LinearExpr] = {
             u: sum(task.rates[uu, t] * var for (uu, t, kk), var in v.spend.items() if uu == u and kk == k)  # type: ignore[misc]
             for u in members
