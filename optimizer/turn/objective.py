@@ -11,13 +11,14 @@ from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
 
 
-def kept_value(data: Prepared, variables: Variables, powers: list[Power]) -> LinearExpr:
-    """What the BRPs `powers` keep are worth, in thousandths: each at `unspent_brp_value`, or with
-    `unspent_brp_growth` the BRPs of next year's base they grow into, each at its `base_brp_value`."""
+def kept_value(data: Prepared, variables: Variables, powers: list[Power], unspent: LinearExpr) -> LinearExpr:
+    """What the BRPs `powers` keep (`unspent`, their sum) are worth, in thousandths: each at
+    `unspent_brp_value`, or with `unspent_brp_growth` the BRPs of next year's base they grow into, each
+    at its `base_brp_value`."""
     objective = data.scenario.objective
     growth = objective.unspent_brp_growth
     if growth is None:
-        return scaled(objective.unspent_brp_value) * sum(variables.kept(p) for p in powers)
+        return scaled(objective.unspent_brp_value) * unspent
     return scaled(growth.base_brp_value) * sum(variables.growth[p] for p in powers)
 
 
@@ -41,7 +42,7 @@ def priority_expression(data: Prepared, variables: Variables, priority: Priority
         )
         return (
             built
-            + kept_value(data, variables, powers)
+            + kept_value(data, variables, powers, unspent)
             + scaled(objective.oil_counter_value) * oil_kept
             + expected_delivered(scenario, variables.grants, None, objective.delivered_brp_value)
             + route_opening_value(scenario, variables.grants)
