@@ -239,12 +239,11 @@ def kept_value(
 
 
 def _launched_factors(facts: Facts, plan: Plan, powers: list[Power], units: list[UnitType] | None) -> int:
-    """Factors of ships launched within the horizon and of SW units built this turn (27.7, 27.9)."""
-    if facts.replay is None:
-        return 0
+    """Factors of ships launched within the horizon (27.7, from the chart's replay) and of SW units built
+    this turn (27.9, the plan's SW build lines, whether or not a chart is replayed)."""
     launched = sum(
         factors
-        for owner, unit, factors, _ in facts.replay.launched
+        for owner, unit, factors, _ in (facts.replay.launched if facts.replay is not None else [])
         if owner in powers and counts_unit(unit, units)
     )
     return launched + sum(
