@@ -10,6 +10,8 @@ How a priority reads over the season [reading]:
   one turn to the next are not valued on the way (they are spent or left at the end), and a route opened
   is worth the grants it carries in the season's later turns, not the turn model's estimate of them, and
   in the horizon's turns past the season's end the turn model's estimate of those (`opened_past_season`).
+- value of a one-turn season: the turn position's own (`Scenario.one_turn_position`, which values the
+  leftover), nothing added at the end.
 - factors and delivered: summed over the season's turns.
 - unspent_brps: the BRPs left at the season's end; oil_kept: the oil counters left then.
 - with grants, last, the fewest BRPs moved over the season (a tie-break, never a rule).
@@ -96,6 +98,10 @@ def _priority(
     if priority.kind is not PriorityKind.VALUE:
         each = [priority_expression(data.turns[t], turn, priority) for t, turn in enumerate(variables.turns)]
         return sum(expr for expr, _ in each), each[0][1]
+    if data.length == 1:
+        # One turn is the turn position itself (`Scenario.one_turn_position`), whose own value already
+        # holds the leftover, the oil kept, the chart's later turns and the routes' later grants.
+        return priority_expression(data.turns[0], variables.turns[0], priority)
     weights, weight_scale = turn_weights(data.season.discount, data.length)
     total: LinearExpr = 0
     for t, turn in enumerate(variables.turns):

@@ -107,9 +107,9 @@ def solve_season(
     node_limit: int = SEASON_NODE_LIMIT,
     constrain: Callable[[cp_model.CpModel, SeasonVariables], None] | None = None,
 ) -> SeasonSolved:
-    """The best season plan, priority by priority (a season of two turns or more); with `relax`, with
-    more of some resources in some turns (`optimizer.season.why`); with `adjust`, of the prepared season
-    it returns: the player's decisions fixed or forbidden (`optimizer.season.decisions.with_decisions`),
+    """The best season plan, priority by priority (a one-turn season valued as its turn position, whose
+    planner `awaw season` uses for it); with `relax`, with more of some resources in some turns
+    (`optimizer.season.why`); with `adjust`, of the prepared season it returns: the player's decisions fixed or forbidden (`optimizer.season.decisions.with_decisions`),
     a route's capacity raised (`optimizer.season.why`). The stages are the turn planner's
     (`optimizer.turn.stages.run_stages`), queued by `season_queue`: the first priority alone, then the rest
     together, each stage past its budget proven by HiGHS (measured in benchmarks/season.py: on seeds

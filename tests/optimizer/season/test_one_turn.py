@@ -137,3 +137,19 @@ def test_a_one_turn_seasons_what_ifs_solve_its_position_once(tmp_path, monkeypat
     assert whole.exit_code == 0, whole.stderr
     assert len(solved) == 1
     assert whole.stdout == expected
+
+
+@pytest.mark.parametrize("path", TURN_SCENARIOS, ids=lambda p: p.stem)
+def test_solve_season_on_a_one_turn_season_is_worth_the_turns_plan(path):
+    """`solve_season` called directly on a one-turn season (the Python API) values the plan as the turn
+    planner does: the chart's later turns, the routes' later grants and the BRPs and oil kept once each."""
+    from optimizer.season.solve import solve_season
+
+    plain, season = one_turn(yaml.safe_load(path.read_text()))
+    turn = TURN.solve(TURN.validate(plain, "plain.yaml"), Limits())
+    solved = solve_season(Scenario.model_validate(season))
+    if turn.plan is None:
+        assert solved.plan is None
+        return
+    assert solved.plan is not None and solved.plan.objective is not None
+    assert solved.plan.objective.value == turn.objective

@@ -130,3 +130,16 @@ def test_a_season_states_its_leftover_not_a_turn_growth():
     with pytest.raises(InputError) as refused:
         parse_scenario(text)
     assert ":11: objective.unspent_brp_growth: with a season: section" in refused.value.render()
+
+
+@pytest.mark.parametrize("leftover", [PER_BRP, GROWTH])
+def test_solve_season_called_on_a_one_turn_season_values_the_leftover_once(leftover):
+    """The Python API's `solve_season` on a one-turn season: the turn position already values the BRPs
+    kept by the leftover, so the season counts them once: 10 kept x 0.5 = 5.0, or 5 BRPs of growth at 1.0
+    = 5.0 (it read 10.0, the leftover twice)."""
+    from optimizer.season.solve import solve_season
+
+    solved = solve_season(SEASON.validate(yaml.safe_load(fall(1, leftover)), "s.yaml"))
+    assert solved.plan is not None
+    assert solved.plan.objective is not None and solved.plan.objective.value == 5.0
+    assert solved.plan.brps_left == {Power.GERMANY: 10}
