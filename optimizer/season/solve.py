@@ -109,12 +109,12 @@ def solve_season(
 ) -> SeasonSolved:
     """The best season plan, priority by priority (a one-turn season valued as its turn position, whose
     planner `awaw season` uses for it); with `relax`, with more of some resources in some turns
-    (`optimizer.season.why`); with `adjust`, of the prepared season it returns: the player's decisions
-    fixed or forbidden (`optimizer.season.decisions.with_decisions`), a route's capacity raised (`optimizer.season.why`). The stages are the turn planner's
-    (`optimizer.turn.stages.run_stages`), queued by `season_queue`: the first priority alone, then the rest
-    together, each stage past its budget proven by HiGHS (measured in benchmarks/season.py: on seeds
-    70000-70009 every position proven, CPU p95 10 s under a load of 5, where the priorities one by one
-    with CP-SAT alone proved 7 of 10 in 60 s).
+    (`optimizer.season.why`); with `adjust`, of the prepared season it returns: the player's decisions fixed
+    or forbidden (`optimizer.season.decisions.with_decisions`), a route's capacity raised
+    (`optimizer.season.why`). The stages are the turn planner's (`optimizer.turn.stages.run_stages`), queued
+    by `season_queue`: the first priority alone, then the rest together, each stage past its budget proven
+    by HiGHS (measured in benchmarks/season.py: on seeds 70000-70009 every position proven, CPU p95 10 s
+    under a load of 5, where the priorities one by one with CP-SAT alone proved 7 of 10 in 60 s).
 
     With `tighten` (the default), the variables' domains are first narrowed to what CP-SAT's presolve
     proves of every feasible plan (`tighten_domains`), which narrows the groups' weights and HiGHS's
