@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from models.base import Strict
 from models.powers import GrantRecipient
@@ -98,13 +98,22 @@ PRESET_PRIORITIES: dict[Preset, tuple[PriorityKind, ...]] = {
 Value = Annotated[float, Field(ge=-1000, le=1000)]
 
 
+def _in_thousandths(rate: float) -> float:
+    """A growth rate is planned exactly in thousandths (the solver's floor of rate x BRPs kept is an integer
+    constraint); a finer one is refused rather than rounded, so that the plan and its check agree."""
+    if abs(rate * 1000 - round(rate * 1000)) > 1e-9:
+        raise ValueError(f"a growth rate is given in thousandths at most (such as 0.125), not {rate}")
+    return rate
+
+
+GrowthRate = Annotated[float, Field(ge=0, le=1), AfterValidator(_in_thousandths)]
+
+
 class KeptGrowth(Strict):
     """BRPs kept valued as the growth of next year's base they make at the year-start sequence (not in the
     seeds): `growth_rate` of each power's BRPs kept, rounded down, each at `base_brp_value`."""
 
-    growth_rate: float = Field(
-        ge=0,
-        le=1,
+    growth_rate: GrowthRate = Field(
         description="Share of a power's BRPs kept added to next year's base (for example 0.5) [input].",
     )
     base_brp_value: float = Field(ge=0, le=100, description="Value of each BRP of next year's base.")

@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 
 from models.base import Strict
 from models.naval import Horizon
-from models.objective import KeptGrowth, Objective
+from models.objective import GrowthRate, KeptGrowth, Objective
 from models.powers import ConstructionLimitInputs, ForcePoolEntry, Season, Turn
 from models.quantities import Brps, Counters
 from models.tables import Faction, Power
@@ -157,10 +157,8 @@ class Leftover(Strict):
         le=100,
         description="per_brp: value of each BRP left at the end; unset: the objective's unspent_brp_value.",
     )
-    growth_rate: float = Field(
+    growth_rate: GrowthRate = Field(
         default=0.0,
-        ge=0,
-        le=1,
         description="growth: share of the BRPs left added to next year's base (for example 0.5) [input].",
     )
     base_brp_value: float = Field(

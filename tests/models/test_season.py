@@ -187,3 +187,25 @@ def test_the_growth_of_the_brps_kept_replaces_their_value_per_brp():
         parse_scenario(text, "s.yaml")
     [(where, message)] = caught.value.problems
     assert where == "objective" and "unspent_brp_value: with unspent_brp_growth" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        (
+            "season: {turns: 2, leftover: {rule: growth, growth_rate: 0.1255, base_brp_value: 1}}\n",
+            "season.leftover.growth_rate",
+        ),
+        (
+            "objective: {unspent_brp_growth: {growth_rate: 0.3333, base_brp_value: 1}}\n",
+            "objective.unspent_brp_growth.growth_rate",
+        ),
+    ],
+)
+def test_a_growth_rate_finer_than_thousandths_is_refused_at_its_field(text, field):
+    """A growth rate is planned exactly in thousandths; a finer one would be rounded by the plan and not by
+    its check, so it is refused where it is written (0.125 is taken, 0.1255 is not)."""
+    [(where, problem)] = problems(text)
+    assert where == field
+    assert "thousandths" in problem
+    assert parse_scenario(BASE + text.replace("0.1255", "0.125").replace("0.3333", "0.333"), "s.yaml")
