@@ -248,3 +248,30 @@ def test_the_growth_of_the_brps_kept_is_derived_per_power_and_an_edit_refused():
         "objective.stages[0] (value): 15.0 in the plan, 14 by the scenario's objective",
         "objective.value: 15.0 in the plan, 14 by the scenario's objective (its first priority, value)",
     ]
+
+
+def test_sw_units_built_count_as_factors_without_a_replayed_chart_27_9():
+    """27.9: SW units are built (submarines, ASW, transports), and the `factors` priority counts combat
+    factors built. The checker counts a plan's SW build lines from the lines themselves: the same 3 factors
+    whether or not a naval chart is replayed beside them (a season's later turns replay none)."""
+    from models.plan import SWBuildLine
+    from optimizer.checker.objective import Facts
+
+    s = scenario(AXIS)
+    subs = SWBuildLine(
+        power="germany",
+        build="sw",
+        unit="submarine",
+        yard="kiel",
+        factors=3,
+        brps=6,
+        placed="kiel",
+        sw_boxes=[],
+    )
+    built = plan().model_copy(update={"sw_builds": [subs]})
+    factors = parse_priority("factors")
+    assert derive_priority(s, built, factors, Facts(lines=[], replay=None)).value == 3
+    assert (
+        derive_priority(s, built, parse_priority("factors[infantry]"), Facts(lines=[], replay=None)).value
+        == 0
+    )
