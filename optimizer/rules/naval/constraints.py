@@ -329,7 +329,7 @@ def _power_turn(model: cp_model.CpModel, ships: NavalVariables, power: Power, t:
             and not ship.british_cve
         ]
         if cves:
-            model.add(sum(cves) <= cap).only_enforce_if(guards.of("27.7223", chart_subject(power.value, t)))
+            model.add(sum(cves) <= cap).only_enforce_if(guards.of("27.7223 C", chart_subject(power.value, t)))
 
 
 def _us_before_war(model: cp_model.CpModel, data: Prepared, ships: NavalVariables, guards: Guards) -> None:

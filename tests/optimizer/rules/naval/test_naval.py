@@ -318,6 +318,31 @@ def test_a_blocked_british_cve_names_the_power_and_turn_whose_cap_blocks_it(scen
     assert result.explanation[1:] == ["blocked by 27.7223 B (usa in fall 1942)"]
 
 
+def test_a_blocked_american_cve_names_27_7223_c(scenario_of):
+    """27.7223 C: "Construction of American CVEs is limited by the U.S. naval air training rate" (4 in
+    1942, 27.61): five American CVEs fixed to be laid down this turn are blocked by 27.7223 C, named with
+    its letter as the checker names it (the guard said "27.7223")."""
+    from optimizer.planners.position import Position
+    from optimizer.turn.decision_forms import parse_decisions
+
+    naval = {
+        "shipyards": [{"id": "us_atlantic_box", "rate": 10}],
+        "designs": [{"id": "cve", "unit": "escort_carrier", "factors": 1, "count": 6}],
+    }
+    scenario = scenario_of(
+        {"usa": {"brps": 200, "brp_base": 300, "naval": naval}},
+        faction="western_allies",
+        turn={"season": "summer", "year": 1942},
+        usat=35,
+        us_at_war={"europe": True, "pacific": True},
+    )
+    fix = [f"usa:cve#{n}:lay_down@0" for n in (1, 2, 3, 4, 5)]
+    result = Position(scenario, parse_decisions(fix, [])).solve()
+    assert result.status is Status.INFEASIBLE
+    assert result.explanation is not None
+    assert result.explanation[1:] == ["blocked by 27.7223 C (usa)"]  # this turn: no turn named
+
+
 def test_australia_two_destroyer_factors_in_play(scenario_of):
     """27.712 D: no more than two Australian destroyer factors in play: with one in play, one more."""
     naval = {
