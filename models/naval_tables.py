@@ -106,13 +106,16 @@ SHIPYARD_RATES: dict[Power, dict[str, int]] = {
     Power.FRANCE: {"lorient": 1, "marseilles": 1},
     Power.USA: {"us_atlantic_box": 1, "us_pacific_box": 1},
 }
-US_BOX_CAPACITY = 10  # 27.743: each U.S. box, until its rate passes 5
+# 27.724 B, 27.743: each U.S. box, until its rate passes 5 [reading: before and after American entry into
+# the war alike; 27.743 states it "prior to American entry", and 27.724 B's exception gives the starting
+# capacity of ten with no end but the rate passing five]
+US_BOX_CAPACITY = 10
 US_BOX_CAPACITY_RATE = 5
 CAPTURED_RATE, CAPTURED_CAPACITY = 1, 2  # 27.713
 
 
 def yard_capacity(rate: int, us_box: bool, captured: bool) -> int:
-    """Ships a yard may hold on its chart (27.741, 27.743, 27.713)."""
+    """Ships a yard may hold on its chart (27.741, 27.724 B, 27.743, 27.713)."""
     if captured:
         return CAPTURED_CAPACITY
     if us_box and rate <= US_BOX_CAPACITY_RATE:
