@@ -4,7 +4,9 @@ turn on it under a label of their own (a CVE built for Britain still Britain's, 
 whose repairs start waiting no more, ships raised off the bottom waiting for repair, each design's count
 less the ships laid down, and this turn's SW builds gone (the next turn's are the player's to state).
 The counts that run over turns move with the plan: Australian destroyer factors and CA2s in play (27.712
-D), fast carrier permits (27.7325) and transports sunk by Japan (27.7322 C)."""
+D), fast carrier permits (27.7325) and transports sunk by Japan (27.7322 C). The British transports lost
+in the Axis player turn before a turn (27.7322 A) are combat no plan knows: the next turn's start at 0,
+for the player to fill."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from models.tables import Power, UnitType
 
 AUSTRALIA_YARD = "australia_box"
 US_PACIFIC_YARD = "us_pacific_box"
+BRITISH_TRANSPORTS_LOST = "british_transports_lost"  # 27.7322 A: combat's, the player's to fill
 # 27.712 D: the counts of Australian ships in play, "on charts included".
 AUSTRALIAN_IN_PLAY_FIELDS = {
     UnitType.DESTROYER: "australian_destroyers_in_play",
@@ -137,6 +140,7 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
         if power is Power.USA:
             _fast_carrier_permits(scenario, state.naval, actions, ndata)
             _transports_sunk_by_japan(scenario, state.naval, plan, ndata)
+            marked += _british_transports_lost(scenario, ndata)
         if state.naval.sw_units:
             marked.append(f"powers.{power.value}.naval.sw_units: next turn's SW builds (27.9)")
         ndata.pop("sw_units", None)
@@ -167,6 +171,23 @@ def _australian_in_play(naval: NavalState, actions: list[NavalAction], ndata: di
             if a.action == "scuttle" and (unit is UnitType.DESTROYER or a.before.startswith("row 2"))
         )
         _set_count(ndata, name, max(0, getattr(naval, name) + laid - scuttled))
+
+
+def _british_transports_lost(scenario: Scenario, ndata: dict[str, Any]) -> list[str]:
+    """27.7322 A: cash and carry builds transports "only in turns in which more than five transports were
+    lost during the previous Axis player turn". The count this turn stated is that of the Axis player turn
+    before it; the next turn's is that of the Axis player turn before the next, combat no plan knows. So
+    it is written as 0 and marked for the player, never carried (the next turn would otherwise build
+    under cash and carry again from this turn's losses). Before war with Germany only: after, 27.7322
+    does not apply and the count is dropped."""
+    if scenario.us_at_war.get("europe"):
+        ndata.pop(BRITISH_TRANSPORTS_LOST, None)
+        return []
+    ndata[BRITISH_TRANSPORTS_LOST] = 0
+    return [
+        f"powers.usa.naval.{BRITISH_TRANSPORTS_LOST}: British transports lost in the Axis player turn before "
+        "the next turn, not to Japan (27.7322 A: cash and carry after more than five)"
+    ]
 
 
 def _fast_carrier_permits(

@@ -11,7 +11,7 @@ from pathlib import PurePath
 import yaml
 
 from models.carry import carried_orders, later_season, next_turn_data, unkept_oil, unpaid_spending
-from models.carry_naval import next_charts
+from models.carry_naval import BRITISH_TRANSPORTS_LOST, next_charts
 from models.plan import Plan
 from models.scenario import Scenario
 from models.season_plan import SeasonPlan
@@ -112,5 +112,7 @@ def _marked(text: str) -> str:
         key = line.strip().split(":")[0]
         if key in ("brps", "brp_base", "oil_counters") and not line.strip().startswith("-"):
             line += "  # TO FILL: carried from the plan; add what combat and the year-start sequence change"
+        elif key == BRITISH_TRANSPORTS_LOST:
+            line += "  # TO FILL: lost in the Axis player turn before this turn, not to Japan (27.7322 A)"
         out.append(line)
     return "\n".join(out) + "\n"

@@ -21,6 +21,7 @@ from models.tables import WORKS_UNIT_TYPES, Power, UnitType
 from optimizer.checker import check
 from optimizer.checker.season import check_season
 from optimizer.planners import Limits
+from optimizer.planners.next_turn import next_turn_text
 from optimizer.planners.position import solve
 from optimizer.planners.season import SEASON
 from optimizer.season.solve import solve_season
@@ -299,6 +300,39 @@ def test_regression_awaw_next_keeps_transports_sunk_by_japan_after_rebuilding_th
     assert [(b.factors, b.paid_by) for b in plan.sw_builds] == [(2, {Power.USA: 6})]
     naval_state = following.powers[Power.USA].naval
     assert naval_state is not None and naval_state.transports_sunk_by_japan == 0
+
+
+def test_regression_awaw_next_carries_no_british_transports_lost_into_the_next_turn():
+    """27.7322 A: "Until USAT are over 25, the U.S. may build Western Allied transports only in turns in
+    which more than five transports were lost during the previous Axis player turn". The text's example:
+    in Fall 1940 at USAT 21 Britain loses six transports, and some "may be rebuilt in the U.S. at
+    Britain's expense, using cash and carry": the planner rebuilds the six. The losses of the Axis player
+    turn before the next turn are combat no plan knows, so the next turn (winter 1940) has none until the
+    player writes them (marked TO FILL), and with the SW units stated again it builds no transport;
+    `awaw next` had carried the six, and the next turn rebuilt six more from this turn's losses."""
+    naval = {
+        "british_transports_lost": 6,
+        "shipyards": [{"id": "us_atlantic_box", "rate": 12}],
+        "sw_units": [{"id": "transports", "unit": "transport", "count": 10}],
+    }
+    data = western_allies(
+        {"usa": {"naval": naval}, "britain": {"brps": 50, "brp_base": 120}},
+        usat=21,
+        us_at_war={"europe": False, "pacific": False},
+        objective={"preset": "max-factors"},
+    )
+    data["turn"] = {"season": "fall", "year": 1940}
+    plan, following = carried_after(data)
+    assert [(b.factors, b.paid_by) for b in plan.sw_builds] == [(6, {Power.BRITAIN: 18})]
+    naval_state = following.powers[Power.USA].naval
+    assert naval_state is not None and naval_state.british_transports_lost == 0
+    again = following.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    again["powers"]["usa"]["naval"]["sw_units"] = naval["sw_units"]  # next turn's SW units (27.9)
+    after = solve(Scenario.model_validate(again)).plan
+    assert after is not None and after.sw_builds == []
+    text = next_turn_text(Scenario.model_validate(data), plan, None, "p.json")
+    assert "british_transports_lost: 0  # TO FILL" in text
+    assert "#   - powers.usa.naval.british_transports_lost:" in text
 
 
 def test_regression_awaw_next_keeps_the_fast_carrier_permit_used():
