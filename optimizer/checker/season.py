@@ -254,7 +254,14 @@ def _check_later(
     found = check(current, bare, naval=spending)
     lines, _ = resolve_lines(current, bare)
     found += check_restricted_deferrals(
-        current, replay, lines, grant_account(current, bare), spending, turn=t, chart=first
+        current,
+        replay,
+        lines,
+        grant_account(current, bare),
+        spending,
+        bare.oil_counters_spent,
+        turn=t,
+        chart=first,
     )
     found += check_restricted_scuttles(replay, turn=t)
     kept = {p: r.brps_kept for p, r in derive_report(current, bare, spending).items()}

@@ -3,20 +3,24 @@ later turns' BRPs and limits; and rule 27.7 as a whole."""
 
 from __future__ import annotations
 
-from models.naval_tables import NAVAL_STEP_BRPS
+from collections.abc import Mapping
+
+from models.naval_tables import NAVAL_STEP_BRPS, ChartAction
 from models.plan import Plan
 from models.scenario import Scenario
 from models.season import turn_name
+from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, Faction, Power, oil_threshold_brps
 from optimizer.checker.brps import brps_available, brps_paid
 from optimizer.checker.grants.accounts import GrantAccount, grant_account, resolve_account
 from optimizer.checker.limits import construction_limit, limit_used
 from optimizer.checker.lines import PricedLine, resolve_lines
-from optimizer.checker.naval.actions import shipyard_info
+from optimizer.checker.naval.actions import oil_exempt_brps, shipyard_info
 from optimizer.checker.naval.charts import NavalReplay, naval_state_of
 from optimizer.checker.naval.lend_lease import check_lend_lease
 from optimizer.checker.naval.replay import replay_naval
-from optimizer.checker.naval.spending import NavalSpendings, naval_spending
+from optimizer.checker.naval.spending import NAVAL_STEP_MULTIPLIERS, NavalSpendings, naval_spending
 from optimizer.checker.naval.standing import yard_standing
+from optimizer.checker.oil import inside_threshold_brps
 from optimizer.checker.violations import Violation
 
 
@@ -63,6 +67,7 @@ def check_restricted_deferrals(
     lines: list[PricedLine],
     account: GrantAccount,
     naval: NavalSpendings,
+    oil_counters: Mapping[Faction, int],
     turn: int = 0,
     chart: Scenario | None = None,
 ) -> list[Violation]:
@@ -74,17 +79,20 @@ def check_restricted_deferrals(
       (SW units, lay-downs, repairs started, raises) are no excuse: 27.7322's example builds
       transports "provided American shipbuilding points are available (the U.S. must continue the
       construction of existing ships - 27.7272C)";
-    - or its power cannot pay another 3 BRPs within its BRPs or within its construction limit, the
-      whole plan counted, land builds included [reading: the text ranks nothing before ships but
-      that example's new ships].
+    - or its power cannot pay another step of the ship within its BRPs or within its construction
+      limit, the whole plan counted, land builds included [reading: the text ranks nothing before ships
+      but that example's new ships]. The step is what continuing the ship costs (`step_cost`): 3 BRPs
+      (27.7272 A), none for a Vichy ship before Vichy France associates or activates (27.7265: then
+      only the yard's points excuse it), and double if it would be past the oil threshold.
 
     A ship in the Launch row is launched at no cost (27.7272 D): its deferral is never excused. Any
-    other deferral breaks 27.7272 C. The chart's `turn` is judged with `scenario`'s money, the turn
-    that pays it: this turn's by the turn checker; a season's later turn's, its own position
+    other deferral breaks 27.7272 C. The chart's `turn` is judged with `scenario`'s money and
+    `oil_counters` (the oil counters each faction spends on construction that turn), the turn that pays
+    it: this turn's by the turn checker; a season's later turn's, its own position
     (`optimizer.checker.season`), since the restriction stands through the season [reading], its yards
     read from `chart`, the scenario whose charts were replayed (turn 1's)."""
     violations: list[Violation] = []
-    for what, power, site, launch_row, when in replay.restricted_deferrals:
+    for what, power, site, launch_row, when, step in replay.restricted_deferrals:
         if when != turn:
             continue
         if launch_row:
@@ -103,13 +111,16 @@ def check_restricted_deferrals(
         if not yard_standing(charts, power, site).builds:
             continue  # 27.712 A: the yard spends no point, so its ships wait involuntarily
         used = replay.column_points.get((power, site, turn), 0)
+        if used >= yard.rate:
+            continue
+        cost, oil = step_cost(scenario, lines, naval, oil_counters, power, step)
         kept = brps_available(scenario, power, account=account) - brps_paid(
             scenario, power, lines, account, naval
         )
         room = construction_limit(scenario, power, account=account) - limit_used(
             scenario, power, lines, account, naval
         )
-        if used >= yard.rate or kept < NAVAL_STEP_BRPS or room < NAVAL_STEP_BRPS:
+        if cost > 0 and (kept < cost or room < cost):
             continue
         violations.append(
             Violation(
@@ -117,10 +128,43 @@ def check_restricted_deferrals(
                 f"{what}: deferring is restricted this turn (deferring_allowed is false) and the ship need "
                 f"not wait: {site} used {used} of {yard.rate} points on ships already in this turn's column, "
                 f"{power.value} keeps {kept} BRPs and has {room} BRPs of construction limit left (a step "
-                f"is {NAVAL_STEP_BRPS})",
+                f"is {cost}{oil})",
             )
         )
     return violations
+
+
+def step_cost(
+    scenario: Scenario,
+    lines: list[PricedLine],
+    naval: NavalSpendings,
+    oil_counters: Mapping[Faction, int],
+    power: Power,
+    step: int,
+) -> tuple[int, str]:
+    """What `power` pays to continue a ship rather than defer it, on top of the plan (27.7272 A): `step`
+    BRPs at normal cost (3; none for a Vichy ship before activation, 27.7265), priced as the checker
+    prices naval steps for the oil threshold (27.35 with 27.72, `optimizer.checker.oil`): the step's
+    3-BRP steps (all of it: continuing is construction proper under either setting of
+    naval_oil_only_construction, `oil_exempt_brps`) are past the faction's threshold when the BRPs
+    inside it with them added exceed 25 x (oil counters spent + 1), and then cost double (27.35 A-D),
+    against the BRPs and the construction limit alike (27.35 G) [reading: the plan's other units stay
+    priced as they are, its oil counters as spent]. The U.S. pays no oil effects (27.35 J). With the
+    cost, why it is more than `step` (or "")."""
+    steps = (step - oil_exempt_brps(ChartAction.CONTINUE, step)) // NAVAL_STEP_BRPS
+    faction = POWER_FACTION[power]
+    if steps == 0 or power in OIL_EXEMPT_POWERS:
+        return step, ""
+    spent = oil_counters.get(faction, 0)
+    threshold = oil_threshold_brps(spent)
+    inside = inside_threshold_brps(scenario, lines, faction, naval)
+    if inside + NAVAL_STEP_BRPS * steps <= threshold:
+        return step, ""
+    inside_multiplier, past_multiplier = NAVAL_STEP_MULTIPLIERS
+    cost = step + NAVAL_STEP_BRPS * (past_multiplier - inside_multiplier) * steps
+    return cost, (
+        f", past the oil threshold: {inside} of {threshold} BRPs inside it with {spent} oil counters, 27.35 D"
+    )
 
 
 def check_restricted_scuttles(replay: NavalReplay, turn: int = 0) -> list[Violation]:
@@ -159,7 +203,7 @@ def check_naval(
     naval = naval if naval is not None else naval_spending(scenario, plan, replay)
     return [
         *replay.rules,
-        *check_restricted_deferrals(scenario, replay, lines, account, naval),
+        *check_restricted_deferrals(scenario, replay, lines, account, naval, plan.oil_counters_spent),
         *check_restricted_scuttles(replay),
         *check_naval_budgets(scenario, replay),
         *check_lend_lease(scenario, plan, replay),

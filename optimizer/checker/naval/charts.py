@@ -39,9 +39,10 @@ class NavalReplay:
     charts: dict[tuple[Power, str, int], tuple[list[ChartView], list[str]]] = field(default_factory=dict)
     points: dict[tuple[Power, str, int], int] = field(default_factory=dict)  # SB used per yard and turn
     # Deferrals without `deferring_allowed`: (description, power, yard, from the Launch row, the chart's
-    # turn), judged by `check_restricted_deferrals` (27.7272 C): this turn's by the turn checker, a
-    # season's later turns' by the season checker with that turn's money.
-    restricted_deferrals: list[tuple[str, Power, str, bool, int]] = field(default_factory=list)
+    # turn, the BRPs of continuing the ship instead at normal cost: 3, none for a Vichy ship before
+    # activation, 27.7265), judged by `check_restricted_deferrals` (27.7272 C): this turn's by the turn
+    # checker, a season's later turns' by the season checker with that turn's money.
+    restricted_deferrals: list[tuple[str, Power, str, bool, int, int]] = field(default_factory=list)
     # Scuttles without `deferring_allowed`: (description, the chart's turn), judged by
     # `check_restricted_scuttles` (27.7272 E) for the turns whose deferrals are restricted.
     restricted_scuttles: list[tuple[str, int]] = field(default_factory=list)

@@ -288,8 +288,9 @@ def apply_action(
     for rule, reason in naval_action_breaches(ship, kind, column, turn, run.scenario.settings, yard):
         replay.rules.append(Violation(rule, f"{what}: {reason}"))
     if kind is ChartAction.DEFER and not naval.deferring_allowed and isinstance(ship.state, tuple):
+        step = naval_action_cost(ship.unit, ChartAction.CONTINUE, ship.free_brps)[1]  # 27.7272 A, 27.7265
         replay.restricted_deferrals.append(
-            (what, action.power, action.yard, ship.state[0] == LAUNCH_ROW, turn)
+            (what, action.power, action.yard, ship.state[0] == LAUNCH_ROW, turn, step)
         )
     if kind is ChartAction.SCUTTLE and not naval.deferring_allowed and isinstance(ship.state, tuple):
         replay.restricted_scuttles.append((what, turn))

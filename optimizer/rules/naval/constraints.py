@@ -9,20 +9,29 @@ from ortools.sat.python import cp_model
 
 from models.naval_tables import (
     LAUNCH_ROW,
-    LAY_DOWN_BRPS,
+    NAVAL_STEP_BRPS,
     ONE_FACTOR_UNITS,
     SW_BRPS_PER_FACTOR,
     SW_SB_PER_FACTOR,
     ChartAction,
     one_factor_points,
 )
-from models.tables import LIMIT_DIVISOR, POWER_ORDER, Power, UnitType
+from models.tables import (
+    LIMIT_DIVISOR,
+    OIL_EXEMPT_POWERS,
+    OIL_THRESHOLD_STEP_BRPS,
+    POWER_FACTION,
+    POWER_ORDER,
+    Power,
+    UnitType,
+)
 from optimizer.rules.guards import Guards
 from optimizer.rules.limits.variables import LIMIT_RANGE
 from optimizer.rules.linear import LinearExpr
-from optimizer.rules.naval.chart import NEW, State, action_cost
+from optimizer.rules.naval.chart import NEW, ShipData, State, action_cost, oil_priced_brps
 from optimizer.rules.naval.prepare import YardData, copy_pairs
 from optimizer.rules.naval.variables import NavalVariables
+from optimizer.rules.oil.variables import naval_group
 from optimizer.turn.prepare import Prepared
 from optimizer.turn.variables import Variables
 
@@ -148,23 +157,36 @@ def involuntary_deferral(
     points spent on new work (SW units, lay-downs, repairs started, raises) do not crowd out a ship on
     the chart, as 27.7322's example says: transports are built "provided American shipbuilding points
     are available (the U.S. must continue the construction of existing ships - 27.7272C)". The
-    other excuses: its power cannot pay another step (3 BRPs) within its BRPs or its construction
-    limit, the whole plan counted, land builds included [reading: the text ranks no builds before
-    ships but the 27.7322 example's]. A ship in the Launch row is launched at no cost (27.7272 D), so
-    its deferral is never excused, at a yard that may spend no point too."""
+    other excuses: its power cannot pay another step within its BRPs or its construction limit, the
+    whole plan counted, land builds included [reading: the text ranks no builds before ships but the
+    27.7322 example's]. A ship in the Launch row is launched at no cost (27.7272 D), so
+    its deferral is never excused, at a yard that may spend no point too.
+
+    The step is priced as it would be paid (`step_price`): continuing costs 3 BRPs (27.7272 A), none for
+    a Vichy ship before Vichy France associates or activates (27.7265), whose deferral only the yard's
+    points can excuse; and as the project prices this turn's naval steps for the oil threshold (27.35,
+    `optimizer.rules.oil.variables.naval_group`, continuing being construction proper under either
+    setting of naval_oil_only_construction), a step that would not fit inside the threshold its faction's
+    plan leaves costs double (27.35 D: 6 BRPs), against its BRPs and its construction limit alike (27.35
+    G) [reading: the step is added to the plan as it stands, its oil counters spent and its other units
+    priced as they are, as the whole plan is counted]. The U.S. pays no oil effects (27.35 J)."""
     naval = variables.naval
     assert naval is not None
     budget = variables if budget is None else budget
     where = yard.key if t == 0 else chart_subject(yard.key, t)
     deferred = [
-        (state, var)
-        for _, state, action, var in naval.actions(t, yard=yard.key)
+        (ship, state, var)
+        for ship, state, action, var in naval.actions(t, yard=yard.key)
         if action is ChartAction.DEFER
     ]
-    for state, var in deferred:
+    for _, state, var in deferred:
         if isinstance(state, tuple) and state[0] == LAUNCH_ROW:
             model.add(var == 0).only_enforce_if(guards.of("27.7272 C", where))
-    waiting = [var for state, var in deferred if not (isinstance(state, tuple) and state[0] == LAUNCH_ROW)]
+    waiting = [
+        (ship, var)
+        for ship, state, var in deferred
+        if not (isinstance(state, tuple) and state[0] == LAUNCH_ROW)
+    ]
     if not waiting or not yard.builds:
         return  # (a yard that may not build spends no point: its ships wait involuntarily)
     power = yard.power
@@ -175,17 +197,57 @@ def involuntary_deferral(
     ]
     suffix = "" if t == 0 else f"_{t}"
     no_points = model.new_bool_var(f"no_points_{yard.key}{suffix}")
-    no_brps = model.new_bool_var(f"no_brps_{yard.key}{suffix}")
-    no_limit = model.new_bool_var(f"no_limit_{yard.key}{suffix}")
     model.add(sum(column_points) >= yard.rate).only_enforce_if(no_points)
-    model.add(budget.kept(power) <= LAY_DOWN_BRPS - 1).only_enforce_if(no_brps)
-    model.add(budget.limit_counted(power) + LAY_DOWN_BRPS >= budget.limit(power) + 1).only_enforce_if(
-        no_limit
+    short: dict[tuple[int, int], list[cp_model.IntVar]] = {}  # by the step's price: what excuses it
+    for ship, var in waiting:
+        price = step_price(ship, naval.naval.oil_only_construction)
+        if price not in short:
+            short[price] = _cannot_pay(model, budget, power, price, f"{yard.key}{suffix}", len(short))
+        model.add_bool_or([no_points, *short[price]]).only_enforce_if([var, *guards.of("27.7272 C", where)])
+
+
+def step_price(ship: ShipData, only_construction: bool) -> tuple[int, int]:
+    """Continuing the ship (27.7272 A): its BRPs at normal cost (none for a Vichy ship before
+    activation, 27.7265), and its 3-BRP steps the oil threshold prices (27.35 with 27.72,
+    `oil_priced_brps`)."""
+    brps = action_cost(ship, ChartAction.CONTINUE)[1]
+    return brps, oil_priced_brps(ship, ChartAction.CONTINUE, only_construction) // NAVAL_STEP_BRPS
+
+
+def _cannot_pay(
+    model: cp_model.CpModel, budget: Variables, power: Power, price: tuple[int, int], name: str, k: int
+) -> list[cp_model.IntVar]:
+    """Literals each of which, when true, says `power` cannot pay a step of `price` (`step_price`) on
+    top of the plan: fewer BRPs kept, or less room under its construction limit (27.11, 27.31), than the
+    step at normal cost; or the step would be past its faction's oil threshold (the threshold's BRPs at
+    normal cost with the step added exceed 25 x (oil counters spent + 1), 27.35 A-C) and there is less
+    than the step at double cost (27.35 D, G). A step of no BRPs (27.7265) is always paid: none."""
+    brps, steps = price
+    if brps == 0:
+        return []
+    tag = "" if k == 0 else f"_{k}"
+    no_brps = model.new_bool_var(f"no_brps_{name}{tag}")
+    no_limit = model.new_bool_var(f"no_limit_{name}{tag}")
+    model.add(budget.kept(power) <= brps - 1).only_enforce_if(no_brps)
+    model.add(budget.limit_counted(power) + brps >= budget.limit(power) + 1).only_enforce_if(no_limit)
+    found = [no_brps, no_limit]
+    oil = budget.oil
+    faction = POWER_FACTION[power]
+    spent = oil.counters.get(faction)
+    if steps == 0 or power in OIL_EXEMPT_POWERS or spent is None:
+        return found
+    group = naval_group(power)
+    doubled = brps + group.extra * steps
+    past = group.weight * steps + oil.normal_cost_inside(faction) >= (
+        OIL_THRESHOLD_STEP_BRPS + OIL_THRESHOLD_STEP_BRPS * spent + 1
     )
-    for var in waiting:
-        model.add_bool_or([no_points, no_brps, no_limit]).only_enforce_if(
-            [var, *guards.of("27.7272 C", where)]
-        )
+    no_brps_past = model.new_bool_var(f"no_brps_past_oil_{name}{tag}")
+    no_limit_past = model.new_bool_var(f"no_limit_past_oil_{name}{tag}")
+    model.add(past).only_enforce_if(no_brps_past)
+    model.add(budget.kept(power) <= doubled - 1).only_enforce_if(no_brps_past)
+    model.add(past).only_enforce_if(no_limit_past)
+    model.add(budget.limit_counted(power) + doubled >= budget.limit(power) + 1).only_enforce_if(no_limit_past)
+    return [*found, no_brps_past, no_limit_past]
 
 
 def add_naval_construction(

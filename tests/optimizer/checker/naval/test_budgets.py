@@ -6,9 +6,12 @@ from typing import Any
 
 import pytest
 
+from models.plan import BuildLine
+from models.scenario import Scenario
+from models.tables import Power
 from optimizer.checker import check
 
-from .helpers import GNEISENAU, act, kiel, plan, rules, scenario, ship, subs
+from .helpers import AX, GNEISENAU, act, kiel, plan, rules, scenario, ship, subs
 
 
 def test_without_deferring_allowed_a_ship_waits_only_when_its_yard_is_out_of_points() -> None:
@@ -98,6 +101,84 @@ def test_regression_launch_row_deferral_excused(brps: int, brp_base: int) -> Non
     assert "a ship in the Launch row is launched at no shipbuilding or BRP cost" in result[0].message
     launched = act(0, "Graf Zeppelin", "launch", "launch spring", "launched", **GNEISENAU)
     assert check(s, plan(goes, launched)) == []
+
+
+@pytest.mark.parametrize(
+    ("brps", "brp_base", "oil_spent", "legal"),
+    [
+        (30, 300, 0, True),  # keeps 5: the step past the threshold costs 6 (27.35 A, D)
+        (31, 300, 0, False),  # keeps 6: it pays the doubled step
+        (30, 300, 1, False),  # one counter: threshold 50 (27.35 B), the step fits at 3
+        (200, 90, 0, True),  # limit 30 (27.32 A), 25 used: 5 left, short of 6 (27.35 G)
+        (200, 93, 0, False),  # limit 31: 6 left
+    ],
+)
+def test_regression_restricted_deferral_priced_past_the_oil_threshold(
+    brps: int, brp_base: int, oil_spent: int, legal: bool
+) -> None:
+    """27.7272 C with 27.35: Germany builds 25 infantry factors (25 BRPs, 27.11), the first 25 BRPs of
+    builds at normal cost without oil counters (27.35 A), so another step on Graf Zeppelin (row 3 of
+    spring at Kiel) would be past the threshold, "at double the normal construction cost" (27.35 D): 6
+    BRPs. With deferring restricted, Graf may wait when Germany keeps 5 BRPs, or has 5 BRPs of
+    construction limit left, which pay 3 but not 6; not with 6, nor when an oil counter spent raises the
+    threshold to 50 BRPs (27.35 B) and the step costs 3. The checker had flagged the wait whenever 3
+    BRPs were left."""
+    chart = [ship("Graf Zeppelin", "capital_ship", 3, 3, "spring")]
+    infantry = {"id": "inf", "unit": "infantry", "factors": 1, "count": 100}
+    s = scenario(
+        shipyards=kiel(chart),
+        deferring_allowed=False,
+        brps=brps,
+        brp_base=brp_base,
+        force_pool=[infantry],
+        oil_counters=1,
+    )
+    line = BuildLine(
+        power=Power.GERMANY, entry="inf", unit="infantry", site="berlin", counters=25, factors=25, brps=25
+    )
+    waits = act(0, "Graf Zeppelin", "defer", "row 3 spring", "row 3 summer", **GNEISENAU)
+    result = check(s, plan(waits, builds=[line], oil_counters_spent={AX: oil_spent}))
+    assert rules(result) == ([] if legal else ["27.7272 C"])
+    if not legal and oil_spent == 0:
+        assert "(a step is 6, past the oil threshold: 25 of 25 BRPs inside it" in result[0].message
+
+
+@pytest.mark.parametrize(("vichy_activated", "legal"), [(False, False), (True, True)])
+def test_regression_restricted_deferral_of_a_vichy_ship_that_costs_no_brps(
+    vichy_activated: bool, legal: bool
+) -> None:
+    """27.7272 C with 27.7265: "There is no BRP cost for such repairs unless Vichy France has associated
+    or activated". France has no BRPs and Jean Bart, a Vichy ship in row 2 of spring at Marseilles
+    (rate 1), is in the turn's column: with deferring restricted it may not wait before activation,
+    since continuing costs it nothing (1 shipbuilding point, 0 BRPs) and the point is unspent; after
+    activation the step costs 3 BRPs France lacks, and it may. The checker had excused the wait for
+    want of 3 BRPs."""
+    chart = [dict(ship("jean-bart", "capital_ship", 3, 2, "spring"), vichy=True)]
+    data = {
+        "name": "naval test",
+        "turn": {"season": "spring", "year": 1941},
+        "faction": "western_allies",
+        "powers": {
+            "france": {
+                "brps": 0,
+                "brp_base": 60,
+                "naval": {
+                    "shipyards": [{"id": "marseilles", "chart": chart}],
+                    "deferring_allowed": False,
+                    "vichy_activated": vichy_activated,
+                },
+            }
+        },
+    }
+    s = Scenario.model_validate(data)
+    bart: dict[str, Any] = {"unit": "capital_ship", "factors": 3, "yard": "marseilles", "power": "france"}
+    waits = act(0, "jean-bart", "defer", "row 2 spring", "row 2 summer", **bart)
+    result = check(s, plan(waits))
+    assert rules(result) == ([] if legal else ["27.7272 C"])
+    if not legal:
+        assert "(a step is 0)" in result[0].message
+        goes = act(0, "jean-bart", "continue", "row 2 spring", "launched", cost=(1, 0), **bart)
+        assert check(s, plan(goes)) == []
 
 
 def test_later_turns_fit_the_expected_brps_and_limits() -> None:

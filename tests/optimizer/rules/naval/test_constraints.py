@@ -5,7 +5,7 @@ past them. Numbers from the rules text."""
 import pytest
 
 from models.naval_tables import ChartAction
-from models.tables import Power
+from models.tables import Faction, Power
 from optimizer.turn.model import build_model
 from optimizer.turn.prepare import prepare
 
@@ -181,6 +181,71 @@ def test_regression_restricted_deferral_excused_only_by_points_on_the_column(
     else:
         variables.naval.fix(model, "germany/kiel/Seydlitz", 0, ChartAction.DEFER)
         variables.naval.fix_sw(model, "germany/u", "germany/kiel", 1)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(
+    ("brps", "brp_base", "oil_spent", "accepted"),
+    [
+        (30, 300, 0, True),  # keeps 5: the step past the threshold costs 6 (27.35 A, D)
+        (31, 300, 0, False),  # keeps 6: it pays the doubled step
+        (30, 300, 1, False),  # one counter: threshold 50 (27.35 B), the step fits at 3
+        (200, 90, 0, True),  # limit 30 (27.32 A), 25 used: 5 left, short of 6 (27.35 G)
+        (200, 93, 0, False),  # limit 31: 6 left
+    ],
+)
+def test_regression_restricted_deferral_excused_by_the_price_past_the_oil_threshold(
+    scenario_of, assert_accepts, brps, brp_base, oil_spent, accepted
+):
+    """27.7272 C with 27.35: Germany builds 25 infantry factors (25 BRPs, 27.11), the first 25 BRPs of
+    builds at normal cost without oil counters (27.35 A), so another step on Graf Zeppelin (3 factors,
+    row 3 of spring at Kiel, rate 2) would be past the threshold, "at double the normal construction
+    cost" (27.35 D): 6 BRPs. With deferring restricted, Graf may wait when Germany keeps 5 BRPs, or has
+    5 BRPs of construction limit left, which pay 3 but not 6; not with 6, nor when an oil counter spent
+    raises the threshold to 50 BRPs (27.35 B) and the step costs 3. The planner had refused the wait
+    whenever 3 BRPs were left."""
+    chart = [
+        {"id": "Graf", "unit": "carrier", "carrier_class": "cvl", "factors": 3, "row": 3, "column": "spring"}
+    ]
+    naval = {"shipyards": [{"id": "kiel", "chart": chart}], "deferring_allowed": False}
+    infantry = {"id": "inf", "unit": "infantry", "factors": 1, "count": 100}
+    scenario = scenario_of(
+        {"germany": {"brps": brps, "brp_base": brp_base, "force_pool": [infantry], "naval": naval}},
+        oil_counters=1,
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.oil.fix(model, Faction.EUROPEAN_AXIS, oil_spent)
+    variables.builds.fix(model, "germany/inf", "berlin", 25)
+    variables.naval.fix(model, "germany/kiel/Graf", 0, ChartAction.DEFER)
+    assert_accepts(model, accepted)
+
+
+@pytest.mark.parametrize(("vichy_activated", "accepted"), [(False, False), (True, True)])
+def test_regression_restricted_deferral_of_a_vichy_ship_that_costs_no_brps(
+    scenario_of, assert_accepts, vichy_activated, accepted
+):
+    """27.7272 C with 27.7265: "There is no BRP cost for such repairs unless Vichy France has associated
+    or activated". France has no BRPs and Jean Bart, a Vichy ship in row 2 of spring at Marseilles
+    (rate 1), is in the turn's column: with deferring restricted it may not wait before activation,
+    since continuing costs it nothing and the yard's point is unspent; after activation the step costs 3
+    BRPs France lacks, and it may. The planner had excused the wait for want of 3 BRPs."""
+    chart = [
+        {"id": "jean-bart", "unit": "capital_ship", "factors": 3, "row": 2, "column": "spring", "vichy": True}
+    ]
+    naval = {
+        "shipyards": [{"id": "marseilles", "chart": chart}],
+        "deferring_allowed": False,
+        "vichy_activated": vichy_activated,
+    }
+    scenario = scenario_of(
+        {"france": {"brps": 0, "brp_base": 60, "naval": naval}},
+        faction="western_allies",
+        turn={"season": "spring", "year": 1941},
+    )
+    model, variables, _ = build_model(prepare(scenario))
+    assert variables.naval is not None
+    variables.naval.fix(model, "france/marseilles/jean-bart", 0, ChartAction.DEFER)
     assert_accepts(model, accepted)
 
 
