@@ -386,24 +386,29 @@ def naval_action_breaches(
 
 def standing_breaches(ship: TrackedShip, action: ChartAction, yard: YardInfo) -> list[tuple[str, str]]:
     """A yard that is not a controlled, fully supplied port spends no shipbuilding point on its chart
-    (27.712 A); repairs start only in a fully supplied port held by the owner's faction (27.7264); the
-    point that raises a ship sunk in port comes from a yard its power controls, supplied or not
-    (27.7263)."""
+    (27.712 A: where ships "may be constructed"). Repairs are not construction: 27.7264 says where
+    "Ships may be repaired", "any fully supplied port ... controlled by the owner's alliance faction",
+    and 27.713 lets an enemy yard repair "if the hex containing the shipyard is controlled by the
+    alliance faction wishing to use it", so starting a repair is judged by that test alone, at a yard
+    an ally holds too. The point that raises a ship sunk in port comes from a yard its power
+    controls, supplied or not (27.7263)."""
     breaches = []
     if action is ChartAction.RAISE:
         if not yard.raises:
             breaches.append(("27.7263", f"{yard.site} is not controlled by its power: it raises no ship"))
         return breaches
+    if action is ChartAction.START_REPAIR:
+        if not yard.repairs:
+            if yard.site in US_BOXES:
+                reason = f"{yard.site} repairs only while the U.S. is at war with Germany or Japan"
+            else:
+                reason = f"{yard.site} is not a fully supplied port held by the owner's faction"
+            breaches.append(("27.7264", reason))
+        return breaches
     if not yard.builds and naval_action_cost(ship.unit, action)[0] > 0:
         breaches.append(
             ("27.712 A", f"{yard.site} is not a controlled, fully supplied port: it spends no point")
         )
-    if not yard.repairs and action is ChartAction.START_REPAIR:
-        if yard.site in US_BOXES:
-            reason = f"{yard.site} repairs only while the U.S. is at war with Germany or Japan"
-        else:
-            reason = f"{yard.site} is not a fully supplied port held by the owner's faction"
-        breaches.append(("27.7264", reason))
     return breaches
 
 

@@ -356,18 +356,22 @@ def _yard_standing(
     model: cp_model.CpModel, ships: NavalVariables, yard: YardData, t: int, guards: Guards
 ) -> None:
     """A yard that is not a controlled, fully supplied port spends no point on its chart (27.712 A;
-    its points may still build SW units in other ports, 27.71); repairs start only in a fully supplied
-    port held by the owner's faction (27.7264); a ship sunk in port is raised with a point of a yard
-    its power controls, supplied or not (27.7263)."""
+    its points may still build SW units in other ports, 27.71), except on starting repairs, which have
+    their own test: a fully supplied port held by the owner's faction (27.7264; a captured yard held by
+    the faction using it, 27.713), so a yard its power does not hold, held by an ally, still starts
+    them; a ship sunk in port is raised with a point of a yard its power controls, supplied or not
+    (27.7263)."""
     for ship, _, action, var in ships.actions(t, yard=yard.key):
         if action is ChartAction.RAISE:
             if not yard.raises:
                 model.add(var == 0).only_enforce_if(guards.of("27.7263", chart_subject(yard.key, t)))
             continue
+        if action is ChartAction.START_REPAIR:
+            if not yard.repairs:
+                model.add(var == 0).only_enforce_if(guards.of("27.7264", chart_subject(yard.key, t)))
+            continue
         if not yard.builds and action_cost(ship, action)[0] > 0:
             model.add(var == 0).only_enforce_if(guards.of("27.712 A", chart_subject(yard.key, t)))
-        if not yard.repairs and action is ChartAction.START_REPAIR:
-            model.add(var == 0).only_enforce_if(guards.of("27.7264", chart_subject(yard.key, t)))
 
 
 def _power_turn(model: cp_model.CpModel, ships: NavalVariables, power: Power, t: int, guards: Guards) -> None:

@@ -112,3 +112,71 @@ def test_regression_us_box_repair_accepted_before_war() -> None:
     for war in ({"europe": False, "pacific": True}, {"europe": True, "pacific": False}):
         at_war = Scenario.model_validate({**data, "us_at_war": war})
         assert check(at_war, repair) == []
+
+
+def test_regression_repair_started_at_a_yard_an_ally_holds() -> None:
+    """27.7264: "Ships may be repaired in any fully supplied port which contains an anchor symbol and is
+    controlled by the owner's alliance faction"; 27.712 A builds only in a port the constructing power
+    controls. With Kiel held by Italy (Germany's faction, supply traced through it), the damaged
+    Gneisenau (3 factors: 1 SB + 3 BRPs, to the Launch row two columns on, fall, 27.7267) starts its
+    repair; a 3-factor ship laid down there (27.7251) is still refused by 27.712 A. The checker had
+    refused the repair as 27.712 A; with Kiel isolated it is refused by 27.7264."""
+    s = scenario(shipyards=kiel(waiting=[{"id": "Gneisenau", "unit": "capital_ship", "factors": 3}]))
+    italian = s.model_copy(
+        update={"map": MapState.model_validate({"sites": {"kiel": {"controller": "italy"}}})}
+    )
+    repair = plan(
+        act(0, "Gneisenau", "start_repair", "waiting", "launch fall", unit="capital_ship", factors=3)
+    )
+    assert check(italian, repair) == []
+    assert rules(check(italian, plan(act(0, "graf#1", "lay_down", "new", "row 3 spring")))) == ["27.712 A"]
+    isolated = s.model_copy(
+        update={
+            "map": MapState.model_validate({"sites": {"kiel": {"controller": "italy", "supply": "isolated"}}})
+        }
+    )
+    assert rules(check(isolated, repair)) == ["27.7264"]
+
+
+def test_regression_repair_started_at_a_captured_yard_an_ally_holds() -> None:
+    """27.713: "Enemy shipyards may be used to repair cruisers and named ships ... if the hex containing
+    the shipyard is controlled by the alliance faction wishing to use it". Britain's captured Genoa
+    (rate 1, capacity 2), held by the U.S., starts the repair of the damaged Warspite (3 factors: 1 SB
+    + 3 BRPs, the Launch row of the fall column, 27.7267), paid by Britain (27.7264); the checker had
+    refused it as 27.712 A."""
+    data = {
+        "name": "captured yard held by an ally",
+        "turn": {"season": "spring", "year": 1944},
+        "faction": "western_allies",
+        "powers": {
+            "britain": {
+                "brps": 100,
+                "brp_base": 200,
+                "naval": {
+                    "shipyards": [
+                        {
+                            "id": "genoa",
+                            "rate": 1,
+                            "captured": True,
+                            "waiting_for_repair": [{"id": "warspite", "unit": "capital_ship", "factors": 3}],
+                        }
+                    ]
+                },
+            }
+        },
+        "map": {"sites": {"genoa": {"controller": "usa"}, "milan": {"controller": "britain"}}},
+    }
+    repair = plan(
+        act(
+            0,
+            "warspite",
+            "start_repair",
+            "waiting",
+            "launch fall",
+            unit="capital_ship",
+            factors=3,
+            yard="genoa",
+            power="britain",
+        )
+    )
+    assert check(Scenario.model_validate(data), repair) == []

@@ -507,3 +507,35 @@ def test_lend_lease_share_as_a_grant_to_britain(scenario_of, as_grant, built, pa
             42,
             9,
         )
+
+
+@pytest.mark.parametrize(("genoa", "repaired"), [("usa", True), ("germany", False)])
+def test_regression_repair_at_a_captured_yard_an_ally_holds(scenario_of, genoa, repaired):
+    """27.713: an enemy shipyard may repair named ships "if the hex containing the shipyard is controlled
+    by the alliance faction wishing to use it"; 27.7264: "any fully supplied port ... controlled by the
+    owner's alliance faction". Britain's captured Genoa, held by the U.S. (Britain's faction), starts
+    the repair of the damaged Warspite (3 factors: 1 SB + 3 BRPs, 27.7267) to the Launch row of the
+    fall column, two columns on; held by Germany it starts none. Regression: the planner refused it
+    as 27.712 A, the construction test (the controller is Britain itself)."""
+    naval = {
+        "shipyards": [
+            {
+                "id": "genoa",
+                "rate": 1,
+                "captured": True,
+                "waiting_for_repair": [{"id": "warspite", "unit": "capital_ship", "factors": 3}],
+            }
+        ]
+    }
+    scenario = scenario_of(
+        {"britain": {"brps": 100, "brp_base": 200, "naval": naval}},
+        turn={"season": "spring", "year": 1944},
+        faction="western_allies",
+        map={"sites": {"genoa": {"controller": genoa}, "milan": {"controller": "britain"}}},
+    )
+    plan = solved(scenario)
+    assert check(scenario, plan) == []
+    expected = {("warspite", "start_repair"): ("waiting", "launch fall")} if repaired else {}
+    assert actions(plan) == expected
+    if repaired:
+        assert plan.powers[Power.BRITAIN].construction_brps == 3
