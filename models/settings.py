@@ -101,6 +101,18 @@ class Settings(Strict):
             "and the extra BRPs of acceleration (27.7272 B) are paid at their cost, outside the threshold."
         ),
     )
+    naval_lay_downs_obey_placement_limits: bool = Field(
+        default=True,
+        description=(
+            "27.41 puts 'the placement of newly constructed units' under 27.42-27.47, among them 27.44 ('Units "
+            "may not be constructed in hexes which are in an enemy ZoC') and 27.45 (hexes controlled at the "
+            "beginning of the player turn of construction, not recaptured this turn). Submarines, ASW and "
+            "transports placed in a port (27.93) obey them always. By default a ship laid down at a yard "
+            "(27.7251, 27.712) obeys them too: it is constructed in the yard's hex [reading]; if false, only "
+            "27.7's own locations govern lay-downs. Continuing construction and repairs of ships already on a "
+            "chart are not newly constructed units and obey neither, either way."
+        ),
+    )
     french_ships_never_scuttled: bool = Field(
         default=False,
         description=(

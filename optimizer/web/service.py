@@ -108,11 +108,11 @@ def sw_choices(loaded: Loaded) -> list[dict[str, str]]:
     """The SW builds the what-ifs of a turn or season plan may name, read from the scenario: each line of a
     power's `naval: sw_units` (27.9), paid by any of the power's yards, then by each yard whose points
     build SW units (27.711: a home country's yard while a controlled, fully supplied home port is left,
-    either U.S. box or Canada; never Australia or a captured yard: `sw_yard_breach`, as the checker reads
-    it), each as `decision`, the CLI's form (`POWER:SWLINE[@YARD]`, which the page sends to `--fix`,
+    either U.S. box or Canada, where 27.44 and 27.45 let new units be placed; never Australia or a
+    captured yard: `sw_yard_breaches`, as the checker reads it), each as `decision`, the CLI's form (`POWER:SWLINE[@YARD]`, which the page sends to `--fix`,
     `--forbid` or `--why-not` as typed), and a `label`. None for the other planners, which have
     no what-ifs; a season's are its first turn's (SW units are built this turn)."""
-    from optimizer.checker.naval.sw_builds import sw_yard_breach
+    from optimizer.checker.naval.sw_builds import sw_yard_breaches
     from optimizer.planners.season import SEASON
     from optimizer.planners.turn import TURN
 
@@ -125,7 +125,7 @@ def sw_choices(loaded: Loaded) -> list[dict[str, str]]:
         yards = [
             y.id
             for y in state.naval.shipyards
-            if not y.captured and sw_yard_breach(loaded.scenario, power, y.id) is None
+            if not y.captured and not sw_yard_breaches(loaded.scenario, power, y.id)
         ]
         for line in state.naval.sw_units:
             what = f"{power.value} {line.id} ({line.unit.value}, {line.count} factors)"

@@ -77,6 +77,8 @@ class YardInfo:
     repairs: bool = True  # 27.7264
     lost: bool = False  # 27.71: held by an opposing faction
     raises: bool = True  # 27.7263: controlled by its power, supplied or not
+    # 27.44, 27.45: why no new ship is laid down there this turn (`standing.yard_standing`)
+    lay_down_placement: tuple[tuple[str, str], ...] = ()
 
     @property
     def one_factor_points(self) -> int:
@@ -246,7 +248,9 @@ def dominion_yard_breach(site: str, unit: UnitType, factors: int) -> str | None:
 
 def lay_down_breaches(ship: TrackedShip, yard: YardInfo) -> list[tuple[str, str]]:
     """Laying down (27.7251, 27.713, 27.712): only a new ship, not at a captured yard (27.713), nor at
-    a yard that is not a controlled, fully supplied port (27.712 A) or is held by the enemy (27.71), at
+    a yard that is not a controlled, fully supplied port (27.712 A) or is held by the enemy (27.71), nor
+    (with the setting naval_lay_downs_obey_placement_limits) in an enemy ZoC, at a yard not held since
+    the start of the player turn or recaptured this turn (27.44, 27.45: `yard.lay_down_placement`), at
     one of its design's yards (27.712), at the Canada yard only destroyers, cruisers and two-factor
     named ships, at the Australia yard only destroyers and cruisers (27.712 C, D)."""
     if ship.state != NEW:
@@ -258,6 +262,7 @@ def lay_down_breaches(ship: TrackedShip, yard: YardInfo) -> list[tuple[str, str]
         breaches.append(("27.71", f"{yard.site} is held by an opposing faction"))
     elif not yard.builds:
         breaches.append(("27.712 A", f"{yard.site} is not a controlled, fully supplied port"))
+    breaches.extend(yard.lay_down_placement)
     breach = dominion_yard_breach(yard.site, ship.unit, ship.factors)
     if breach is not None:
         breaches.append(("27.712", breach))

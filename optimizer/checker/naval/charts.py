@@ -149,6 +149,7 @@ def load_charts(scenario: Scenario, replay: NavalReplay) -> tuple[Yards, Ships]:
                 repairs=standing.repairs,
                 lost=standing.lost,
                 raises=standing.raises,
+                lay_down_placement=standing.lay_down_breaches,
             )
             for ship in yard.chart:
                 row = LAUNCH_ROW if ship.row == "launch" else int(ship.row)

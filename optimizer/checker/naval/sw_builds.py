@@ -12,6 +12,7 @@ from models.sw import ForceGroup, SWBox, SWUnit
 from models.tables import Power, UnitType
 from optimizer.checker.naval.actions import YardInfo
 from optimizer.checker.naval.charts import NavalReplay, naval_state_of, record_dominion_brps
+from optimizer.checker.naval.standing import new_unit_breaches
 from optimizer.checker.placement import site_state, supplied_sites
 from optimizer.checker.sw.deployment import may_enter_group, us_limits
 from optimizer.checker.violations import REPORT, Violation
@@ -60,28 +61,54 @@ def sw_redeploy_boxes(scenario: Scenario, power: Power, unit: UnitType, yard: st
     return out
 
 
-def sw_yard_breach(scenario: Scenario, power: Power, yard: str) -> str | None:
-    """Why SW units may not be built with the points of `yard` (27.711), or None.
+def sw_yard_breaches(scenario: Scenario, power: Power, yard: str) -> list[tuple[str, str]]:
+    """Why SW units may not be built with the points of `yard` (rule, reason), empty if they may.
 
     27.711: in any controlled, fully supplied port of the power's home country (A), either U.S.
     box for the U.S. (B), Canada for Britain (C); nowhere else, so never with the Australia yard's
     points. Reading (README, "How rule 27.7 is read"): a home-country yard's points pay for SW
     units in any such home port, the yard's own port held or not (27.71: losing a yard leaves SW
-    construction in other ports), so at least one must be left.
+    construction in other ports), so at least one must be left. The units are placed in that port
+    or box (27.93), so it must also be one where 27.44 and 27.45 let a newly constructed unit be
+    placed this turn (27.41; `new_unit_breaches`): with every such place barred, each breach found.
     """
     country = SITE_BY_ID[yard].country if yard in SITE_BY_ID else None
     if country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX):
-        return None if power is Power.USA else "a U.S. box builds SW units for the U.S. only (27.711 B)"
+        if power is not Power.USA:
+            return [("27.711", "a U.S. box builds SW units for the U.S. only (27.711 B)")]
+        return list(new_unit_breaches(scenario, yard))
     if country == Country.CANADA:
-        return None if power is Power.BRITAIN else "Canada builds SW units for Britain only (27.711 C)"
+        if power is not Power.BRITAIN:
+            return [("27.711", "Canada builds SW units for Britain only (27.711 C)")]
+        return list(new_unit_breaches(scenario, yard))
     if country in HOME_COUNTRIES[power]:
-        if home_sw_ports(scenario, power):
-            return None
-        return f"{power.value} holds no controlled, fully supplied port in its home country (27.711 A)"
-    return f"{yard} is not a place where submarines, ASW or transports are built (27.711)"
+        held = held_home_ports(scenario, power)
+        if not held:
+            return [
+                (
+                    "27.711",
+                    f"{power.value} holds no controlled, fully supplied port in its home country (27.711 A)",
+                )
+            ]
+        barred = [new_unit_breaches(scenario, port) for port in held]
+        if all(barred):
+            return [
+                (rule, f"no home port left to place it: {reason}")
+                for breaches in barred
+                for rule, reason in breaches
+            ]
+        return []
+    return [("27.711", f"{yard} is not a place where submarines, ASW or transports are built (27.711)")]
 
 
 def home_sw_ports(scenario: Scenario, power: Power) -> list[str]:
+    """The home-country ports where the power may place new submarines, ASW and transports this turn:
+    controlled and fully supplied (27.711 A, 27.43), not in an enemy ZoC (27.44), controlled since the
+    start of the player turn and not recaptured this turn (27.45)."""
+    return [port for port in held_home_ports(scenario, power) if not new_unit_breaches(scenario, port)]
+
+
+def held_home_ports(scenario: Scenario, power: Power) -> list[str]:
     """The power's home-country ports it controls that are fully supplied (27.711 A, 27.43)."""
     supplied = supplied_sites(scenario, power)
     return [
@@ -107,7 +134,7 @@ def sw_build_points(
 
     Each line: a `sw_units` build of a naval power, of its unit (Germany and Italy only submarines,
     27.93 A, B), with the points of a shipyard of the power that is not captured (27.713) and may
-    pay for SW units (`sw_yard_breach`, 27.711), for 3 BRPs a
+    pay for SW units (`sw_yard_breaches`, 27.711, 27.44, 27.45), for 3 BRPs a
     factor (27.721 A); its `sw_boxes` those of 27.94 (report). Each build's factors are at most
     its count.
     """
@@ -159,9 +186,8 @@ def sw_build_points(
                 Violation("27.713", f"{what}: a captured shipyard only repairs ships, it builds none")
             )
         else:
-            breach = sw_yard_breach(scenario, line.power, line.yard)
-            if breach is not None:
-                replay.rules.append(Violation("27.711", f"{what}: {breach}"))
+            for rule, reason in sw_yard_breaches(scenario, line.power, line.yard):
+                replay.rules.append(Violation(rule, f"{what}: {reason}"))
         points[(line.power, line.yard)] += SW_SB_PER_FACTOR * line.factors
         boxes = sw_redeploy_boxes(scenario, line.power, line.unit, line.yard)
         if sorted(line.sw_boxes) != sorted(boxes):

@@ -240,8 +240,11 @@ def sw_ports(power: Power, yard_site: str, home_ports: tuple[str, ...]) -> tuple
     return ()
 
 
-def sw_placement(power: Power, yard_site: str, ports: tuple[str, ...]) -> str:
-    """Where new submarines, ASW and transports are placed (27.93), among `ports` (27.711)."""
+def sw_placement(
+    power: Power, yard_site: str, ports: tuple[str, ...], barred: tuple[tuple[str, str], ...] = ()
+) -> str:
+    """Where new submarines, ASW and transports are placed (27.93), among `ports` (27.711); `barred`,
+    (port, rule), the ports 27.711 would name where 27.44 or 27.45 places no new unit this turn."""
     country = SITE_BY_ID[yard_site].country
     if country == Country.CANADA:
         where = "Canada (27.93 E)"
@@ -256,4 +259,6 @@ def sw_placement(power: Power, yard_site: str, ports: tuple[str, ...]) -> str:
         }.get(power, f"a port of {power.value}'s home country (27.711 A)")
     if power is not Power.USA and country != Country.CANADA:
         where += f" that is controlled and fully supplied (27.711 A): {', '.join(ports)}"
+    if barred:
+        where += "; not at " + ", ".join(f"{port} ({rule})" for port, rule in barred)
     return where

@@ -108,7 +108,7 @@ def _sw_lines(scenario: Scenario, naval: NavalVariables, solver: cp_model.CpSolv
                 for p, b in ((Power.USA, us_part + SW_BRPS_PER_FACTOR * japan), (Power.BRITAIN, britain))
                 if b
             }
-        placed = sw_placement(power, yard.site, yard.sw_ports)
+        placed = sw_placement(power, yard.site, yard.sw_ports, yard.sw_barred)
         if boxes_of is None:  # the SW family loads with the first SW unit built (optimizer/planners)
             from optimizer.rules.sw.deployment import new_unit_boxes
 

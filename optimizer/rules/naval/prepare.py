@@ -48,7 +48,10 @@ class YardData:
     capacity: int
     captured: bool
     sw_ports: tuple[str, ...] = ()  # 27.711: where SW units paid with its points are built (chart.sw_ports)
+    # 27.44, 27.45: ports 27.711 names for its SW units where none may be placed this turn, with the rule
+    sw_barred: tuple[tuple[str, str], ...] = ()
     builds: bool = True  # 27.712 A: its points may be spent on its chart (controlled, fully supplied)
+    lays_down: bool = True  # 27.7251 with 27.44, 27.45: a new ship may be laid down there (`yard_standing`)
     repairs: bool = True  # 27.7264: repairs may start (fully supplied, held by the owner's faction)
     raises: bool = True  # 27.7263: its point may raise a ship sunk in port (controlled by its power)
 
@@ -117,11 +120,19 @@ def prepare_naval(
     # 27.7264: the U.S. boxes repair only while the U.S. is at war with Germany (`us_at_war.europe`)
     # or Japan (`us_at_war.pacific`).
     us_box_repairs = any(scenario.us_at_war.values())
+    lay_down_limits = scenario.settings.naval_lay_downs_obey_placement_limits
+    # 27.44, 27.45: ports (the boxes among them) where no new unit is placed this turn, for SW units.
+    barred = {
+        site: refusal
+        for site, port in graph.nodes(data="port")
+        if port and (refusal := new_unit_refusal(graph, site)) is not None
+    }
     for power, naval in powers.items():
         held = held_ports(graph, power)
         home = tuple(sorted(s for s in held if graph.nodes[s]["country"] in HOME_COUNTRIES[power]))
         standing = {
-            yard.id: yard_standing(graph, power, yard.id, held, us_box_repairs) for yard in naval.shipyards
+            yard.id: yard_standing(graph, power, yard.id, held, us_box_repairs, lay_down_limits)
+            for yard in naval.shipyards
         }
         _yards_and_ships(
             power,
@@ -133,6 +144,7 @@ def prepare_naval(
             lost.setdefault(power, []),
             extra_rates or {},
             scenario.settings.french_ships_never_scuttled,
+            barred,
         )
         _designs(power, naval, yards, ships, designs)
         for build in naval.sw_units:
@@ -165,6 +177,27 @@ def prepare_naval(
     )
 
 
+def new_unit_refusal(graph: nx.Graph, site: str) -> tuple[str, str] | None:
+    """Why no newly constructed unit may be placed at `site` this turn by 27.44 or 27.45, or None;
+    control by the power and supply are `held_ports`'s (27.45's first words, 27.43).
+
+    27.41: "The placement of newly constructed units is subject to the following limitations";
+    27.44: "Units may not be constructed in hexes which are in an enemy ZoC" (the scenario's
+    `enemy_zoc`, set only for a ZoC that counts: 27.44's border exception between countries not at
+    war is the player's to apply, as for land units); 27.45: hexes "controlled by the constructing
+    major power at the beginning of the player turn of construction", and not "recaptured from the
+    enemy until the player turn following their recapture". The reasons are those of land
+    placement (`optimizer.rules.placement.prepare.state_refusal`, what `awaw sites` prints)."""
+    node = graph.nodes[site]
+    if not node["controlled_at_turn_start"]:
+        return ("27.45", "not controlled at the start of the player turn")
+    if node["recaptured_this_turn"]:
+        return ("27.45", "recaptured this turn")
+    if node["enemy_zoc"]:
+        return ("27.44", "in an enemy zone of control")
+    return None
+
+
 def held_ports(graph: nx.Graph, power: Power) -> frozenset[str]:
     """Ports `power` controls and fully supplies (27.711 A, 27.712 A), traced as for placement (27.43)."""
     supplied = supplied_sites(graph, power)
@@ -175,16 +208,23 @@ def held_ports(graph: nx.Graph, power: Power) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class YardStanding:
-    """Whether a yard builds (27.712 A), repairs (27.7264), or is lost to an opposing faction (27.71)."""
+    """Whether a yard builds (27.712 A), repairs (27.7264), or is lost to an opposing faction (27.71),
+    and whether a new ship may be laid down there (27.7251 with 27.44, 27.45)."""
 
     builds: bool
     repairs: bool
     lost: bool
     raises: bool = True
+    lays_down: bool = True
 
 
 def yard_standing(
-    graph: nx.Graph, power: Power, site: str, held: frozenset[str], us_box_repairs: bool
+    graph: nx.Graph,
+    power: Power,
+    site: str,
+    held: frozenset[str],
+    us_box_repairs: bool,
+    lay_down_limits: bool = True,
 ) -> YardStanding:
     """A yard's standing this turn, read from the scenario's map (control and supply traced as for
     placement, 27.43); it holds over the horizon [reading: the player plans again when it changes].
@@ -197,7 +237,16 @@ def yard_standing(
     either theater, U.S. ships included). 27.71:
     a yard held by an opposing alliance faction is captured. 27.7263: the point that raises a ship sunk
     in port comes from "any shipyard controlled by the owning major power": control only, not supply.
+
+    Laying down a new ship (27.7251) is constructing a unit in the yard's hex, so with `lay_down_limits`
+    (the setting naval_lay_downs_obey_placement_limits, default true) the yard must also pass 27.44 (not
+    in an enemy ZoC) and 27.45 (controlled since the start of the player turn, not recaptured this
+    turn): `new_unit_refusal` [reading: 27.41's limitations on "the placement of newly constructed
+    units"; players who read 27.7's locations as the whole rule for ships turn the setting off].
+    Continuing construction and repairs of ships already on the chart are not newly constructed
+    units: `builds` and `repairs` ignore 27.44 and 27.45.
     """
+    refused = lay_down_limits and new_unit_refusal(graph, site) is not None
     controller = graph.nodes[site]["controller"]
     faction = POWER_FACTION[power]
     lost = controller is not None and (POWER_FACTION[controller] in AXIS_FACTIONS) != (
@@ -205,10 +254,15 @@ def yard_standing(
     )
     if graph.nodes[site]["box"]:
         us_box = SITE_BY_ID[site].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
-        return YardStanding(not lost, not lost and (us_box_repairs or not us_box), lost)
+        return YardStanding(
+            not lost, not lost and (us_box_repairs or not us_box), lost, lays_down=not lost and not refused
+        )
     supplied = site in supplied_sites(graph, power)
     friendly = controller is not None and POWER_FACTION[controller] is faction
-    return YardStanding(site in held, supplied and friendly, lost, raises=controller is power)
+    builds = site in held
+    return YardStanding(
+        builds, supplied and friendly, lost, raises=controller is power, lays_down=builds and not refused
+    )
 
 
 def _yards_and_ships(
@@ -221,13 +275,16 @@ def _yards_and_ships(
     lost: list[str],
     extra_rates: dict[str, int],
     french_kept: bool,
+    barred: dict[str, tuple[str, str]],
 ) -> None:
     """A power's yards with their rates (plus `extra_rates`, a what-if) and capacities (27.724, 27.741-27.743; a captured yard has rate
     1, 27.713) and the ports where their points build SW units (27.711), the ships on their charts and
     waiting for repair, and ships sunk in port (27.7262). At a yard an opposing faction holds the ships
     on the chart are gone (27.71): those of row 2 and the Launch row displaced (27.7281), the others
     eliminated (27.7282); ships waiting for repair stay there, unrepaired (27.7264). `french_kept`: the
-    setting french_ships_never_scuttled (27.7272 E)."""
+    setting french_ships_never_scuttled (27.7272 E). `barred`: ports where 27.44 or 27.45 places no new
+    unit this turn (`new_unit_refusal`), taken out of the SW ports: SW units are placed in a port
+    (27.93), so they obey 27.41's limitations whatever the setting on lay-downs."""
     vichy_free = power is Power.FRANCE and not naval.vichy_activated
     for yard in naval.shipyards:
         key = f"{power.value}/{yard.id}"
@@ -237,6 +294,7 @@ def _yards_and_ships(
         else:
             rate += extra_rates.get(key, 0)
         us_box = SITE_BY_ID[yard.id].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
+        ports = () if yard.captured else sw_ports(power, yard.id, home_ports)
         yards[key] = YardData(
             key,
             power,
@@ -244,8 +302,10 @@ def _yards_and_ships(
             rate,
             yard_capacity(rate, us_box, yard.captured),
             yard.captured,
-            sw_ports=() if yard.captured else sw_ports(power, yard.id, home_ports),
+            sw_ports=tuple(p for p in ports if p not in barred),
+            sw_barred=tuple((p, barred[p][0]) for p in ports if p in barred),
             builds=standing[yard.id].builds,
+            lays_down=standing[yard.id].lays_down,
             repairs=standing[yard.id].repairs,
             raises=standing[yard.id].raises,
         )
@@ -284,14 +344,15 @@ def _designs(
     designs: dict[str, int],
 ) -> None:
     """Ships that may be laid down (27.7251): each copy of a design at each yard that may build it
-    (27.712 A: controlled and fully supplied; C, D; captured yards only repair, 27.713), and the most
+    (27.712 A: controlled and fully supplied; C, D; captured yards only repair, 27.713; 27.44, 27.45
+    unless the setting naval_lay_downs_obey_placement_limits is off: `yard_standing`), and the most
     copies of each design."""
     for design in naval.designs:
         designs[f"{power.value}/{design.id}"] = design.count
         for yard in naval.shipyards:
             if (
                 yard.captured
-                or not yards[f"{power.value}/{yard.id}"].builds
+                or not yards[f"{power.value}/{yard.id}"].lays_down
                 or (design.yards is not None and yard.id not in design.yards)
             ):
                 continue

@@ -7,6 +7,7 @@ from typing import Any
 
 from models.plan import NavalReport
 from models.scenario import MapState, Scenario
+from models.settings import Settings
 from models.tables import Power
 from optimizer.checker import check
 from optimizer.checker.violations import REPORT
@@ -180,3 +181,23 @@ def test_regression_repair_started_at_a_captured_yard_an_ally_holds() -> None:
         )
     )
     assert check(Scenario.model_validate(data), repair) == []
+
+
+def test_regression_lay_down_refused_where_27_44_or_27_45_bars_new_units() -> None:
+    """27.41, 27.44: "Units may not be constructed in hexes which are in an enemy ZoC"; 27.45: "Units
+    may not be constructed on hexes which are recaptured from the enemy until the player turn following
+    their recapture". A ship laid down at Kiel (27.7251) is constructed in Kiel's hex: refused with Kiel
+    in an enemy ZoC (27.44) or recaptured this turn (27.45), by default; with the setting
+    naval_lay_downs_obey_placement_limits off it is accepted. Hipper, continued from row 2 (27.7272
+    A), is no newly constructed unit and is accepted either way. The checker had accepted the lay-down."""
+    both = plan(
+        act(0, "Hipper", "continue", "row 2 spring", "launched", unit="cruiser", factors=2),
+        act(0, "graf#1", "lay_down", "new", "row 3 spring"),
+    )
+    zoc = kiel_as({"kiel": {"enemy_zoc": True}})
+    assert rules(check(zoc, both)) == ["27.44"]
+    recaptured = kiel_as({"kiel": {"recaptured_this_turn": True}})
+    assert rules(check(recaptured, both)) == ["27.45"]
+    off = Settings(naval_lay_downs_obey_placement_limits=False)
+    assert check(zoc.model_copy(update={"settings": off}), both) == []
+    assert check(recaptured.model_copy(update={"settings": off}), both) == []

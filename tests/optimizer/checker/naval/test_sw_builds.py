@@ -180,3 +180,28 @@ def test_regression_british_asw_offered_every_sw_box_27_94() -> None:
     )
     assert rules(check(s, plan(sw=(every_box,)))) == [REPORT]
     assert check(s, plan(sw=(british_asw("glasgow", "any port in Britain or Ulster (27.93 D)"),))) == []
+
+
+def test_regression_sw_units_not_placed_where_27_44_or_27_45_bars_new_units() -> None:
+    """27.41: "The placement of newly constructed units is subject to the following limitations";
+    27.44: "Units may not be constructed in hexes which are in an enemy ZoC"; 27.45: only in hexes
+    "controlled by the constructing major power at the beginning of the player turn of construction",
+    not in hexes "recaptured from the enemy until the player turn following their recapture". A
+    submarine paid with Kiel's points is placed in a German port (27.93 A): with Kiel in an enemy ZoC it
+    goes to another; with Kiel in an enemy ZoC, Hamburg recaptured this turn and Konigsberg taken
+    during the turn, no German port is left and each breach is named. The checker had accepted it."""
+    zoc = scenario(GERMANY).model_copy(
+        update={"map": MapState.model_validate({"sites": {"kiel": {"enemy_zoc": True}}})}
+    )
+    assert check(zoc, plan(sw=(subs(1),))) == []
+    sites = {
+        "kiel": {"enemy_zoc": True},
+        "hamburg": {"recaptured_this_turn": True},
+        "konigsberg": {"controlled_at_turn_start": False},
+    }
+    none_left = scenario(GERMANY).model_copy(update={"map": MapState.model_validate({"sites": sites})})
+    result = check(none_left, plan(sw=(subs(1),)))
+    assert sorted(rules(result)) == ["27.44", "27.45", "27.45"]
+    assert "no home port left to place it: hamburg was recaptured this turn" in " ".join(
+        v.message for v in result
+    )

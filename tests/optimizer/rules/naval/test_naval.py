@@ -539,3 +539,66 @@ def test_regression_repair_at_a_captured_yard_an_ally_holds(scenario_of, genoa, 
     assert actions(plan) == expected
     if repaired:
         assert plan.powers[Power.BRITAIN].construction_brps == 3
+
+
+# 27.44, 27.45: Leningrad, Archangel and Murmansk in an enemy ZoC, Sevastopol recaptured this turn.
+RUSSIAN_PORTS_BARRED = {
+    "leningrad": {"enemy_zoc": True},
+    "archangel": {"enemy_zoc": True},
+    "murmansk": {"enemy_zoc": True},
+    "sevastopol": {"recaptured_this_turn": True},
+}
+
+
+def russia(scenario_of, sites, **fields):
+    naval = {
+        "shipyards": [{"id": "leningrad", "rate": 2}, {"id": "sevastopol", "rate": 2}],
+        "designs": [{"id": "dd", "unit": "destroyer", "factors": 1, "count": 4}],
+        "sw_units": [{"id": "subs", "unit": "submarine", "count": 4}],
+    }
+    return scenario_of(
+        {"russia": {"brps": 60, "brp_base": 150, "naval": naval}},
+        turn={"season": "winter", "year": 1941},
+        faction="russia",
+        map={"sites": sites},
+        **fields,
+    )
+
+
+def test_regression_no_new_naval_units_where_27_44_or_27_45_bars_them(scenario_of):
+    """27.41: "The placement of newly constructed units is subject to the following limitations"; 27.44:
+    "Units may not be constructed in hexes which are in an enemy ZoC"; 27.45: not "on hexes which are
+    recaptured from the enemy until the player turn following their recapture". With every Russian home
+    port barred (Leningrad, Archangel, Murmansk in an enemy ZoC, Sevastopol recaptured) no submarine is
+    placed in a port (27.711 A, 27.93) and no destroyer is laid down at either yard (27.7251). With
+    Murmansk free, submarines are built there only: one a yard, the one-factor half of rate 2 (27.7221
+    A). Regression: the planner placed submarines at all four ports and laid down at both yards."""
+    barred = russia(scenario_of, RUSSIAN_PORTS_BARRED)
+    plan = solved(barred)
+    assert check(barred, plan) == []
+    assert plan.sw_builds == []
+    assert [a for a in plan.naval_actions if a.action == "lay_down"] == []
+    sites = {**RUSSIAN_PORTS_BARRED, "murmansk": {}}
+    murmansk = russia(scenario_of, sites)
+    plan = solved(murmansk)
+    assert check(murmansk, plan) == []
+    assert [a for a in plan.naval_actions if a.action == "lay_down"] == []
+    assert sorted((b.yard, b.factors) for b in plan.sw_builds) == [("leningrad", 1), ("sevastopol", 1)]
+    for line in plan.sw_builds:
+        ports = line.placed.split("(27.711 A): ")[1]
+        assert ports == "murmansk; not at archangel (27.44), leningrad (27.44), sevastopol (27.45)"
+
+
+def test_lay_downs_free_of_27_44_and_27_45_by_setting(scenario_of):
+    """Setting naval_lay_downs_obey_placement_limits off: 27.7's locations alone govern where ships are
+    laid down, so destroyers are laid down at Leningrad in an enemy ZoC and Sevastopol recaptured (one
+    a yard, the one-factor half of rate 2, 27.7221 A; to the Launch row of the next column, spring,
+    27.7273), while submarines, placed in a port (27.93), still obey 27.44 and 27.45: none is built."""
+    scenario = russia(
+        scenario_of, RUSSIAN_PORTS_BARRED, settings={"naval_lay_downs_obey_placement_limits": False}
+    )
+    plan = solved(scenario)
+    assert check(scenario, plan) == []
+    assert plan.sw_builds == []
+    laid = sorted((a.yard, a.after) for a in plan.naval_actions if a.action == "lay_down")
+    assert laid == [("leningrad", "launch spring"), ("sevastopol", "launch spring")]
