@@ -18,6 +18,8 @@ RULE_TITLES: dict[str, str] = {
     "27.31": "construction limit",
     "27.35": "construction oil threshold",
     "27.35 A": "units priced past the oil threshold only when they do not fit",
+    "27.44": "no construction in an enemy ZoC",
+    "27.45": "construction only in hexes held since the start of the player turn, not recaptured this turn",
     "27.46": "stacking",
     "27.471": "Japan: 3 infantry factors a turn in Korea and Manchuria",
     "27.473 B": "Australian construction limit",

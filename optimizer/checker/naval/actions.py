@@ -246,11 +246,13 @@ def dominion_yard_breach(site: str, unit: UnitType, factors: int) -> str | None:
     return None
 
 
-def lay_down_breaches(ship: TrackedShip, yard: YardInfo) -> list[tuple[str, str]]:
+def lay_down_breaches(ship: TrackedShip, yard: YardInfo, turn: int = 0) -> list[tuple[str, str]]:
     """Laying down (27.7251, 27.713, 27.712): only a new ship, not at a captured yard (27.713), nor at
     a yard that is not a controlled, fully supplied port (27.712 A) or is held by the enemy (27.71), nor
-    (with the setting naval_lay_downs_obey_placement_limits) in an enemy ZoC, at a yard not held since
-    the start of the player turn or recaptured this turn (27.44, 27.45: `yard.lay_down_placement`), at
+    (with the setting naval_lay_downs_obey_placement_limits) in an enemy ZoC (27.44, the map holding
+    for every turn of the horizon) nor, in `turn` 0, at a yard not held since the start of the player
+    turn or recaptured this turn (27.45: "until the player turn following their recapture"; later
+    turns begin with the yard held) (`yard.lay_down_placement`), at
     one of its design's yards (27.712), at the Canada yard only destroyers, cruisers and two-factor
     named ships, at the Australia yard only destroyers and cruisers (27.712 C, D)."""
     if ship.state != NEW:
@@ -262,7 +264,7 @@ def lay_down_breaches(ship: TrackedShip, yard: YardInfo) -> list[tuple[str, str]
         breaches.append(("27.71", f"{yard.site} is held by an opposing faction"))
     elif not yard.builds:
         breaches.append(("27.712 A", f"{yard.site} is not a controlled, fully supplied port"))
-    breaches.extend(yard.lay_down_placement)
+    breaches.extend(b for b in yard.lay_down_placement if turn == 0 or b[0] == "27.44")
     breach = dominion_yard_breach(yard.site, ship.unit, ship.factors)
     if breach is not None:
         breaches.append(("27.712", breach))
@@ -385,7 +387,7 @@ def naval_action_breaches(
     if state in (LAUNCHED, SCUTTLED):
         return [("27.7272", f"the ship is already {state}")]
     if action is ChartAction.LAY_DOWN:
-        return lay_down_breaches(ship, yard)
+        return lay_down_breaches(ship, yard, turn)
     return standing_breaches(ship, action, yard) + state_breaches(ship, action, column, turn, settings)
 
 

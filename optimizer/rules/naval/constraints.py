@@ -360,8 +360,14 @@ def _yard_standing(
     their own test: a fully supplied port held by the owner's faction (27.7264; a captured yard held by
     the faction using it, 27.713), so a yard its power does not hold, held by an ally, still starts
     them; a ship sunk in port is raised with a point of a yard its power controls, supplied or not
-    (27.7263)."""
+    (27.7263). A new ship is laid down only where a newly constructed unit may be placed (27.41): not
+    in an enemy ZoC (27.44), in any turn of the horizon, nor this turn at a yard not held since the
+    start of the player turn or recaptured this turn (27.45), with the setting
+    naval_lay_downs_obey_placement_limits (`prepare.yard_standing`)."""
+    barred = yard.lay_down_barred if t == 0 else ("27.44" if yard.lay_down_barred_later else None)
     for ship, _, action, var in ships.actions(t, yard=yard.key):
+        if action is ChartAction.LAY_DOWN and barred is not None:
+            model.add(var == 0).only_enforce_if(guards.of(barred, chart_subject(yard.key, t)))
         if action is ChartAction.RAISE:
             if not yard.raises:
                 model.add(var == 0).only_enforce_if(guards.of("27.7263", chart_subject(yard.key, t)))

@@ -51,7 +51,10 @@ class YardData:
     # 27.44, 27.45: ports 27.711 names for its SW units where none may be placed this turn, with the rule
     sw_barred: tuple[tuple[str, str], ...] = ()
     builds: bool = True  # 27.712 A: its points may be spent on its chart (controlled, fully supplied)
-    lays_down: bool = True  # 27.7251 with 27.44, 27.45: a new ship may be laid down there (`yard_standing`)
+    # 27.7251 with 27.44, 27.45 (`yard_standing`): the rule barring new ships there in turn 0 of the
+    # horizon, and whether it bars them in the later turns too (27.44: the map holds; 27.45 lifts)
+    lay_down_barred: str | None = None
+    lay_down_barred_later: bool = False
     repairs: bool = True  # 27.7264: repairs may start (fully supplied, held by the owner's faction)
     raises: bool = True  # 27.7263: its point may raise a ship sunk in port (controlled by its power)
 
@@ -209,13 +212,14 @@ def held_ports(graph: nx.Graph, power: Power) -> frozenset[str]:
 @dataclass(frozen=True)
 class YardStanding:
     """Whether a yard builds (27.712 A), repairs (27.7264), or is lost to an opposing faction (27.71),
-    and whether a new ship may be laid down there (27.7251 with 27.44, 27.45)."""
+    and the rule barring new ships there (27.7251 with 27.44, 27.45): this turn, and later."""
 
     builds: bool
     repairs: bool
     lost: bool
     raises: bool = True
-    lays_down: bool = True
+    lay_down_barred: str | None = None
+    lay_down_barred_later: bool = False
 
 
 def yard_standing(
@@ -242,11 +246,15 @@ def yard_standing(
     (the setting naval_lay_downs_obey_placement_limits, default true) the yard must also pass 27.44 (not
     in an enemy ZoC) and 27.45 (controlled since the start of the player turn, not recaptured this
     turn): `new_unit_refusal` [reading: 27.41's limitations on "the placement of newly constructed
-    units"; players who read 27.7's locations as the whole rule for ships turn the setting off].
+    units"; players who read 27.7's locations as the whole rule for ships turn the setting off]. An
+    enemy ZoC holds over the horizon, as control does; 27.45's conditions are this turn's ("until the
+    player turn following their recapture"), so in later turns a yard still held lays down again.
     Continuing construction and repairs of ships already on the chart are not newly constructed
     units: `builds` and `repairs` ignore 27.44 and 27.45.
     """
-    refused = lay_down_limits and new_unit_refusal(graph, site) is not None
+    refusal = new_unit_refusal(graph, site) if lay_down_limits else None
+    barred = refusal[0] if refusal is not None else None
+    later = lay_down_limits and bool(graph.nodes[site]["enemy_zoc"])
     controller = graph.nodes[site]["controller"]
     faction = POWER_FACTION[power]
     lost = controller is not None and (POWER_FACTION[controller] in AXIS_FACTIONS) != (
@@ -255,13 +263,21 @@ def yard_standing(
     if graph.nodes[site]["box"]:
         us_box = SITE_BY_ID[site].country in (Country.US_ATLANTIC_BOX, Country.US_PACIFIC_BOX)
         return YardStanding(
-            not lost, not lost and (us_box_repairs or not us_box), lost, lays_down=not lost and not refused
+            not lost,
+            not lost and (us_box_repairs or not us_box),
+            lost,
+            lay_down_barred=barred,
+            lay_down_barred_later=later,
         )
     supplied = site in supplied_sites(graph, power)
     friendly = controller is not None and POWER_FACTION[controller] is faction
-    builds = site in held
     return YardStanding(
-        builds, supplied and friendly, lost, raises=controller is power, lays_down=builds and not refused
+        site in held,
+        supplied and friendly,
+        lost,
+        raises=controller is power,
+        lay_down_barred=barred,
+        lay_down_barred_later=later,
     )
 
 
@@ -305,7 +321,8 @@ def _yards_and_ships(
             sw_ports=tuple(p for p in ports if p not in barred),
             sw_barred=tuple((p, barred[p][0]) for p in ports if p in barred),
             builds=standing[yard.id].builds,
-            lays_down=standing[yard.id].lays_down,
+            lay_down_barred=standing[yard.id].lay_down_barred,
+            lay_down_barred_later=standing[yard.id].lay_down_barred_later,
             repairs=standing[yard.id].repairs,
             raises=standing[yard.id].raises,
         )
@@ -344,15 +361,14 @@ def _designs(
     designs: dict[str, int],
 ) -> None:
     """Ships that may be laid down (27.7251): each copy of a design at each yard that may build it
-    (27.712 A: controlled and fully supplied; C, D; captured yards only repair, 27.713; 27.44, 27.45
-    unless the setting naval_lay_downs_obey_placement_limits is off: `yard_standing`), and the most
-    copies of each design."""
+    (27.712 A: controlled and fully supplied; C, D; captured yards only repair, 27.713; 27.44 and 27.45
+    bar lay-downs turn by turn, `constraints._yard_standing`), and the most copies of each design."""
     for design in naval.designs:
         designs[f"{power.value}/{design.id}"] = design.count
         for yard in naval.shipyards:
             if (
                 yard.captured
-                or not yards[f"{power.value}/{yard.id}"].lays_down
+                or not yards[f"{power.value}/{yard.id}"].builds
                 or (design.yards is not None and yard.id not in design.yards)
             ):
                 continue

@@ -201,3 +201,18 @@ def test_regression_lay_down_refused_where_27_44_or_27_45_bars_new_units() -> No
     off = Settings(naval_lay_downs_obey_placement_limits=False)
     assert check(zoc.model_copy(update={"settings": off}), both) == []
     assert check(recaptured.model_copy(update={"settings": off}), both) == []
+
+
+def test_lay_down_at_a_recaptured_yard_from_the_next_turn() -> None:
+    """27.45: no construction on hexes "recaptured from the enemy until the player turn following their
+    recapture": with Kiel recaptured this turn, a ship laid down there in turn 1 of the horizon (summer,
+    row 3 for a 3-factor ship, 27.7251) is accepted; with Kiel in an enemy ZoC (27.44, the map holding
+    over the horizon [reading]) it is refused in turn 1 too."""
+    later = plan(act(1, "graf#1", "lay_down", "new", "row 3 summer"))
+    for sites, expected in (
+        ({"kiel": {"recaptured_this_turn": True}}, []),
+        ({"kiel": {"enemy_zoc": True}}, ["27.44"]),
+    ):
+        s = scenario(shipyards=kiel(), horizon={"turns": 2})
+        s = s.model_copy(update={"map": MapState.model_validate({"sites": sites})})
+        assert rules(check(s, later)) == expected

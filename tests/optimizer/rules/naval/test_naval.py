@@ -602,3 +602,36 @@ def test_lay_downs_free_of_27_44_and_27_45_by_setting(scenario_of):
     assert plan.sw_builds == []
     laid = sorted((a.yard, a.after) for a in plan.naval_actions if a.action == "lay_down")
     assert laid == [("leningrad", "launch spring"), ("sevastopol", "launch spring")]
+
+
+def test_recaptured_yard_lays_down_from_the_next_turn_of_the_horizon(scenario_of):
+    """27.45: "Units may not be constructed on hexes which are recaptured from the enemy until the
+    player turn following their recapture"; 27.44's enemy ZoC is the map's, which holds over the horizon
+    as control does [reading]. Three turns from winter 1941: no destroyer is laid down this turn; in
+    spring (turn 1) one is laid down at Sevastopol (the one-factor half of rate 2, 27.7221 A), to the
+    Launch row of summer, where it launches (27.7273); none ever at Leningrad, in an enemy ZoC."""
+    scenario = russia(scenario_of, RUSSIAN_PORTS_BARRED, horizon={"turns": 3})
+    plan = solved(scenario)
+    assert check(scenario, plan) == []
+    laid = [(a.turn, a.yard, a.after) for a in plan.naval_actions if a.action == "lay_down"]
+    assert laid == [(1, "sevastopol", "launch summer")]
+
+
+def test_a_lay_down_fixed_at_a_yard_in_an_enemy_zoc_is_blocked_by_27_44(scenario_of):
+    """27.44: "Units may not be constructed in hexes which are in an enemy ZoC": a destroyer fixed to be
+    laid down at Leningrad, in an enemy ZoC, is blocked by 27.44; at Sevastopol, recaptured this turn,
+    by 27.45 (the audit's `--fix russia:leningrad/dd#1:lay_down` had laid it down)."""
+    from optimizer.planners.position import Position
+    from optimizer.turn.decision_forms import parse_decisions
+
+    scenario = russia(scenario_of, RUSSIAN_PORTS_BARRED)
+    blocked = {
+        "leningrad": "blocked by 27.44 no construction in an enemy ZoC (russia/leningrad)",
+        "sevastopol": "blocked by 27.45 construction only in hexes held since the start of the player turn, "
+        "not recaptured this turn (russia/sevastopol)",
+    }
+    for yard, line in blocked.items():
+        result = Position(scenario, parse_decisions([f"russia:{yard}/dd#1:lay_down"], [])).solve()
+        assert result.status is Status.INFEASIBLE
+        assert result.explanation is not None
+        assert result.explanation[1:] == [line]
