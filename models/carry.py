@@ -31,7 +31,9 @@ Each step, with its rule [reading where the rules leave it open]:
 - a key economic area's bombing in the turn of its capture comes off its value in that turn only
   (27.335: "bombed in the turn in which it is captured"): the next turn deducts its whole value;
 - a site recaptured this turn, or taken during it, is held at the start of the next player turn and may
-  be built on then (27.45: "until the player turn following their recapture").
+  be built on then (27.45: "until the player turn following their recapture");
+- the submarine warfare (rule 25) and mobilization (rule 14) sections are left out, and said to be
+  (`sections_to_fill`): SW combat moves the one, `awaw mobilize` plans the other.
 """
 
 from __future__ import annotations
@@ -211,6 +213,31 @@ def next_turn_data(
     data.pop("mobilization", None)
     data.pop("expected_orders", None)  # this turn's; the next turn's are the plan's (`carried_orders`)
     return data
+
+
+def sections_to_fill(scenario: Scenario) -> list[str]:
+    """The sections of this turn's scenario that the next turn's leaves out for the player to write
+    again, as `TO FILL` items, none left out unsaid. The submarine warfare section (rule 25) is this
+    turn's: its forces are where this turn's deployment and SW combat leave them, inverted as 25.121,
+    25.122 and 25.372 B say (until the end of the following enemy player turn), with this turn's SW
+    builds among them, and its Ultra and Magic cards are those "played this turn" (25.67); no plan knows
+    the combat. The mobilization section (rule 14) is a schedule of its own turns, planned by `awaw
+    mobilize` from the factories and mobilizations at its first turn, which no turn plan advances. The
+    season's later turns plan without either (`optimizer.season.prepare`), as the next turn does until
+    the player writes them."""
+    items = []
+    if scenario.sw is not None:
+        items.append(
+            "sw: the next turn's submarine warfare section (rule 25), left out: the forces after this turn's "
+            "deployment and SW combat, those inverted until the end of the following enemy player turn "
+            "(25.121, 25.122, 25.372 B), the SW units built this turn, the cards played (25.67)"
+        )
+    if scenario.mobilization is not None:
+        items.append(
+            "mobilization: left out, the schedule's own turns are planned by awaw mobilize (rule 14), not "
+            "advanced by a turn plan: write it again from the factories and mobilizations made"
+        )
+    return items
 
 
 def carried_orders(scenario: Scenario, plans: list[Plan]) -> list[dict[str, Any]]:

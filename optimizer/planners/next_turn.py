@@ -10,7 +10,14 @@ from pathlib import PurePath
 
 import yaml
 
-from models.carry import carried_orders, later_season, next_turn_data, unkept_oil, unpaid_spending
+from models.carry import (
+    carried_orders,
+    later_season,
+    next_turn_data,
+    sections_to_fill,
+    unkept_oil,
+    unpaid_spending,
+)
 from models.carry_naval import BRITISH_TRANSPORTS_LOST, next_charts
 from models.plan import Plan
 from models.scenario import Scenario
@@ -76,7 +83,7 @@ def next_turn_text(scenario: Scenario, plan: Plan, season_plan: SeasonPlan | Non
             1,
         )
     written = next_turn_data(scenario, plan, expected, kept)
-    marked = next_charts(scenario, plan, written)
+    marked = next_charts(scenario, plan, written) + sections_to_fill(scenario)
     plans = [t.plan for t in season_plan.turns] if season_plan is not None else [plan]
     if orders := carried_orders(scenario, plans):
         written["expected_orders"] = orders

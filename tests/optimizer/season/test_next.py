@@ -543,3 +543,27 @@ def test_awaw_next_then_season_keeps_the_brps_the_seasons_leftover_values(tmp_pa
     (after,) = plans_of(again.stdout)
     assert after.objective is not None and after.objective.stages[0].value == 5.0
     assert orders(after) == orders(before.turns[1].plan)
+
+
+@pytest.mark.parametrize(
+    ("name", "section", "rule"),
+    [
+        ("european_axis_1942_sw.yaml", "sw", "25.121"),
+        ("gathering_storm_mobilization.yaml", "mobilization", "rule 14"),
+    ],
+)
+def test_regression_awaw_next_says_it_leaves_out_the_sw_and_mobilization_sections(name, section, rule):
+    """The next turn's scenario leaves out this turn's SW section (rule 25: submarines redeployed into an
+    SW box after attacking "remain inverted until the end of the following enemy player turn", 25.121;
+    where they stand after SW combat no plan knows) and its mobilization section (rule 14's schedule,
+    which `awaw mobilize` plans, not a turn plan); `awaw next` dropped both without a word, so the next
+    turn was planned without them unless the player noticed."""
+    scenario = Scenario.model_validate(yaml.safe_load(scenarios.path(name).read_text()))
+    assert getattr(scenario, section) is not None
+    plan = solve(scenario).plan
+    assert plan is not None
+    text = next_turn_text(scenario, plan, None, "p.json")
+    written = yaml.safe_load(text)
+    assert section not in written
+    header = [line for line in text.splitlines() if line.startswith("#   - ")]
+    assert any(line.startswith(f"#   - {section}: ") and rule in line for line in header)
