@@ -33,7 +33,9 @@ Each step, with its rule [reading where the rules leave it open]:
 - a site recaptured this turn, or taken during it, is held at the start of the next player turn and may
   be built on then (27.45: "until the player turn following their recapture");
 - the submarine warfare (rule 25) and mobilization (rule 14) sections are left out, and said to be
-  (`sections_to_fill`): SW combat moves the one, `awaw mobilize` plans the other.
+  (`sections_to_fill`): SW combat moves the one, `awaw mobilize` plans the other;
+- Japan's kamikazes formed stay as they were, named for the player when Japan builds kamikazes before
+  they have been formed (27.61: whether that forms them is 17.353 D's, outside the seeds).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from models.decisions import decisions_of
 from models.plan import Plan
 from models.scenario import Scenario
 from models.season import PowerExpectation, SeasonSection, TurnExpectation, turn_after
-from models.tables import FACTION_POWERS, POWER_FACTION, SIDE_FACTIONS, Faction, Power
+from models.tables import FACTION_POWERS, POWER_FACTION, SIDE_FACTIONS, Faction, Power, UnitType
 
 
 def oil_left(scenario: Scenario, plan: Plan) -> dict[Faction, int]:
@@ -238,6 +240,22 @@ def sections_to_fill(scenario: Scenario) -> list[str]:
             "advanced by a turn plan: write it again from the factories and mobilizations made"
         )
     return items
+
+
+def kamikazes_to_fill(scenario: Scenario, plan: Plan) -> list[str]:
+    """27.61: "Japan's naval air training rate is doubled once kamikazes have been formed (17.353D)".
+    When Japan builds kamikazes before they have been formed, whether that forms them is 17.353 D's,
+    outside the seeds, and the season's later turns keep this turn's rate (`optimizer.season.prepare`):
+    so `kamikazes_formed` is carried as it is, and named for the player to set."""
+    state = scenario.powers.get(Power.JAPAN)
+    if state is None or state.naval_air.kamikazes_formed:
+        return []
+    if not any(line.power is Power.JAPAN and line.unit is UnitType.KAMIKAZE for line in plan.builds):
+        return []
+    return [
+        "powers.japan.naval_air.kamikazes_formed: true if the kamikazes built this turn formed them; the "
+        "naval air training rate is doubled once they have been (27.61, 17.353 D)"
+    ]
 
 
 def carried_orders(scenario: Scenario, plans: list[Plan]) -> list[dict[str, Any]]:

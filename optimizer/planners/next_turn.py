@@ -12,6 +12,7 @@ import yaml
 
 from models.carry import (
     carried_orders,
+    kamikazes_to_fill,
     later_season,
     next_turn_data,
     sections_to_fill,
@@ -83,7 +84,11 @@ def next_turn_text(scenario: Scenario, plan: Plan, season_plan: SeasonPlan | Non
             1,
         )
     written = next_turn_data(scenario, plan, expected, kept)
-    marked = next_charts(scenario, plan, written) + sections_to_fill(scenario)
+    marked = [
+        *next_charts(scenario, plan, written),
+        *sections_to_fill(scenario),
+        *kamikazes_to_fill(scenario, plan),
+    ]
     plans = [t.plan for t in season_plan.turns] if season_plan is not None else [plan]
     if orders := carried_orders(scenario, plans):
         written["expected_orders"] = orders

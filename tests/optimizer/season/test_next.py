@@ -567,3 +567,33 @@ def test_regression_awaw_next_says_it_leaves_out_the_sw_and_mobilization_section
     assert section not in written
     header = [line for line in text.splitlines() if line.startswith("#   - ")]
     assert any(line.startswith(f"#   - {section}: ") and rule in line for line in header)
+
+
+def test_regression_awaw_next_names_kamikazes_formed_when_japan_builds_its_first():
+    """27.61: "Japan's naval air training rate is doubled once kamikazes have been formed (17.353D)". Japan
+    builds kamikazes before they have been formed (its rate 3); whether that forms them is 17.353 D's,
+    outside the seeds, so the next turn's `kamikazes_formed` is named for the player to set (its rate 3
+    or 6); `awaw next` carried it false without a word."""
+    data = {
+        "name": "first kamikazes",
+        "turn": {"season": "fall", "year": 1944},
+        "faction": "japan",
+        "powers": {
+            "japan": {
+                "brps": 60,
+                "brp_base": 100,
+                "force_pool": [{"id": "kamikaze", "unit": "kamikaze", "count": 2}],
+            }
+        },
+        "objective": {"preset": "max-factors"},
+    }
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None and [(b.unit, b.counters) for b in plan.builds] == [(UnitType.KAMIKAZE, 2)]
+    text = next_turn_text(scenario, plan, None, "p.json")
+    assert "#   - powers.japan.naval_air.kamikazes_formed: " in text
+    data["powers"]["japan"]["naval_air"] = {"kamikazes_formed": True}  # formed already: nothing to set
+    formed = Scenario.model_validate(data)
+    again = solve(formed).plan
+    assert again is not None
+    assert "kamikazes_formed" not in next_turn_text(formed, again, None, "p.json").split("\nname:")[0]
