@@ -36,7 +36,15 @@ TO_FILL = (
     "grants made and received from powers not planned, fixed spending (offensives, declarations of war); "
     "the grantor of a grant received the season expected (written as a power not planned)",
     "rule 40's state that combat moves (transports, Murmansk and Persia supply, loss rates)",
+    "tension and war: the effective USAT and USJT levels (usat, usjt, grants.usjt_china_cap: 40.331 A, "
+    "40.332 A), wars begun since (us_at_war, japan_at_war_with_britain; grants.germany_russia_war_turns is "
+    "1 in the first Allied player turn after war between Germany and Russia breaks out, 40.411)",
 )
+
+
+# The lines of the levels tension moves between turns (outside the seeds; rules-notes: "USAT and USJT
+# effective levels" are inputs), on which grants depend (40.331 A, 40.332 A): top-level, or in `grants:`.
+TENSION = ("usat", "usjt", "usjt_china_cap")
 
 
 class NotCarried(Exception):
@@ -124,6 +132,10 @@ def _marked(text: str) -> str:
         key = line.strip().split(":")[0]
         if key in ("brps", "brp_base", "oil_counters") and not line.strip().startswith("-"):
             line += "  # TO FILL: carried from the plan; add what combat and the year-start sequence change"
+        elif key in TENSION and not line.startswith(" " * 4):
+            line += (
+                "  # TO FILL: carried from this turn; the next turn's effective level (40.331 A, 40.332 A)"
+            )
         elif key == BRITISH_TRANSPORTS_LOST:
             line += "  # TO FILL: lost in the Axis player turn before this turn, not to Japan (27.7322 A)"
         out.append(line)

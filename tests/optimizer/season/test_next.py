@@ -597,3 +597,27 @@ def test_regression_awaw_next_names_kamikazes_formed_when_japan_builds_its_first
     again = solve(formed).plan
     assert again is not None
     assert "kamikazes_formed" not in next_turn_text(formed, again, None, "p.json").split("\nname:")[0]
+
+
+def test_regression_awaw_next_marks_the_tension_levels_grants_read():
+    """40.331 A: American grants to Britain "are limited to one BRP per turn for each USAT level above 25 at
+    the moment the grant is sent"; 40.332 A: before
+    war with Japan "American BRP grants to China are limited by the USJT level". The effective levels are
+    the player's inputs (rules-notes: outside the seeds) and move between turns, so the next turn's are
+    marked on their lines and named at the top; `awaw next` carried them unmarked."""
+    data = western_allies(
+        {"usa": {}, "britain": {}},
+        usat=31,
+        usjt=12,
+        us_at_war={"europe": False, "pacific": False},
+        grants={"usjt_china_cap": 4},
+    )
+    data["turn"] = {"season": "fall", "year": 1941}
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None
+    text = next_turn_text(scenario, plan, None, "p.json")
+    lines = text.splitlines()
+    for key in ("usat: 31", "usjt: 12", "  usjt_china_cap: 4"):
+        assert any(line.startswith(f"{key}  # TO FILL") for line in lines), key
+    assert any(line.startswith("#   - tension and war: ") for line in lines)
