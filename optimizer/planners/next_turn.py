@@ -31,6 +31,8 @@ from optimizer.planners.season import SEASON
 TO_FILL = (
     "combat and conquest: BRPs gained and lost, sites taken and lost (map:), new eliminations "
     "(force_pool eliminated_this_turn, counters returned)",
+    "the map as it stands next turn (map:): enemy ZoCs (27.44), supply (27.43), links cut, and the room "
+    "left at each site (ground_capacity, air_capacity: 27.46), which the counters placed this turn use",
     "the year-start sequence when the next turn is a spring: brp_base and BRPs (rules outside the seeds)",
     "this turn's construction limit reductions and increases (limit_modifiers, 27.33-27.341)",
     "grants made and received from powers not planned, fixed spending (offensives, declarations of war); "
@@ -45,6 +47,11 @@ TO_FILL = (
 # The lines of the levels tension moves between turns (outside the seeds; rules-notes: "USAT and USJT
 # effective levels" are inputs), on which grants depend (40.331 A, 40.332 A): top-level, or in `grants:`.
 TENSION = ("usat", "usjt", "usjt_china_cap")
+
+
+# The room a site has for more counters (27.46): this turn's, which the counters placed use; what moves
+# in and out before the next placement no plan knows.
+ROOM = ("ground_capacity", "air_capacity")
 
 
 class NotCarried(Exception):
@@ -132,6 +139,8 @@ def _marked(text: str) -> str:
         key = line.strip().split(":")[0]
         if key in ("brps", "brp_base", "oil_counters") and not line.strip().startswith("-"):
             line += "  # TO FILL: carried from the plan; add what combat and the year-start sequence change"
+        elif key in ROOM:
+            line += "  # TO FILL: this turn's room; the counters placed here this turn use some (27.46)"
         elif key in TENSION and not line.startswith(" " * 4):
             line += (
                 "  # TO FILL: carried from this turn; the next turn's effective level (40.331 A, 40.332 A)"

@@ -621,3 +621,32 @@ def test_regression_awaw_next_marks_the_tension_levels_grants_read():
     for key in ("usat: 31", "usjt: 12", "  usjt_china_cap: 4"):
         assert any(line.startswith(f"{key}  # TO FILL") for line in lines), key
     assert any(line.startswith("#   - tension and war: ") for line in lines)
+
+
+def test_regression_awaw_next_marks_the_room_the_counters_placed_use():
+    """27.46: "Stacking limits must be observed during placement." Berlin has room for two ground
+    counters and Germany places two infantry counters there: the room the next turn has is what those
+    counters (and what moves before then) leave, which no plan knows; `awaw next` carried the room of two
+    unmarked, as if the counters placed took none."""
+    data = {
+        "name": "room",
+        "turn": {"season": "summer", "year": 1942},
+        "faction": "european_axis",
+        "powers": {
+            "germany": {
+                "brps": 60,
+                "brp_base": 150,
+                "force_pool": [
+                    {"id": "inf", "unit": "infantry", "factors": 3, "count": 2, "sites": ["berlin"]}
+                ],
+            }
+        },
+        "map": {"sites": {"berlin": {"ground_capacity": 2}}},
+        "objective": {"preset": "max-factors"},
+    }
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None and [(b.site, b.counters) for b in plan.builds] == [("berlin", 2)]
+    text = next_turn_text(scenario, plan, None, "p.json")
+    assert "    ground_capacity: 2  # TO FILL" in text
+    assert any(line.startswith("#   - the map as it stands next turn (map:)") for line in text.splitlines())
