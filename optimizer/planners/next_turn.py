@@ -44,13 +44,9 @@ TO_FILL = (
 )
 
 
-# The lines of the levels tension moves between turns (outside the seeds; rules-notes: "USAT and USJT
-# effective levels" are inputs), on which grants depend (40.331 A, 40.332 A): top-level, or in `grants:`.
-TENSION = ("usat", "usjt", "usjt_china_cap")
-
-
 # The room a site has for more counters (27.46): this turn's, which the counters placed use; what moves
-# in and out before the next placement no plan knows.
+# in and out before the next placement no plan knows. The effective USAT and USJT levels (usat, usjt,
+# grants.usjt_china_cap) are tension's, outside the seeds (rules-notes: inputs), and move between turns.
 ROOM = ("ground_capacity", "air_capacity")
 
 
@@ -133,19 +129,47 @@ def next_turn_text(scenario: Scenario, plan: Plan, season_plan: SeasonPlan | Non
 
 
 def _marked(text: str) -> str:
-    """The fields combat and the year-start sequence move, marked on their lines (`# TO FILL`)."""
+    """The fields combat, the year-start sequence and tension move, marked on their lines (`# TO FILL`):
+    found by their place in the scenario (`_field_paths`), never by their key alone, so that an expected
+    order's or a season expectation's `brps` and `brp_base`, the player's for a later turn, are not
+    marked as carried."""
     out = []
-    for line in text.splitlines():
-        key = line.strip().split(":")[0]
-        if key in ("brps", "brp_base", "oil_counters") and not line.strip().startswith("-"):
+    for line, path in zip(text.splitlines(), _field_paths(text), strict=True):
+        if _is_power_brps(path) or path == ("oil_counters",):
             line += "  # TO FILL: carried from the plan; add what combat and the year-start sequence change"
-        elif key in ROOM:
+        elif len(path) == 4 and path[:2] == ("map", "sites") and path[3] in ROOM:
             line += "  # TO FILL: this turn's room; the counters placed here this turn use some (27.46)"
-        elif key in TENSION and not line.startswith(" " * 4):
+        elif path in (("usat",), ("usjt",), ("grants", "usjt_china_cap")):
             line += (
                 "  # TO FILL: carried from this turn; the next turn's effective level (40.331 A, 40.332 A)"
             )
-        elif key == BRITISH_TRANSPORTS_LOST:
+        elif path == ("powers", "usa", "naval", BRITISH_TRANSPORTS_LOST):
             line += "  # TO FILL: lost in the Axis player turn before this turn, not to Japan (27.7322 A)"
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+def _is_power_brps(path: tuple[str, ...]) -> bool:
+    """A planned power's own BRPs or BRP base (`powers.POWER.brps`, `powers.POWER.brp_base`)."""
+    return len(path) == 3 and path[0] == "powers" and path[2] in ("brps", "brp_base")
+
+
+def _field_paths(text: str) -> list[tuple[str, ...]]:
+    """Each line's field path in `yaml.safe_dump`'s block output (keys by indentation; a list item's
+    keys under its list's key), `()` for a line that names no field."""
+    parents: list[tuple[int, str]] = []
+    paths: list[tuple[str, ...]] = []
+    for line in text.splitlines():
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if stripped.startswith("- "):
+            stripped, indent = stripped[2:], indent + 2
+        key, colon, _ = stripped.partition(":")
+        if not colon or not key:
+            paths.append(())
+            continue
+        while parents and parents[-1][0] >= indent:
+            parents.pop()
+        paths.append((*(k for _, k in parents), key))
+        parents.append((indent, key))
+    return paths

@@ -650,3 +650,36 @@ def test_regression_awaw_next_marks_the_room_the_counters_placed_use():
     text = next_turn_text(scenario, plan, None, "p.json")
     assert "    ground_capacity: 2  # TO FILL" in text
     assert any(line.startswith("#   - the map as it stands next turn (map:)") for line in text.splitlines())
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_regression_awaw_next_marks_no_expected_order_or_expectation_as_carried(seed, tmp_path):
+    """The TO FILL marks are for the fields combat and the year-start sequence move in the next turn's
+    position: a planned power's `brps` and `brp_base`, the `oil_counters` (27.11, 27.35). An expected
+    order's grant BRPs (rule 40) and a later turn's expected BRP base and oil counters are the season's,
+    which the player expects, not carried from the plan; `awaw next` marked every line whose key was
+    `brps`, `brp_base` or `oil_counters`, wherever it stood."""
+    turns = 2 + seed % 2
+    data = season_data(
+        random.Random(1000 + seed).randint,
+        turns=turns,
+        naval_turns=turns,
+        joint_grants=True,
+        requirements=False,
+    )
+    data["season"].pop("discount", None)
+    data["season"].pop("leftover", None)
+    data.pop("horizon", None)
+    _, text = season_then_next(tmp_path, data)
+    following = yaml.safe_load(text)
+    top = None
+    marked: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if line and not line.startswith((" ", "-", "#")):
+            top = line.split(":")[0]
+        if "# TO FILL" in line and not line.startswith("#"):
+            marked.setdefault(top, []).append(line.split(":")[0].strip())
+    assert "expected_orders" not in marked and "season" not in marked
+    assert following.get("expected_orders") or following.get("season", {}).get("expectations")
+    assert marked["powers"].count("brps") == len(following["powers"])
+    assert marked["oil_counters"] == ["oil_counters"]
