@@ -144,8 +144,12 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
         if state.naval.sw_units:
             marked.append(f"powers.{power.value}.naval.sw_units: next turn's SW builds (27.9)")
         ndata.pop("sw_units", None)
-        if power is Power.USA and state.naval.fast_carrier_permits:
-            marked.append("powers.usa.naval.fast_carrier_permits: Japanese and Axis carriers since (27.7325)")
+        if power is Power.USA and not scenario.us_at_war.get("pacific"):
+            # 27.7325: each event before war with Japan permits one fast carrier, whatever the count now
+            marked.append(
+                "powers.usa.naval.fast_carrier_permits: plus one for each Japanese fast carrier launched or "
+                "laid down since, or Axis one in a European scenario (27.7325, 27.733)"
+            )
     return marked
 
 

@@ -683,3 +683,23 @@ def test_regression_awaw_next_marks_no_expected_order_or_expectation_as_carried(
     assert following.get("expected_orders") or following.get("season", {}).get("expectations")
     assert marked["powers"].count("brps") == len(following["powers"])
     assert marked["oil_counters"] == ["oil_counters"]
+
+
+def test_regression_awaw_next_names_fast_carrier_permits_before_war_with_japan_with_none_left():
+    """27.7325: "Prior to the outbreak of war between the U.S. and Japan, American construction of fast
+    carriers is prohibited except as permitted by the events set out below ... For each of the following
+    events, the U.S. may begin the construction of one American fast carrier" (B: "The laying down of any
+    other Japanese fast carrier"). With no permit left, the Japanese carriers laid down before the next
+    turn still give it some, which no plan knows: `awaw next` named the permits for the player only
+    when some were left."""
+    naval = {
+        "shipyards": [{"id": "us_pacific_box", "rate": 4}],
+        "designs": [{"id": "essex", "unit": "carrier", "carrier_class": "cv", "factors": 4, "count": 2}],
+    }
+    data = western_allies({"usa": {"naval": naval}}, usat=30, us_at_war={"europe": False, "pacific": False})
+    data["turn"] = {"season": "spring", "year": 1941}
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None and plan.naval_actions == []  # no permit: no fast carrier laid down
+    text = next_turn_text(scenario, plan, None, "p.json")
+    assert any(line.startswith("#   - powers.usa.naval.fast_carrier_permits: ") for line in text.splitlines())
