@@ -6,7 +6,8 @@ less the ships laid down, and this turn's SW builds gone (the next turn's are th
 The counts that run over turns move with the plan: Australian destroyer factors and CA2s in play (27.712
 D), fast carrier permits (27.7325) and transports sunk by Japan (27.7322 C). The British transports lost
 in the Axis player turn before a turn (27.7322 A) are combat no plan knows: the next turn's start at 0,
-for the player to fill."""
+for the player to fill; so are the transports Japan sinks before the next turn (27.7322 C) and the
+fast carrier permits new events give (27.7325), named at the top."""
 
 from __future__ import annotations
 
@@ -139,7 +140,7 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
             )
         if power is Power.USA:
             _fast_carrier_permits(scenario, state.naval, actions, ndata)
-            _transports_sunk_by_japan(scenario, state.naval, plan, ndata)
+            marked += _transports_sunk_by_japan(scenario, state.naval, plan, ndata)
             marked += _british_transports_lost(scenario, ndata)
         if state.naval.sw_units:
             marked.append(f"powers.{power.value}.naval.sw_units: next turn's SW builds (27.9)")
@@ -208,16 +209,20 @@ def _fast_carrier_permits(
 
 def _transports_sunk_by_japan(
     scenario: Scenario, naval: NavalState, plan: Plan, ndata: dict[str, Any]
-) -> None:
+) -> list[str]:
     """27.7322 C: at war with Japan before war with Germany, transports sunk by Japan "may be rebuilt in
     the Pacific U.S. box"; those rebuilt are no longer owed. The plan's lines do not name them: of the
     U.S. transports at the Pacific box, those the U.S. pays wholly (its share // 3, at most the line's
     factors) are counted as rebuilds, at most `transports_sunk_by_japan` [reading: the most the lines
-    allow, the labelling that lowers the cash-and-carry count and the U.S. share most]."""
-    if not naval.transports_sunk_by_japan or not scenario.us_at_war.get("pacific"):
-        return
-    if scenario.us_at_war.get("europe"):
-        return
+    allow, the labelling that lowers the cash-and-carry count and the U.S. share most]. Those Japan sinks
+    before the next turn are combat no plan knows: named for the player to add (returned)."""
+    if not scenario.us_at_war.get("pacific") or scenario.us_at_war.get("europe"):
+        return []
+    marked = [
+        "powers.usa.naval.transports_sunk_by_japan: plus those Japan sinks before the next turn (27.7322 C)"
+    ]
+    if not naval.transports_sunk_by_japan:
+        return marked
     wholly = sum(
         min(line.factors, line.paid_by.get(Power.USA, 0) // SW_BRPS_PER_FACTOR)
         for line in plan.sw_builds
@@ -225,6 +230,7 @@ def _transports_sunk_by_japan(
     )
     rebuilt = min(naval.transports_sunk_by_japan, wholly)
     _set_count(ndata, "transports_sunk_by_japan", naval.transports_sunk_by_japan - rebuilt)
+    return marked
 
 
 def carried_actions(scenario: Scenario, plan: Plan) -> list[dict[str, Any]]:

@@ -703,3 +703,22 @@ def test_regression_awaw_next_names_fast_carrier_permits_before_war_with_japan_w
     assert plan is not None and plan.naval_actions == []  # no permit: no fast carrier laid down
     text = next_turn_text(scenario, plan, None, "p.json")
     assert any(line.startswith("#   - powers.usa.naval.fast_carrier_permits: ") for line in text.splitlines())
+
+
+def test_regression_awaw_next_names_the_transports_japan_sinks_before_the_next_turn():
+    """27.7322 C: "If the United States and Japan go to war before the United States and Germany go to
+    war, transports sunk by Japan may be rebuilt in the Pacific U.S. box". At war with Japan only, with
+    none owed now, the transports Japan sinks before the next turn are combat no plan knows: the count
+    is named for the player; `awaw next` wrote it without a word."""
+    naval = {
+        "shipyards": [{"id": "us_pacific_box", "rate": 4}],
+        "sw_units": [{"id": "transports", "unit": "transport", "count": 2}],
+    }
+    data = western_allies({"usa": {"naval": naval}}, usat=20, us_at_war={"europe": False, "pacific": True})
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None and plan.sw_builds == []  # none sunk, USAT 20: no transport may be built
+    text = next_turn_text(scenario, plan, None, "p.json")
+    assert any(
+        line.startswith("#   - powers.usa.naval.transports_sunk_by_japan: ") for line in text.splitlines()
+    )
