@@ -142,6 +142,11 @@ def next_charts(scenario: Scenario, plan: Plan, data: dict[str, Any]) -> list[st
             _fast_carrier_permits(scenario, state.naval, actions, ndata)
             marked += _transports_sunk_by_japan(scenario, state.naval, plan, ndata)
             marked += _british_transports_lost(scenario, ndata)
+        marked.append(
+            f"powers.{power.value}.naval.waiting_for_repair, sunk_in_port: ships damaged or sunk in port by "
+            "combat since, those damaged in the next player turn itself with damaged_this_turn (27.7262, "
+            "27.7266 A)"
+        )
         if state.naval.sw_units:
             marked.append(f"powers.{power.value}.naval.sw_units: next turn's SW builds (27.9)")
         ndata.pop("sw_units", None)

@@ -722,3 +722,20 @@ def test_regression_awaw_next_names_the_transports_japan_sinks_before_the_next_t
     assert any(
         line.startswith("#   - powers.usa.naval.transports_sunk_by_japan: ") for line in text.splitlines()
     )
+
+
+def test_regression_awaw_next_names_the_ships_combat_damages_or_sinks():
+    """27.7266 A: "Repairs may not be started on cruisers and named ships in the player turn in which they
+    are damaged"; 27.7262: named ships sunk in port may be raised and repaired. The ships damaged or
+    sunk in port by combat before the next construction phase wait for repair (with `damaged_this_turn`
+    when damaged in that player turn) or lie in port: no plan knows them, so each power's
+    `waiting_for_repair` and `sunk_in_port` are named for the player; `awaw next` said nothing of them."""
+    data = yaml.safe_load(scenarios.path("japan_fall_1941_naval.yaml").read_text())
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None
+    text = next_turn_text(scenario, plan, None, "p.json")
+    assert any(
+        line.startswith("#   - powers.japan.naval.waiting_for_repair, sunk_in_port: ") and "27.7266 A" in line
+        for line in text.splitlines()
+    )
