@@ -37,7 +37,9 @@ TO_FILL = (
     "this turn's construction limit reductions and increases (limit_modifiers, 27.33-27.341)",
     "grants made and received from powers not planned, fixed spending (offensives, declarations of war); "
     "the grantor of a grant received the season expected (written as a power not planned)",
-    "rule 40's state that combat moves (transports, Murmansk and Persia supply, loss rates)",
+    "rule 40's state that combat moves (grants:): transports (40.221), the routes' supply lines, partisans "
+    "and ports (Murmansk, Persia, Turkey, Siberia, China: 40.4-40.84), the uninverted air transport factors "
+    "that fly the Hump (china.air_transport_factors, 40.851), loss rates",
     "tension and war: the effective USAT and USJT levels (usat, usjt, grants.usjt_china_cap: 40.331 A, "
     "40.332 A), wars begun since (us_at_war, japan_at_war_with_britain; grants.germany_russia_war_turns is "
     "1 in the first Allied player turn after war between Germany and Russia breaks out, 40.411)",

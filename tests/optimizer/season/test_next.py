@@ -739,3 +739,17 @@ def test_regression_awaw_next_names_the_ships_combat_damages_or_sinks():
         line.startswith("#   - powers.japan.naval.waiting_for_repair, sunk_in_port: ") and "27.7266 A" in line
         for line in text.splitlines()
     )
+
+
+def test_regression_awaw_next_names_the_hump_air_transport_factors():
+    """40.851: "One uninverted Western Allied air transport factor must be used to fly BRPs to China" over
+    the Hump: the factors uninverted in the next turn are the map's then, which no plan knows, so
+    `grants.china.air_transport_factors` is named for the player with the rest of rule 40's state; the
+    header named only transports, Murmansk and Persia supply and loss rates."""
+    data = yaml.safe_load(scenarios.path("allies_summer_1942_grants.yaml").read_text())
+    scenario = Scenario.model_validate(data)
+    plan = solve(scenario).plan
+    assert plan is not None
+    text = next_turn_text(scenario, plan, None, "p.json")
+    header = [line for line in text.splitlines() if line.startswith("#   - rule 40's state")]
+    assert len(header) == 1 and "china.air_transport_factors" in header[0] and "40.851" in header[0]
