@@ -47,8 +47,7 @@ TO_FILL = (
 
 
 # The room a site has for more counters (27.46): this turn's, which the counters placed use; what moves
-# in and out before the next placement no plan knows. The effective USAT and USJT levels (usat, usjt,
-# grants.usjt_china_cap) are tension's, outside the seeds (rules-notes: inputs), and move between turns.
+# in and out before the next placement no plan knows.
 ROOM = ("ground_capacity", "air_capacity")
 
 
@@ -134,7 +133,8 @@ def _marked(text: str) -> str:
     """The fields combat, the year-start sequence and tension move, marked on their lines (`# TO FILL`):
     found by their place in the scenario (`_field_paths`), never by their key alone, so that an expected
     order's or a season expectation's `brps` and `brp_base`, the player's for a later turn, are not
-    marked as carried."""
+    marked as carried. The effective USAT and USJT levels (`usat`, `usjt`, `grants.usjt_china_cap`) are
+    tension's, outside the seeds (rules-notes: inputs), and move between turns."""
     out = []
     for line, path in zip(text.splitlines(), _field_paths(text), strict=True):
         if _is_power_brps(path) or path == ("oil_counters",):
