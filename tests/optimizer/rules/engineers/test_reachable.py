@@ -9,7 +9,7 @@ import pytest
 
 from models.engineers import EngineerScenario
 from models.engineers_generate import random_engineer_scenario
-from optimizer.rules.engineers import constraints, solve
+from optimizer.rules.engineers import constraints, solve, teams
 from optimizer.rules.engineers.prepare import prepare
 from optimizer.rules.engineers.reachable import completing_teams, most_work
 from optimizer.rules.engineers.solvers import configured_solver
@@ -92,4 +92,27 @@ def test_the_teams_in_reach_cut_no_schedule(seed, monkeypatch):
     scenario = random_engineer_scenario(seed, units=3, tasks=5, turns=3, rows=3, columns=3, edges=True)
     with_bound = _optimum(scenario)
     monkeypatch.setattr(constraints, "add_teams_in_reach", lambda model, data, v: None)
+    assert _optimum(scenario) == with_bound
+
+
+def test_a_unit_pays_no_less_than_its_share_of_the_largest_team():
+    """Quick Construction: "Two construction unit REs operating together each pay only half the MPs";
+    at most two REs take part. Two 2-MP regiments and a 2-MP battalion by a 4-MP rail line (Rail lines):
+    the largest team is two REs, where a regiment pays half the cost, 2 MPs, the least it pays in any
+    team; the two regiments still pay it in turn 1, worth its value of 5 undiscounted."""
+    battalion = dict(regiment("b", 2), size="battalion")
+    scenario = rail_scenario([regiment("r1", 2), regiment("r2", 2), battalion])
+    task = prepare(scenario).tasks["rail"]
+    assert teams.share(task.need, 2, max(task.sizes), task.labour) * 2 == task.need
+    assert _optimum(scenario) == 5 * 1000  # thousandths (models.engineers.value_points)
+
+
+@pytest.mark.parametrize("seed", [2, 5, 9, 17, 29, 41])
+def test_the_least_shares_cut_no_schedule(seed, monkeypatch):
+    """The least shares (`constraints.add_least_shares`) are implied: on generated positions (with the
+    article's edges; each of these has a task two or more units may share) the proven optimum is the same
+    with them and without them."""
+    scenario = random_engineer_scenario(seed, units=3, tasks=5, turns=3, rows=3, columns=3, edges=True)
+    with_bound = _optimum(scenario)
+    monkeypatch.setattr(constraints, "add_least_shares", lambda *args: None)
     assert _optimum(scenario) == with_bound
