@@ -81,6 +81,15 @@ SEASON_LATER_BUDGET = 0.01
 # then was proven one by one in 732 and 1,190 nodes (32 s): a group past a few thousand nodes is proven
 # sooner in parts. 300011 alone: 82.8 -> 44.3 s of CPU, the same proofs after the split. On fresh seeds
 # 320000-320019 no group passed 3,000 nodes: every value the same, the same work.
+# A group stopped at the limit hands on HiGHS's bound and plan, and the priorities they prove are not proven
+# again (`optimizer.turn.stages._group_handed_on`): seed 720038's group of unspent_brps, oil_kept and
+# fewest_granted stopped with a bound that, with its plan's unspent_brps of 0, proves that 0; the split
+# then proves oil_kept and fewest_granted alone, not as a second group that stopped too. Both trees in
+# turn, under a load of 3: 65.7 -> 39.7 s of CPU (50.5 -> 35.2 s each run alone), the same plan byte for
+# byte. Of seeds 710000-710039, traced stage by stage, one group stopped (710015's), whose plan proved
+# nothing: the group split as before, the same plan (48.0 -> 55.0 s side by side under that load, the
+# same HiGHS calls). On fresh seeds 730000-730039 every plan the same byte for byte, CPU summed 134.1 ->
+# 133.1 s.
 SEASON_GROUP_NODE_LIMIT = 3_000
 
 

@@ -93,7 +93,8 @@ def run_stages(
     past `ONE_CALL_BUDGET` keeps what its bound proves (`proven_prefix`) and the rest is solved again
     from its plan (`split`); a single priority past the
     policy's `stage_budget` is finished by `_finish_stage` (HiGHS given at most `node_limit` nodes), and
-    so is a group the policy solves together (`StagePolicy.together`), split when HiGHS cannot tell.
+    so is a group the policy solves together (`StagePolicy.together`), split when HiGHS cannot tell, what
+    HiGHS's bound and plan prove of its first priorities kept when it stopped at its node limit.
     The turn's solve (`solve_stages`) and the season's (`optimizer.season.solve`) both run their stages
     so. Priorities the time limit left unsolved get their values in the plan,
     nothing proven of them."""
@@ -128,6 +129,7 @@ def run_stages(
         if single and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and not _past(time_limit, built):
             # A group is proven as one priority, its weighted sum (the range is not read of it).
             whole = group[0] if alone else Member("group", combined, 1, 1, 0, 0)
+            searched = status, solver  # CP-SAT's own, should HiGHS's plan prove none of the group
             status, solver, more, highs_bound, fixed = _finish_stage(
                 model,
                 variables,
@@ -151,7 +153,19 @@ def run_stages(
                 queue[:0] = split(group, policy.together)
                 continue
             values = [int(solver.value(member.expr)) for member in group]
-            count, kept = proven_prefix(group, values, solver.best_objective_bound)
+            weighted = solver.best_objective_bound
+            if highs_bound is not None:  # HiGHS stopped at its node limit: its bound holds (`_finish_stage`)
+                weighted = highs_bound if fixed else min(weighted, highs_bound)
+            count, kept = proven_prefix(group, values, weighted)
+            if fixed and count == 0:
+                # HiGHS's plan, read as it stopped, proves none of the group: its parts are solved as
+                # before, from CP-SAT's own search (split, or what CP-SAT's plan proves).
+                status, solver = searched
+                if status != cp_model.FEASIBLE:
+                    queue[:0] = split(group, policy.together)
+                    continue
+                values = [int(solver.value(member.expr)) for member in group]
+                count, kept = proven_prefix(group, values, solver.best_objective_bound)
             for member, best in zip(group[:count], values, strict=False):
                 stages.append(
                     StageResult(
@@ -261,13 +275,17 @@ def _finish_stage(
     and its bound.
 
     Not `alone` (a group's weighted sum, `StagePolicy.together`): when HiGHS cannot tell, or CP-SAT
-    finds no plan of HiGHS's value, the status and the plan it has, for the group to be split (HiGHS
-    stopped hands nothing on there: the group's parts are proven sooner, `split`)."""
+    finds no plan of HiGHS's value, the status and the plan it has, for the group to be split; HiGHS
+    stopped at its limit hands on its bound and its plan, read with every variable fixed, not searched
+    between (`_group_handed_on`): `run_stages` keeps what they prove of the group's first priorities
+    (`proven_prefix`), and the parts left are proven sooner one by one (`split`)."""
     # The stage stopped at its budget with a plan (FEASIBLE) or before it found one (UNKNOWN): HiGHS is
     # asked either way (`run_stages` calls this for no other status).
-    proof = prove(model, solver, left(), node_limit, hand_on=alone)
+    proof = prove(model, solver, left(), node_limit, hand_on=True)
     if proof is not None and proof.better is None and not proof.stopped:
         return Finished(cp_model.OPTIMAL, solver, 0.0)
+    if not alone and proof is not None and proof.stopped:
+        return _group_handed_on(model, member, solver, status, proof, configured, callback)
     # HiGHS's bound when it stopped before proving it: it holds whatever CP-SAT proves after.
     bound = proof.bound if proof is not None and proof.stopped else None
     work = 0.0
@@ -300,6 +318,29 @@ def _finish_stage(
     return Finished(
         found, again, work + again.deterministic_time, None if found == cp_model.OPTIMAL else bound
     )
+
+
+def _group_handed_on(
+    model: cp_model.CpModel,
+    member: Member,
+    solver: cp_model.CpSolver,
+    status: cp_model.CpSolverStatus,
+    proof: Proof,
+    configured: Callable[[float | None], cp_model.CpSolver],
+    callback: Reporter | None,
+) -> Finished:
+    """A group's weighted sum (`member`) HiGHS stopped at its node limit before it proved it (`proof`):
+    its bound handed on, with its plan when that is better than CP-SAT's (`solver`'s), read with every
+    variable fixed (a plan in exact integers, `prove`), so that `run_stages` keeps what the two prove of the
+    group's first priorities (`proven_prefix`) before it solves the rest in parts. No search between the
+    plan and the bound: the parts are proven sooner (`split`)."""
+    if proof.better is None:
+        return Finished(status, solver, 0.0, proof.bound)
+    checked = configured(None)
+    found = _from_highs(model, member, proof, checked, callback, read=True)
+    if found in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Finished(cp_model.FEASIBLE, checked, checked.deterministic_time, proof.bound, fixed=True)
+    return Finished(status, solver, checked.deterministic_time, proof.bound)
 
 
 def _from_highs(

@@ -251,3 +251,64 @@ def test_a_stage_highs_stopped_on_keeps_highs_plan_and_bound(monkeypatch):
         assert limits == asked
         got = (finished.status, finished.solver.value(value), finished.bound, finished.fixed)
         assert got == expected, proof
+
+
+def run_group_highs_stopped_on(monkeypatch, bound):
+    """`run_stages` on two priorities solved together, u = x then v = y, with x + y <= 2 and x, y in 0..2
+    (exact weights 3 and 1: 3x + y), CP-SAT's budget too short for a plan and HiGHS a stand-in that stops
+    on the group with the plan x = 2, y = 0 (worth 6) under `bound`, then proves nothing. The run, and
+    how many times HiGHS was asked."""
+    from ortools.sat.python import cp_model
+
+    import optimizer.turn.stages as stages
+    from optimizer.turn.prove import Proof
+
+    model = cp_model.CpModel()
+    x, y = model.new_int_var(0, 2, "x"), model.new_int_var(0, 2, "y")
+    model.add(x + y <= 2)
+    asked: list[int] = []
+
+    def highs(*args, **kwargs):
+        asked.append(1)
+        return Proof(bound=bound, better=6, values=(2, 0), stopped=True) if len(asked) == 1 else None
+
+    class Plain:
+        def decisions(self):
+            return [x, y]
+
+    def configured(given):
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        return solver
+
+    monkeypatch.setattr(stages, "prove", highs)
+    group = [stages.Member("u", x, 1, 3, 0, 2), stages.Member("v", y, 1, 1, 0, 2)]
+    policy = stages.StagePolicy(stage_budget=0.0, together=True, exact=True)
+    run = stages.run_stages(model, Plain(), [group], None, 0.0, configured, policy=policy)
+    return run, len(asked)
+
+
+def test_a_group_highs_stopped_on_keeps_what_its_plan_and_bound_prove(monkeypatch):
+    """HiGHS stopped on a group of priorities solved together hands on its bound and plan, and what they
+    prove of the group's first priorities is kept (`proven_prefix`), not solved again. On 3x + y with
+    x + y <= 2 (u = x first, then v = y), HiGHS's plan x = 2, y = 0 under a bound of 8: every plan has
+    3x + y <= 8 with y >= 0, so x <= 8 // 3 = 2 and the plan's x = 2 is proven; y is left (8 - 6 = 2 above
+    the plan's 0) and solved alone, one more proof. The lexicographic optimum is x = 2, then y = 0."""
+    from models.plan import Status
+
+    run, asked = run_group_highs_stopped_on(monkeypatch, 8)
+    assert run.status is Status.OPTIMAL
+    assert [(s.priority, s.value, s.proven) for s in run.stages] == [("u", 2, True), ("v", 0, True)]
+    assert asked == 2, "the group's proof, then v's alone: u is not proven again"
+
+
+def test_a_group_highs_stopped_on_that_proves_nothing_is_split_as_before(monkeypatch):
+    """The same group under a bound of 9: x <= 9 // 3 = 3, above the plan's 2, proves nothing of u, and the
+    group is split as when HiGHS handed nothing on: u alone, then v alone (two more proofs), with the same
+    optimum x = 2, y = 0."""
+    from models.plan import Status
+
+    run, asked = run_group_highs_stopped_on(monkeypatch, 9)
+    assert run.status is Status.OPTIMAL
+    assert [(s.priority, s.value, s.proven) for s in run.stages] == [("u", 2, True), ("v", 0, True)]
+    assert asked == 3
