@@ -272,3 +272,36 @@ def test_brps_received_come_after_the_turns_losses_and_spending_40_23_b():
     assert season.turns[1].brps_start[Power.GERMANY] == 12
     owed = FLOW.replace("gains: 8, losses: 2, spending: 1", "losses: 50, brps_received: 12, spending: 5")
     assert solve_season(parse_scenario(HEAD + owed)).status.value == "infeasible"
+
+
+def test_the_season_model_is_the_same_whatever_pythons_string_hashing():
+    """The same position gives the same model, constraint for constraint, in every process: a route closed
+    at the season's start (40.54, 40.71) is posted in `Route`'s order, not a set's, whose order moves with
+    Python's string hashing (`PYTHONHASHSEED`). Generated season 740018 gates both Persia and the Alaska
+    highway; with hash seeds 0 and 3 its routes' constraints came in either order, and so, among equal
+    plans, did its plan."""
+    import os
+    import subprocess
+    import sys
+
+    program = (
+        "import hashlib, random\n"
+        "from models.generate_season import season_data\n"
+        "from models.scenario import Scenario\n"
+        "from optimizer.season.model import build_season\n"
+        "from optimizer.season.prepare import prepare_season\n"
+        "data = season_data(random.Random(740018).randint, turns=4, naval_turns=12, joint_grants=True,\n"
+        "    requirements=False, max_entries=48)\n"
+        "prepared = prepare_season(Scenario.model_validate(data), None)\n"
+        "assert len(prepared.gated) == 2\n"
+        "model, _ = build_season(prepared)\n"
+        "print(hashlib.sha256(str(model.proto).encode()).hexdigest())\n"
+    )
+    protos = set()
+    for seed in ("0", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", program], env=env, capture_output=True, text=True, check=True
+        )
+        protos.add(done.stdout)
+    assert len(protos) == 1
