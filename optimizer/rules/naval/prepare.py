@@ -36,6 +36,7 @@ from models.scenario import Scenario
 from models.tables import POWER_FACTION, Power, UnitType
 from optimizer.rules.naval.chart import NEW, SUNK, WAITING, ShipData, State, sw_ports, yard_builds
 from optimizer.rules.naval_air.prepare import naval_air_rate
+from optimizer.rules.placement.prepare import zoc_and_hold_refusal
 from optimizer.rules.placement.supply import build_map, supplied_sites
 
 
@@ -191,14 +192,7 @@ def new_unit_refusal(graph: nx.Graph, site: str) -> tuple[str, str] | None:
     major power at the beginning of the player turn of construction", and not "recaptured from the
     enemy until the player turn following their recapture". The reasons are those of land
     placement (`optimizer.rules.placement.prepare.state_refusal`, what `awaw sites` prints)."""
-    node = graph.nodes[site]
-    if not node["controlled_at_turn_start"]:
-        return ("27.45", "not controlled at the start of the player turn")
-    if node["recaptured_this_turn"]:
-        return ("27.45", "recaptured this turn")
-    if node["enemy_zoc"]:
-        return ("27.44", "in an enemy zone of control")
-    return None
+    return zoc_and_hold_refusal(graph.nodes[site])
 
 
 def held_ports(graph: nx.Graph, power: Power) -> frozenset[str]:

@@ -112,6 +112,20 @@ def state_refusal(graph: nx.Graph, supplied: frozenset[str], power: Power, site:
     return _state_refusal_at(graph.nodes[site], supplied, power, site)
 
 
+def zoc_and_hold_refusal(node: dict[str, Any]) -> Refusal | None:
+    """Why no newly constructed unit may be placed at a site (its node data) by 27.44 ("Units may not be
+    constructed in hexes which are in an enemy ZoC") or 27.45 (not "controlled ... at the beginning of the
+    player turn of construction", or "recaptured from the enemy until the player turn following their
+    recapture"), or None; land placement's and naval construction's alike (27.41)."""
+    if not node["controlled_at_turn_start"]:
+        return ("27.45", "not controlled at the start of the player turn")
+    if node["recaptured_this_turn"]:
+        return ("27.45", "recaptured this turn")
+    if node["enemy_zoc"]:
+        return ("27.44", "in an enemy zone of control")
+    return None
+
+
 def _state_refusal_at(
     node: dict[str, Any], supplied: frozenset[str], power: Power, site: str
 ) -> Refusal | None:
@@ -119,12 +133,8 @@ def _state_refusal_at(
     if node["controller"] is not power:
         who = node["controller"].value if node["controller"] else "nobody"
         return ("27.45", f"controlled by {who}")
-    if not node["controlled_at_turn_start"]:
-        return ("27.45", "not controlled at the start of the player turn")
-    if node["recaptured_this_turn"]:
-        return ("27.45", "recaptured this turn")
-    if node["enemy_zoc"]:
-        return ("27.44", "in an enemy zone of control")
+    if refusal := zoc_and_hold_refusal(node):
+        return refusal
     if site not in supplied:
         # A site the scenario marks partially supplied or isolated breaks 27.43 A, Russia's too; a
         # Russian site whose line does not reach the Urals box, 27.43 B.
