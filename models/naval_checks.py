@@ -29,6 +29,17 @@ def check_naval(where: str, power: Power, naval: NavalState, us_at_war: Mapping[
             raise ValueError(f"{where}.naval.shipyards[{i}]: give the rate of {yard.id} (27.731 has none)")
         rate = yard.rate if yard.rate is not None else SHIPYARD_RATES[power][yard.id]
         capacity = yard_capacity(1 if yard.captured else rate, yard.id.startswith("us_"), yard.captured)
+        if yard.captured:
+            # 27.713: a captured yard repairs cruisers and named ships, "but not to build new ships"; a
+            # repair begun stands in the Launch row (27.7267) and repairs and construction are then one
+            # (27.7271), so a ship above it, or a destroyer or CVE (never repaired), is one being built.
+            for j, on_chart in enumerate(yard.chart):
+                if on_chart.unit in (UnitType.DESTROYER, UnitType.ESCORT_CARRIER) or on_chart.row != "launch":
+                    raise ValueError(
+                        f"{where}.naval.shipyards[{i}].chart[{j}]: {on_chart.id} is under construction, but a "
+                        f"captured yard builds no new ships, it only repairs cruisers and named ships, "
+                        f"which wait in the Launch row (27.713, 27.7267)"
+                    )
         if len(yard.chart) > capacity:
             raise ValueError(
                 f"{where}.naval.shipyards[{i}]: {len(yard.chart)} ships on the chart of {yard.id} "

@@ -440,3 +440,41 @@ def test_regression_france_receives_only_with_paris_allied():
     [(where, problem)] = problems(british)
     assert where == "powers.france.grants_received[0]" and "(40.34 A)" in problem
     assert parse_scenario(FRANCE_RECEIVES + "map: {sites: {paris: {controller: britain}}}\n").powers
+
+
+CAPTURED_GENOA = """
+name: t
+turn: {season: spring, year: 1944}
+faction: western_allies
+powers:
+  britain:
+    brps: 100
+    brp_base: 200
+    naval:
+      shipyards:
+        - id: genoa
+          captured: true
+          rate: 1
+          chart:
+            - SHIP
+"""
+
+
+@pytest.mark.parametrize(
+    "ship",
+    [
+        "{id: hood, unit: capital_ship, factors: 4, row: 3, column: fall}",
+        "{id: dd, unit: destroyer, factors: 1, row: launch, column: fall}",
+    ],
+)
+def test_a_captured_yard_holds_no_ship_under_construction_27_713(ship):
+    """27.713: captured shipyards "may be used to repair cruisers and named ships, but not to build new
+    ships"; a repair begun stands in the Launch row (27.7267: "placed in the 'Launch' row"). A named ship
+    in row 3 of captured Genoa's chart, or a destroyer (never repaired), is one being built: refused at its
+    field. A named ship in the Launch row is a repair, and loads."""
+    [(where, problem)] = problems(CAPTURED_GENOA.replace("SHIP", ship))
+    assert where == "powers.britain.naval.shipyards[0].chart[0]"
+    assert "a captured yard builds no new ships" in problem and "(27.713, 27.7267)" in problem
+    repair = "{id: hood, unit: capital_ship, factors: 4, row: launch, column: fall}"
+    naval = parse_scenario(CAPTURED_GENOA.replace("SHIP", repair)).powers[Power.BRITAIN].naval
+    assert naval is not None and naval.shipyards[0].chart[0].id == "hood"
