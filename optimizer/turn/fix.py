@@ -77,6 +77,28 @@ def ship_keys(data: Prepared, decision: Decision) -> list[str]:
     return sorted(found)
 
 
+def _yard_refuses_design(data: Prepared, decision: Decision) -> str | None:
+    """Why a copy of a design ('design#n' or 'yard/design#n') has no ship to lay down: the power's yard,
+    or every yard of its, builds no new ship this turn (27.712 A: controlled and fully supplied; 27.713:
+    a captured yard only repairs); None when the name is no copy of a design of the power's."""
+    assert data.naval is not None and decision.power is not None
+    yard, _, copy = (decision.ship or "").rpartition("/")
+    design = copy.partition("#")[0]
+    power = decision.power.value
+    if "#" not in copy or f"{power}/{design}" not in data.naval.design_counts:
+        return None
+    yards = [y for y in data.naval.yards.values() if y.power is decision.power and yard in ("", y.site)]
+    if not yards or any(y.builds and not y.captured for y in yards):
+        return None
+    why = "; ".join(
+        f"{y.site} is captured and only repairs (27.713)"
+        if y.captured
+        else f"{y.site} is not controlled by {power} and fully supplied (27.712 A)"
+        for y in yards
+    )
+    return f"no copy of '{design}' may be laid down: {why}"
+
+
 def check_decisions(data: Prepared, decisions: Sequence[Decision] | None = None) -> list[tuple[str, str]]:
     """(option, problem) for each decision naming what the position does not have: an entry not in the
     power's force pool, an unknown site, a ship not on the power's charts, a turn past the horizon, a
@@ -127,6 +149,8 @@ def _problem(data: Prepared, decision: Decision) -> str | None:
         if data.naval is None:
             return "the scenario has no naval construction (no naval: section)"
         keys = ship_keys(data, decision)
+        if not keys and (barred := _yard_refuses_design(data, decision)):
+            return barred
         if not keys:
             mine = sorted(
                 {k.split("/", 2)[2] for k in data.naval.ships if k.startswith(f"{decision.power.value}/")}

@@ -635,3 +635,23 @@ def test_a_lay_down_fixed_at_a_yard_in_an_enemy_zoc_is_blocked_by_27_44(scenario
         assert result.status is Status.INFEASIBLE
         assert result.explanation is not None
         assert result.explanation[1:] == [line]
+
+
+def test_a_lay_down_fixed_at_a_yard_that_builds_nothing_names_27_712_a(scenario_of):
+    """27.712 A: destroyers "may be constructed in ... any controlled, fully supplied port in the
+    constructing major power's home country": with Leningrad isolated, a destroyer fixed to be laid down
+    there is bad input that names the rule (it said "no ship 'leningrad/dd#1' on russia's charts"); at
+    Sevastopol, held and supplied, the same fix is taken."""
+    from models.io import InputError
+    from optimizer.planners.position import Position
+    from optimizer.turn.decision_forms import parse_decisions
+
+    scenario = russia(scenario_of, {"leningrad": {"supply": "isolated"}})
+    with pytest.raises(InputError) as refused:
+        Position(scenario, parse_decisions(["russia:leningrad/dd#1:lay_down"], [])).solve()
+    [(_, problem)] = refused.value.problems
+    assert problem.endswith(
+        "no copy of 'dd' may be laid down: leningrad is not controlled by russia and fully supplied (27.712 A)"
+    )
+    result = Position(scenario, parse_decisions(["russia:sevastopol/dd#1:lay_down"], [])).solve()
+    assert result.status is Status.OPTIMAL
