@@ -93,7 +93,7 @@ def _yard_refuses_design(data: Prepared, decision: Decision) -> str | None:
     why = "; ".join(
         f"{y.site} is captured and only repairs (27.713)"
         if y.captured
-        else f"{y.site} is not controlled by {power} and fully supplied (27.712 A)"
+        else f"{y.site} is not both controlled by {power} and fully supplied (27.712 A)"
         for y in yards
     )
     return f"no copy of '{design}' may be laid down: {why}"

@@ -651,7 +651,7 @@ def test_a_lay_down_fixed_at_a_yard_that_builds_nothing_names_27_712_a(scenario_
         Position(scenario, parse_decisions(["russia:leningrad/dd#1:lay_down"], [])).solve()
     [(_, problem)] = refused.value.problems
     assert problem.endswith(
-        "no copy of 'dd' may be laid down: leningrad is not controlled by russia and fully supplied (27.712 A)"
+        "no copy of 'dd' may be laid down: leningrad is not both controlled by russia and fully supplied (27.712 A)"
     )
     result = Position(scenario, parse_decisions(["russia:sevastopol/dd#1:lay_down"], [])).solve()
     assert result.status is Status.OPTIMAL
