@@ -20,6 +20,8 @@ from models.carry import (
     unpaid_spending,
 )
 from models.carry_naval import BRITISH_TRANSPORTS_LOST, next_charts
+from models.errors import FieldPath
+from models.io import parse_yaml
 from models.plan import Plan
 from models.scenario import Scenario
 from models.season_plan import SeasonPlan
@@ -151,27 +153,14 @@ def _marked(text: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _is_power_brps(path: tuple[str, ...]) -> bool:
+def _is_power_brps(path: FieldPath) -> bool:
     """A planned power's own BRPs or BRP base (`powers.POWER.brps`, `powers.POWER.brp_base`)."""
     return len(path) == 3 and path[0] == "powers" and path[2] in ("brps", "brp_base")
 
 
-def _field_paths(text: str) -> list[tuple[str, ...]]:
-    """Each line's field path in `yaml.safe_dump`'s block output (keys by indentation; a list item's
-    keys under its list's key), `()` for a line that names no field."""
-    parents: list[tuple[int, str]] = []
-    paths: list[tuple[str, ...]] = []
-    for line in text.splitlines():
-        stripped = line.lstrip(" ")
-        indent = len(line) - len(stripped)
-        if stripped.startswith("- "):
-            stripped, indent = stripped[2:], indent + 2
-        key, colon, _ = stripped.partition(":")
-        if not colon or not key:
-            paths.append(())
-            continue
-        while parents and parents[-1][0] >= indent:
-            parents.pop()
-        paths.append((*(k for _, k in parents), key))
-        parents.append((indent, key))
-    return paths
+def _field_paths(text: str) -> list[FieldPath]:
+    """Each line's field path, read off the YAML's own marks (`models.io.parse_yaml`, the lines its errors
+    name): a list item's fields under its index; `()` for a line that names no field."""
+    _, lines = parse_yaml(text, "the next turn's scenario")
+    at = {line: path for path, line in lines.items() if path and isinstance(path[-1], str)}
+    return [at.get(number, ()) for number in range(1, len(text.splitlines()) + 1)]
