@@ -443,12 +443,10 @@ def test_regression_awaw_next_keeps_each_yards_ship_of_a_shared_name():
     ]
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_turn_after_turn_keeps_the_seasons_grants_and_chart_orders(seed, tmp_path):
-    """As above with the position's grants (rule 40) and naval charts (27.7) planned too, the chart's
-    horizon the season's, through the commands a player runs (`awaw season`, `awaw next`, `awaw season`):
-    the next turn's best plan keeps every order the season expected of it (builds, grants by route, route
-    openings, oil counters, and chart actions, the ships laid down this turn under their labels)."""
+def joint_season(seed: int) -> dict:
+    """A generated season of 2 or 3 turns with grants and naval charts, undiscounted, its leftover the
+    objective's, the chart's horizon the season's: one of its own runs a turn further on in the next turn's
+    scenario, and that turn, new to the plan, may change the chart's earlier actions."""
     turns = 2 + seed % 2
     data = season_data(
         random.Random(1000 + seed).randint,
@@ -459,9 +457,17 @@ def test_turn_after_turn_keeps_the_seasons_grants_and_chart_orders(seed, tmp_pat
     )
     data["season"].pop("discount", None)
     data["season"].pop("leftover", None)
-    # The chart's horizon the season's: one of its own runs a turn further on in the next turn's scenario,
-    # and that turn, new to the plan, may change the chart's earlier actions.
     data.pop("horizon", None)
+    return data
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_turn_after_turn_keeps_the_seasons_grants_and_chart_orders(seed, tmp_path):
+    """As above with the position's grants (rule 40) and naval charts (27.7) planned too, the chart's
+    horizon the season's, through the commands a player runs (`awaw season`, `awaw next`, `awaw season`):
+    the next turn's best plan keeps every order the season expected of it (builds, grants by route, route
+    openings, oil counters, and chart actions, the ships laid down this turn under their labels)."""
+    data = joint_season(seed)
     planned, text = season_then_next(tmp_path, data)
     following = Scenario.model_validate(yaml.safe_load(text))
     again = run("season", tmp_path / "n.yaml", "--json")
@@ -659,18 +665,7 @@ def test_regression_awaw_next_marks_no_expected_order_or_expectation_as_carried(
     order's grant BRPs (rule 40) and a later turn's expected BRP base and oil counters are the season's,
     which the player expects, not carried from the plan; `awaw next` marked every line whose key was
     `brps`, `brp_base` or `oil_counters`, wherever it stood."""
-    turns = 2 + seed % 2
-    data = season_data(
-        random.Random(1000 + seed).randint,
-        turns=turns,
-        naval_turns=turns,
-        joint_grants=True,
-        requirements=False,
-    )
-    data["season"].pop("discount", None)
-    data["season"].pop("leftover", None)
-    data.pop("horizon", None)
-    _, text = season_then_next(tmp_path, data)
+    _, text = season_then_next(tmp_path, joint_season(seed))
     following = yaml.safe_load(text)
     top = None
     marked: dict[str, list[str]] = {}
