@@ -19,7 +19,6 @@ from models.naval_tables import (
 from models.tables import (
     LIMIT_DIVISOR,
     OIL_EXEMPT_POWERS,
-    OIL_THRESHOLD_STEP_BRPS,
     POWER_FACTION,
     POWER_ORDER,
     Power,
@@ -233,14 +232,11 @@ def _cannot_pay(
     found = [no_brps, no_limit]
     oil = budget.oil
     faction = POWER_FACTION[power]
-    spent = oil.counters.get(faction)
-    if steps == 0 or power in OIL_EXEMPT_POWERS or spent is None:
+    if steps == 0 or power in OIL_EXEMPT_POWERS or faction not in oil.counters:
         return found
     group = naval_group(power)
     doubled = brps + group.extra * steps
-    past = group.weight * steps + oil.normal_cost_inside(faction) >= (
-        OIL_THRESHOLD_STEP_BRPS + OIL_THRESHOLD_STEP_BRPS * spent + 1
-    )
+    past = group.weight * steps + oil.normal_cost_inside(faction) >= oil.threshold(faction) + 1
     no_brps_past = model.new_bool_var(f"no_brps_past_oil_{name}{tag}")
     no_limit_past = model.new_bool_var(f"no_limit_past_oil_{name}{tag}")
     model.add(past).only_enforce_if(no_brps_past)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from models.tables import OIL_THRESHOLD_STEP_BRPS
 from optimizer.rules.guards import Guards
 from optimizer.rules.oil.variables import OilGroup
 from optimizer.turn.prepare import Prepared
@@ -28,10 +27,10 @@ def add_oil(model: cp_model.CpModel, data: Prepared, variables: Variables, guard
     may only be past the threshold if it would not have fitted inside.
     """
     oil = variables.oil
-    for faction, spent in oil.counters.items():
+    for faction in oil.counters:
         groups = [group for group in oil.units if group.faction == faction.value]
         inside = oil.normal_cost_inside(faction)
-        threshold = OIL_THRESHOLD_STEP_BRPS + OIL_THRESHOLD_STEP_BRPS * spent
+        threshold = oil.threshold(faction)
         model.add(inside <= threshold).only_enforce_if(guards.of("27.35", faction.value))
         by_weight: dict[int, list[OilGroup]] = {}
         for group in groups:

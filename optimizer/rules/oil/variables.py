@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from models.naval_tables import NAVAL_STEP_BRPS
-from models.tables import OIL_EXEMPT_POWERS, POWER_FACTION, Faction, Power
+from models.tables import OIL_EXEMPT_POWERS, OIL_THRESHOLD_STEP_BRPS, POWER_FACTION, Faction, Power
 from optimizer.rules.force_pool.prepare import EntryData
 from optimizer.rules.force_pool.variables import BuildVariables, Slot
 from optimizer.rules.linear import LinearExpr
@@ -118,6 +118,10 @@ class OilVariables:
     def extra_brps(self, groups: list[OilGroup]) -> LinearExpr:
         """BRPs added by units past the threshold: c x (m_past - m_in) each (27.35 D, E)."""
         return sum(group.extra * self.units[group] for group in groups)
+
+    def threshold(self, faction: Faction) -> LinearExpr:
+        """BRPs of builds at normal cost `faction`'s oil counters spent allow: 25 x (n + 1) (27.35 A-C)."""
+        return OIL_THRESHOLD_STEP_BRPS + OIL_THRESHOLD_STEP_BRPS * self.counters[faction]
 
     def normal_cost_inside(self, faction: Faction) -> LinearExpr:
         """BRPs of builds counted inside `faction`'s oil threshold (27.35)."""
