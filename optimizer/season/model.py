@@ -204,10 +204,8 @@ def _force_pool(
 
 def _routes(model: cp_model.CpModel, data: SeasonData, turns: list[TurnVariables], guards: GuardsOf) -> None:
     """40.54, 40.71: a route closed at the season's start carries grants in turn t only if opened in an
-    earlier turn of the season; it is opened once. The routes in their order in `Route`, not the set's:
-    a set of them is iterated in an order that changes with Python's string hashing from one process to
-    the next, and so did the model's constraints and, among equal plans, the plan."""
-    for route in (route for route in Route if route in data.gated):
+    earlier turn of the season; it is opened once. The routes in `SeasonData.gated`'s order (`Route`'s)."""
+    for route in data.gated:
         opened: list[list[cp_model.IntVar]] = []
         for t, variables in enumerate(turns):
             grants = variables.grants

@@ -59,8 +59,10 @@ class SeasonData:
     season: SeasonSection
     turns: list[Prepared]
     # Routes closed at the season's start that a turn's plan may use only once opened in an earlier turn
-    # of the season (40.54, 40.71): Persia, the Alaska highway.
-    gated: frozenset[Route] = frozenset()
+    # of the season (40.54, 40.71): Persia, the Alaska highway. In `Route`'s order, so that the model's
+    # constraints over them are posted in one order whatever Python's string hashing (a set's order moved
+    # from one process to the next, and with it, among equal plans, the plan).
+    gated: tuple[Route, ...] = ()
     # What-ifs (`--why`): oil counters more from a later turn on, added to what that turn carries.
     extra_oil: dict[tuple[int, Faction], int] = field(default_factory=dict)
 
@@ -289,16 +291,16 @@ def prepare_season(scenario: Scenario, relax: dict[int, Relaxation] | None = Non
             closed = route_openings(later.model_copy(update={"grants": _closed(scenario.grants, t)}))
             prepared = replace(prepared, network=replace(prepared.network, openings=closed))
         turns.append(_received(season.expected(t), _dominion_yards(scenario, later, prepared)))
-    gated: set[Route] = set()
+    gated: list[Route] = []
     if scenario.grants is not None:
         if not scenario.grants.persia.opened:
-            gated.add(Route.PERSIA)
+            gated.append(Route.PERSIA)
         if not scenario.grants.siberia.highway_built:
-            gated.add(Route.SIBERIA)
+            gated.append(Route.SIBERIA)
     extra_oil = {
         (t, faction): n for t, more in relax.items() if t > 0 for faction, n in more.oil_counters.items()
     }
-    return SeasonData(scenario, season, turns, frozenset(gated), extra_oil)
+    return SeasonData(scenario, season, turns, tuple(sorted(gated, key=list(Route).index)), extra_oil)
 
 
 def _received(expected: TurnExpectation, prepared: Prepared) -> Prepared:
